@@ -1,0 +1,41 @@
+package main
+
+import (
+	"github.com/spf13/cobra"
+)
+
+// GlobalOptions are the flags every command accepts.
+type GlobalOptions struct {
+	Quiet bool
+}
+
+func newRootCommand() *cobra.Command {
+	var gopts GlobalOptions
+	root := &cobra.Command{
+		Use:   "collabcraft",
+		Short: "Supervised fine-tuning data for LLM agents that collaborate in Minecraft",
+		Long: `collabcraft produces supervised fine-tuning data for LLM agents that
+collaborate in Minecraft: it generates MINDcraft-compatible tasks, plays them
+out with teams of agents in an embedded world simulator, keeps the successful
+trials and exports datasets that fine-tuning tools load as they are.`,
+		Example: `  collabcraft procgen suite --out tasks/
+  collabcraft validate tasks/*.json`,
+		SilenceUsage:  true,
+		SilenceErrors: false,
+		Version:       version,
+	}
+	root.SetErrPrefix("collabcraft: error:")
+	root.PersistentFlags().BoolVarP(&gopts.Quiet, "quiet", "q", false, "print nothing but results and errors")
+
+	procgen := &cobra.Command{
+		Use:   "procgen",
+		Short: "Procedurally generate tasks, blueprints and crafting plans",
+		Long: `procgen generates MINDcraft-compatible tasks (crafting, cooking, construction),
+house blueprints, and crafting plans as MINDcraft's !getCraftingPlan prints them.`,
+		Example: `  collabcraft procgen tasks --type crafting --split train --agents 2 -o tasks/crafting_train.json
+  collabcraft procgen plan --item bookshelf --inventory oak_planks=4,book=2`,
+	}
+	// Subcommands are wired here explicitly, one constructor per file.
+	root.AddCommand(procgen)
+	return root
+}
