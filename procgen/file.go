@@ -1,0 +1,159 @@
+package procgen
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// ReadTaskFile reads a task file (a JSON object of task id -> task) and
+// returns its tasks in file order. Errors name the file and the task id.
+func ReadTaskFile(path string) ([]Task, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("procgen: %w", err)
+	}
+	tasks, err := DecodeTasks(data)
+	if err != nil {
+		return nil, fmt.Errorf("procgen: %s: %w", path, err)
+	}
+	return tasks, nil
+}
+
+// DecodeTasks parses the contents of a task file, keeping file order.
+func DecodeTasks(data []byte) ([]Task, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, fmt.Errorf("malformed JSON: %v", syntaxDetail(data, dec, err))
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return nil, fmt.Errorf("expected a JSON object of task id -> task")
+	}
+	var tasks []Task
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, fmt.Errorf("malformed JSON: %v", syntaxDetail(data, dec, err))
+		}
+		id := tok.(string) // object keys are always strings
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, fmt.Errorf("task %q: malformed JSON: %v", id, syntaxDetail(data, dec, err))
+		}
+		if seen[id] {
+			return nil, fmt.Errorf("task %q: duplicate task id", id)
+		}
+		seen[id] = true
+		t := Task{ID: id}
+		if err := json.Unmarshal(raw, &t); err != nil {
+			return nil, fmt.Errorf("task %q: %w", id, err)
+		}
+		tasks = append(tasks, t)
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, fmt.Errorf("malformed JSON: %v", syntaxDetail(data, dec, err))
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("malformed JSON: unexpected data after the task object")
+	}
+	return tasks, nil
+}
+
+// syntaxDetail adds the line number to a JSON syntax error.
+func syntaxDetail(data []byte, dec *json.Decoder, err error) string {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return "unexpected end of file"
+	}
+	off := dec.InputOffset()
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		off = se.Offset
+	}
+	line := 1 + bytes.Count(data[:min(int(off), len(data))], []byte("\n"))
+	return fmt.Sprintf("line %d: %v", line, err)
+}
+
+// EncodeTasks renders tasks as a task file: one object, tasks in the given
+// order, 2-space indent, a final newline. The same tasks always give the
+// same bytes.
+func EncodeTasks(tasks []Task) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	seen := map[string]bool{}
+	for i, t := range tasks {
+		if t.ID == "" {
+			return nil, fmt.Errorf("task %d has no id", i)
+		}
+		if seen[t.ID] {
+			return nil, fmt.Errorf("task %q: duplicate task id", t.ID)
+		}
+		seen[t.ID] = true
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		k, _ := marshal(t.ID)
+		buf.Write(k)
+		buf.WriteByte(':')
+		v, err := t.MarshalJSON()
+		if err != nil {
+			return nil, fmt.Errorf("task %q: %w", t.ID, err)
+		}
+		buf.Write(v)
+	}
+	buf.WriteByte('}')
+	var out bytes.Buffer
+	if err := json.Indent(&out, buf.Bytes(), "", "  "); err != nil {
+		return nil, err
+	}
+	out.WriteByte('\n')
+	return out.Bytes(), nil
+}
+
+// WriteTaskFile writes tasks to path atomically: a temporary file in the
+// same directory is written, synced and renamed over path, so a reader
+// never sees a partial file and a failure leaves the old file intact.
+func WriteTaskFile(path string, tasks []Task) error {
+	data, err := EncodeTasks(tasks)
+	if err != nil {
+		return fmt.Errorf("procgen: %s: %w", path, err)
+	}
+	return writeAtomic(path, data)
+}
+
+func writeAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("procgen: %w", err)
+	}
+	tmp := f.Name()
+	fail := func(err error) error {
+		f.Close()
+		os.Remove(tmp)
+		return fmt.Errorf("procgen: %s: %w", path, err)
+	}
+	if _, err := f.Write(data); err != nil {
+		return fail(err)
+	}
+	if err := f.Sync(); err != nil {
+		return fail(err)
+	}
+	if err := f.Chmod(0o644); err != nil {
+		return fail(err)
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("procgen: %s: %w", path, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("procgen: %w", err)
+	}
+	return nil
+}

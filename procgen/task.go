@@ -1,0 +1,406 @@
+package procgen
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+)
+
+// Task types as MINDcraft names them.
+const (
+	TypeCrafting     = "techtree"
+	TypeCooking      = "cooking"
+	TypeConstruction = "construction"
+)
+
+// Task is one MINDcraft task. Its JSON form is MINDcraft's; the fields
+// marked as collabcraft additions are ignored by MINDcraft.
+type Task struct {
+	ID               string                    // the key in the task file (not a JSON field)
+	Type             string                    // "techtree" | "cooking" | "construction"
+	Goal             Goal                      // string, or per-agent {"0": "...", "1": "..."}
+	Conversation     string                    // agent 0 opens the conversation with this
+	AgentCount       int                       // number of agents
+	InitialInventory map[string]map[string]int // agent id "0".. -> item -> count
+	BlockedActions   map[string][]string       // agent id -> commands hidden from it
+	Timeout          int                       // seconds; 0 = absent (MINDcraft then uses 300)
+
+	// crafting
+	Target         Target // crafting: an item; cooking: {"cake": 1} or a list (Hell's Kitchen)
+	NumberOfTarget int
+	MaxDepth       *int
+	Depth          *int
+	MissingItems   []string
+	RequiresCtable bool
+
+	// cooking
+	Recipes               map[string][]string // dish -> step strings
+	BlockedAccessToRecipe []string            // agent ids that do not see the recipes
+
+	// construction
+	Blueprint json.RawMessage // the blueprint object, kept verbatim
+
+	// collabcraft additions
+	Split      string
+	Seed       uint64
+	Difficulty map[string]any
+	Generator  *Generator
+	// ChestItems are placed in a chest in the task's world (cooking: the
+	// hard-to-get ingredients such as milk_bucket, egg, bowl).
+	ChestItems map[string]int
+
+	// Extra holds fields this version does not know, kept verbatim for
+	// lossless round trips (e.g. MINDcraft's "task_type",
+	// "difficulty_metrics", or a non-object "difficulty").
+	Extra map[string]json.RawMessage
+}
+
+// Generator names the generator (and its version) that produced a task.
+type Generator struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+// Goal is a task goal: one text for every agent, or one per agent id.
+type Goal struct {
+	Text     string
+	PerAgent map[string]string // non-nil: per-agent goals
+}
+
+// IsZero reports whether the goal is unset.
+func (g Goal) IsZero() bool { return g.Text == "" && g.PerAgent == nil }
+
+// ForAgent returns the goal text agent id sees ("" when it has none).
+func (g Goal) ForAgent(id int) string {
+	if g.PerAgent != nil {
+		return g.PerAgent[strconv.Itoa(id)]
+	}
+	return g.Text
+}
+
+// MarshalJSON writes a string or an object.
+func (g Goal) MarshalJSON() ([]byte, error) {
+	if g.PerAgent != nil {
+		return marshal(g.PerAgent)
+	}
+	return marshal(g.Text)
+}
+
+// UnmarshalJSON reads a string or an object of agent id -> string.
+func (g *Goal) UnmarshalJSON(b []byte) error {
+	*g = Goal{}
+	switch firstByte(b) {
+	case '"':
+		return json.Unmarshal(b, &g.Text)
+	case '{':
+		m := map[string]string{}
+		if err := json.Unmarshal(b, &m); err != nil {
+			return fmt.Errorf("expected a string or an object of agent id -> string")
+		}
+		g.PerAgent = m
+		return nil
+	}
+	return fmt.Errorf("expected a string or an object of agent id -> string, got %s", abbrev(b))
+}
+
+// Target is what a task must produce: one item (crafting), item counts
+// (cooking) or an ordered list of items (cooking, Hell's Kitchen).
+type Target struct {
+	Item   string         // crafting
+	Counts map[string]int // cooking: dish -> count
+	List   []string       // Hell's Kitchen: dish per agent, in agent order
+}
+
+// IsZero reports whether the target is unset.
+func (t Target) IsZero() bool { return t.Item == "" && t.Counts == nil && t.List == nil }
+
+// Items returns the target items: the item, the sorted keys of Counts, or
+// the list.
+func (t Target) Items() []string {
+	switch {
+	case t.Counts != nil:
+		return slices.Sorted(maps.Keys(t.Counts))
+	case t.List != nil:
+		return slices.Clone(t.List)
+	case t.Item != "":
+		return []string{t.Item}
+	}
+	return nil
+}
+
+// MarshalJSON writes a string, an object or a list.
+func (t Target) MarshalJSON() ([]byte, error) {
+	switch {
+	case t.Counts != nil:
+		return marshal(t.Counts)
+	case t.List != nil:
+		return marshal(t.List)
+	}
+	return marshal(t.Item)
+}
+
+// UnmarshalJSON reads a string, an object of item -> count or a list.
+func (t *Target) UnmarshalJSON(b []byte) error {
+	*t = Target{}
+	const want = `expected an item name, an object of item -> count, or a list of items`
+	var err error
+	switch firstByte(b) {
+	case '"':
+		err = json.Unmarshal(b, &t.Item)
+	case '{':
+		t.Counts = map[string]int{}
+		err = json.Unmarshal(b, &t.Counts)
+	case '[':
+		t.List = []string{}
+		err = json.Unmarshal(b, &t.List)
+	default:
+		return fmt.Errorf("%s, got %s", want, abbrev(b))
+	}
+	if err != nil {
+		return fmt.Errorf("%s", want)
+	}
+	return nil
+}
+
+// AgentIDs returns "0" .. agent_count-1.
+func (t *Task) AgentIDs() []string {
+	ids := make([]string, max(t.AgentCount, 0))
+	for i := range ids {
+		ids[i] = strconv.Itoa(i)
+	}
+	return ids
+}
+
+// IntPtr returns a pointer to v (for MaxDepth and Depth).
+func IntPtr(v int) *int { return &v }
+
+// field is one JSON member in output order.
+type field struct {
+	name  string
+	value any
+}
+
+// fields lists t's members in the order they are written. Fields that
+// MINDcraft always writes for a task type are written even when empty,
+// so MINDcraft's own files round-trip unchanged.
+func (t *Task) fields() []field {
+	var fs []field
+	add := func(name string, v any) { fs = append(fs, field{name, v}) }
+	crafting := t.Type == TypeCrafting
+	cooking := t.Type == TypeCooking
+
+	add("type", t.Type)
+	if !t.Goal.IsZero() {
+		add("goal", t.Goal)
+	}
+	if t.Conversation != "" {
+		add("conversation", t.Conversation)
+	}
+	add("agent_count", t.AgentCount)
+	inv := t.InitialInventory
+	if inv == nil {
+		inv = map[string]map[string]int{}
+	}
+	add("initial_inventory", inv)
+	if t.BlockedActions != nil {
+		add("blocked_actions", t.BlockedActions)
+	}
+	if t.Timeout != 0 { // absent: MINDcraft's default of 300 s applies
+		add("timeout", t.Timeout)
+	}
+	if !t.Target.IsZero() {
+		add("target", t.Target)
+	}
+	if t.NumberOfTarget != 0 || crafting {
+		add("number_of_target", t.NumberOfTarget)
+	}
+	if t.MaxDepth != nil {
+		add("max_depth", *t.MaxDepth)
+	}
+	if t.Depth != nil {
+		add("depth", *t.Depth)
+	}
+	if t.MissingItems != nil || crafting {
+		add("missing_items", nonNil(t.MissingItems))
+	}
+	if t.RequiresCtable || crafting {
+		add("requires_ctable", t.RequiresCtable)
+	}
+	if t.Recipes != nil {
+		add("recipes", t.Recipes)
+	}
+	if t.BlockedAccessToRecipe != nil || cooking {
+		add("blocked_access_to_recipe", nonNil(t.BlockedAccessToRecipe))
+	}
+	if t.ChestItems != nil {
+		add("chest_items", t.ChestItems)
+	}
+	if t.Blueprint != nil {
+		add("blueprint", t.Blueprint)
+	}
+	if t.Split != "" {
+		add("split", t.Split)
+	}
+	if t.Seed != 0 {
+		add("seed", t.Seed)
+	}
+	if t.Difficulty != nil {
+		add("difficulty", t.Difficulty)
+	}
+	if t.Generator != nil {
+		add("generator", t.Generator)
+	}
+	for _, k := range slices.Sorted(maps.Keys(t.Extra)) {
+		add(k, t.Extra[k])
+	}
+	return fs
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// MarshalJSON writes the task's fields (not its ID) in a fixed order.
+func (t Task) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	for i, f := range t.fields() {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		k, _ := marshal(f.name)
+		buf.Write(k)
+		buf.WriteByte(':')
+		v, err := marshal(f.value)
+		if err != nil {
+			return nil, fmt.Errorf("field %q: %w", f.name, err)
+		}
+		buf.Write(v)
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
+}
+
+// UnmarshalJSON reads a task object. Errors name the field and what was
+// expected; unknown fields go to Extra.
+func (t *Task) UnmarshalJSON(b []byte) error {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil || raw == nil {
+		return fmt.Errorf("expected a task object, got %s", abbrev(b))
+	}
+	id := t.ID
+	*t = Task{ID: id}
+	get := func(name string, dst any, want string) error {
+		v, ok := raw[name]
+		if !ok {
+			return nil
+		}
+		delete(raw, name)
+		if err := json.Unmarshal(v, dst); err != nil {
+			if want == "" {
+				return fmt.Errorf("field %q: %v", name, err)
+			}
+			return fmt.Errorf("field %q: expected %s, got %s", name, want, abbrev(v))
+		}
+		return nil
+	}
+	var depth, maxDepth int
+	_, hasDepth := raw["depth"]
+	_, hasMaxDepth := raw["max_depth"]
+	steps := []error{
+		get("type", &t.Type, "a string"),
+		get("goal", &t.Goal, ""),
+		get("conversation", &t.Conversation, "a string"),
+		get("agent_count", &t.AgentCount, "an integer"),
+		get("initial_inventory", &t.InitialInventory, "an object of agent id -> {item: count}"),
+		get("blocked_actions", &t.BlockedActions, "an object of agent id -> list of commands"),
+		get("timeout", &t.Timeout, "an integer number of seconds"),
+		get("target", &t.Target, ""),
+		get("number_of_target", &t.NumberOfTarget, "an integer"),
+		get("max_depth", &maxDepth, "an integer"),
+		get("depth", &depth, "an integer"),
+		get("missing_items", &t.MissingItems, "a list of item names"),
+		get("requires_ctable", &t.RequiresCtable, "true or false"),
+		get("recipes", &t.Recipes, "an object of item -> list of step strings"),
+		get("blocked_access_to_recipe", &t.BlockedAccessToRecipe, "a list of agent ids"),
+		get("chest_items", &t.ChestItems, "an object of item -> count"),
+		get("split", &t.Split, "a string"),
+		get("seed", &t.Seed, "a non-negative integer"),
+		get("generator", &t.Generator, `an object {"name": ..., "version": ...}`),
+	}
+	for _, err := range steps {
+		if err != nil {
+			return err
+		}
+	}
+	if hasDepth {
+		t.Depth = &depth
+	}
+	if hasMaxDepth {
+		t.MaxDepth = &maxDepth
+	}
+	if v, ok := raw["blueprint"]; ok {
+		delete(raw, "blueprint")
+		if firstByte(v) != '{' {
+			return fmt.Errorf("field %q: expected a blueprint object, got %s", "blueprint", abbrev(v))
+		}
+		t.Blueprint = compactCopy(v)
+	}
+	// MINDcraft writes "difficulty" as a word ("medium"); ours is an
+	// object of generator knobs. Keep a non-object verbatim in Extra.
+	if v, ok := raw["difficulty"]; ok && firstByte(v) == '{' {
+		delete(raw, "difficulty")
+		if err := json.Unmarshal(v, &t.Difficulty); err != nil {
+			return fmt.Errorf("field %q: %v", "difficulty", err)
+		}
+	}
+	if len(raw) > 0 {
+		t.Extra = make(map[string]json.RawMessage, len(raw))
+		for k, v := range raw {
+			t.Extra[k] = compactCopy(v)
+		}
+	}
+	return nil
+}
+
+// marshal is json.Marshal without HTML escaping, so texts stay readable.
+func marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+func compactCopy(b []byte) json.RawMessage {
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, b); err != nil {
+		return slices.Clone(b)
+	}
+	return buf.Bytes()
+}
+
+func firstByte(b []byte) byte {
+	b = bytes.TrimLeft(b, " \t\r\n")
+	if len(b) == 0 {
+		return 0
+	}
+	return b[0]
+}
+
+// abbrev shows a JSON value in an error message, shortened.
+func abbrev(b []byte) string {
+	s := string(bytes.TrimSpace(b))
+	if len(s) > 40 {
+		s = s[:37] + "..."
+	}
+	return s
+}
