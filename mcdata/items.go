@@ -1,0 +1,208 @@
+package mcdata
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Item is an item as it exists in an inventory.
+type Item struct {
+	Name      string
+	StackSize int
+}
+
+// Block is a placeable block and what mining it gives.
+type Block struct {
+	Name         string
+	Hardness     float64  // -1 = unbreakable
+	Drops        []string // item names dropped when mined with a suitable tool
+	HarvestTools []string // item names of tools that can harvest it; empty = any (hand)
+	RequiresTool bool     // true: no drop without one of HarvestTools
+	BestTool     string   // "pickaxe", "axe", "shovel", "hoe", "shears", "" (speeds mining)
+
+	dropCounts []Ingredient // Drops with their guaranteed counts
+}
+
+// Food is an edible item and how much it restores.
+type Food struct {
+	Name       string
+	FoodPoints float64
+	Saturation float64
+}
+
+// UnknownNameError reports a name that is not in the data, with the closest
+// known names as suggestions.
+type UnknownNameError struct {
+	Kind        string // "item" or "block"
+	Name        string
+	Suggestions []string // closest first; may be empty
+}
+
+func (e *UnknownNameError) Error() string {
+	msg := fmt.Sprintf("mcdata: unknown %s %q", e.Kind, e.Name)
+	if len(e.Suggestions) == 0 {
+		return msg
+	}
+	quoted := make([]string, len(e.Suggestions))
+	for i, s := range e.Suggestions {
+		quoted[i] = fmt.Sprintf("%q", s)
+	}
+	alts := quoted[0]
+	if n := len(quoted); n > 1 {
+		alts = strings.Join(quoted[:n-1], ", ") + " or " + quoted[n-1]
+	}
+	return msg + " (did you mean " + alts + "?)"
+}
+
+// LookupItem returns the item with the given name, or an *UnknownNameError
+// that suggests close names.
+func LookupItem(name string) (Item, error) {
+	d := load()
+	if i, ok := d.itemIdx[name]; ok {
+		return d.items[i], nil
+	}
+	all := make([]string, len(d.items))
+	for i, it := range d.items {
+		all[i] = it.Name
+	}
+	return Item{}, &UnknownNameError{Kind: "item", Name: name, Suggestions: suggest(name, all)}
+}
+
+// LookupBlock returns the block with the given name, or an *UnknownNameError
+// that suggests close names.
+func LookupBlock(name string) (Block, error) {
+	d := load()
+	if b, ok := d.blocks[name]; ok {
+		return cloneBlock(b), nil
+	}
+	return Block{}, &UnknownNameError{Kind: "block", Name: name, Suggestions: suggest(name, d.blockList)}
+}
+
+// cloneBlock copies the slices so callers cannot change the shared data.
+func cloneBlock(b Block) Block {
+	b.Drops = slices.Clone(b.Drops)
+	b.HarvestTools = slices.Clone(b.HarvestTools)
+	b.dropCounts = slices.Clone(b.dropCounts)
+	return b
+}
+
+// IsItem reports whether name is an item.
+func IsItem(name string) bool {
+	_, ok := load().itemIdx[name]
+	return ok
+}
+
+// IsBlock reports whether name is a block.
+func IsBlock(name string) bool {
+	_, ok := load().blocks[name]
+	return ok
+}
+
+// Items returns every item, sorted by name.
+func Items() []Item {
+	return slices.Clone(load().items)
+}
+
+// Blocks returns every block name, sorted.
+func Blocks() []string {
+	return slices.Clone(load().blockList)
+}
+
+// Drops returns what mining block with tool gives (tool "" = bare hand):
+// nil for an unknown block, an unbreakable one, or one that needs a tool
+// other than the one given. Counts are the guaranteed minimum (clay gives 4
+// clay_ball, diamond_ore 1 diamond).
+func Drops(block, tool string) []Ingredient {
+	b, ok := load().blocks[block]
+	if !ok || b.Hardness < 0 || len(b.dropCounts) == 0 {
+		return nil
+	}
+	if b.RequiresTool && !slices.Contains(b.HarvestTools, tool) {
+		return nil
+	}
+	return slices.Clone(b.dropCounts)
+}
+
+// LookupFood returns the food data of an edible item.
+func LookupFood(name string) (Food, bool) {
+	f, ok := load().foods[name]
+	return f, ok
+}
+
+// Foods returns every food, sorted by name.
+func Foods() []Food {
+	d := load()
+	out := make([]Food, 0, len(d.foods))
+	for _, f := range d.foods {
+		out = append(out, f)
+	}
+	slices.SortFunc(out, func(a, b Food) int { return cmpString(a.Name, b.Name) })
+	return out
+}
+
+// suggest returns up to three known names close to name: by edit distance,
+// and names that contain it or that it contains (oak -> oak_log).
+func suggest(name string, known []string) []string {
+	type cand struct {
+		name string
+		dist int
+	}
+	limit := max(2, len(name)/3)
+	var cs []cand
+	for _, k := range known {
+		if abs(len(k)-len(name)) > limit && !strings.Contains(k, name) {
+			continue
+		}
+		dist := editDistance(name, k)
+		if dist > limit {
+			if len(name) < 3 || !(strings.Contains(k, name) || strings.Contains(name, k)) {
+				continue
+			}
+			dist = limit + abs(len(k)-len(name)) // substring matches rank after close typos
+		}
+		cs = append(cs, cand{k, dist})
+	}
+	slices.SortFunc(cs, func(a, b cand) int {
+		if a.dist != b.dist {
+			return a.dist - b.dist
+		}
+		return cmpString(a.name, b.name)
+	})
+	out := make([]string, 0, 3)
+	for _, c := range cs {
+		if len(out) == 3 {
+			break
+		}
+		out = append(out, c.name)
+	}
+	return out
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,292 @@
+package mcdata
+
+import (
+	"fmt"
+	"strings"
+)
+
+// InvalidPlanInput is what MINDcraft's !getCraftingPlan answers for an
+// unknown item or a count below 1; NewPlan returns an error instead.
+const InvalidPlanInput = "Invalid input. Please provide a valid item name and positive count."
+
+// Step is one crafting action: Recipe done Times times, e.g. "Craft 1
+// oak_log -> 4 oak_planks" (ingredients x Times -> Count x Times).
+type Step struct {
+	Recipe Recipe
+	Times  int
+}
+
+// String renders the step as MINDcraft does, ingredients in grid order.
+func (s Step) String() string {
+	var b strings.Builder
+	b.WriteString("Craft ")
+	for i, name := range s.Recipe.GridOrder {
+		if i > 0 {
+			b.WriteString(" + ")
+		}
+		fmt.Fprintf(&b, "%d %s", s.Recipe.Need(name)*s.Times, name)
+	}
+	fmt.Fprintf(&b, " -> %d %s", s.Recipe.Count*s.Times, s.Recipe.Result)
+	return b.String()
+}
+
+// Plan is how to craft Quantity of Target from an inventory.
+type Plan struct {
+	Target     string
+	Quantity   int
+	Missing    []Ingredient // base items still needed, in the order the plan meets them
+	Steps      []Step       // in crafting order
+	NeedsTable bool         // some step needs a crafting table
+	// Held is how many Target the inventory already held. Like MINDcraft,
+	// the plan sets them aside and plans Quantity more.
+	Held int
+	// Base is true when Target is a base item: there is nothing to craft,
+	// and Missing says how many to find.
+	Base bool
+}
+
+// NewPlan plans crafting quantity of target from inventory, the way
+// MINDcraft's !getCraftingPlan does: it uses what the inventory holds (and
+// the surplus of earlier steps) before asking for more, rounds every craft
+// up to whole recipe outputs, and stops at base items (see IsBaseItem).
+//
+// Where an item has several recipes (one per wood type, say), it takes the
+// one that leaves the fewest items missing given what is held, looking one
+// level further down for the ingredients' own recipes; ties go to the first
+// recipe, which for wood is oak. An item keeps its choice for the whole plan.
+func NewPlan(inventory map[string]int, target string, quantity int) (*Plan, error) {
+	if _, err := LookupItem(target); err != nil {
+		return nil, err
+	}
+	if quantity < 1 {
+		return nil, fmt.Errorf("mcdata: quantity %d of %s: want a positive count", quantity, target)
+	}
+	p := &planner{
+		inv:    make(map[string]int, len(inventory)),
+		left:   map[string]int{},
+		chosen: map[string]int{},
+	}
+	for name, n := range inventory {
+		if _, err := LookupItem(name); err != nil {
+			return nil, fmt.Errorf("mcdata: inventory: %w", trimPrefix(err))
+		}
+		if n < 0 {
+			return nil, fmt.Errorf("mcdata: inventory: %d %s: want a count >= 0", n, name)
+		}
+		p.inv[name] = n
+	}
+	plan := &Plan{Target: target, Quantity: quantity, Held: p.inv[target]}
+	delete(p.inv, target)
+	if IsBaseItem(target) {
+		plan.Base = true
+		plan.Missing = []Ingredient{{Item: target, Count: quantity}}
+		return plan, nil
+	}
+	p.craft(target, quantity)
+	plan.Missing = p.missing
+	plan.Steps = p.steps
+	for _, s := range p.steps {
+		plan.NeedsTable = plan.NeedsTable || s.Recipe.NeedsTable
+	}
+	return plan, nil
+}
+
+// trimPrefix drops the "mcdata: " of a wrapped error so it is not repeated.
+func trimPrefix(err error) error {
+	if u, ok := err.(*UnknownNameError); ok {
+		return unprefixed{u}
+	}
+	return err
+}
+
+type unprefixed struct{ *UnknownNameError }
+
+func (u unprefixed) Error() string {
+	return strings.TrimPrefix(u.UnknownNameError.Error(), "mcdata: ")
+}
+func (u unprefixed) Unwrap() error { return u.UnknownNameError }
+
+// String is MINDcraft's !getCraftingPlan text as the paper's version
+// printed it (the query itself wraps it in newlines before it reaches the
+// agent).
+func (p *Plan) String() string { return p.text(false) }
+
+// StringCurrent is the text of MINDcraft's later source (June 2025), which
+// adds "Note: Any varient of wood can be used for this recipe." (sic) when
+// a missing item is oak and the target is not.
+func (p *Plan) StringCurrent() string { return p.text(true) }
+
+func (p *Plan) text(woodNote bool) string {
+	var prefix string
+	if p.Held > 0 {
+		prefix = fmt.Sprintf("You already have %d %s in your inventory. If you need to craft more,\n", p.Held, p.Target)
+	}
+	if p.Base {
+		if len(p.Missing) == 0 {
+			return prefix + "You have all required items already in your inventory!"
+		}
+		return prefix + fmt.Sprintf("%s is a base item, you need to find %d more in the world", p.Target, p.Missing[0].Count)
+	}
+	var lines []string
+	if len(p.Missing) > 0 {
+		lines = append(lines, "You are missing the following items:")
+		for _, m := range p.Missing {
+			lines = append(lines, fmt.Sprintf("- %d %s", m.Count, m.Item))
+		}
+		lines = append(lines, "\nOnce you have these items, here's your crafting plan:")
+	} else {
+		lines = append(lines, "You have all items required to craft this item!", "Here's your crafting plan:")
+	}
+	lines = append(lines, "")
+	for _, s := range p.Steps {
+		lines = append(lines, s.String())
+	}
+	if woodNote && !strings.Contains(p.Target, "oak") {
+		for _, m := range p.Missing {
+			if strings.Contains(m.Item, "oak") {
+				lines = append(lines, "Note: Any varient of wood can be used for this recipe.")
+				break
+			}
+		}
+	}
+	return prefix + strings.Join(lines, "\n")
+}
+
+// planner holds the state of one plan: the inventory left, the surplus of
+// earlier crafts, and what is missing so far.
+type planner struct {
+	inv, left map[string]int
+	missing   []Ingredient
+	steps     []Step
+	chosen    map[string]int // item -> index into db.recipes[item]
+	// lookahead: choose recipes by what is held one level down, instead
+	// of by simulating each alternative (used inside those simulations).
+	lookahead bool
+}
+
+// craft plans count of item, depth first, adding steps after their
+// ingredients' steps.
+func (p *planner) craft(item string, count int) {
+	inv, left := p.inv[item], p.left[item]
+	if inv+left >= count {
+		fromLeft := min(left, count)
+		p.left[item] = left - fromLeft
+		p.inv[item] = inv - (count - fromLeft)
+		return
+	}
+	still := count - inv - left
+	p.inv[item], p.left[item] = 0, 0
+	d := load()
+	if len(d.graph.usable[item]) == 0 {
+		p.addMissing(item, still)
+		return
+	}
+	r := d.recipes[item][p.choose(item, still)]
+	times := (still + r.Count - 1) / r.Count
+	p.left[item] += times*r.Count - still
+	for _, name := range r.GridOrder {
+		p.craft(name, r.Need(name)*times)
+	}
+	p.steps = append(p.steps, Step{Recipe: r, Times: times})
+}
+
+func (p *planner) addMissing(item string, n int) {
+	for i := range p.missing {
+		if p.missing[i].Item == item {
+			p.missing[i].Count += n
+			return
+		}
+	}
+	p.missing = append(p.missing, Ingredient{Item: item, Count: n})
+}
+
+// choose picks the recipe for item (an index into db.recipes[item]) when n
+// more are needed, and remembers it for the rest of the plan.
+func (p *planner) choose(item string, n int) int {
+	if k, ok := p.chosen[item]; ok {
+		return k
+	}
+	d := load()
+	usable := d.graph.usable[item]
+	best := usable[0]
+	if len(usable) > 1 {
+		if p.lookahead {
+			best = p.mostHeld(item, usable)
+		} else {
+			best = p.fewestMissing(item, usable, n)
+		}
+	}
+	p.chosen[item] = best
+	return best
+}
+
+// fewestMissing simulates each recipe and returns the one that leaves the
+// fewest items missing, then needs the fewest steps; the first on ties.
+func (p *planner) fewestMissing(item string, usable []int, n int) int {
+	d := load()
+	best, bestMissing, bestSteps := usable[0], -1, 0
+	for _, k := range usable {
+		sim := p.fork()
+		sim.chosen[item] = k
+		r := d.recipes[item][k]
+		times := (n + r.Count - 1) / r.Count
+		for _, name := range r.GridOrder {
+			sim.craft(name, r.Need(name)*times)
+		}
+		missing := 0
+		for _, m := range sim.missing {
+			missing += m.Count
+		}
+		missing -= p.totalMissing()
+		if bestMissing < 0 || missing < bestMissing || (missing == bestMissing && len(sim.steps) < bestSteps) {
+			best, bestMissing, bestSteps = k, missing, len(sim.steps)
+		}
+	}
+	return best
+}
+
+// mostHeld returns the recipe whose ingredients the inventory covers best
+// for one craft; the first on ties.
+func (p *planner) mostHeld(item string, usable []int) int {
+	d := load()
+	best, bestHeld := usable[0], 0
+	for _, k := range usable {
+		held := 0
+		for _, in := range d.recipes[item][k].Ingredients {
+			held += min(in.Count, p.inv[in.Item]+p.left[in.Item])
+		}
+		if held > bestHeld {
+			best, bestHeld = k, held
+		}
+	}
+	return best
+}
+
+func (p *planner) totalMissing() int {
+	t := 0
+	for _, m := range p.missing {
+		t += m.Count
+	}
+	return t
+}
+
+// fork copies the state for a look-ahead simulation.
+func (p *planner) fork() *planner {
+	q := &planner{
+		inv:       make(map[string]int, len(p.inv)),
+		left:      make(map[string]int, len(p.left)),
+		missing:   append([]Ingredient(nil), p.missing...),
+		chosen:    make(map[string]int, len(p.chosen)),
+		lookahead: true,
+	}
+	for k, v := range p.inv {
+		q.inv[k] = v
+	}
+	for k, v := range p.left {
+		q.left[k] = v
+	}
+	for k, v := range p.chosen {
+		q.chosen[k] = v
+	}
+	return q
+}
