@@ -6,8 +6,8 @@ import (
 
 // Ingredient is an item and a count.
 type Ingredient struct {
-	Item  string
-	Count int
+	Item  string `json:"item"`
+	Count int    `json:"count"`
 }
 
 // Recipe is one way to craft an item.

@@ -36,6 +36,7 @@ house blueprints, and crafting plans as MINDcraft's !getCraftingPlan prints them
   collabcraft procgen plan --item bookshelf --inventory oak_planks=4,book=2`,
 	}
 	// Subcommands are wired here explicitly, one constructor per file.
+	procgen.AddCommand(newPlanCommand())
 	root.AddCommand(procgen)
 	return root
 }
