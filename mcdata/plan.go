@@ -221,10 +221,22 @@ func (p *planner) choose(item string, n int) int {
 }
 
 // fewestMissing simulates each recipe and returns the one that leaves the
-// fewest items missing, then needs the fewest steps; the first on ties.
+// fewest items missing, then uses the most of what is held (so a few birch
+// planks make the plan birch), then needs the fewest steps; the first on
+// ties.
 func (p *planner) fewestMissing(item string, usable []int, n int) int {
 	d := load()
-	best, bestMissing, bestSteps := usable[0], -1, 0
+	type score struct{ missing, unused, steps int }
+	better := func(a, b score) bool {
+		if a.missing != b.missing {
+			return a.missing < b.missing
+		}
+		if a.unused != b.unused {
+			return a.unused < b.unused
+		}
+		return a.steps < b.steps
+	}
+	best, bestScore := -1, score{}
 	for _, k := range usable {
 		sim := p.fork()
 		sim.chosen[item] = k
@@ -233,13 +245,12 @@ func (p *planner) fewestMissing(item string, usable []int, n int) int {
 		for _, name := range r.GridOrder {
 			sim.craft(name, r.Need(name)*times)
 		}
-		missing := 0
-		for _, m := range sim.missing {
-			missing += m.Count
+		sc := score{missing: sim.totalMissing(), steps: len(sim.steps)}
+		for _, v := range sim.inv {
+			sc.unused += v
 		}
-		missing -= p.totalMissing()
-		if bestMissing < 0 || missing < bestMissing || (missing == bestMissing && len(sim.steps) < bestSteps) {
-			best, bestMissing, bestSteps = k, missing, len(sim.steps)
+		if best < 0 || better(sc, bestScore) {
+			best, bestScore = k, sc
 		}
 	}
 	return best

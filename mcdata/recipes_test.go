@@ -1,0 +1,132 @@
+package mcdata
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+)
+
+func TestRecipes(t *testing.T) {
+	rs := Recipes("bookshelf")
+	if len(rs) != 11 {
+		t.Fatalf("bookshelf has %d recipes, want 11 (one per plank type)", len(rs))
+	}
+	want := Recipe{
+		Result: "bookshelf", Count: 1, NeedsTable: true, Shaped: true,
+		Ingredients: []Ingredient{{"book", 3}, {"oak_planks", 6}},
+		GridOrder:   []string{"oak_planks", "book"},
+	}
+	if !reflect.DeepEqual(rs[0], want) {
+		t.Errorf("first bookshelf recipe = %+v\nwant %+v", rs[0], want)
+	}
+	book := Recipes("book")
+	if len(book) != 1 || book[0].Shaped || book[0].NeedsTable || book[0].Need("paper") != 3 || book[0].Need("leather") != 1 {
+		t.Errorf("book = %+v, want shapeless 3 paper + 1 leather in a 2x2 grid", book)
+	}
+	if Recipes("diamond_ore") != nil {
+		t.Error("diamond_ore is not craftable")
+	}
+	// Needs a table: wider or taller than 2, or more than 4 ingredients.
+	for item, table := range map[string]bool{
+		"crafting_table": false, "stick": false, "oak_planks": false, "torch": false,
+		"furnace": true, "chest": true, "bookshelf": true, "compass": true, "wooden_pickaxe": true,
+		"bread": true, "cake": true, "mushroom_stew": false,
+	} {
+		if got := Recipes(item)[0].NeedsTable; got != table {
+			t.Errorf("%s needs table = %v, want %v", item, got, table)
+		}
+	}
+	// Every alternative is kept, and ingredients are sorted and merged.
+	sticks := Recipes("stick")
+	if !slices.ContainsFunc(sticks, func(r Recipe) bool { return r.Need("bamboo") == 2 && r.Count == 1 }) {
+		t.Error("stick: the bamboo recipe is missing")
+	}
+	for _, it := range Items() {
+		for _, r := range Recipes(it.Name) {
+			if !slices.IsSortedFunc(r.Ingredients, func(a, b Ingredient) int { return cmpString(a.Item, b.Item) }) {
+				t.Errorf("%s: ingredients not sorted: %v", it.Name, r.Ingredients)
+			}
+			if len(r.GridOrder) != len(r.Ingredients) {
+				t.Errorf("%s: grid order %v does not match ingredients %v", it.Name, r.GridOrder, r.Ingredients)
+			}
+		}
+	}
+	// The copy handed out cannot change the data.
+	rs[0].Ingredients[0].Count = 99
+	if Recipes("bookshelf")[0].Need("book") != 3 {
+		t.Error("Recipes shares its slices with the data")
+	}
+}
+
+func TestIsBaseItem(t *testing.T) {
+	base := []string{
+		// MINDcraft's looping items.
+		"coal", "wheat", "bone_meal", "diamond", "emerald", "raw_iron", "raw_gold", "redstone",
+		"raw_copper", "iron_ingot", "dried_kelp", "gold_ingot", "slime_ball", "copper_ingot",
+		"lapis_lazuli", "honey_bottle", "netherite_ingot", "netherite_upgrade_smithing_template",
+		// Not craftable at all.
+		"oak_log", "cobblestone", "string", "sugar_cane", "saddle", "ink_sac",
+	}
+	for _, name := range base {
+		if !IsBaseItem(name) {
+			t.Errorf("IsBaseItem(%q) = false, want true", name)
+		}
+	}
+	notBase := []string{"coal_block", "iron_block", "iron_nugget", "hay_block", "bone_block", "honey_block",
+		"oak_planks", "stick", "black_wool", "white_wool", "paper", "leather", "quartz_slab", "sandstone_slab", "no_such_item"}
+	for _, name := range notBase {
+		if IsBaseItem(name) {
+			t.Errorf("IsBaseItem(%q) = true, want false", name)
+		}
+	}
+}
+
+// TestPlanRecipesAcyclic checks on the real data that the recipes the
+// planner may use never lead an item back to itself, and that every
+// craftable item that is not base keeps at least one.
+func TestPlanRecipesAcyclic(t *testing.T) {
+	const (
+		unseen = iota
+		active
+		done
+	)
+	state := map[string]int{}
+	var visit func(item string, path []string)
+	visit = func(item string, path []string) {
+		switch state[item] {
+		case active:
+			t.Fatalf("recipe loop: %v -> %s", path, item)
+		case done:
+			return
+		}
+		state[item] = active
+		for _, r := range PlanRecipes(item) {
+			for _, in := range r.Ingredients {
+				visit(in.Item, append(path, item))
+			}
+		}
+		state[item] = done
+	}
+	for _, it := range Items() {
+		visit(it.Name, nil)
+		if len(Recipes(it.Name)) > 0 && !IsBaseItem(it.Name) && len(PlanRecipes(it.Name)) == 0 {
+			t.Errorf("%s is craftable and not base but has no usable recipe", it.Name)
+		}
+	}
+	// Dyeing keeps working inside the wool cycle: pink_wool from black_wool.
+	if !slices.ContainsFunc(PlanRecipes("pink_wool"), func(r Recipe) bool { return r.Need("black_wool") == 1 }) {
+		t.Error("pink_wool: the pink_dye + black_wool recipe is not usable")
+	}
+	// Wood variants: planks from any log or wood of their kind.
+	if n := len(PlanRecipes("birch_planks")); n != 4 {
+		t.Errorf("birch_planks has %d usable recipes, want 4", n)
+	}
+}
+
+func TestCraftingDepth(t *testing.T) {
+	for item, d := range map[string]int{"oak_log": 0, "iron_ingot": 0, "oak_planks": 1, "stick": 1, "torch": 2, "compass": 1, "bookshelf": 3} {
+		if got := CraftingDepth(item); got != d {
+			t.Errorf("CraftingDepth(%q) = %d, want %d", item, got, d)
+		}
+	}
+}
