@@ -1,0 +1,380 @@
+package trajectory
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"time"
+	"unicode/utf8"
+)
+
+// recordVersion is the version of one trial line ("v" in the line).
+const recordVersion = 1
+
+// wireTrial is one line of a trials file. Every free text (message roles
+// and contents, responses, outputs, commands, memories) is an index into
+// Strings, so a text repeated across calls is stored once per trial.
+type wireTrial struct {
+	V           int                `json:"v"`
+	TrialID     string             `json:"trial_id"`
+	TaskID      string             `json:"task_id"`
+	Attempt     int                `json:"attempt"`
+	Seed        uint64             `json:"seed"`
+	TaskType    string             `json:"task_type"`
+	Split       string             `json:"split,omitempty"`
+	Difficulty  map[string]any     `json:"difficulty,omitempty"`
+	Team        []wireMember       `json:"team"`
+	Score       float64            `json:"score"`
+	Success     bool               `json:"success"`
+	EndReason   string             `json:"end_reason"`
+	Error       string             `json:"error,omitempty"`
+	SimSeconds  float64            `json:"sim_seconds"`
+	WallSeconds float64            `json:"wall_seconds"`
+	StartedAt   time.Time          `json:"started_at"`
+	Metrics     map[string]float64 `json:"metrics,omitempty"`
+	Blobs       []string           `json:"blobs,omitempty"` // run blob ids that Strings refer to by position
+	Strings     []json.RawMessage  `json:"strings"`
+	Agents      []wireAgent        `json:"agents"`
+}
+
+type wireMember struct {
+	Name    string `json:"name"`
+	Backend string `json:"backend"`
+	Model   string `json:"model,omitempty"`
+}
+
+type wireAgent struct {
+	Name        string           `json:"name"`
+	Memory      int              `json:"memory"`
+	History     []int            `json:"history"` // role, content pairs
+	Transitions []wireTransition `json:"transitions"`
+}
+
+type wireTransition struct {
+	Step             int     `json:"step"`
+	Kind             string  `json:"kind"`
+	Msgs             []int   `json:"msgs"` // role, content pairs
+	Resp             int     `json:"resp"`
+	Command          int     `json:"command"`
+	Output           int     `json:"output"`
+	PromptTokens     int     `json:"prompt_tokens"`
+	CompletionTokens int     `json:"completion_tokens"`
+	LatencyMS        float64 `json:"latency_ms"`
+	SimTime          float64 `json:"sim_time"`
+	Finish           string  `json:"finish,omitempty"`
+	Attempts         int     `json:"attempts,omitempty"`
+}
+
+// rawPiece holds text that is not valid UTF-8 (JSON strings cannot carry it
+// byte for byte), base64-encoded.
+type rawPiece struct {
+	Raw []byte `json:"raw"`
+}
+
+// tableEncoder builds a trial's string table.
+type tableEncoder struct {
+	blobs   *blobSet
+	index   map[string]int
+	entries []json.RawMessage
+	local   map[int]int // blobSet index -> position in usedIDs
+	usedIDs []string
+	err     error
+}
+
+func newTableEncoder(bs *blobSet) *tableEncoder {
+	return &tableEncoder{blobs: bs, index: map[string]int{}, local: map[int]int{}}
+}
+
+// str returns the table index of s, adding it on first sight.
+func (e *tableEncoder) str(s string) int {
+	if i, ok := e.index[s]; ok {
+		return i
+	}
+	pieces := e.blobs.split(s)
+	var v any
+	if len(pieces) == 1 && pieces[0].blob < 0 && utf8.ValidString(s) {
+		v = s
+	} else {
+		arr := make([]any, len(pieces))
+		for k, p := range pieces {
+			switch {
+			case p.blob >= 0:
+				l, ok := e.local[p.blob]
+				if !ok {
+					l = len(e.usedIDs)
+					e.local[p.blob] = l
+					e.usedIDs = append(e.usedIDs, e.blobs.ids[p.blob])
+				}
+				arr[k] = l
+			case utf8.ValidString(p.text):
+				arr[k] = p.text
+			default:
+				arr[k] = rawPiece{Raw: []byte(p.text)}
+			}
+		}
+		v = arr
+	}
+	b, err := marshalNoEscape(v)
+	if err != nil && e.err == nil {
+		e.err = err
+	}
+	i := len(e.entries)
+	e.entries = append(e.entries, b)
+	e.index[s] = i
+	return i
+}
+
+func (e *tableEncoder) msgs(ms []Message) []int {
+	out := make([]int, 0, 2*len(ms))
+	for _, m := range ms {
+		out = append(out, e.str(m.Role), e.str(m.Content))
+	}
+	return out
+}
+
+func marshalNoEscape(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// checkUTF8 refuses metadata strings that JSON could not store exactly.
+func checkUTF8(t *Trial) error {
+	bad := func(field, s string) error {
+		if utf8.ValidString(s) {
+			return nil
+		}
+		return fmt.Errorf("trajectory: trial %q: %s is not valid UTF-8", t.TrialID, field)
+	}
+	for _, f := range [][2]string{{"trial id", t.TrialID}, {"task id", t.TaskID}, {"task type", t.TaskType}, {"split", t.Split}, {"end reason", t.Outcome.EndReason}} {
+		if err := bad(f[0], f[1]); err != nil {
+			return err
+		}
+	}
+	for _, m := range t.Team {
+		if err := bad("team member", m.Name+m.Backend+m.Model); err != nil {
+			return err
+		}
+	}
+	for _, a := range t.Agents {
+		if err := bad("agent name", a.Name); err != nil {
+			return err
+		}
+		for _, tr := range a.Transitions {
+			if err := bad("transition kind", tr.Kind); err != nil {
+				return err
+			}
+			if err := bad("finish reason", tr.FinishReason); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// encodeTrial turns a trial into its wire form, one JSON line ending in "\n".
+func encodeTrial(t *Trial, bs *blobSet) ([]byte, error) {
+	if t.TrialID == "" {
+		return nil, fmt.Errorf("trajectory: trial of task %q has no trial id", t.TaskID)
+	}
+	if err := checkUTF8(t); err != nil {
+		return nil, err
+	}
+	e := newTableEncoder(bs)
+	w := &wireTrial{
+		V: recordVersion, TrialID: t.TrialID, TaskID: t.TaskID, Attempt: t.Attempt, Seed: t.Seed,
+		TaskType: t.TaskType, Split: t.Split, Difficulty: t.Difficulty,
+		Score: t.Outcome.Score, Success: t.Outcome.Success, EndReason: t.Outcome.EndReason,
+		Error:      string(bytes.ToValidUTF8([]byte(t.Error), []byte("\uFFFD"))),
+		SimSeconds: t.SimSeconds, WallSeconds: t.WallSeconds, StartedAt: t.StartedAt.UTC(),
+		Metrics: t.Metrics,
+		Team:    make([]wireMember, len(t.Team)),
+		Agents:  make([]wireAgent, len(t.Agents)),
+	}
+	for i, m := range t.Team {
+		w.Team[i] = wireMember(m)
+	}
+	for i, a := range t.Agents {
+		wa := wireAgent{Name: a.Name, Memory: e.str(a.Memory), History: e.msgs(a.History),
+			Transitions: make([]wireTransition, len(a.Transitions))}
+		for j, tr := range a.Transitions {
+			wa.Transitions[j] = wireTransition{
+				Step: tr.Step, Kind: tr.Kind, Msgs: e.msgs(tr.Messages),
+				Resp: e.str(tr.Response), Command: e.str(tr.Command), Output: e.str(tr.Output),
+				PromptTokens: tr.Usage.PromptTokens, CompletionTokens: tr.Usage.CompletionTokens,
+				LatencyMS: float64(tr.Latency) / float64(time.Millisecond),
+				SimTime:   tr.SimTime, Finish: tr.FinishReason, Attempts: tr.Attempts,
+			}
+		}
+		w.Agents[i] = wa
+	}
+	if e.err != nil {
+		return nil, fmt.Errorf("trajectory: trial %q: %w", t.TrialID, e.err)
+	}
+	w.Strings = e.entries
+	w.Blobs = e.usedIDs
+	line, err := marshalNoEscape(w)
+	if err != nil {
+		return nil, fmt.Errorf("trajectory: trial %q: %w", t.TrialID, err)
+	}
+	return append(line, '\n'), nil
+}
+
+// decodeTrial rebuilds a trial from one line; blobs resolves blob ids.
+func decodeTrial(line []byte, blobs map[string]string) (*Trial, error) {
+	var w wireTrial
+	if err := json.Unmarshal(line, &w); err != nil {
+		return nil, err
+	}
+	if w.V != recordVersion {
+		return nil, fmt.Errorf("trial %q: record version %d, this build reads %d", w.TrialID, w.V, recordVersion)
+	}
+	fail := func(format string, args ...any) error {
+		return fmt.Errorf("trial %q: "+format, append([]any{w.TrialID}, args...)...)
+	}
+	blobTexts := make([]string, len(w.Blobs))
+	for i, id := range w.Blobs {
+		text, ok := blobs[id]
+		if !ok {
+			return nil, fail("blob %s is not in the run manifest", id)
+		}
+		blobTexts[i] = text
+	}
+	strs := make([]string, len(w.Strings))
+	for i, raw := range w.Strings {
+		s, err := decodeEntry(raw, blobTexts)
+		if err != nil {
+			return nil, fail("strings[%d]: %v", i, err)
+		}
+		strs[i] = s
+	}
+	str := func(i int) (string, error) {
+		if i < 0 || i >= len(strs) {
+			return "", fail("string index %d out of range [0, %d)", i, len(strs))
+		}
+		return strs[i], nil
+	}
+	msgs := func(pairs []int) ([]Message, error) {
+		if len(pairs)%2 != 0 {
+			return nil, fail("odd message index list (%d entries)", len(pairs))
+		}
+		if len(pairs) == 0 {
+			return nil, nil // empty lists come back nil
+		}
+		out := make([]Message, len(pairs)/2)
+		for k := range out {
+			r, err := str(pairs[2*k])
+			if err != nil {
+				return nil, err
+			}
+			c, err := str(pairs[2*k+1])
+			if err != nil {
+				return nil, err
+			}
+			out[k] = Message{Role: r, Content: c}
+		}
+		return out, nil
+	}
+	t := &Trial{
+		TrialID: w.TrialID, TaskID: w.TaskID, Attempt: w.Attempt, Seed: w.Seed,
+		TaskType: w.TaskType, Split: w.Split, Difficulty: w.Difficulty,
+		Outcome: Outcome{Score: w.Score, Success: w.Success, EndReason: w.EndReason},
+		Error:   w.Error, SimSeconds: w.SimSeconds, WallSeconds: w.WallSeconds,
+		StartedAt: w.StartedAt, Metrics: w.Metrics,
+	}
+	if len(w.Team) > 0 {
+		t.Team = make([]Member, len(w.Team))
+	}
+	if len(w.Agents) > 0 {
+		t.Agents = make([]Agent, len(w.Agents))
+	}
+	for i, m := range w.Team {
+		t.Team[i] = Member(m)
+	}
+	var err error
+	for i, wa := range w.Agents {
+		a := Agent{Name: wa.Name}
+		if len(wa.Transitions) > 0 {
+			a.Transitions = make([]Transition, len(wa.Transitions))
+		}
+		if a.Memory, err = str(wa.Memory); err != nil {
+			return nil, err
+		}
+		if a.History, err = msgs(wa.History); err != nil {
+			return nil, err
+		}
+		for j, wt := range wa.Transitions {
+			tr := Transition{
+				Step: wt.Step, Kind: wt.Kind,
+				Usage:   Usage{PromptTokens: wt.PromptTokens, CompletionTokens: wt.CompletionTokens},
+				Latency: time.Duration(math.Round(wt.LatencyMS * float64(time.Millisecond))),
+				SimTime: wt.SimTime, FinishReason: wt.Finish, Attempts: wt.Attempts,
+			}
+			if tr.Messages, err = msgs(wt.Msgs); err != nil {
+				return nil, err
+			}
+			if tr.Response, err = str(wt.Resp); err != nil {
+				return nil, err
+			}
+			if tr.Command, err = str(wt.Command); err != nil {
+				return nil, err
+			}
+			if tr.Output, err = str(wt.Output); err != nil {
+				return nil, err
+			}
+			a.Transitions[j] = tr
+		}
+		t.Agents[i] = a
+	}
+	return t, nil
+}
+
+// decodeEntry rebuilds one string-table entry.
+func decodeEntry(raw json.RawMessage, blobTexts []string) (string, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) > 0 && raw[0] == '"' {
+		var s string
+		err := json.Unmarshal(raw, &s)
+		return s, err
+	}
+	var parts []json.RawMessage
+	if err := json.Unmarshal(raw, &parts); err != nil {
+		return "", fmt.Errorf("want a string or an array of pieces: %v", err)
+	}
+	var sb bytes.Buffer
+	for _, p := range parts {
+		p = bytes.TrimSpace(p)
+		if len(p) == 0 {
+			return "", fmt.Errorf("empty piece")
+		}
+		switch p[0] {
+		case '"':
+			var s string
+			if err := json.Unmarshal(p, &s); err != nil {
+				return "", err
+			}
+			sb.WriteString(s)
+		case '{':
+			var r rawPiece
+			if err := json.Unmarshal(p, &r); err != nil {
+				return "", err
+			}
+			sb.Write(r.Raw)
+		default:
+			var k int
+			if err := json.Unmarshal(p, &k); err != nil {
+				return "", fmt.Errorf("piece %s: want text, blob number or {\"raw\":...}", p)
+			}
+			if k < 0 || k >= len(blobTexts) {
+				return "", fmt.Errorf("blob number %d out of range [0, %d)", k, len(blobTexts))
+			}
+			sb.WriteString(blobTexts[k])
+		}
+	}
+	return sb.String(), nil
+}

@@ -1,0 +1,192 @@
+package trajectory
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// FormatVersion is the version of the run layout (run.json "format").
+const FormatVersion = 1
+
+// Names inside a run directory.
+const (
+	ManifestFile = "run.json"
+	TrialsDir    = "trials"
+	TrialsExt    = ".jsonl.zst"
+	lockName     = "run.lock"
+)
+
+// Manifest is run.json: what produced the run. It never holds secrets.
+type Manifest struct {
+	Format             int               `json:"format"`
+	Name               string            `json:"name"`
+	CollabcraftVersion string            `json:"collabcraft_version"`
+	MCDataVersion      string            `json:"mcdata_version"`
+	Config             json.RawMessage   `json:"config"`      // the generate configuration, without secrets
+	Fingerprint        string            `json:"fingerprint"` // Fingerprint(Config); set by the writer
+	TaskFiles          []TaskFile        `json:"task_files"`
+	Backends           []Backend         `json:"backends"`
+	Seed               uint64            `json:"seed"`
+	PromptTemplates    map[string]string `json:"prompt_templates,omitempty"`
+	Blobs              map[string]string `json:"blobs,omitempty"` // BlobID(text) -> text: static prompt parts
+	StartedAt          time.Time         `json:"started_at"`
+	EndedAt            time.Time         `json:"ended_at,omitzero"` // zero while a writer is open
+	Counts             Counts            `json:"counts"`
+}
+
+// TaskFile is one task file a run was generated from.
+type TaskFile struct {
+	Path   string `json:"path"`
+	SHA256 string `json:"sha256"`
+	Tasks  int    `json:"tasks,omitempty"`
+}
+
+// HashTaskFile returns path's TaskFile entry (tasks left for the caller).
+func HashTaskFile(path string) (TaskFile, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return TaskFile{}, fmt.Errorf("trajectory: %w", err)
+	}
+	sum := sha256.Sum256(b)
+	return TaskFile{Path: path, SHA256: hex.EncodeToString(sum[:])}, nil
+}
+
+// Backend is one agent backend of the run.
+type Backend struct {
+	Agent   string         `json:"agent,omitempty"` // agent name it serves; "" = the default backend
+	Name    string         `json:"name"`            // "scripted" | "openai"
+	Model   string         `json:"model,omitempty"`
+	BaseURL string         `json:"base_url,omitempty"`
+	Params  map[string]any `json:"params,omitempty"` // temperature, top_p, ... (never keys)
+}
+
+// Counts summarise the run's latest records (see Index).
+type Counts struct {
+	Records          int            `json:"records"` // all records, superseded ones included
+	Trials           int            `json:"trials"`  // distinct trial ids
+	Successes        int            `json:"successes"`
+	Errors           int            `json:"errors"`
+	EndReasons       map[string]int `json:"end_reasons,omitempty"`
+	Transitions      int            `json:"transitions"`
+	PromptTokens     int64          `json:"prompt_tokens"`
+	CompletionTokens int64          `json:"completion_tokens"`
+}
+
+// Fingerprint is the SHA-256 of config in canonical JSON (object keys
+// sorted, no spaces), so equal configurations match however they were
+// formatted.
+func Fingerprint(config json.RawMessage) (string, error) {
+	if len(bytes.TrimSpace(config)) == 0 {
+		config = json.RawMessage("null")
+	}
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(config))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
+		return "", fmt.Errorf("trajectory: config is not JSON: %w", err)
+	}
+	canon, err := json.Marshal(v)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(canon)
+	return hex.EncodeToString(sum[:]), nil
+}
+
+// ReadManifest reads dir/run.json.
+func ReadManifest(dir string) (*Manifest, error) {
+	path := filepath.Join(dir, ManifestFile)
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("trajectory: %s: no %s: not a run directory", dir, ManifestFile)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("trajectory: %w", err)
+	}
+	var m Manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("trajectory: %s: %w", path, err)
+	}
+	if m.Format != FormatVersion {
+		return nil, fmt.Errorf("trajectory: %s: format %d, this build reads format %d", path, m.Format, FormatVersion)
+	}
+	return &m, nil
+}
+
+// writeManifest writes dir/run.json atomically (temp file, fsync, rename).
+func writeManifest(dir string, m *Manifest) error {
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return fmt.Errorf("trajectory: run.json: %w", err)
+	}
+	return writeFileAtomic(filepath.Join(dir, ManifestFile), append(b, '\n'))
+}
+
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("trajectory: %w", err)
+	}
+	defer os.Remove(tmp.Name()) // no-op after a successful rename
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("trajectory: %w", err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("trajectory: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("trajectory: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("trajectory: %w", err)
+	}
+	return syncDir(filepath.Dir(path))
+}
+
+// syncDir makes a rename or a new file in dir durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return fmt.Errorf("trajectory: %w", err)
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
+		return fmt.Errorf("trajectory: sync %s: %w", dir, err)
+	}
+	return nil
+}
+
+// withRunLock runs fn holding dir/run.lock, which serialises manifest
+// updates between writer processes sharing a run directory.
+func withRunLock(dir string, fn func() error) error {
+	f, err := os.OpenFile(filepath.Join(dir, lockName), os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return fmt.Errorf("trajectory: %w", err)
+	}
+	defer f.Close()
+	if err := lockFile(f); err != nil {
+		return fmt.Errorf("trajectory: lock %s: %w", f.Name(), err)
+	}
+	defer unlockFile(f)
+	return fn()
+}
+
+// ConfigMismatchError is returned when a run directory already holds a run
+// made with a different configuration.
+type ConfigMismatchError struct {
+	Dir       string
+	Have, Got string // fingerprints: the run's and the new one
+}
+
+func (e *ConfigMismatchError) Error() string {
+	return fmt.Sprintf("trajectory: %s was generated with a different configuration (fingerprint %.12s, now %.12s); use another output directory or force it", e.Dir, e.Have, e.Got)
+}

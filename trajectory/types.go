@@ -1,0 +1,91 @@
+package trajectory
+
+import "time"
+
+// End reasons of a trial (Outcome.EndReason). Writers may use others; only
+// EndError has a special meaning: such a trial is run again on resume.
+const (
+	EndSuccess  = "success"  // the task validator passed
+	EndTimeout  = "timeout"  // the task's simulated time ran out
+	EndTurnCap  = "turn_cap" // the engine's cap on model calls was reached
+	EndError    = "error"    // the trial could not be played (e.g. model calls kept failing)
+	EndCanceled = "canceled" // stopped from outside; normally never written
+)
+
+// Transition kinds (Transition.Kind).
+const (
+	KindConversation = "conversation" // a conversing-prompt call: the agent decides what to say and do
+	KindMemory       = "memory"       // a saving_memory call that folds old turns into the memory
+	KindCoding       = "coding"       // a coding-prompt call
+)
+
+// Trial is one task played once by a team: the unit written to and read
+// from a run. The writer records it whole or not at all.
+type Trial struct {
+	TrialID    string         // unique within a run; the key for resume
+	TaskID     string         // the task's id in its task file
+	Attempt    int            // 0-based attempt number of this task
+	Seed       uint64         // the trial's seed (world and agents)
+	TaskType   string         // "techtree" | "cooking" | "construction" | ...
+	Split      string         // "train" | "test" | ... ("" if unknown)
+	Difficulty map[string]any // the generator's knobs for this task
+
+	Team    []Member
+	Outcome Outcome
+	Error   string // why the trial ended with EndError ("" otherwise)
+
+	SimSeconds  float64   // simulated seconds the trial lasted
+	WallSeconds float64   // wall-clock seconds it took to play
+	StartedAt   time.Time // wall clock, UTC
+	Metrics     map[string]float64
+
+	Agents []Agent
+
+	// Run is the run directory the trial was read from (set by the reader,
+	// never written).
+	Run string
+}
+
+// Member is one seat of the team.
+type Member struct {
+	Name    string // "Andy_0"
+	Backend string // "scripted" | "openai"
+	Model   string // model name ("" for scripted)
+}
+
+// Outcome is how a trial ended.
+type Outcome struct {
+	Score     float64 // task score in [0, 1] (binary tasks: 0 or 1)
+	Success   bool
+	EndReason string // EndSuccess, EndTimeout, EndTurnCap, EndError, ...
+}
+
+// Agent is one agent's side of a trial.
+type Agent struct {
+	Name        string
+	History     []Message    // the agent's turns (its own view, not the wire form)
+	Memory      string       // its summarized memory at the end
+	Transitions []Transition // every model call it made, in order
+}
+
+// Transition is one model call (or one scripted decision recorded as if it
+// were one): Messages and Response are exactly what was sent and received.
+type Transition struct {
+	Step         int       // 0-based index among the agent's transitions
+	Kind         string    // KindConversation, KindMemory, KindCoding
+	Messages     []Message // exactly what was sent, in order
+	Response     string    // exactly what came back
+	Command      string    // the parsed command ("!craftItem(\"stick\", 1)"), "" if none
+	Output       string    // the command's output as the agent saw it, "" if none
+	Usage        Usage
+	Latency      time.Duration // wall time of the call (0 for scripted)
+	SimTime      float64       // simulated seconds since the trial start when the call was made
+	FinishReason string        // "stop", "length", ... as reported by the backend
+	Attempts     int           // HTTP attempts the call took (0 for scripted)
+}
+
+// Usage is the token count of one call as reported by the backend.
+type Usage struct {
+	PromptTokens     int
+	CompletionTokens int
+}

@@ -1,0 +1,351 @@
+package trajectory
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// WriterOptions tune OpenWriter.
+type WriterOptions struct {
+	// Force accepts a run directory whose manifest has a different config
+	// fingerprint; the new configuration replaces the old one in run.json.
+	Force bool
+	// Label is added to the trials file name (e.g. "shard-1-of-4").
+	Label string
+	// Secrets are strings (API keys) that must never reach the disk: a
+	// manifest, blob or trial containing one is refused. Secrets shorter
+	// than 8 bytes are ignored (they would match ordinary text).
+	Secrets []string
+	// Level is the zstd level; zero means zstd.SpeedDefault.
+	Level zstd.EncoderLevel
+}
+
+// Writer appends trials to one new trials file of a run. It is safe for
+// concurrent use by many goroutines; each process should open its own.
+type Writer struct {
+	dir     string
+	file    string // relative to dir
+	f       *os.File
+	enc     *zstd.Encoder
+	secrets [][]byte
+
+	mu     sync.Mutex // guards the fields below
+	off    int64
+	blobs  map[string]string
+	set    *blobSet
+	n      int
+	err    error // sticky: the file's state is unknown after this
+	closed bool
+
+	syncMu sync.Mutex // one fsync at a time; waiting writers share it
+	synced int64
+}
+
+// OpenWriter opens run directory dir for writing, creating it if needed,
+// and starts a new trials file. If dir already holds a run, its config
+// fingerprint must match m's (see WriterOptions.Force); the manifests are
+// merged (earliest start, union of blobs). m.Blobs may hold texts to
+// register; their keys are recomputed.
+func OpenWriter(dir string, m *Manifest, opts WriterOptions) (*Writer, error) {
+	w := &Writer{dir: dir, blobs: map[string]string{}}
+	for _, s := range opts.Secrets {
+		if len(s) >= 8 {
+			w.secrets = append(w.secrets, []byte(s))
+			if q, _ := json.Marshal(s); !bytes.Equal(q[1:len(q)-1], []byte(s)) {
+				w.secrets = append(w.secrets, q[1:len(q)-1]) // as it would appear escaped in JSON
+			}
+		}
+	}
+	fp, err := Fingerprint(m.Config)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(filepath.Join(dir, TrialsDir), 0o755); err != nil {
+		return nil, fmt.Errorf("trajectory: %w", err)
+	}
+	nm := *m
+	nm.Format = FormatVersion
+	nm.Fingerprint = fp
+	nm.EndedAt = time.Time{}
+	if nm.StartedAt.IsZero() {
+		nm.StartedAt = time.Now().UTC()
+	}
+	nm.Blobs = map[string]string{}
+	for _, text := range m.Blobs {
+		if len(text) >= MinBlobLen && utf8.ValidString(text) {
+			nm.Blobs[BlobID(text)] = text
+		}
+	}
+	err = withRunLock(dir, func() error {
+		old, err := ReadManifest(dir)
+		if err != nil {
+			if _, statErr := os.Stat(filepath.Join(dir, ManifestFile)); statErr == nil {
+				return err // a run.json we cannot read: never overwrite it
+			}
+			old = nil
+		}
+		if old != nil {
+			if old.Fingerprint != fp && !opts.Force {
+				return &ConfigMismatchError{Dir: dir, Have: old.Fingerprint, Got: fp}
+			}
+			if old.StartedAt.Before(nm.StartedAt) {
+				nm.StartedAt = old.StartedAt
+			}
+			if err := mergeBlobs(nm.Blobs, old.Blobs); err != nil {
+				return err
+			}
+			nm.Counts = old.Counts
+		}
+		if err := w.checkSecrets(&nm); err != nil {
+			return err
+		}
+		return writeManifest(dir, &nm)
+	})
+	if err != nil {
+		return nil, err
+	}
+	w.blobs = nm.Blobs
+	w.set = newBlobSet(w.blobs)
+
+	w.file = filepath.Join(TrialsDir, trialsFileName(opts.Label))
+	w.f, err = os.OpenFile(filepath.Join(dir, w.file), os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("trajectory: %w", err)
+	}
+	if err := syncDir(filepath.Join(dir, TrialsDir)); err != nil {
+		w.f.Close()
+		return nil, err
+	}
+	level := opts.Level
+	if level == 0 {
+		level = zstd.SpeedDefault
+	}
+	w.enc, err = zstd.NewWriter(nil, zstd.WithEncoderLevel(level))
+	if err != nil {
+		w.f.Close()
+		return nil, fmt.Errorf("trajectory: %w", err)
+	}
+	return w, nil
+}
+
+var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+// trialsFileName is unique per writer and sorts by opening time, which
+// defines which of two records of one trial is the later (see doc.go).
+func trialsFileName(label string) string {
+	host, _ := os.Hostname()
+	var rnd [4]byte
+	rand.Read(rnd[:])
+	name := time.Now().UTC().Format("20060102T150405.000000000Z") + "-" +
+		unsafeName.ReplaceAllString(host, "_") + "-p" + strconv.Itoa(os.Getpid()) + "-" + hex.EncodeToString(rnd[:])
+	if label != "" {
+		name += "-" + unsafeName.ReplaceAllString(label, "_")
+	}
+	return name + TrialsExt
+}
+
+func mergeBlobs(dst, src map[string]string) error {
+	for id, text := range src {
+		if have, ok := dst[id]; ok && have != text {
+			return fmt.Errorf("trajectory: blob %s: two different texts with one id", id)
+		}
+		dst[id] = text
+	}
+	return nil
+}
+
+func (w *Writer) containsSecret(b []byte) bool {
+	for _, s := range w.secrets {
+		if bytes.Contains(b, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func (w *Writer) checkSecrets(m *Manifest) error {
+	if len(w.secrets) == 0 {
+		return nil
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return fmt.Errorf("trajectory: run.json: %w", err)
+	}
+	if w.containsSecret(b) {
+		return errors.New("trajectory: run.json would contain a secret (an API key); refusing to write it")
+	}
+	return nil
+}
+
+// File is the trials file this writer appends to, relative to the run.
+func (w *Writer) File() string { return w.file }
+
+// AddBlobs registers static prompt texts (command docs, few-shot examples,
+// template text) for the run. Occurrences of them in later trials are stored
+// as references. Texts shorter than MinBlobLen or not valid UTF-8 (run.json
+// could not hold them exactly) are ignored. The manifest is
+// updated before AddBlobs returns, so no trial can refer to a blob that is
+// not on disk.
+func (w *Writer) AddBlobs(texts ...string) error {
+	w.mu.Lock()
+	fresh := map[string]string{}
+	for _, t := range texts {
+		if id := BlobID(t); len(t) >= MinBlobLen && utf8.ValidString(t) && w.blobs[id] == "" {
+			fresh[id] = t
+		}
+	}
+	w.mu.Unlock()
+	if len(fresh) == 0 {
+		return nil
+	}
+	for _, t := range fresh {
+		if w.containsSecret([]byte(t)) {
+			return errors.New("trajectory: a blob contains a secret (an API key); refusing to write it")
+		}
+	}
+	var merged map[string]string
+	err := withRunLock(w.dir, func() error {
+		m, err := ReadManifest(w.dir)
+		if err != nil {
+			return err
+		}
+		if m.Blobs == nil {
+			m.Blobs = map[string]string{}
+		}
+		if err := mergeBlobs(m.Blobs, fresh); err != nil {
+			return err
+		}
+		merged = m.Blobs
+		return writeManifest(w.dir, m)
+	})
+	if err != nil {
+		return err
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	all := maps.Clone(w.blobs)
+	maps.Copy(all, merged)
+	w.blobs = all
+	w.set = newBlobSet(all)
+	return nil
+}
+
+// Write appends one finished trial as one record and returns once it is on
+// stable storage (fsync). A trial is never partly in the run: after an
+// error it is either absent or (if only the fsync failed) wholly present.
+func (w *Writer) Write(t *Trial) error {
+	w.mu.Lock()
+	set, err, closed := w.set, w.err, w.closed
+	w.mu.Unlock()
+	if closed {
+		return errors.New("trajectory: write to a closed writer")
+	}
+	if err != nil {
+		return err
+	}
+	line, err := encodeTrial(t, set)
+	if err != nil {
+		return err
+	}
+	if w.containsSecret(line) {
+		return fmt.Errorf("trajectory: trial %q contains a secret (an API key); refusing to write it", t.TrialID)
+	}
+	data := w.enc.EncodeAll(line, make([]byte, 0, len(line)/4+64))
+	rec, err := appendRecord(make([]byte, 0, len(data)+256), headerOf(t), data)
+	if err != nil {
+		return fmt.Errorf("trajectory: trial %q: %w", t.TrialID, err)
+	}
+
+	w.mu.Lock()
+	if w.err != nil || w.closed {
+		err := w.err
+		w.mu.Unlock()
+		if err == nil {
+			err = errors.New("trajectory: write to a closed writer")
+		}
+		return err
+	}
+	if _, err := w.f.Write(rec); err != nil {
+		// Cut the partial record off so the file stays a sequence of records.
+		if terr := w.f.Truncate(w.off); terr != nil {
+			w.err = fmt.Errorf("trajectory: %s: write failed (%v) and could not be undone: %w", w.file, err, terr)
+		}
+		w.mu.Unlock()
+		return fmt.Errorf("trajectory: trial %q: %w", t.TrialID, err)
+	}
+	w.off += int64(len(rec))
+	end := w.off
+	w.n++
+	w.mu.Unlock()
+	return w.syncTo(end)
+}
+
+// syncTo returns once the file is durable up to end. Writers that queue
+// while an fsync runs are usually covered by the next single fsync.
+func (w *Writer) syncTo(end int64) error {
+	w.syncMu.Lock()
+	defer w.syncMu.Unlock()
+	if w.synced >= end {
+		return nil
+	}
+	w.mu.Lock()
+	target := w.off
+	w.mu.Unlock()
+	if err := w.f.Sync(); err != nil {
+		err = fmt.Errorf("trajectory: %s: fsync: %w", w.file, err)
+		w.mu.Lock()
+		w.err = err
+		w.mu.Unlock()
+		return err
+	}
+	w.synced = target
+	return nil
+}
+
+// Close finishes the trials file (removing it if no trial was written) and
+// updates run.json: end time and counts over all records of the run.
+func (w *Writer) Close() error {
+	w.mu.Lock()
+	if w.closed {
+		w.mu.Unlock()
+		return nil
+	}
+	w.closed = true
+	n := w.n
+	w.mu.Unlock()
+	errs := []error{w.f.Sync(), w.f.Close(), w.enc.Close()}
+	if n == 0 {
+		errs = append(errs, os.Remove(filepath.Join(w.dir, w.file)))
+	}
+	errs = append(errs, withRunLock(w.dir, func() error {
+		ix, err := ReadIndex(w.dir)
+		if err != nil {
+			return err
+		}
+		m, err := ReadManifest(w.dir)
+		if err != nil {
+			return err
+		}
+		m.Counts = ix.Counts()
+		m.EndedAt = time.Now().UTC()
+		return writeManifest(w.dir, m)
+	}))
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("trajectory: close %s: %w", w.file, err)
+	}
+	return nil
+}
