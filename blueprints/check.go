@@ -1,0 +1,172 @@
+package blueprints
+
+import (
+	"fmt"
+	"strings"
+)
+
+// BlockReader answers "which block is at x, y, z" for a world: the plain
+// block name, "air" for empty.
+type BlockReader interface {
+	BlockAt(x, y, z int) string
+}
+
+// Cell is one compared position.
+type Cell struct {
+	Level    int    // the level's "level" field
+	X, Y, Z  int    // world coordinates
+	Expected string // blueprint block
+	Actual   string // world block
+}
+
+// Diff compares one level (by index) with the world, in MINDcraft's order
+// (rows, then columns), skipping cells where both are air. ok is false for
+// a level index out of range.
+func (b *Blueprint) Diff(w BlockReader, level int) (matches, mismatches []Cell, ok bool) {
+	if level < 0 || level >= len(b.Levels) {
+		return nil, nil, false
+	}
+	lv := b.Levels[level]
+	x0, y, z0 := lv.Coordinates[0], lv.Coordinates[1], lv.Coordinates[2]
+	for r, row := range lv.Placement {
+		for c, want := range row {
+			x, z := x0+c, z0+r
+			got := w.BlockAt(x, y, z)
+			if got == "" {
+				got = Air
+			}
+			if want == Air && got == Air {
+				continue
+			}
+			cell := Cell{Level: lv.Level, X: x, Y: y, Z: z, Expected: want, Actual: got}
+			if got == want {
+				matches = append(matches, cell)
+			} else {
+				mismatches = append(mismatches, cell)
+			}
+		}
+	}
+	return matches, mismatches, true
+}
+
+// CheckLevel is !checkBlueprintLevel(level): "Level {n} is correct" or the
+// fix list (see ExplainLevelDifference). level is an index into Levels; out
+// of range gives "" (MINDcraft throws there and records nothing; the
+// command layer checks the argument's domain first).
+func (b *Blueprint) CheckLevel(w BlockReader, level int) string {
+	_, mismatches, ok := b.Diff(w, level)
+	if !ok {
+		return ""
+	}
+	if len(mismatches) == 0 {
+		return fmt.Sprintf("Level %d is correct", level)
+	}
+	return explainFixes(b.Levels[level].Level, mismatches)
+}
+
+// ExplainLevelDifference is MINDcraft's per-level text: "Level {n} is
+// complete", or "Level {n}  requires the following fixes:\n" (MINDcraft
+// writes two spaces) followed by one line per mismatch:
+//
+//	Place {expected} at coordinates X: {x}, Y: {y}, Z: {z}
+//	Remove the {actual} at coordinates X: {x}, Y: {y}, Z: {z}
+//	Replace the {actual} with a {expected} at coordinates X: {x}, Y: {y}, Z: {z} (trailing space)
+func (b *Blueprint) ExplainLevelDifference(w BlockReader, level int) string {
+	_, mismatches, ok := b.Diff(w, level)
+	if !ok {
+		return ""
+	}
+	if len(mismatches) == 0 {
+		return fmt.Sprintf("Level %d is complete", b.Levels[level].Level)
+	}
+	return explainFixes(b.Levels[level].Level, mismatches)
+}
+
+func explainFixes(level int, mismatches []Cell) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "Level %d  requires the following fixes:\n", level)
+	for _, m := range mismatches {
+		switch {
+		case m.Actual == Air:
+			fmt.Fprintf(&sb, "Place %s at coordinates X: %d, Y: %d, Z: %d\n", m.Expected, m.X, m.Y, m.Z)
+		case m.Expected == Air:
+			fmt.Fprintf(&sb, "Remove the %s at coordinates X: %d, Y: %d, Z: %d\n", m.Actual, m.X, m.Y, m.Z)
+		default:
+			fmt.Fprintf(&sb, "Replace the %s with a %s at coordinates X: %d, Y: %d, Z: %d \n", m.Actual, m.Expected, m.X, m.Y, m.Z)
+		}
+	}
+	return sb.String()
+}
+
+// CheckAll is !checkBlueprint: "Blueprint is correct", or every level's
+// ExplainLevelDifference, each followed by "\n".
+func (b *Blueprint) CheckAll(w BlockReader) string {
+	if b.Mismatches(w) == 0 {
+		return "Blueprint is correct"
+	}
+	var sb strings.Builder
+	for i := range b.Levels {
+		sb.WriteString(b.ExplainLevelDifference(w, i))
+		sb.WriteString("\n")
+	}
+	return sb.String()
+}
+
+// Explain is !getBlueprint: "Level {n}: Start at coordinates X: {x}, Y: {y},
+// Z: {z}" for each level, with no separator (as MINDcraft writes it).
+func (b *Blueprint) Explain() string {
+	var sb strings.Builder
+	for _, lv := range b.Levels {
+		c := lv.Coordinates
+		fmt.Fprintf(&sb, "Level %d: Start at coordinates X: %d, Y: %d, Z: %d", lv.Level, c[0], c[1], c[2])
+	}
+	return sb.String()
+}
+
+// ExplainLevel is !getBlueprintLevel(level): "Level {n} starting at
+// coordinates X: {x}, Y: {y}, Z: {z}\n[\n", a "[b1, b2, ...],\n" line per
+// row, then "]\n". Out of range gives "".
+func (b *Blueprint) ExplainLevel(level int) string {
+	if level < 0 || level >= len(b.Levels) {
+		return ""
+	}
+	lv := b.Levels[level]
+	c := lv.Coordinates
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "Level %d starting at coordinates X: %d, Y: %d, Z: %d\n[\n", lv.Level, c[0], c[1], c[2])
+	for _, row := range lv.Placement {
+		sb.WriteString("[")
+		sb.WriteString(strings.Join(row, ", "))
+		sb.WriteString("],\n")
+	}
+	sb.WriteString("]\n")
+	return sb.String()
+}
+
+// Tally counts matches and mismatches over every level.
+func (b *Blueprint) Tally(w BlockReader) (matches, mismatches int) {
+	for i := range b.Levels {
+		m, mm, _ := b.Diff(w, i)
+		matches += len(m)
+		mismatches += len(mm)
+	}
+	return matches, mismatches
+}
+
+// Mismatches is the number of cells still wrong.
+func (b *Blueprint) Mismatches(w BlockReader) int {
+	_, mm := b.Tally(w)
+	return mm
+}
+
+// Score is MINDcraft's construction score as a fraction: over every cell
+// where the blueprint or the world is not air, matches / (matches +
+// mismatches), in [0, 1]. A blueprint of only air on empty ground scores 1.
+// The task succeeds only at 1.
+func (b *Blueprint) Score(w BlockReader) float64 {
+	m, mm := b.Tally(w)
+	if m+mm == 0 {
+		return 1
+	}
+	return float64(m) / float64(m+mm)
+}
