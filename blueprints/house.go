@@ -47,11 +47,11 @@ type HouseOptions struct {
 // Room is one generated room: a box of blocks, walls included, in grid
 // coordinates (level up, row along +z, col along +x).
 type Room struct {
-	Level, Row, Col      int
-	Height, Rows, Cols   int
-	Material             string
-	Parent               int    // index of the room it was attached to, -1 for the first
-	Direction            string // "" for the first room, else above/left/right/forward/backward
+	Level, Row, Col    int
+	Height, Rows, Cols int
+	Material           string
+	Parent             int    // index of the room it was attached to, -1 for the first
+	Direction          string // "" for the first room, else above/left/right/forward/backward
 }
 
 // House is a generated blueprint with the rooms it was built from.
