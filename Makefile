@@ -27,8 +27,10 @@ lint:
 
 # Regenerate the embedded Minecraft data from the pinned npm package.
 # Only needed when the pin changes; builds and tests use the committed file.
+# node_modules (~400 MB) is removed afterwards so `go ... ./...` need not walk it.
 mcdata:
 	cd mcdata/generator && npm ci --no-audit --no-fund && node generate.js ../data/mcdata.json
+	rm -rf mcdata/generator/node_modules
 
 clean:
 	rm -rf bin out
