@@ -9,7 +9,7 @@
 // embedded, so building and testing never need npm; only `make mcdata` does.
 package mcdata
 
-//go:generate sh -c "cd generator && npm ci --no-audit --no-fund && node generate.js ../data/mcdata.json"
+//go:generate sh -c "cd generator && npm ci --no-audit --no-fund && node generate.js ../data/mcdata.json && rm -rf node_modules"
 
 import (
 	_ "embed"

@@ -313,3 +313,25 @@ func BenchmarkNewPlan(b *testing.B) {
 		})
 	}
 }
+
+// TestPlanConcurrent plans from many goroutines at once, as task
+// generators with worker pools do (run with -race).
+func TestPlanConcurrent(t *testing.T) {
+	want, _ := NewPlan(map[string]int{"book": 1}, "bookshelf", 2)
+	done := make(chan string)
+	for range 8 {
+		go func() {
+			p, err := NewPlan(map[string]int{"book": 1}, "bookshelf", 2)
+			if err != nil {
+				done <- err.Error()
+				return
+			}
+			done <- p.String()
+		}()
+	}
+	for range 8 {
+		if got := <-done; got != want.String() {
+			t.Errorf("concurrent plan differs:\n%s", got)
+		}
+	}
+}
