@@ -1,0 +1,121 @@
+package export
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"regexp"
+
+	"collabcraft/trajectory"
+)
+
+// Message is one chat turn; the run format's type is used unchanged.
+type Message = trajectory.Message
+
+// Example is one training example: the messages, whose last assistant turn
+// is the target, and the metadata written beside them in Parquet and Arrow.
+type Example struct {
+	ID       string
+	Messages []Message
+	Meta     Meta
+}
+
+// Meta holds the metadata columns. Pointer fields are nullable: nil means
+// "does not apply to this task type" (a crafting task has no rooms level).
+type Meta struct {
+	TrialID   string
+	TaskID    string
+	TaskType  string // "techtree" | "cooking" | "construction" | ...
+	Split     string // the task's own split (task file); the output split may differ
+	Agent     string // the agent whose model call this is
+	Step      int    // index of the model call in the agent's history (episode: the last one)
+	Kind      string // "conversation" | "coding" | "memory" | "episode"
+	Model     string
+	NumAgents int
+	Score     *float64
+	Success   *bool
+	Knobs     Knobs
+}
+
+// Knobs are the task generator's difficulty settings, as typed columns.
+type Knobs struct {
+	Depth        *int   // crafting: recipe depth
+	Plan         string // crafting: "full_plan" | "partial_plan" | "no_plan"; "" = null
+	MissingItems *int   // crafting: number of missing items
+	HellsKitchen *bool  // cooking: each agent holds only the other's recipe
+	Materials    *int   // construction complexity levels 0..2
+	Rooms        *int
+	Windows      *int
+	Carpets      *int
+	Variant      *int // construction: blueprint variant
+}
+
+var roleOK = map[string]bool{"system": true, "user": true, "assistant": true}
+
+// check reports the first problem that makes ex unusable as a training
+// example, naming the example and the field.
+func (ex *Example) check() error {
+	if ex.ID == "" {
+		return fmt.Errorf("example of task %q (trial %q): empty id", ex.Meta.TaskID, ex.Meta.TrialID)
+	}
+	if ex.Meta.TaskID == "" {
+		return fmt.Errorf("example %q: empty task id (splits are by task)", ex.ID)
+	}
+	if len(ex.Messages) == 0 {
+		return fmt.Errorf("example %q: no messages", ex.ID)
+	}
+	last := -1
+	for i, m := range ex.Messages {
+		if !roleOK[m.Role] {
+			return fmt.Errorf("example %q: message %d has role %q, expected system, user or assistant", ex.ID, i, m.Role)
+		}
+		if m.Role == "assistant" {
+			last = i
+		}
+	}
+	if last < 0 {
+		return fmt.Errorf("example %q: no assistant message to train on", ex.ID)
+	}
+	return nil
+}
+
+// trimToLastAssistant drops turns after the last assistant message: an SFT
+// example ends on the response it trains.
+func trimToLastAssistant(msgs []Message) []Message {
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if msgs[i].Role == "assistant" {
+			return msgs[:i+1]
+		}
+	}
+	return msgs[:0]
+}
+
+// promptCompletion splits messages as TRL's conversational prompt-completion
+// layout expects: the completion is the last assistant message, the prompt
+// everything before it.
+func promptCompletion(msgs []Message) (prompt, completion []Message) {
+	n := len(msgs)
+	return msgs[:n-1], msgs[n-1:]
+}
+
+// exampleHash is the identity used for exact de-duplication: a hash of the
+// messages as written (roles and contents, length-prefixed so that no two
+// different conversations encode the same). Metadata is not part of it.
+func exampleHash(msgs []Message) [16]byte {
+	h := sha256.New()
+	var n [8]byte
+	for _, m := range msgs {
+		for _, s := range [2]string{m.Role, m.Content} {
+			binary.LittleEndian.PutUint64(n[:], uint64(len(s)))
+			h.Write(n[:])
+			h.Write([]byte(s))
+		}
+	}
+	var sum [32]byte
+	var out [16]byte
+	copy(out[:], h.Sum(sum[:0]))
+	return out
+}
+
+// splitNameRE is what Hugging Face accepts as a split name.
+var splitNameRE = regexp.MustCompile(`^[A-Za-z0-9_]+$`)

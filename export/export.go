@@ -1,0 +1,421 @@
+package export
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"iter"
+	"slices"
+	"strings"
+)
+
+// Limits bound the pieces of the output (and so the memory used).
+type Limits struct {
+	RowGroupRows   int64 // Parquet rows per row group
+	RowGroupBytes  int64 // message bytes per row group / Arrow record batch
+	ArrowBatchRows int   // rows per Arrow record batch
+	FileBytes      int64 // a Parquet or Arrow file is closed once it reaches this size
+	FileRows       int64 // and once it holds this many rows (0: no limit)
+}
+
+// DefaultLimits suit the Hugging Face Hub: row groups of at most 2,000 rows or
+// 64 MiB of text, files of about 256 MiB.
+func DefaultLimits() Limits {
+	return Limits{RowGroupRows: 2000, RowGroupBytes: 64 << 20, ArrowBatchRows: 1000, FileBytes: 256 << 20}
+}
+
+// Options configure Write. The zero value of each field is its default.
+type Options struct {
+	Formats   []Format  // default: parquet, openai-jsonl, sharegpt
+	Layout    Layout    // default: messages
+	Roles     Roles     // default: raw
+	Unit      string    // "transition" | "episode", recorded in the card and manifest
+	Split     SplitRule // default: DefaultSplitRule()
+	Limits    Limits    // zero fields take DefaultLimits
+	Overwrite bool      // replace an existing dataset at the destination
+	Name      string    // dataset name for the card; default: the destination's base name
+	// Provenance, copied into manifest.json and summarised in the card.
+	Inputs   any               // e.g. the runs' manifests
+	Filters  any               // e.g. the filter rules and their counts
+	Versions map[string]string // e.g. collabcraft, mcdata
+}
+
+// Counts are what happened to the examples of the stream.
+type Counts struct {
+	In                int64            `json:"examples_in"`
+	Written           int64            `json:"examples_written"`
+	PerSplit          map[string]int64 `json:"per_split"`
+	Duplicates        int64            `json:"duplicates_removed"`             // exact duplicates within one split
+	CrossSplitDropped int64            `json:"cross_split_removed_from_train"` // train copies of examples also in another split
+	Tasks             map[string]int64 `json:"tasks_per_split"`
+}
+
+// Result is what Write reports.
+type Result struct {
+	Dir    string
+	Counts Counts
+	Files  []FileInfo // data files, in manifest order
+}
+
+// Source yields the examples to export. Write ranges over it twice (once to
+// hash, once to write), so it must yield the same examples each time; the
+// run reader does, as it re-reads the run files.
+type Source = iter.Seq2[Example, error]
+
+// prepared is an example ready to write: validated, roles normalised, split
+// decided.
+type prepared struct {
+	id     string
+	msgs   []Message // as written to messages / prompt+completion / openai
+	strict []Message // strict form for sharegpt, computed on demand
+	meta   Meta
+	split  string
+	size   int // bytes of message content, for row group sizing
+	hash   [16]byte
+}
+
+func (p *prepared) strictMsgs() []Message {
+	if p.strict == nil {
+		p.strict = normalizeStrict(p.msgs)
+	}
+	return p.strict
+}
+
+type preparer struct {
+	roles Roles
+	rule  SplitRule
+	// taskSplit remembers each task's split to prove no task is in two.
+	taskSplit map[string]string
+}
+
+func (pr *preparer) prepare(ex Example) (prepared, error) {
+	if err := ex.check(); err != nil {
+		return prepared{}, err
+	}
+	msgs := trimToLastAssistant(ex.Messages)
+	if pr.roles == RolesStrict {
+		msgs = normalizeStrict(msgs)
+		if err := checkStrict(msgs); err != nil {
+			return prepared{}, fmt.Errorf("example %q: strict roles: %v", ex.ID, err)
+		}
+	}
+	split, err := pr.rule.SplitOf(ex.Meta.TaskID, ex.Meta.Split)
+	if err != nil {
+		return prepared{}, fmt.Errorf("example %q: %v", ex.ID, err)
+	}
+	if prev, ok := pr.taskSplit[ex.Meta.TaskID]; !ok {
+		pr.taskSplit[ex.Meta.TaskID] = split
+	} else if prev != split {
+		return prepared{}, fmt.Errorf("example %q: task %q is in split %q and %q (its examples disagree on the task's split)",
+			ex.ID, ex.Meta.TaskID, prev, split)
+	}
+	p := prepared{id: ex.ID, msgs: msgs, meta: ex.Meta, split: split, hash: exampleHash(msgs)}
+	if pr.roles == RolesStrict {
+		p.strict = msgs
+	}
+	for _, m := range msgs {
+		p.size += len(m.Content) + len(m.Role)
+	}
+	return p, nil
+}
+
+// dataWriter is one output format.
+type dataWriter interface {
+	write(ex *prepared) error
+	abort()
+}
+
+// Write exports src into the dataset directory dest. Everything is written
+// into a temporary directory beside dest and renamed into place at the end;
+// on any error (or ctx cancellation) the temporary directory is removed and
+// dest is left as it was.
+func Write(ctx context.Context, src Source, dest string, opts Options) (*Result, error) {
+	opts = opts.withDefaults(dest)
+	if err := opts.validate(); err != nil {
+		return nil, err
+	}
+	if err := checkDest(dest, opts.Overwrite); err != nil {
+		return nil, err
+	}
+
+	// Pass 1: the splits each example hash occurs in.
+	seen, err := hashPass(ctx, src, opts)
+	if err != nil {
+		return nil, err
+	}
+
+	tmp, err := makeTempDir(dest)
+	if err != nil {
+		return nil, err
+	}
+	res, err := writeAll(ctx, src, tmp, seen, opts)
+	if err != nil {
+		removeAll(tmp)
+		return nil, err
+	}
+	if err := commitDir(tmp, dest, opts.Overwrite); err != nil {
+		removeAll(tmp)
+		return nil, err
+	}
+	res.Dir = dest
+	return res, nil
+}
+
+// splitBits gives every split name a bit in the hash set's masks.
+type splitBits struct {
+	bit map[string]uint32
+}
+
+const writtenBit = uint32(1) << 31
+
+func (s *splitBits) of(split string) (uint32, error) {
+	b, ok := s.bit[split]
+	if !ok {
+		if len(s.bit) >= 31 {
+			return 0, fmt.Errorf("export: more than 31 split names (at %q)", split)
+		}
+		b = 1 << len(s.bit)
+		s.bit[split] = b
+	}
+	return b, nil
+}
+
+type hashSet struct {
+	bits  splitBits
+	masks map[[16]byte]uint32
+	train uint32
+}
+
+func hashPass(ctx context.Context, src Source, opts Options) (*hashSet, error) {
+	hs := &hashSet{bits: splitBits{bit: map[string]uint32{}}, masks: map[[16]byte]uint32{}}
+	hs.train, _ = hs.bits.of(SplitTrain)
+	pr := &preparer{roles: opts.Roles, rule: opts.Split, taskSplit: map[string]string{}}
+	n := 0
+	for ex, err := range src {
+		if err != nil {
+			return nil, fmt.Errorf("export: %w", err)
+		}
+		if n++; n%4096 == 0 && ctx.Err() != nil {
+			return nil, fmt.Errorf("export: %w", ctx.Err())
+		}
+		p, err := pr.prepare(ex)
+		if err != nil {
+			return nil, fmt.Errorf("export: %w", err)
+		}
+		b, err := hs.bits.of(p.split)
+		if err != nil {
+			return nil, err
+		}
+		hs.masks[p.hash] |= b
+	}
+	return hs, ctx.Err()
+}
+
+func writeAll(ctx context.Context, src Source, dir string, hs *hashSet, opts Options) (*Result, error) {
+	var (
+		pw      *parquetWriter
+		aw      *arrowWriter
+		oa, sg  *jsonlWriter
+		writers []dataWriter
+		err     error
+	)
+	for _, f := range opts.Formats {
+		switch f {
+		case FormatParquet:
+			if pw, err = newParquetWriter(dir, opts.Layout, opts.Limits); err != nil {
+				return nil, err
+			}
+			writers = append(writers, pw)
+		case FormatArrow:
+			if aw, err = newArrowWriter(dir, opts.Layout, opts.Limits); err != nil {
+				return nil, err
+			}
+			writers = append(writers, aw)
+		case FormatOpenAI:
+			oa = newOpenAIWriter(dir)
+			writers = append(writers, oa)
+		case FormatShareGPT:
+			sg = newShareGPTWriter(dir)
+			writers = append(writers, sg)
+		}
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			for _, w := range writers {
+				w.abort()
+			}
+		}
+	}()
+
+	counts := Counts{PerSplit: map[string]int64{}, Tasks: map[string]int64{}}
+	pr := &preparer{roles: opts.Roles, rule: opts.Split, taskSplit: map[string]string{}}
+	for ex, err := range src {
+		if err != nil {
+			return nil, fmt.Errorf("export: %w", err)
+		}
+		if counts.In++; counts.In%4096 == 0 && ctx.Err() != nil {
+			return nil, fmt.Errorf("export: %w", ctx.Err())
+		}
+		p, err := pr.prepare(ex)
+		if err != nil {
+			return nil, fmt.Errorf("export: %w", err)
+		}
+		mask, found := hs.masks[p.hash]
+		if !found {
+			return nil, fmt.Errorf("export: example %q was not in the first pass over the input (the source must yield the same examples each time)", p.id)
+		}
+		switch {
+		case mask&writtenBit != 0:
+			counts.Duplicates++
+			continue
+		case p.split == SplitTrain && mask&^(hs.train|writtenBit) != 0:
+			counts.CrossSplitDropped++
+			continue
+		}
+		hs.masks[p.hash] = mask | writtenBit
+		for _, w := range writers {
+			if err := w.write(&p); err != nil {
+				return nil, err
+			}
+		}
+		counts.Written++
+		counts.PerSplit[p.split]++
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("export: %w", err)
+	}
+	for _, split := range pr.taskSplit {
+		counts.Tasks[split]++
+	}
+
+	res := &Result{Counts: counts}
+	if pw != nil {
+		files, err := pw.close()
+		if err != nil {
+			return nil, err
+		}
+		res.Files = append(res.Files, files...)
+	}
+	for _, w := range []*jsonlWriter{oa, sg} {
+		if w == nil {
+			continue
+		}
+		files, err := w.close()
+		if err != nil {
+			return nil, err
+		}
+		res.Files = append(res.Files, files...)
+	}
+	if sg != nil {
+		if err := writeLlamaFactoryInfo(dir, opts.Name, opts.Roles, res.Files); err != nil {
+			return nil, err
+		}
+	}
+	if aw != nil {
+		files, err := aw.close(description(opts))
+		if err != nil {
+			return nil, err
+		}
+		res.Files = append(res.Files, files...)
+	}
+	ok = true
+	if err := writeCard(dir, opts, res); err != nil {
+		return nil, err
+	}
+	if err := writeManifest(dir, opts, res); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+func (o Options) withDefaults(dest string) Options {
+	if len(o.Formats) == 0 {
+		o.Formats = []Format{FormatParquet, FormatOpenAI, FormatShareGPT}
+	}
+	if o.Layout == "" {
+		o.Layout = LayoutMessages
+	}
+	if o.Roles == "" {
+		o.Roles = RolesRaw
+	}
+	if o.Unit == "" {
+		o.Unit = "transition"
+	}
+	if o.Split.By == "" {
+		o.Split.By = "task"
+	}
+	d := DefaultLimits()
+	if o.Limits.RowGroupRows <= 0 {
+		o.Limits.RowGroupRows = d.RowGroupRows
+	}
+	if o.Limits.RowGroupBytes <= 0 {
+		o.Limits.RowGroupBytes = d.RowGroupBytes
+	}
+	if o.Limits.ArrowBatchRows <= 0 {
+		o.Limits.ArrowBatchRows = d.ArrowBatchRows
+	}
+	if o.Limits.FileBytes <= 0 {
+		o.Limits.FileBytes = d.FileBytes
+	}
+	if o.Name == "" {
+		o.Name = baseName(dest)
+	}
+	return o
+}
+
+func (o Options) validate() error {
+	seen := map[Format]bool{}
+	for _, f := range o.Formats {
+		if !slices.Contains(AllFormats, f) {
+			return fmt.Errorf("export: format %q: expected one of %s", f, formatList())
+		}
+		if seen[f] {
+			return fmt.Errorf("export: format %q given twice", f)
+		}
+		seen[f] = true
+	}
+	if _, err := ParseLayout(string(o.Layout)); err != nil {
+		return err
+	}
+	if _, err := ParseRoles(string(o.Roles)); err != nil {
+		return err
+	}
+	if o.Unit != "transition" && o.Unit != "episode" {
+		return fmt.Errorf("export: unit %q: expected transition or episode", o.Unit)
+	}
+	return o.Split.Validate()
+}
+
+// ParseFormats reads "parquet,openai-jsonl".
+func ParseFormats(s string) ([]Format, error) {
+	var out []Format
+	for _, p := range strings.Split(s, ",") {
+		f := Format(strings.TrimSpace(p))
+		if !slices.Contains(AllFormats, f) {
+			return nil, fmt.Errorf("export: format %q: expected one of %s", f, formatList())
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+func formatList() string {
+	s := make([]string, len(AllFormats))
+	for i, f := range AllFormats {
+		s[i] = string(f)
+	}
+	return strings.Join(s, ", ")
+}
+
+// fingerprint is a stable 16-hex-digit digest of a split's files, the shape
+// of a datasets fingerprint.
+type fingerprint struct{ parts []string }
+
+func newFingerprint() *fingerprint    { return &fingerprint{} }
+func (f *fingerprint) add(sha string) { f.parts = append(f.parts, sha) }
+func (f *fingerprint) sum() string {
+	h := sha256.Sum256([]byte(strings.Join(f.parts, "\n")))
+	return hex.EncodeToString(h[:8])
+}

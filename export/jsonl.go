@@ -1,0 +1,118 @@
+package export
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// jsonlWriter writes one {dir}/{split}.jsonl per split, one example a line.
+type jsonlWriter struct {
+	root, dir string
+	format    Format
+	line      func(ex *prepared) any // the JSON value of one line
+	splits    map[string]*jsonlFile
+	order     []string
+}
+
+type jsonlFile struct {
+	out  *sink
+	bw   *bufio.Writer
+	enc  *json.Encoder
+	rows int64
+}
+
+// openaiLine is OpenAI's chat fine-tuning line: messages and nothing else.
+type openaiLine struct {
+	Messages []Message `json:"messages"`
+}
+
+// sharegptTurn and sharegptLine are LLaMA-Factory's ShareGPT format.
+type sharegptTurn struct {
+	From  string `json:"from"`
+	Value string `json:"value"`
+}
+
+type sharegptLine struct {
+	Conversations []sharegptTurn `json:"conversations"`
+	System        string         `json:"system"`
+}
+
+func newOpenAIWriter(root string) *jsonlWriter {
+	return &jsonlWriter{root: root, dir: "openai", format: FormatOpenAI, splits: map[string]*jsonlFile{},
+		line: func(ex *prepared) any { return openaiLine{Messages: ex.msgs} }}
+}
+
+func newShareGPTWriter(root string) *jsonlWriter {
+	return &jsonlWriter{root: root, dir: "sharegpt", format: FormatShareGPT, splits: map[string]*jsonlFile{},
+		line: func(ex *prepared) any { return toShareGPT(ex.strictMsgs()) }}
+}
+
+// toShareGPT converts strict messages (system first, then human/gpt
+// alternating, as LLaMA-Factory requires) to a ShareGPT line.
+func toShareGPT(msgs []Message) sharegptLine {
+	var line sharegptLine
+	if len(msgs) > 0 && msgs[0].Role == "system" {
+		line.System = msgs[0].Content
+		msgs = msgs[1:]
+	}
+	line.Conversations = make([]sharegptTurn, len(msgs))
+	for i, m := range msgs {
+		from := "human"
+		if m.Role == "assistant" {
+			from = "gpt"
+		}
+		line.Conversations[i] = sharegptTurn{From: from, Value: m.Content}
+	}
+	return line
+}
+
+func (w *jsonlWriter) write(ex *prepared) error {
+	f := w.splits[ex.split]
+	if f == nil {
+		dir := filepath.Join(w.root, w.dir)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("export: %w", err)
+		}
+		out, err := createSink(filepath.Join(dir, ex.split+".jsonl"))
+		if err != nil {
+			return err
+		}
+		f = &jsonlFile{out: out, bw: bufio.NewWriterSize(out, 1<<20)}
+		f.enc = json.NewEncoder(f.bw)
+		f.enc.SetEscapeHTML(false)
+		w.splits[ex.split] = f
+		w.order = append(w.order, ex.split)
+	}
+	if err := f.enc.Encode(w.line(ex)); err != nil {
+		return fmt.Errorf("export: %s/%s.jsonl: %w", w.dir, ex.split, err)
+	}
+	f.rows++
+	return nil
+}
+
+func (w *jsonlWriter) close() ([]FileInfo, error) {
+	var out []FileInfo
+	for _, split := range w.order {
+		f := w.splits[split]
+		if err := f.bw.Flush(); err != nil {
+			f.out.f.Close()
+			return nil, fmt.Errorf("export: %s: %w", f.out.path, err)
+		}
+		n, sum, err := f.out.finish()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, FileInfo{Path: w.dir + "/" + split + ".jsonl", Format: w.format, Split: split,
+			Rows: f.rows, Bytes: n, SHA256: sum})
+	}
+	return out, nil
+}
+
+func (w *jsonlWriter) abort() {
+	for _, f := range w.splits {
+		f.out.f.Close()
+	}
+}

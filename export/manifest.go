@@ -1,0 +1,47 @@
+package export
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+)
+
+// Manifest is manifest.json: how the dataset was made and what it holds.
+type Manifest struct {
+	FormatVersion int               `json:"format_version"`
+	Name          string            `json:"name"`
+	Unit          string            `json:"unit"`
+	Layout        Layout            `json:"layout"`
+	Roles         Roles             `json:"roles"`
+	Formats       []Format          `json:"formats"`
+	SplitRule     SplitRule         `json:"split_rule"`
+	Dedup         string            `json:"dedup"`
+	Counts        Counts            `json:"counts"`
+	Versions      map[string]string `json:"versions"`
+	Inputs        any               `json:"inputs"`
+	Filters       any               `json:"filters"`
+	Files         []FileInfo        `json:"files"`
+}
+
+const dedupText = "exact: sha256 of the written messages (roles and contents); one copy kept across the whole dataset, " +
+	"train copies of examples also in another split removed"
+
+func writeManifest(dir string, o Options, r *Result) error {
+	m := Manifest{
+		FormatVersion: 1, Name: o.Name, Unit: o.Unit, Layout: o.Layout, Roles: o.Roles,
+		Formats: o.Formats, SplitRule: o.Split, Dedup: dedupText, Counts: r.Counts,
+		Versions: o.Versions, Inputs: o.Inputs, Filters: o.Filters, Files: r.Files,
+	}
+	if m.Versions == nil {
+		m.Versions = map[string]string{}
+	}
+	if m.Files == nil {
+		m.Files = []FileInfo{}
+	}
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return fmt.Errorf("export: manifest: %w", err)
+	}
+	_, _, err = writeSmallFile(filepath.Join(dir, "manifest.json"), append(data, '\n'))
+	return err
+}
