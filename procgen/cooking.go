@@ -1,0 +1,328 @@
+package procgen
+
+import (
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"slices"
+	"strings"
+)
+
+// Cooking task settings (MineCollab defaults).
+const (
+	CookingTimeout             = 500 // seconds
+	HellsKitchenTimeout        = 300
+	DefaultCookingTrain        = 280 // seed 002, Table 2
+	DefaultCookingTest         = 90
+	cookingGeneratorName       = "collabcraft/cooking"
+	hellsKitchenSuffix         = "_hells_kitchen"
+	hellsKitchenGoalNoteFormat = "You must communicate effectively to exchange recipe information and complete both dishes. Note: You can only guide your partner with recipe steps. You cannot help with ingredient collection or cooking."
+)
+
+// cookingVariant is one way to hand out the recipes.
+type cookingVariant struct {
+	blocked []int // agents that do not see the recipes
+	hells   bool  // Hell's Kitchen: each agent sees only its partner's recipe
+}
+
+func (v cookingVariant) suffix() string {
+	switch {
+	case v.hells:
+		return hellsKitchenSuffix
+	case len(v.blocked) > 0:
+		var b strings.Builder
+		b.WriteString("_blocked_access")
+		for _, a := range v.blocked {
+			fmt.Fprintf(&b, "_%d", a)
+		}
+		return b.String()
+	}
+	return ""
+}
+
+// cookingVariants lists the recipe variants for a team and meal size:
+// everyone sees the recipes, one agent is blocked, everyone is blocked,
+// and for two agents with two dishes the Hell's Kitchen variant.
+func cookingVariants(agents, dishes int) []cookingVariant {
+	vs := []cookingVariant{{}}
+	for a := range agents {
+		vs = append(vs, cookingVariant{blocked: []int{a}})
+	}
+	all := make([]int, agents)
+	for a := range all {
+		all[a] = a
+	}
+	vs = append(vs, cookingVariant{blocked: all})
+	if agents == 2 && dishes == 2 {
+		vs = append(vs, cookingVariant{hells: true})
+	}
+	return vs
+}
+
+// CookingDishes returns the dishes of a split, or an error for a split
+// cooking does not have.
+func CookingDishes(split string) ([]string, error) {
+	switch split {
+	case SplitTrain:
+		return slices.Clone(TrainDishes), nil
+	case SplitTest:
+		return slices.Clone(TestDishes), nil
+	case SplitDev:
+		return nil, fmt.Errorf("cooking has no dev split (the paper divides dishes into train and test only)")
+	}
+	return nil, fmt.Errorf("split must be train or test, got %q", split)
+}
+
+// GenerateCooking makes cooking tasks: meals of 2 or more dishes of the
+// split, with hard-to-get ingredients split across the agents'
+// inventories (every agent holds something needed) and the chest.
+func GenerateCooking(opts Options) ([]Task, error) {
+	pool, err := CookingDishes(opts.Split)
+	if err != nil {
+		return nil, fmt.Errorf("procgen: cooking: %w", err)
+	}
+	if err := opts.check(SplitTrain, SplitTest); err != nil {
+		return nil, fmt.Errorf("procgen: cooking: %w", err)
+	}
+	n := opts.N
+	if n == 0 {
+		n = DefaultCookingTrain
+		if opts.Split == SplitTest {
+			n = DefaultCookingTest
+		}
+	}
+
+	// Every (meal, variant) pair, shuffled; cycle through them when more
+	// tasks are asked for than exist.
+	type combo struct {
+		meal    []string
+		variant cookingVariant
+	}
+	var combos []combo
+	size := max(2, opts.Agents)
+	for _, k := range []int{size, size + 1} {
+		if k > len(pool) {
+			continue
+		}
+		for _, meal := range combinations(pool, k) {
+			for _, v := range cookingVariants(opts.Agents, k) {
+				combos = append(combos, combo{meal, v})
+			}
+		}
+	}
+	rng := rngFor(opts.Seed, fmt.Sprintf("cooking/%s/%d", opts.Split, opts.Agents))
+	rng.Shuffle(len(combos), func(i, j int) { combos[i], combos[j] = combos[j], combos[i] })
+
+	tasks := make([]Task, 0, n)
+	for i := range n {
+		c := combos[i%len(combos)]
+		tasks = append(tasks, cookingTask(opts, c.meal, c.variant, i/len(combos)))
+	}
+	slices.SortFunc(tasks, func(a, b Task) int { return strings.Compare(a.ID, b.ID) })
+	return tasks, nil
+}
+
+// cookingTask builds one task; rep > 0 marks a repeat of the same meal and
+// variant with a different ingredient split.
+func cookingTask(opts Options, meal []string, v cookingVariant, rep int) Task {
+	var id strings.Builder
+	id.WriteString("multiagent_cooking_")
+	if v.hells {
+		id.WriteString(strings.Join(meal, "_"))
+	} else {
+		fmt.Fprintf(&id, "%d", len(meal))
+		for _, d := range meal {
+			id.WriteString("_1_" + d)
+		}
+	}
+	if rep > 0 {
+		fmt.Fprintf(&id, "_v%d", rep+1)
+	}
+	id.WriteString(v.suffix())
+
+	t := Task{
+		ID:                    id.String(),
+		Type:                  TypeCooking,
+		AgentCount:            opts.Agents,
+		Timeout:               CookingTimeout,
+		Recipes:               map[string][]string{},
+		BlockedAccessToRecipe: []string{},
+		Split:                 opts.Split,
+		Generator:             &Generator{Name: cookingGeneratorName, Version: GeneratorVersion},
+	}
+	t.Seed = taskSeed(opts.Seed, t.ID)
+	rng := rngFor(t.Seed, t.ID)
+	for _, d := range meal {
+		t.Recipes[d], _ = RecipeSteps(d)
+	}
+	counts := make([]string, len(meal))
+	for i, d := range meal {
+		counts[i] = "1 " + d
+	}
+	makeLine := "Collaborate with agents around you to make " + strings.Join(counts, ", ") + "."
+
+	if v.hells {
+		// Agent i must make meal[i] but holds only the other dish's recipe.
+		t.Timeout = HellsKitchenTimeout
+		t.Target = Target{List: slices.Clone(meal)}
+		t.Conversation = fmt.Sprintf("We need to make %s and %s together. You are supposed to make %s and I am supposed to make %s, but I only have YOUR recipe and you only have access to MY recipe! Let's exchange information and get cooking!",
+			meal[0], meal[1], meal[1], meal[0])
+		t.Goal.PerAgent = map[string]string{}
+		for a := range 2 {
+			mine, theirs := meal[a], meal[1-a]
+			t.Goal.PerAgent[agentID(a)] = fmt.Sprintf("You need to make %s, but you don't have the recipe for it, your partner has it!\n\nYour partner needs to make %s. You have their recipe:\n%s\n%s",
+				mine, theirs, recipeText(theirs), hellsKitchenGoalNoteFormat)
+		}
+	} else {
+		t.Target = Target{Counts: map[string]int{}}
+		for _, d := range meal {
+			t.Target.Counts[d] = 1
+		}
+		t.Conversation = "Let's work together to make " + strings.Join(meal, ", ") + "."
+		var recipes strings.Builder
+		for _, d := range meal {
+			recipes.WriteString("\n\n" + strings.TrimSuffix(recipeText(d), "\n"))
+		}
+		t.Goal.PerAgent = map[string]string{}
+		for a := range opts.Agents {
+			if slices.Contains(v.blocked, a) {
+				t.BlockedAccessToRecipe = append(t.BlockedAccessToRecipe, agentID(a))
+				t.Goal.PerAgent[agentID(a)] = makeLine
+			} else {
+				t.Goal.PerAgent[agentID(a)] = makeLine + recipes.String()
+			}
+		}
+	}
+
+	inv, chest := splitIngredients(rng, meal, opts.Agents)
+	t.InitialInventory = inv
+	if len(chest) > 0 {
+		t.ChestItems = chest
+	}
+	variant := "full_access"
+	switch {
+	case v.hells:
+		variant = "hells_kitchen"
+	case len(v.blocked) > 0:
+		variant = "blocked_access"
+	}
+	t.Difficulty = map[string]any{
+		"dishes":       len(meal),
+		"recipe_steps": totalSteps(meal),
+		"variant":      variant,
+		"blocked":      len(v.blocked),
+		"chest":        len(chest) > 0,
+	}
+	return t
+}
+
+// recipeText is "Recipe for X:\nStep 1: ...\n" as goals show it.
+func recipeText(d string) string {
+	steps, _ := RecipeSteps(d)
+	return "Recipe for " + d + ":\n" + strings.Join(steps, "\n") + "\n"
+}
+
+func totalSteps(meal []string) int {
+	n := 0
+	for _, d := range meal {
+		n += len(dishes[d].Steps)
+	}
+	return n
+}
+
+// splitIngredients hands the meal's hard-to-get items to the agents so
+// that every agent holds something the meal needs. Items are cut into
+// pieces (a stack of 8 gold ingots can become 3 + 5) until there is a piece
+// per agent; if the hard items are too few, shares of farm ingredients are
+// added. With a seeded coin, one piece goes to the chest instead, when its
+// holder keeps another piece.
+func splitIngredients(rng *rand.Rand, meal []string, agents int) (map[string]map[string]int, map[string]int) {
+	hard, farm := map[string]int{}, map[string]int{}
+	for _, d := range meal {
+		for _, s := range dishes[d].Hard {
+			hard[s.Item] += s.Count
+		}
+		for _, s := range dishes[d].Farm {
+			farm[s.Item] += s.Count
+		}
+	}
+	var pieces []Stack
+	for _, item := range slices.Sorted(maps.Keys(hard)) {
+		pieces = append(pieces, Stack{item, hard[item]})
+	}
+	farmItems := slices.Sorted(maps.Keys(farm))
+	rng.Shuffle(len(farmItems), func(i, j int) { farmItems[i], farmItems[j] = farmItems[j], farmItems[i] })
+	for len(pieces) < agents {
+		// Split the largest splittable piece, else add a farm share.
+		best := -1
+		for i, p := range pieces {
+			if p.Count >= 2 && (best < 0 || p.Count > pieces[best].Count) {
+				best = i
+			}
+		}
+		if best >= 0 {
+			p := pieces[best]
+			cut := 1 + rng.IntN(p.Count-1)
+			pieces[best].Count = cut
+			pieces = append(pieces, Stack{p.Item, p.Count - cut})
+			continue
+		}
+		if len(farmItems) == 0 {
+			break // cannot happen: every dish has a hard or farm item
+		}
+		f := farmItems[0]
+		farmItems = farmItems[1:]
+		pieces = append(pieces, Stack{f, 1})
+	}
+	rng.Shuffle(len(pieces), func(i, j int) { pieces[i], pieces[j] = pieces[j], pieces[i] })
+
+	owner := make([]int, len(pieces))
+	held := make([]int, agents)
+	for i := range pieces {
+		if i < agents {
+			owner[i] = i
+		} else {
+			owner[i] = rng.IntN(agents)
+		}
+		held[owner[i]]++
+	}
+	var chest map[string]int
+	if rng.IntN(2) == 0 {
+		for i := len(pieces) - 1; i >= 0; i-- {
+			if held[owner[i]] > 1 {
+				chest = map[string]int{pieces[i].Item: pieces[i].Count}
+				held[owner[i]]--
+				owner[i] = -1
+				break
+			}
+		}
+	}
+	inv := map[string]map[string]int{}
+	for a := range agents {
+		inv[agentID(a)] = map[string]int{}
+	}
+	for i, p := range pieces {
+		if owner[i] >= 0 {
+			inv[agentID(owner[i])][p.Item] += p.Count
+		}
+	}
+	return inv, chest
+}
+
+// combinations returns the k-element subsets of items, in lexicographic
+// order of positions.
+func combinations(items []string, k int) [][]string {
+	var out [][]string
+	var rec func(start int, cur []string)
+	rec = func(start int, cur []string) {
+		if len(cur) == k {
+			out = append(out, slices.Clone(cur))
+			return
+		}
+		for i := start; i <= len(items)-(k-len(cur)); i++ {
+			rec(i+1, append(cur, items[i]))
+		}
+	}
+	rec(0, nil)
+	return out
+}

@@ -1,0 +1,319 @@
+package procgen
+
+import (
+	"bytes"
+	"maps"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"collabcraft/mcdata"
+)
+
+func TestFamily(t *testing.T) {
+	for item, want := range map[string]string{
+		"light_blue_wool":                "{colour}_wool",
+		"blue_wool":                      "{colour}_wool",
+		"dark_oak_door":                  "{wood}_door",
+		"oak_planks":                     "{wood}_planks",
+		"waxed_oxidized_cut_copper_slab": "{age}_cut_copper_slab",
+		"cut_copper_slab":                "{age}_cut_copper_slab",
+		"redstone_torch":                 "redstone_torch",
+		"blackstone_wall":                "blackstone_wall",
+	} {
+		if got := family(item); got != want {
+			t.Errorf("family(%s) = %s, want %s", item, got, want)
+		}
+	}
+}
+
+func TestCraftingCandidates(t *testing.T) {
+	cands := CraftingCandidates(0)
+	if len(cands) < 150 {
+		t.Fatalf("only %d candidates", len(cands))
+	}
+	fams := map[string]bool{}
+	for _, c := range cands {
+		if fams[c.Family] {
+			t.Errorf("family %s has two representatives", c.Family)
+		}
+		fams[c.Family] = true
+		if c.Steps < 2 || isFood(c.Item) {
+			t.Errorf("%s is not a valid target (steps %d)", c.Item, c.Steps)
+		}
+		for _, s := range trainSuffixes {
+			if strings.HasSuffix(c.Item, s) && c.Split != SplitTrain {
+				t.Errorf("%s in %s, want train", c.Item, c.Split)
+			}
+		}
+		for _, s := range testSuffixes {
+			if strings.HasSuffix(c.Item, s) && c.Split == SplitTrain {
+				t.Errorf("%s in train, want dev or test", c.Item)
+			}
+		}
+	}
+	for _, item := range []string{"cake", "bread", "golden_apple", "oak_planks"} {
+		if slices.ContainsFunc(cands, func(c CraftingCandidate) bool { return c.Item == item }) {
+			t.Errorf("%s is a candidate", item)
+		}
+	}
+	if !reflect.DeepEqual(cands, CraftingCandidates(0)) {
+		t.Error("candidates differ between calls with the same seed")
+	}
+}
+
+func TestIngredientLevels(t *testing.T) {
+	lv := ingredientLevels("bookshelf", 3)
+	want := []map[string]int{
+		{"oak_planks": 6, "book": 3},
+		{"oak_log": 2, "paper": 9, "leather": 3},
+		{"oak_log": 2, "sugar_cane": 9, "rabbit_hide": 12},
+	}
+	if !reflect.DeepEqual(lv, want) {
+		t.Errorf("bookshelf levels = %v, want %v", lv, want)
+	}
+	if lv := ingredientLevels("compass", 3); !reflect.DeepEqual(lv, []map[string]int{{"iron_ingot": 4, "redstone": 1}}) {
+		t.Errorf("compass levels = %v", lv)
+	}
+}
+
+func TestCraftingTimeout(t *testing.T) {
+	if CraftingTimeout(0, false) != 120 || CraftingTimeout(2, false) != 240 || CraftingTimeout(1, true) != 270 {
+		t.Error("timeouts do not follow 120 + 60*depth, x1.5 with missing items")
+	}
+}
+
+// checkCraftingTask asserts the generator's invariants on one task.
+func checkCraftingTask(t *testing.T, task Task, split string, agents int) {
+	t.Helper()
+	for _, p := range ValidateTask(&task) {
+		t.Errorf("%s", p)
+	}
+	if task.Split != split || task.AgentCount != agents || task.Type != TypeCrafting {
+		t.Errorf("%s: split %s agents %d type %s", task.ID, task.Split, task.AgentCount, task.Type)
+	}
+	target, depth := task.Target.Item, *task.Depth
+	if depth >= *task.MaxDepth {
+		t.Errorf("%s: depth %d >= max_depth %d", task.ID, depth, *task.MaxDepth)
+	}
+	if !strings.HasPrefix(task.ID, "multiagent_crafting_"+target+"_") || !strings.Contains(task.ID, "_depth_"+itoaT(depth)) {
+		t.Errorf("%s: id does not name target %s and depth %d", task.ID, target, depth)
+	}
+	// Blocked actions match the plan variant named in the id.
+	blocked := 0
+	for _, id := range task.AgentIDs() {
+		b, ok := task.BlockedActions[id]
+		if !ok {
+			t.Errorf("%s: no blocked_actions for agent %s", task.ID, id)
+		}
+		if len(b) > 0 {
+			if !reflect.DeepEqual(b, []string{"!getCraftingPlan"}) {
+				t.Errorf("%s: agent %s blocked %v", task.ID, id, b)
+			}
+			blocked++
+		}
+	}
+	switch {
+	case strings.Contains(task.ID, "_full_plan"):
+		if blocked != 0 {
+			t.Errorf("%s: %d agents blocked in a full_plan task", task.ID, blocked)
+		}
+	case strings.Contains(task.ID, "_partial_plan"):
+		if blocked == 0 || blocked == agents {
+			t.Errorf("%s: %d of %d agents blocked in a partial_plan task", task.ID, blocked, agents)
+		}
+	case strings.Contains(task.ID, "_no_plan"):
+		if blocked != agents {
+			t.Errorf("%s: %d of %d agents blocked in a no_plan task", task.ID, blocked, agents)
+		}
+	default:
+		t.Errorf("%s: no plan variant in id", task.ID)
+	}
+	if strings.Contains(task.ID, "_requires_ctable") != task.RequiresCtable {
+		t.Errorf("%s: requires_ctable %v", task.ID, task.RequiresCtable)
+	}
+	// Missing items: gatherable, named in the id, held by nobody, the
+	// gatherer has the tool; timeout follows the rule.
+	if (len(task.MissingItems) > 0) != strings.Contains(task.ID, "_missing_") {
+		t.Errorf("%s: missing_items %v", task.ID, task.MissingItems)
+	}
+	if task.Timeout != CraftingTimeout(depth, len(task.MissingItems) > 0) {
+		t.Errorf("%s: timeout %d", task.ID, task.Timeout)
+	}
+	team := map[string]int{}
+	for _, id := range task.AgentIDs() {
+		inv := task.InitialInventory[id]
+		useful := 0
+		for item, n := range inv {
+			team[item] += n
+			if !isTool(item) && item != "crafting_table" {
+				useful++
+			}
+		}
+		if useful == 0 {
+			t.Errorf("%s: agent %s holds nothing useful: %v", task.ID, id, inv)
+		}
+		if CanCraftAlone(inv, task.MissingItems, target, task.NumberOfTarget) {
+			t.Errorf("%s: agent %s can craft %s alone with %v", task.ID, id, target, inv)
+		}
+	}
+	for _, m := range task.MissingItems {
+		src, ok := GatherSource(m)
+		if !ok {
+			t.Errorf("%s: missing item %s cannot be gathered", task.ID, m)
+		}
+		if team[m] > 0 {
+			t.Errorf("%s: missing item %s is in an inventory", task.ID, m)
+		}
+		if src.Tool != "" && team[src.Tool] == 0 {
+			t.Errorf("%s: nobody has a %s to gather %s", task.ID, src.Tool, m)
+		}
+	}
+	if !CanCraftAlone(team, task.MissingItems, target, 1) {
+		t.Errorf("%s: the whole team cannot craft %s from %v", task.ID, target, team)
+	}
+	if task.RequiresCtable && team["crafting_table"] != 1 {
+		t.Errorf("%s: requires_ctable but %d crafting tables", task.ID, team["crafting_table"])
+	}
+}
+
+func isTool(item string) bool {
+	for _, s := range []string{"_pickaxe", "_shovel", "_axe", "_hoe", "shears"} {
+		if strings.HasSuffix(item, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func itoaT(n int) string { return agentID(n) }
+
+// The full default suite: invariants on every task, disjoint splits,
+// balanced depths.
+func TestCraftingDefaultSuite(t *testing.T) {
+	targets := map[string]map[string]bool{}
+	for _, split := range []string{SplitTrain, SplitDev, SplitTest} {
+		tasks, err := GenerateCrafting(CraftingOptions{Options: Options{Split: split, Agents: 2}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]int{SplitTrain: 1200, SplitDev: 100, SplitTest: 100}[split]
+		if len(tasks) != want {
+			t.Errorf("%s: %d tasks, want %d", split, len(tasks), want)
+		}
+		targets[split] = map[string]bool{}
+		depths := map[int]int{}
+		ids := map[string]bool{}
+		for _, task := range tasks {
+			checkCraftingTask(t, task, split, 2)
+			targets[split][task.Target.Item] = true
+			depths[*task.Depth]++
+			if ids[task.ID] {
+				t.Errorf("duplicate id %s", task.ID)
+			}
+			ids[task.ID] = true
+		}
+		for d := range DefaultCraftingMaxDepth {
+			if depths[d] < want/DefaultCraftingMaxDepth-1 || depths[d] > want/DefaultCraftingMaxDepth+1 {
+				t.Errorf("%s: depths unbalanced: %v", split, depths)
+			}
+		}
+		t.Logf("%s: %d tasks, %d targets, depths %v", split, len(tasks), len(targets[split]), depths)
+	}
+	for _, a := range []string{SplitTrain, SplitDev, SplitTest} {
+		for _, b := range []string{SplitTrain, SplitDev, SplitTest} {
+			if a >= b {
+				continue
+			}
+			for item := range targets[a] {
+				if targets[b][item] {
+					t.Errorf("target %s in both %s and %s", item, a, b)
+				}
+			}
+		}
+	}
+}
+
+func TestCraftingMoreAgents(t *testing.T) {
+	for agents := 3; agents <= MaxAgents; agents++ {
+		tasks, err := GenerateCrafting(CraftingOptions{Options: Options{Split: SplitTest, Agents: agents, N: 60, Seed: 7}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(tasks) != 60 {
+			t.Errorf("%d agents: %d tasks", agents, len(tasks))
+		}
+		for _, task := range tasks {
+			checkCraftingTask(t, task, SplitTest, agents)
+			if !strings.HasSuffix(task.ID, "_num_agents_"+itoaT(agents)) {
+				t.Errorf("%s: id lacks the agent count", task.ID)
+			}
+		}
+	}
+}
+
+func TestCraftingDeterministic(t *testing.T) {
+	gen := func(seed uint64) []byte {
+		tasks, err := GenerateCrafting(CraftingOptions{Options: Options{Split: SplitTrain, Agents: 3, N: 150, Seed: seed}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := EncodeTasks(tasks)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	a, b, c := gen(42), gen(42), gen(43)
+	if !bytes.Equal(a, b) {
+		t.Error("same seed, different bytes")
+	}
+	if bytes.Equal(a, c) {
+		t.Error("different seeds, same bytes")
+	}
+}
+
+func TestCraftingBadOptions(t *testing.T) {
+	for _, c := range []struct {
+		opts CraftingOptions
+		want string
+	}{
+		{CraftingOptions{Options: Options{Split: SplitTrain, Agents: 0}}, "agents must be 2 to 5, got 0"},
+		{CraftingOptions{Options: Options{Split: SplitTrain, Agents: 6}}, "agents must be 2 to 5, got 6"},
+		{CraftingOptions{Options: Options{Split: SplitTrain, Agents: 2, N: -1}}, "number of tasks must not be negative, got -1"},
+		{CraftingOptions{Options: Options{Split: "validation", Agents: 2}}, `split must be one of [train dev test], got "validation"`},
+		{CraftingOptions{Options: Options{Split: SplitTrain, Agents: 2}, MaxDepth: -1}, "max depth must not be negative"},
+		{CraftingOptions{Options: Options{Split: SplitDev, Agents: 2, N: 100000}}, "distinct dev tasks exist for 2 agents, asked for 100000"},
+	} {
+		_, err := GenerateCrafting(c.opts)
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "procgen: crafting: ") {
+			t.Errorf("%+v: err = %v, want %q", c.opts, err, c.want)
+		}
+	}
+}
+
+func TestGatherSource(t *testing.T) {
+	for item, want := range map[string]Source{
+		"redstone":    {"redstone_ore", "iron_pickaxe"},
+		"coal":        {"coal_ore", "wooden_pickaxe"},
+		"raw_iron":    {"iron_ore", "stone_pickaxe"},
+		"sugar_cane":  {"sugar_cane", ""},
+		"cobblestone": {"cobblestone", "wooden_pickaxe"},
+	} {
+		if got, ok := GatherSource(item); !ok || got != want {
+			t.Errorf("GatherSource(%s) = %v %v, want %v", item, got, ok, want)
+		}
+	}
+	for _, item := range []string{"oak_log", "iron_ingot", "leather", "diamond_pickaxe"} {
+		if _, ok := GatherSource(item); ok {
+			t.Errorf("%s should not be gatherable", item)
+		}
+	}
+	// Every gatherable item is a base item the planner asks for.
+	for item := range maps.Keys(naturalResources) {
+		if _, ok := GatherSource(item); !ok || !mcdata.IsBaseItem(item) {
+			t.Errorf("natural resource %s: source %v, base %v", item, ok, mcdata.IsBaseItem(item))
+		}
+	}
+}

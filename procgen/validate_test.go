@@ -1,0 +1,86 @@
+package procgen
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestValidateAcceptsMINDcraftFiles(t *testing.T) {
+	for _, name := range []string{"mindcraft_crafting.json", "mindcraft_cooking.json", "mindcraft_construction.json"} {
+		if ps := ValidateFile(filepath.Join("testdata", name)); len(ps) > 0 {
+			t.Errorf("%s: %d problems, first: %s", name, len(ps), ps[0])
+		}
+	}
+}
+
+func TestValidateListsEveryProblem(t *testing.T) {
+	path := filepath.Join("testdata", "bad_tasks.json")
+	ps := ValidateFile(path)
+	var lines []string
+	for _, p := range ps {
+		if p.File != path {
+			t.Errorf("problem without the file name: %+v", p)
+		}
+		lines = append(lines, p.String())
+	}
+	got := strings.Join(lines, "\n")
+	want := []string{
+		`task "bad_crafting": initial_inventory.0.oak_plank: unknown item "oak_plank" (did you mean "oak_planks"`,
+		`task "bad_crafting": initial_inventory.1.book: count 0 (expected at least 1)`,
+		`task "bad_crafting": initial_inventory.2: agent id 2 is out of range for agent_count 2 (expected 0 to 1)`,
+		`task "bad_crafting": blocked_actions.0: "getCraftingPlan" is not a command name`,
+		`task "bad_crafting": blocked_actions.x: agent id "x" is not a number`,
+		`task "bad_crafting": timeout: -5 seconds (expected a positive number)`,
+		`task "bad_crafting": target: oak_log cannot be crafted`,
+		`task "bad_crafting": number_of_target: 0 (expected at least 1)`,
+		`task "bad_crafting": depth: 2 is greater than max_depth 1`,
+		`task "bad_crafting": missing_items: bedrock can be neither gathered nor crafted`,
+		`task "bad_crafting": missing_items: unknown item "leather_hat"`,
+		`task "bad_cooking": goal: missing`,
+		`task "bad_cooking": target: Hell's Kitchen list has 3 dishes for 2 agents`,
+		`task "bad_cooking": recipes: no recipe for target dish cake`,
+		`task "bad_cooking": recipes.bread: no steps`,
+		`task "bad_cooking": blocked_access_to_recipe: agent id 3 is out of range for agent_count 2`,
+		`task "bad_cooking": chest_items.milk_bucket: count -1 (expected at least 1)`,
+		`task "bad_type": type: unknown task type "combat"`,
+		`task "no_type": agent_count: missing or 0`,
+		`task "no_type": type: missing`,
+		`task "bad_construction": blueprint.levels[0].coordinates: 2 numbers (expected [x, y, z])`,
+		`task "bad_construction": blueprint.levels[0].placement: unknown block "marble"`,
+	}
+	for _, w := range want {
+		if !strings.Contains(got, path+": "+w) {
+			t.Errorf("missing problem %q in:\n%s", w, got)
+		}
+	}
+	if len(ps) != len(want) {
+		t.Errorf("%d problems, want %d:\n%s", len(ps), len(want), got)
+	}
+}
+
+// MINDcraft's own test set has a task with a pre-1.13 item name; the
+// validator finds it.
+func TestValidateFindsMINDcraftLegacyItem(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "magenta.json")
+	os.WriteFile(path, []byte(`{"multiagent_crafting_magenta_wool_full_plan__depth_2": {"goal": "Collaborate with other agents to craft magenta_wool", "conversation": "Let's work together to craft magenta_wool.", "initial_inventory": {"0": {"rose_red": 1, "lapis_lazuli": 1}, "1": {"white_wool": 1, "bone_meal": 1}}, "agent_count": 2, "target": "magenta_wool", "number_of_target": 1, "type": "techtree", "max_depth": 3, "depth": 2, "timeout": 300, "blocked_actions": {"0": [], "1": []}, "missing_items": [], "requires_ctable": false}}`), 0o644)
+	ps := ValidateFile(path)
+	if len(ps) != 1 || !strings.Contains(ps[0].String(), `initial_inventory.0.rose_red: unknown item "rose_red"`) {
+		t.Errorf("problems = %v", ps)
+	}
+}
+
+func TestValidateUnreadableFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "broken.json")
+	os.WriteFile(path, []byte("{\"a\": {\"type\": \"techtree\",}}"), 0o644)
+	ps := ValidateFile(path)
+	if len(ps) != 1 || !strings.HasPrefix(ps[0].String(), path+`: task "a": malformed JSON`) {
+		t.Errorf("problems = %v", ps)
+	}
+	empty := filepath.Join(t.TempDir(), "empty.json")
+	os.WriteFile(empty, []byte("{}"), 0o644)
+	if ps := ValidateFile(empty); len(ps) != 1 || ps[0].Message != "no tasks in file" {
+		t.Errorf("empty file: %v", ps)
+	}
+}
