@@ -70,7 +70,7 @@ func (bs *blobSet) split(s string) []piece {
 	}
 	next := make([]int, len(bs.texts)) // next occurrence at or after pos; -1 = none
 	for i, b := range bs.texts {
-		next[i] = strings.Index(s, b)
+		next[i] = indexFrom(s, b, 0)
 	}
 	var out []piece
 	pos := 0
@@ -95,11 +95,7 @@ func (bs *blobSet) split(s string) []piece {
 		pos = at + len(bs.texts[best])
 		for i, n := range next {
 			if n >= 0 && n < pos {
-				if j := strings.Index(s[pos:], bs.texts[i]); j >= 0 {
-					next[i] = pos + j
-				} else {
-					next[i] = -1
-				}
+				next[i] = indexFrom(s, bs.texts[i], pos)
 			}
 		}
 	}
@@ -107,4 +103,22 @@ func (bs *blobSet) split(s string) []piece {
 		out = append(out, piece{text: s[pos:], blob: -1})
 	}
 	return out
+}
+
+// indexFrom is strings.Index(s[from:], b)+from, or -1. It searches for a
+// short prefix of b first: the standard library finds needles under 64
+// bytes with SIMD, but long ones with slower Rabin-Karp.
+func indexFrom(s, b string, from int) int {
+	head := b[:min(len(b), 32)]
+	for from <= len(s)-len(b) {
+		j := strings.Index(s[from:len(s)-len(b)+len(head)], head)
+		if j < 0 {
+			return -1
+		}
+		if strings.HasPrefix(s[from+j:], b) {
+			return from + j
+		}
+		from += j + 1
+	}
+	return -1
 }
