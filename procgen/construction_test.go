@@ -1,0 +1,172 @@
+package procgen
+
+import (
+	"encoding/json"
+	"regexp"
+	"testing"
+
+	"collabcraft/blueprints"
+)
+
+func constructionBlueprint(t *testing.T, task Task) *blueprints.Blueprint {
+	t.Helper()
+	b, err := blueprints.Parse(task.Blueprint)
+	if err != nil {
+		t.Fatalf("task %s: blueprint: %v", task.ID, err)
+	}
+	return b
+}
+
+func TestGenerateConstructionDefaults(t *testing.T) {
+	train, err := GenerateConstruction(ConstructionOptions{Options: Options{Split: SplitTrain, Agents: 2, Seed: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	test, err := GenerateConstruction(ConstructionOptions{Options: Options{Split: SplitTest, Agents: 2, Seed: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(train) != DefaultConstructionTrain || len(test) != DefaultConstructionTest {
+		t.Fatalf("got %d train / %d test tasks, want %d / %d", len(train), len(test), DefaultConstructionTrain, DefaultConstructionTest)
+	}
+	idRe := regexp.MustCompile(`^materials_[0-2]_rooms_[0-2]_window_[0-2]_carpet_[0-2]_variant_\d+$`)
+	ids, seeds, hashes := map[string]string{}, map[uint64]string{}, map[string]string{}
+	perCombo := map[string]int{}
+	for _, list := range [][]Task{train, test} {
+		for _, task := range list {
+			if !idRe.MatchString(task.ID) {
+				t.Fatalf("task id %q does not follow MINDcraft's naming", task.ID)
+			}
+			if prev, ok := ids[task.ID]; ok {
+				t.Fatalf("task id %s in %s and %s", task.ID, prev, task.Split)
+			}
+			ids[task.ID] = task.Split
+			if prev, ok := seeds[task.Seed]; ok {
+				t.Fatalf("seed %d used by %s and %s", task.Seed, prev, task.ID)
+			}
+			seeds[task.Seed] = task.ID
+			h := constructionBlueprint(t, task).CanonicalHash()
+			if prev, ok := hashes[h]; ok {
+				t.Fatalf("blueprint of %s repeats %s", task.ID, prev)
+			}
+			hashes[h] = task.ID
+			if task.Split == SplitTrain {
+				perCombo[task.ID[:len("materials_0_rooms_0_window_0_carpet_0")]]++
+			}
+		}
+	}
+	if len(perCombo) != 81 {
+		t.Fatalf("train covers %d knob combinations, want 81", len(perCombo))
+	}
+	for combo, n := range perCombo {
+		if n < 24 || n > 25 {
+			t.Errorf("combination %s has %d train tasks, want 24 or 25 (2000 over 81)", combo, n)
+		}
+	}
+}
+
+func TestConstructionTaskFields(t *testing.T) {
+	for _, how := range []string{SplitEven, SplitByType} {
+		tasks, err := GenerateConstruction(ConstructionOptions{Options: Options{Split: SplitTest, Agents: 3, N: 81, Seed: 7}, SplitMaterials: how})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, task := range tasks {
+			if task.Type != TypeConstruction || task.Goal.Text != "Make a house with the blueprint" ||
+				task.Conversation != "Let's share materials and make a house with the blueprint" || task.AgentCount != 3 {
+				t.Fatalf("task %s: wrong type/goal/conversation/agents: %+v", task.ID, task)
+			}
+			r := task.Difficulty["rooms"].(int)
+			if task.Timeout != 600+300*r {
+				t.Errorf("task %s: timeout %d, want %d", task.ID, task.Timeout, 600+300*r)
+			}
+			if want := blueprints.RoomsForLevel[r]; task.Difficulty["room_count"] != want {
+				t.Errorf("task %s: %v rooms, want %d", task.ID, task.Difficulty["room_count"], want)
+			}
+			b := constructionBlueprint(t, task)
+			dealt := map[string]int{}
+			holders := map[string]int{}
+			for a := range 3 {
+				inv := task.InitialInventory[agentID(a)]
+				if inv["diamond_pickaxe"] != 1 || inv["dirt"] != 128 {
+					t.Fatalf("task %s agent %d: want diamond_pickaxe 1 and dirt 128, got %v", task.ID, a, inv)
+				}
+				for item, n := range inv {
+					if item != "diamond_pickaxe" && item != "dirt" {
+						dealt[item] += n
+						holders[item]++
+					}
+				}
+			}
+			counts := b.MaterialCounts()
+			if len(dealt) != len(counts) {
+				t.Fatalf("task %s: dealt %v, blueprint needs %v", task.ID, dealt, counts)
+			}
+			for item, n := range counts {
+				if dealt[item] != n {
+					t.Errorf("task %s: %s dealt %d, blueprint needs %d", task.ID, item, dealt[item], n)
+				}
+				if how == SplitByType && holders[item] != 1 {
+					t.Errorf("task %s: by-type gives %s to %d agents", task.ID, item, holders[item])
+				}
+				if how == SplitEven && n >= 3 && holders[item] != 3 {
+					t.Errorf("task %s: even split gives %s (%d) to %d agents", task.ID, item, n, holders[item])
+				}
+			}
+		}
+	}
+}
+
+func TestConstructionDeterministicAndRoundTrips(t *testing.T) {
+	opts := ConstructionOptions{Options: Options{Split: SplitDev, Agents: 2, N: 20, Seed: 99}}
+	a, err := GenerateConstruction(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := GenerateConstruction(opts)
+	ja, err := EncodeTasks(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jb, _ := EncodeTasks(b)
+	if string(ja) != string(jb) {
+		t.Fatal("same seed and options gave different task files")
+	}
+	back, err := DecodeTasks(ja)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := EncodeTasks(back)
+	if string(again) != string(ja) {
+		t.Fatal("task file does not round-trip")
+	}
+	// The single-task entry point reproduces a file's task.
+	one, err := ConstructionTask(opts, ConstructionKnobs{Materials: 0, Rooms: 0, Windows: 0, Carpets: 5 % 3}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, task := range a {
+		if task.ID == one.ID {
+			x, _ := json.Marshal(task)
+			y, _ := json.Marshal(one)
+			if string(x) != string(y) {
+				t.Fatalf("ConstructionTask(%s) differs from the split file's task", one.ID)
+			}
+			return
+		}
+	}
+	t.Fatalf("task %s not in the dev file", one.ID)
+}
+
+func TestConstructionBadOptions(t *testing.T) {
+	cases := []ConstructionOptions{
+		{Options: Options{Split: "holdout", Agents: 2}},
+		{Options: Options{Split: SplitTrain, Agents: 6}},
+		{Options: Options{Split: SplitTrain, Agents: 2}, SplitMaterials: "random"},
+	}
+	for _, c := range cases {
+		if _, err := GenerateConstruction(c); err == nil {
+			t.Errorf("options %+v: want an error", c)
+		}
+	}
+}
