@@ -250,6 +250,9 @@ func uniqueHouseFunc(base uint64, k ConstructionKnobs, variant int, excluded fun
 
 // constructionTask wraps a house in MINDcraft's construction task.
 func constructionTask(opts ConstructionOptions, k ConstructionKnobs, variant int, seed uint64, h *blueprints.House) (Task, error) {
+	if err := h.Blueprint.Validate(); err != nil {
+		return Task{}, fmt.Errorf("procgen: construction: task %s: %w", k.ID(variant), err)
+	}
 	raw, err := json.Marshal(h.Blueprint)
 	if err != nil {
 		return Task{}, fmt.Errorf("procgen: construction: %w", err)

@@ -10,8 +10,8 @@ import (
 
 func constructionBlueprint(t *testing.T, task Task) *blueprints.Blueprint {
 	t.Helper()
-	b, err := blueprints.Parse(task.Blueprint)
-	if err != nil {
+	b, err := task.ParsedBlueprint()
+	if err != nil || b == nil {
 		t.Fatalf("task %s: blueprint: %v", task.ID, err)
 	}
 	return b
