@@ -173,7 +173,7 @@ func GenerateConstruction(opts ConstructionOptions) ([]Task, error) {
 			return nil, fmt.Errorf("procgen: construction: task %s: %w", k.ID(v), err)
 		}
 		seen[h.Blueprint.CanonicalHash()] = true
-		t, err := constructionTask(opts, k, v, seed, h)
+		t, err := HouseTask(opts, k, v, seed, h)
 		if err != nil {
 			return nil, err
 		}
@@ -219,7 +219,7 @@ func ConstructionTask(opts ConstructionOptions, k ConstructionKnobs, variant int
 	if err != nil {
 		return Task{}, fmt.Errorf("procgen: construction: task %s: %w", k.ID(variant), err)
 	}
-	return constructionTask(opts, k, variant, seed, h)
+	return HouseTask(opts, k, variant, seed, h)
 }
 
 func houseOptions(k ConstructionKnobs, seed uint64) blueprints.HouseOptions {
@@ -248,8 +248,14 @@ func uniqueHouseFunc(base uint64, k ConstructionKnobs, variant int, excluded fun
 	return nil, 0, fmt.Errorf("no new blueprint after 100 draws")
 }
 
-// constructionTask wraps a house in MINDcraft's construction task.
-func constructionTask(opts ConstructionOptions, k ConstructionKnobs, variant int, seed uint64, h *blueprints.House) (Task, error) {
+// HouseTask wraps a generated house in MINDcraft's construction task for
+// the knobs and variant (seed is the house's seed). opts.Split is ignored:
+// the variant decides the split.
+func HouseTask(opts ConstructionOptions, k ConstructionKnobs, variant int, seed uint64, h *blueprints.House) (Task, error) {
+	opts.Split = SplitOfVariant(max(variant, 0))
+	if err := opts.normalize(); err != nil {
+		return Task{}, fmt.Errorf("procgen: construction: %w", err)
+	}
 	if err := h.Blueprint.Validate(); err != nil {
 		return Task{}, fmt.Errorf("procgen: construction: task %s: %w", k.ID(variant), err)
 	}
@@ -314,4 +320,45 @@ func dealMaterials(b *blueprints.Blueprint, agents int, how string) map[string]m
 		inv[agentID(a)]["dirt"] += scaffoldDirt
 	}
 	return inv
+}
+
+// BlueprintTask wraps any blueprint (say, an imported build) in a
+// construction task as MINDcraft's blueprintToTask does: every agent gets a
+// diamond pickaxe, axe and shovel (and 128 dirt for scaffolding), the
+// materials are dealt as opts.SplitMaterials says, and the timeout is the
+// base 600 seconds.
+func BlueprintTask(id string, b *blueprints.Blueprint, opts ConstructionOptions) (Task, error) {
+	opts.Split = SplitTrain
+	if err := opts.normalize(); err != nil {
+		return Task{}, fmt.Errorf("procgen: construction: %w", err)
+	}
+	if err := b.Validate(); err != nil {
+		return Task{}, fmt.Errorf("procgen: construction: task %s: %w", id, err)
+	}
+	raw, err := json.Marshal(b)
+	if err != nil {
+		return Task{}, fmt.Errorf("procgen: construction: %w", err)
+	}
+	inv := dealMaterials(b, opts.Agents, opts.SplitMaterials)
+	for _, agent := range inv {
+		agent["diamond_axe"] = 1
+		agent["diamond_shovel"] = 1
+	}
+	return Task{
+		ID:               id,
+		Type:             TypeConstruction,
+		Goal:             Goal{Text: "Make a structure with the blueprint below"},
+		Conversation:     "Let's share materials and make a structure with the blueprint",
+		AgentCount:       opts.Agents,
+		InitialInventory: inv,
+		Timeout:          ConstructionTimeout(0),
+		Blueprint:        raw,
+		Difficulty: map[string]any{
+			"levels":             len(b.Levels),
+			"blocks":             b.BlockCount(),
+			"distinct_materials": len(b.MaterialCounts()),
+			"split_materials":    opts.SplitMaterials,
+		},
+		Generator: &Generator{Name: "collabcraft/blueprint-import", Version: GeneratorVersion},
+	}, nil
 }

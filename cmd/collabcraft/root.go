@@ -37,6 +37,7 @@ house blueprints, and crafting plans as MINDcraft's !getCraftingPlan prints them
 	}
 	// Subcommands are wired here explicitly, one constructor per file.
 	procgen.AddCommand(newPlanCommand())
+	procgen.AddCommand(newBlueprintCommand())
 	root.AddCommand(procgen)
 	return root
 }
