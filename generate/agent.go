@@ -1,0 +1,67 @@
+package generate
+
+import "collabcraft/trajectory"
+
+// Agent states in the simulation.
+const (
+	stIdle    = iota // waiting for a message or a timer
+	stCalling        // a model call is in flight until `until`
+	stActing         // a command runs until `until`
+)
+
+// Self-prompter states (self_prompter.js).
+const (
+	spStopped = iota
+	spActive
+	spPaused
+)
+
+// selfPrompter is MINDcraft's self-prompter: while active and idle, the
+// agent is prompted with its goal.
+type selfPrompter struct {
+	state    int
+	goal     string
+	noCmd    int // consecutive self-prompted turns without a command
+	due      ms  // next self-prompt (active)
+	resumeAt ms  // paused: when to become active again (never = not scheduled)
+}
+
+// agent is one seat of the team during a trial.
+type agent struct {
+	idx     int
+	name    string
+	backend Backend
+	goal    string // $TASK_GOAL
+	taskInv string // $TASK_INVENTORY
+	hist    history
+	conv    convManager
+	sp      selfPrompter
+
+	lastSender string
+	shutUp     bool
+
+	state     int
+	until     ms
+	idleSince ms
+	need      string // the call kind wanted now, "" for none
+
+	// The current response loop (agent.js handleMessage).
+	inLoop   bool
+	loopMax  int // responses allowed; -1 = unlimited
+	loopN    int
+	loopSelf bool // started by the self-prompter
+	loopUsed bool // some response in it used a command
+	regen    int  // regenerations of the current response
+
+	// The call in flight.
+	callAt ms
+	req    Request
+	reply  Reply
+	err    error
+	fold   int // turns a memory call folds away
+
+	actOutput string
+
+	transitions []trajectory.Transition
+	calls       int // conversation calls made
+}

@@ -1,0 +1,118 @@
+package generate
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"collabcraft/procgen"
+)
+
+// humanNames are the names MINDcraft's evaluation script gives agents, in
+// order (tasks/evaluation_script.py): agent i is humanNames[i%10] plus
+// "_{session}".
+var humanNames = []string{"Andy", "Jill", "Bob", "Sally", "Mike", "Laura", "John", "Emma", "Tom", "Kate"}
+
+// AgentNames returns the names of an n-agent team in MINDcraft's style,
+// "Andy_0", "Jill_0", ... for session 0. MINDcraft repeats names after ten
+// agents, which would make two agents indistinguishable; here the 11th
+// agent is "Andy2_0", the 21st "Andy3_0", and so on.
+func AgentNames(n, session int) []string {
+	names := make([]string, n)
+	for i := range names {
+		base := humanNames[i%len(humanNames)]
+		if round := i / len(humanNames); round > 0 {
+			base += strconv.Itoa(round + 1)
+		}
+		names[i] = base + "_" + strconv.Itoa(session)
+	}
+	return names
+}
+
+// AgentGoal is the goal agent i of a team is told ($TASK_GOAL and the
+// self-prompt): the task goal for that agent, MINDcraft's per-type
+// add-string (tasks.js getAgentGoal), the blueprint's level origins for
+// construction, and the collaboration sentence naming the other agents
+// (setAgentGoal). Hidden recipes stay hidden because task files carry them
+// in each agent's own goal (blocked_access_to_recipe is applied when the
+// task is generated); hidden crafting plans stay hidden because
+// !getCraftingPlan is a blocked command for those agents.
+func AgentGoal(t *procgen.Task, i int, names []string) (string, error) {
+	goal := t.Goal.ForAgent(i)
+	if t.Type == procgen.TypeConstruction {
+		explain, err := explainBlueprint(t)
+		if err != nil {
+			return "", fmt.Errorf("generate: task %s: blueprint: %w", t.ID, err)
+		}
+		goal += " \n" + explain + " \n" + "make sure to place the lower levels of the blueprint first"
+	}
+	goal += addString(t, names[i])
+	if len(names) > 1 {
+		var others []string
+		for j, n := range names {
+			if j != i {
+				others = append(others, n)
+			}
+		}
+		// Real names, not MINDcraft's "[object Object]" snapshot bug.
+		goal += "You have to collaborate with other agents/bots, namely " + strings.Join(others, ", ") +
+			" to complete the task as soon as possible by dividing the work among yourselves."
+	}
+	return goal, nil
+}
+
+// addString is getAgentGoal's per-type addition.
+func addString(t *procgen.Task, name string) string {
+	const talkToAll = " Make sure to talk to all the agents using startConversation command to coordinate the task instead of talking to just one agent. You can even end current conversation with any agent using endConversation command and then talk to a new agent using startConversation command."
+	switch t.Type {
+	case procgen.TypeCooking:
+		if t.AgentCount > 2 {
+			if strings.HasPrefix(strings.ToLower(name), "andy") {
+				return "\nIn the end, all the food items should be given to you by other bots." + talkToAll
+			}
+			return "\nIn the end, all the food items should be given to one single bot whose name starts with andy or Andy." + talkToAll
+		}
+		if strings.HasSuffix(t.ID, "hells_kitchen") {
+			return ""
+		}
+		return "\nIn the end, all the food items should be given to one single bot."
+	case procgen.TypeCrafting:
+		if t.AgentCount > 2 {
+			return "\nMake sure to share resources among all agents and to talk to all the agents using startConversation command to coordinate the task instead of talking to just one agent. You can even end current conversation with any agent using endConversation command and then talk to a new agent using startConversation command."
+		}
+	}
+	return ""
+}
+
+// Conversation is the message agent 0 opens the trial with ("" for none);
+// construction tasks add the blueprint's level origins as MINDcraft does.
+func Conversation(t *procgen.Task) (string, error) {
+	if t.Conversation == "" {
+		return "", nil
+	}
+	if t.Type != procgen.TypeConstruction {
+		return t.Conversation, nil
+	}
+	explain, err := explainBlueprint(t)
+	if err != nil {
+		return "", fmt.Errorf("generate: task %s: blueprint: %w", t.ID, err)
+	}
+	return t.Conversation + " \n" + explain, nil
+}
+
+// explainBlueprint is MINDcraft's Blueprint.explain(): "Level {n}: Start at
+// coordinates X: {x}, Y: {y}, Z: {z}" per level, with no separator.
+func explainBlueprint(t *procgen.Task) (string, error) {
+	bp, err := t.ParsedBlueprint()
+	if err != nil {
+		return "", err
+	}
+	if bp == nil || len(bp.Levels) == 0 {
+		return "", fmt.Errorf("missing (a construction task needs one with at least one level)")
+	}
+	var b strings.Builder
+	for _, l := range bp.Levels {
+		fmt.Fprintf(&b, "Level %d: Start at coordinates X: %d, Y: %d, Z: %d", l.Level, l.Coordinates[0], l.Coordinates[1], l.Coordinates[2])
+	}
+	return b.String(), nil
+}

@@ -1,0 +1,167 @@
+package generate
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"collabcraft/trajectory"
+)
+
+//go:embed prompts/templates.json
+var templatesJSON []byte
+
+//go:embed prompts/examples.json
+var examplesJSON []byte
+
+// Prompts are the texts the engine shows agents. DefaultPrompts returns
+// MINDcraft's (prompts/templates.json and prompts/examples.json); a run
+// records the ones it used.
+type Prompts struct {
+	Conversing   string `json:"conversing"`    // the conversing prompt ($NAME, $TASK_GOAL, ...)
+	SavingMemory string `json:"saving_memory"` // the memory prompt ($NAME, $MEMORY, $TO_SUMMARIZE)
+	SelfPrompt   string `json:"self_prompt"`   // the self-prompter's system turn ($GOAL)
+	InitMessage  string `json:"init_message"`  // the first system turn every agent gets
+	// TaskInventory renders $TASK_INVENTORY ($ITEMS = "2 oak_planks, 1 string");
+	// TaskInventoryEmpty is used when the agent starts with nothing.
+	TaskInventory      string `json:"task_inventory"`
+	TaskInventoryEmpty string `json:"task_inventory_empty"`
+	// Examples holds the few-shot examples per task type; $EXAMPLES shows
+	// the first NumExamples of the trial's type.
+	Examples    map[string][][]trajectory.Message `json:"-"`
+	NumExamples int                               `json:"-"`
+}
+
+// DefaultPrompts returns MINDcraft's prompts as embedded in the binary.
+func DefaultPrompts() Prompts {
+	var p Prompts
+	if err := json.Unmarshal(templatesJSON, &p); err != nil {
+		panic("generate: embedded prompts/templates.json: " + err.Error()) // build-time data
+	}
+	var ex map[string]json.RawMessage
+	if err := json.Unmarshal(examplesJSON, &ex); err != nil {
+		panic("generate: embedded prompts/examples.json: " + err.Error())
+	}
+	p.Examples = map[string][][]trajectory.Message{}
+	for k, raw := range ex {
+		if strings.HasPrefix(k, "_") {
+			continue // comments such as "_source"
+		}
+		var turns [][]trajectory.Message
+		if err := json.Unmarshal(raw, &turns); err != nil {
+			panic("generate: embedded prompts/examples.json: " + k + ": " + err.Error())
+		}
+		p.Examples[k] = turns
+	}
+	p.NumExamples = 2 // MINDcraft's settings.num_examples
+	return p
+}
+
+// StringifyTurns renders turns as MINDcraft's stringifyTurns does (for
+// $TO_SUMMARIZE and the examples).
+func StringifyTurns(turns []trajectory.Message) string {
+	var b strings.Builder
+	for _, t := range turns {
+		switch t.Role {
+		case "assistant":
+			b.WriteString("\nYour output:\n")
+		case "system":
+			b.WriteString("\nSystem output: ")
+		default:
+			b.WriteString("\nUser input: ")
+		}
+		b.WriteString(t.Content)
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// ExamplesText renders $EXAMPLES for a task type: "Examples of how to
+// respond:\n" then "Example i:\n{turns}\n\n" per example. Unknown types get
+// the crafting examples.
+func (p Prompts) ExamplesText(taskType string) string {
+	exs, ok := p.Examples[taskType]
+	if !ok {
+		exs = p.Examples["techtree"]
+	}
+	if p.NumExamples < len(exs) {
+		exs = exs[:p.NumExamples]
+	}
+	var b strings.Builder
+	b.WriteString("Examples of how to respond:\n")
+	for i, ex := range exs {
+		fmt.Fprintf(&b, "Example %d:\n%s\n\n", i+1, StringifyTurns(ex))
+	}
+	return b.String()
+}
+
+// TaskInventoryText renders $TASK_INVENTORY from an agent's initial
+// inventory, items in name order.
+func (p Prompts) TaskInventoryText(inv map[string]int) string {
+	var parts []string
+	for _, item := range slices.Sorted(maps.Keys(inv)) {
+		if inv[item] > 0 {
+			parts = append(parts, strconv.Itoa(inv[item])+" "+item)
+		}
+	}
+	if len(parts) == 0 {
+		return p.TaskInventoryEmpty
+	}
+	return strings.ReplaceAll(p.TaskInventory, "$ITEMS", strings.Join(parts, ", "))
+}
+
+// fill replaces $PLACEHOLDERS in one pass, so a value that itself holds a
+// placeholder name stays as it is. (MINDcraft replaces one after another
+// with replaceAll, which can rewrite values; one pass is what it meant.)
+func fill(template string, pairs ...string) string {
+	return strings.NewReplacer(pairs...).Replace(template)
+}
+
+// promptVars are the values of the conversing prompt's placeholders.
+type promptVars struct {
+	Name, Goal, TaskInventory, Memory, Stats, Inventory, CommandDocs, Examples, SelfPrompt string
+}
+
+// RenderConversing fills the conversing prompt.
+func (p Prompts) renderConversing(v promptVars) string {
+	return fill(p.Conversing,
+		"$NAME", v.Name,
+		"$TASK_GOAL", v.Goal,
+		"$TASK_INVENTORY", v.TaskInventory,
+		"$MEMORY", v.Memory,
+		"$STATS", v.Stats,
+		"$INVENTORY", v.Inventory,
+		"$COMMAND_DOCS", v.CommandDocs,
+		"$EXAMPLES", v.Examples,
+		"$SELF_PROMPT", v.SelfPrompt, // only in MINDcraft's free-play template
+	)
+}
+
+// renderMemory fills the memory prompt for folding turns into memory.
+func (p Prompts) renderMemory(name, memory string, toSummarize []trajectory.Message) string {
+	return fill(p.SavingMemory,
+		"$NAME", name,
+		"$MEMORY", memory,
+		"$TO_SUMMARIZE", StringifyTurns(toSummarize),
+	)
+}
+
+// selfPromptText is the self-prompter's system turn for a goal.
+func (p Prompts) selfPromptText(goal string) string {
+	return strings.ReplaceAll(p.SelfPrompt, "$GOAL", goal)
+}
+
+// StaticTexts returns the long literal parts of the prompts that recur in
+// every call (template text between placeholders, the examples), for the
+// trajectory writer to store once per run.
+func (p Prompts) StaticTexts(taskTypes ...string) []string {
+	out := trajectory.TemplateParts(p.Conversing)
+	out = append(out, trajectory.TemplateParts(p.SavingMemory)...)
+	for _, t := range taskTypes {
+		out = append(out, p.ExamplesText(t))
+	}
+	return out
+}

@@ -1,0 +1,577 @@
+package generate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"collabcraft/procgen"
+	"collabcraft/trajectory"
+)
+
+// Defaults of Config.
+const (
+	DefaultThinkTime = 2.0 // simulated seconds one model call takes
+	DefaultMaxTurns  = 200 // conversation calls per agent before the turn cap ends a trial
+	DefaultTimeout   = 300 // task timeout in seconds when the task sets none (MINDcraft's)
+	initMaxResponses = 2   // responses to the init message (agent.js startup)
+	maxGenerations   = 3   // tries when a response speaks as another bot (prompter.js)
+)
+
+// Config tunes a trial. The zero value is MINDcraft's behaviour.
+type Config struct {
+	// ThinkTime is the simulated seconds one model call takes (0 means
+	// DefaultThinkTime; at least 1 ms is always charged).
+	ThinkTime float64
+	// MaxTurns caps each agent's conversation calls; the trial ends with
+	// end_reason turn_cap when one agent would exceed it (0 means
+	// DefaultMaxTurns).
+	MaxTurns int
+	// MaxMessages is the history window before old turns are folded into
+	// memory (0 means DefaultMaxMessages, 15).
+	MaxMessages int
+	// Wire is how messages are sent ("" means WireStrict).
+	Wire Wire
+	// Prompts are the prompt texts (nil means DefaultPrompts()).
+	Prompts *Prompts
+}
+
+// Seat is one agent of the team: its name and the backend that decides
+// for it.
+type Seat struct {
+	Name    string
+	Backend Backend
+}
+
+// Recorder receives every transition of a trial as soon as its outcome is
+// known, in a deterministic order, from the trial's goroutine.
+type Recorder interface {
+	Record(agent int, t trajectory.Transition)
+}
+
+// Trial is one task played once.
+type Trial struct {
+	Task     *procgen.Task
+	World    World  // a fresh world built from the task and Seed
+	Team     []Seat // one seat per agent, in agent-id order
+	Seed     uint64 // the trial seed; calls get seeds derived from it
+	Config   Config
+	Recorder Recorder // optional
+}
+
+// Result is how a trial went: what the trial record needs besides ids.
+type Result struct {
+	Outcome    trajectory.Outcome
+	Error      string // why it ended with end_reason error
+	SimSeconds float64
+	Agents     []trajectory.Agent // per agent: full history log, memory, transitions
+}
+
+// Run plays a trial to its end: success (the world's validator), the
+// task's timeout in simulated seconds, the turn cap, or an error from a
+// backend (end_reason error). It returns an error only for an invalid
+// trial or when ctx is cancelled; the trial is then abandoned.
+func Run(ctx context.Context, tr Trial) (*Result, error) {
+	e, err := newEngine(ctx, tr)
+	if err != nil {
+		return nil, err
+	}
+	if err := e.run(); err != nil {
+		return nil, err
+	}
+	return e.result(), nil
+}
+
+// engine is one running trial.
+type engine struct {
+	ctx      context.Context
+	task     *procgen.Task
+	w        World
+	prompts  Prompts
+	wire     Wire
+	think    ms
+	maxTurns int
+	maxMsgs  int
+	timeout  ms
+	seed     uint64
+	rec      Recorder
+	examples string
+
+	agents []*agent
+	now    ms
+	done   *trajectory.Outcome
+	errMsg string
+}
+
+func newEngine(ctx context.Context, tr Trial) (*engine, error) {
+	if tr.Task == nil || tr.World == nil {
+		return nil, errors.New("generate: a trial needs a task and a world")
+	}
+	t := tr.Task
+	if len(tr.Team) == 0 {
+		return nil, fmt.Errorf("generate: task %s: empty team", t.ID)
+	}
+	if t.AgentCount > 0 && len(tr.Team) != t.AgentCount {
+		return nil, fmt.Errorf("generate: task %s: agent_count is %d but the team has %d seats", t.ID, t.AgentCount, len(tr.Team))
+	}
+	c := tr.Config
+	e := &engine{
+		ctx: ctx, task: t, w: tr.World, seed: tr.Seed, rec: tr.Recorder,
+		wire: c.Wire, think: max(toMS(c.ThinkTime), 1), maxTurns: c.MaxTurns, maxMsgs: c.MaxMessages,
+		timeout: toMS(float64(t.Timeout)),
+	}
+	if c.ThinkTime == 0 {
+		e.think = toMS(DefaultThinkTime)
+	}
+	if e.wire == "" {
+		e.wire = WireStrict
+	}
+	if _, err := ParseWire(string(e.wire)); err != nil {
+		return nil, err
+	}
+	if e.maxTurns <= 0 {
+		e.maxTurns = DefaultMaxTurns
+	}
+	if e.maxMsgs <= 0 {
+		e.maxMsgs = DefaultMaxMessages
+	}
+	if t.Timeout <= 0 {
+		e.timeout = toMS(DefaultTimeout)
+	}
+	if c.Prompts != nil {
+		e.prompts = *c.Prompts
+	} else {
+		e.prompts = DefaultPrompts()
+	}
+	e.examples = e.prompts.ExamplesText(t.Type)
+
+	names := make([]string, len(tr.Team))
+	for i, s := range tr.Team {
+		if s.Name == "" || s.Backend == nil {
+			return nil, fmt.Errorf("generate: task %s: seat %d needs a name and a backend", t.ID, i)
+		}
+		if slices.Contains(names[:i], s.Name) {
+			return nil, fmt.Errorf("generate: task %s: two agents are named %q", t.ID, s.Name)
+		}
+		names[i] = s.Name
+	}
+	for i, s := range tr.Team {
+		goal, err := AgentGoal(t, i, names)
+		if err != nil {
+			return nil, err
+		}
+		a := &agent{
+			idx: i, name: s.Name, backend: s.Backend, goal: goal,
+			taskInv: e.prompts.TaskInventoryText(t.InitialInventory[strconv.Itoa(i)]),
+			hist:    history{name: s.Name},
+			conv:    convManager{waitLimit: waitTimeStart},
+			sp:      selfPrompter{state: spActive, goal: goal, due: never, resumeAt: never},
+		}
+		for _, n := range names {
+			if n != s.Name {
+				c := &convo{partner: n}
+				c.reset()
+				a.conv.convos = append(a.conv.convos, c)
+			}
+		}
+		e.agents = append(e.agents, a)
+	}
+	return e, nil
+}
+
+// run is the event loop: start the calls that are due, advance to the next
+// event, process it for each agent in order.
+func (e *engine) run() error {
+	opening, err := Conversation(e.task)
+	if err != nil {
+		return err
+	}
+	e.w.SetTime(0)
+	for _, a := range e.agents {
+		a.hist.add("system", e.prompts.InitMessage)
+		e.startLoop(a, false, initMaxResponses)
+	}
+	// tasks.js: agent 0 opens the task's conversation with the next agent.
+	if opening != "" && len(e.agents) > 1 {
+		e.startConversation(e.agents[0], e.agents[1].name, opening)
+	}
+	for e.done == nil {
+		if err := e.ctx.Err(); err != nil {
+			return err
+		}
+		if err := e.startCalls(); err != nil {
+			return err
+		}
+		if e.done != nil {
+			break
+		}
+		next := e.nextTime()
+		if next > e.timeout { // also when nothing will ever happen again
+			e.now = e.timeout
+			e.w.SetTime(e.now.seconds())
+			e.finish(trajectory.EndTimeout)
+			break
+		}
+		if next != e.now {
+			e.now = next
+			e.w.SetTime(e.now.seconds())
+		}
+		for _, a := range e.agents {
+			e.step(a)
+			if e.done != nil {
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// nextTime is the earliest pending event of any agent.
+func (e *engine) nextTime() ms {
+	t := never
+	for _, a := range e.agents {
+		var at ms
+		switch {
+		case a.state != stIdle:
+			at = a.until
+		case a.inLoop:
+			at = e.now // cannot happen after startCalls; keeps the loop safe
+		default:
+			at = e.wakeAt(a)
+		}
+		t = min(t, at)
+	}
+	return t
+}
+
+// step processes the agent's event if it is due now.
+func (e *engine) step(a *agent) {
+	switch {
+	case a.state == stCalling && a.until == e.now:
+		a.state = stIdle
+		e.applyCall(a)
+	case a.state == stActing && a.until == e.now:
+		a.state = stIdle
+		a.hist.add("system", a.actOutput)
+		e.continueLoop(a)
+	case a.state == stIdle && !a.inLoop && e.wakeAt(a) <= e.now:
+		e.wake(a)
+	}
+}
+
+// startLoop begins a response loop (agent.js handleMessage) after the
+// triggering turn was added: the agent will be prompted now.
+func (e *engine) startLoop(a *agent, self bool, maxResponses int) {
+	a.inLoop, a.loopMax, a.loopN, a.loopSelf, a.loopUsed = true, maxResponses, 0, self, false
+	a.need = trajectory.KindConversation
+}
+
+// continueLoop prompts again unless the loop has used its responses.
+func (e *engine) continueLoop(a *agent) {
+	if a.shutUp || (a.loopMax >= 0 && a.loopN >= a.loopMax) {
+		e.endLoop(a)
+		return
+	}
+	a.need = trajectory.KindConversation
+}
+
+// endLoop makes the agent idle and schedules what wakes it next.
+func (e *engine) endLoop(a *agent) {
+	a.inLoop, a.need = false, ""
+	a.idleSince, a.conv.monitorFrom = e.now, e.now
+	if a.loopSelf && a.sp.state == spActive {
+		if a.loopUsed {
+			a.sp.noCmd = 0
+		} else if a.sp.noCmd++; a.sp.noCmd >= 3 {
+			// MINDcraft says so in chat only: "Agent did not use command in
+			// the last 3 auto-prompts. Stopping auto-prompting."
+			a.sp.state = spStopped
+		}
+	}
+	if a.sp.state == spActive {
+		a.sp.due = e.now
+		if a.loopUsed || !a.loopSelf {
+			a.sp.due += selfPromptCool
+		}
+	}
+	for _, c := range a.conv.convos {
+		if len(c.queue) > 0 && c.due == never {
+			c.due = e.now + replyDelay(c.queue[len(c.queue)-1])
+		}
+	}
+}
+
+// replyDelay is how long an idle agent waits before answering a message:
+// longer when the sender ran a command, to let it finish (conversation.js).
+func replyDelay(p packet) ms {
+	if containsCommand(p.message) {
+		return longDelay
+	}
+	return fastDelay
+}
+
+// wakeAt is when an idle agent next has something to do.
+func (e *engine) wakeAt(a *agent) ms {
+	t := never
+	for _, c := range a.conv.convos {
+		if len(c.queue) > 0 {
+			t = min(t, c.due)
+		}
+	}
+	switch a.sp.state {
+	case spActive:
+		t = min(t, a.sp.due)
+	case spPaused:
+		t = min(t, a.sp.resumeAt)
+	}
+	if a.conv.active != nil && a.conv.awaiting {
+		t = min(t, max(a.conv.monitorFrom, a.conv.awaitSince)+a.conv.waitLimit)
+	}
+	return t
+}
+
+// wake handles what is due for an idle agent, in MINDcraft's priority:
+// messages, then self-prompting, then the conversation monitor.
+func (e *engine) wake(a *agent) {
+	for _, c := range a.conv.convos {
+		if len(c.queue) > 0 && c.due <= e.now {
+			e.handleIncoming(a, c.partner, c.compile())
+			e.startLoop(a, false, -1)
+			return
+		}
+	}
+	if a.sp.state == spPaused && a.sp.resumeAt <= e.now {
+		a.sp.resumeAt = never
+		if !a.conv.inConversation() {
+			a.sp.state, a.sp.due = spActive, e.now
+		}
+	}
+	if a.sp.state == spActive && a.sp.due <= e.now {
+		a.hist.add("system", e.prompts.selfPromptText(a.sp.goal))
+		e.startLoop(a, true, -1)
+		return
+	}
+	if a.conv.active != nil && a.conv.awaiting &&
+		max(a.conv.monitorFrom, a.conv.awaitSince)+a.conv.waitLimit <= e.now {
+		a.hist.add("system", noResponseText(a.conv.active.partner, a.conv.waitLimit))
+		a.conv.waitLimit *= 2
+		e.startLoop(a, false, -1)
+	}
+}
+
+// startCalls sends every call that is due now, together, and charges each
+// agent the think time.
+func (e *engine) startCalls() error {
+	var due []*agent
+	for _, a := range e.agents {
+		if a.need == "" {
+			continue
+		}
+		if !e.prepare(a) {
+			return nil // the turn cap ended the trial
+		}
+		due = append(due, a)
+	}
+	if len(due) == 1 {
+		a := due[0]
+		a.reply, a.err = a.backend.Complete(e.ctx, a.req)
+	} else if len(due) > 1 {
+		var wg sync.WaitGroup
+		for _, a := range due {
+			wg.Go(func() { a.reply, a.err = a.backend.Complete(e.ctx, a.req) })
+		}
+		wg.Wait()
+	}
+	if err := e.ctx.Err(); err != nil {
+		return err
+	}
+	for _, a := range due { // agent order: the first failure is reported
+		if a.err != nil {
+			e.errMsg = fmt.Sprintf("%s: %s call %d: %v", a.name, a.req.Kind, len(a.transitions), a.err)
+			e.finish(trajectory.EndError)
+			return nil
+		}
+		a.state, a.until = stCalling, e.now+e.think
+	}
+	return nil
+}
+
+// prepare builds the agent's next call: queued messages enter the history
+// first, and a full history is folded into memory (a memory call) before
+// the agent is prompted. It returns false when the turn cap ends the trial.
+func (e *engine) prepare(a *agent) bool {
+	kind := a.need
+	a.need = ""
+	if kind == trajectory.KindConversation {
+		for _, c := range a.conv.convos {
+			if len(c.queue) > 0 {
+				e.handleIncoming(a, c.partner, c.compile())
+			}
+		}
+		if a.hist.needsFold(e.maxMsgs) {
+			kind = trajectory.KindMemory
+		}
+	}
+	view := View{
+		Agent: a.idx, Name: a.name, Team: e.names(), TaskType: e.task.Type, Goal: a.goal,
+		Memory: a.hist.memory, Time: e.now.seconds(), Step: len(a.transitions),
+	}
+	var prompt string
+	var turns []trajectory.Message
+	if kind == trajectory.KindMemory {
+		chunk := a.hist.foldChunk()
+		a.fold = len(chunk)
+		view.ToSummarize = slices.Clone(chunk)
+		prompt = e.prompts.renderMemory(a.name, a.hist.memory, chunk)
+	} else {
+		if a.calls >= e.maxTurns {
+			e.finish(trajectory.EndTurnCap)
+			return false
+		}
+		a.calls++
+		view.Stats, view.Inventory, view.CommandDocs = e.w.Stats(a.idx), e.w.Inventory(a.idx), e.w.CommandDocs(a.idx)
+		turns = slices.Clone(a.hist.turns)
+		view.Turns = turns
+		prompt = e.prompts.renderConversing(promptVars{
+			Name: a.name, Goal: a.goal, TaskInventory: a.taskInv, Memory: a.hist.memory,
+			Stats: view.Stats, Inventory: view.Inventory, CommandDocs: view.CommandDocs, Examples: e.examples,
+		})
+	}
+	a.callAt = e.now
+	a.req = Request{
+		Kind: kind, Messages: e.wire.Messages(prompt, turns), View: view,
+		Seed: callSeed(e.seed, a.idx, len(a.transitions)),
+	}
+	return true
+}
+
+// applyCall handles a call's reply when its think time is over.
+func (e *engine) applyCall(a *agent) {
+	tr := trajectory.Transition{
+		Step: len(a.transitions), Kind: a.req.Kind, Messages: a.req.Messages, Response: a.reply.Text,
+		Usage: a.reply.Usage, Latency: a.reply.Latency, SimTime: a.callAt.seconds(),
+		FinishReason: a.reply.FinishReason, Attempts: a.reply.Attempts,
+	}
+	if a.req.Kind == trajectory.KindMemory {
+		a.hist.fold(a.fold, a.reply.Text)
+		e.record(a, tr)
+		a.need = trajectory.KindConversation
+		return
+	}
+	text := a.reply.Text
+	if strings.Contains(text, fromOtherBot) { // the model spoke as another bot: ask again
+		a.regen++
+		if a.regen < maxGenerations {
+			e.record(a, tr)
+			a.need = trajectory.KindConversation
+			return
+		}
+		text = ""
+	}
+	a.regen = 0
+	a.loopN++
+	if jsTrim(text) == "" { // "no response": nothing stored, the loop ends
+		e.record(a, tr)
+		e.endLoop(a)
+		return
+	}
+	out := e.w.Execute(a.idx, text)
+	a.hist.add(a.name, out.Text)
+	if out.Command == "" {
+		e.record(a, tr)
+		e.route(a, out.Text)
+		e.endLoop(a)
+		return
+	}
+	tr.Command = out.CommandText
+	if !out.Known {
+		tr.Output = "Command " + out.Command + " does not exist."
+		a.hist.add("system", tr.Output)
+		e.record(a, tr)
+		e.continueLoop(a)
+		return
+	}
+	a.loopUsed = true
+	e.route(a, out.Text)
+	output, dur := out.Output, toMS(out.Duration)
+	if out.Handoff {
+		output, dur = e.handoff(a, out.Command, out.Args), 0
+	}
+	tr.Output = output
+	e.record(a, tr)
+	if _, ok := e.w.Score(); ok {
+		e.finish(trajectory.EndSuccess)
+		return
+	}
+	switch {
+	case output == "":
+		e.endLoop(a)
+	case dur == 0:
+		a.hist.add("system", output)
+		e.continueLoop(a)
+	default:
+		a.state, a.until, a.actOutput = stActing, e.now+dur, output
+	}
+}
+
+func (e *engine) record(a *agent, tr trajectory.Transition) {
+	a.transitions = append(a.transitions, tr)
+	if e.rec != nil {
+		e.rec.Record(a.idx, tr)
+	}
+}
+
+// finish ends the trial now and writes the end into every history.
+func (e *engine) finish(reason string) {
+	score, success := e.w.Score()
+	if reason == trajectory.EndError {
+		success = false
+	} else if success {
+		reason = trajectory.EndSuccess
+	}
+	e.done = &trajectory.Outcome{Score: score, Success: success, EndReason: reason}
+	line := "Task ended with score : " + strconv.FormatFloat(score, 'f', -1, 64)
+	for _, a := range e.agents {
+		a.hist.add("system", line)
+	}
+}
+
+func (e *engine) result() *Result {
+	r := &Result{Outcome: *e.done, Error: e.errMsg, SimSeconds: e.now.seconds()}
+	for _, a := range e.agents {
+		r.Agents = append(r.Agents, trajectory.Agent{
+			Name: a.name, History: a.hist.log, Memory: a.hist.memory, Transitions: a.transitions,
+		})
+	}
+	return r
+}
+
+func (e *engine) names() []string {
+	out := make([]string, len(e.agents))
+	for i, a := range e.agents {
+		out[i] = a.name
+	}
+	return out
+}
+
+func (e *engine) byName(name string) *agent {
+	for _, a := range e.agents {
+		if a.name == name {
+			return a
+		}
+	}
+	return nil
+}
+
+// callSeed derives a call's seed from the trial seed, agent and step
+// (SplitMix64 finalizer), so backends that sample are reproducible.
+func callSeed(seed uint64, agent, step int) uint64 {
+	z := seed ^ uint64(agent+1)*0x9e3779b97f4a7c15 ^ uint64(step+1)*0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
