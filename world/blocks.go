@@ -1,0 +1,192 @@
+package world
+
+import (
+	"strings"
+)
+
+// Pos is a block position.
+type Pos struct{ X, Y, Z int }
+
+// Add returns p moved by (dx, dy, dz).
+func (p Pos) Add(dx, dy, dz int) Pos { return Pos{p.X + dx, p.Y + dy, p.Z + dz} }
+
+// Center is the middle of the block's floor: where an entity standing in
+// this cell is.
+func (p Pos) Center() Vec { return Vec{float64(p.X) + 0.5, float64(p.Y), float64(p.Z) + 0.5} }
+
+// Vec returns the block's corner, as Minecraft's block.position.
+func (p Pos) Vec() Vec { return Vec{float64(p.X), float64(p.Y), float64(p.Z)} }
+
+// MinY and MaxY bound the world's build height (Minecraft 1.18+).
+const (
+	MinY = -64
+	MaxY = 320
+)
+
+const sectionBits = 4
+const sectionSize = 1 << sectionBits
+
+type sectionKey struct{ X, Y, Z int32 }
+
+// section is a 16x16x16 cube of block ids; id 0 is air.
+type section struct {
+	ids   [sectionSize * sectionSize * sectionSize]uint16
+	count int // non-air blocks, so empty sections can be skipped
+}
+
+// blockGrid is the sparse voxel store: sections created on first write,
+// block names interned to small ids, plus an index of positions per block
+// id for "nearest block" searches.
+type blockGrid struct {
+	sections map[sectionKey]*section
+	names    []string
+	ids      map[string]uint16
+	solid    []bool
+	where    []map[Pos]struct{} // id -> positions holding it, once indexed
+	indexed  []bool             // id -> where[id] is built and kept current
+	doorTop  map[Pos]bool       // upper halves of doors
+}
+
+func newBlockGrid() *blockGrid {
+	g := &blockGrid{sections: map[sectionKey]*section{}, ids: map[string]uint16{}, doorTop: map[Pos]bool{}}
+	g.intern("air")
+	return g
+}
+
+func (g *blockGrid) intern(name string) uint16 {
+	if id, ok := g.ids[name]; ok {
+		return id
+	}
+	id := uint16(len(g.names))
+	g.names = append(g.names, name)
+	g.ids[name] = id
+	g.solid = append(g.solid, isSolidName(name))
+	g.where = append(g.where, nil)
+	g.indexed = append(g.indexed, false)
+	return id
+}
+
+func split(p Pos) (sectionKey, int) {
+	k := sectionKey{int32(p.X >> sectionBits), int32(p.Y >> sectionBits), int32(p.Z >> sectionBits)}
+	i := (p.Y&(sectionSize-1))<<(2*sectionBits) | (p.Z&(sectionSize-1))<<sectionBits | p.X&(sectionSize-1)
+	return k, i
+}
+
+func (g *blockGrid) id(p Pos) uint16 {
+	k, i := split(p)
+	s := g.sections[k]
+	if s == nil {
+		return 0
+	}
+	return s.ids[i]
+}
+
+// name returns the block at p ("air" when empty or outside the world).
+func (g *blockGrid) name(p Pos) string { return g.names[g.id(p)] }
+
+// isSolid reports whether an entity collides with the block at p.
+func (g *blockGrid) isSolid(p Pos) bool {
+	if p.Y < MinY {
+		return true // bedrock-like floor under the world
+	}
+	return g.solid[g.id(p)]
+}
+
+// set puts the named block at p ("air" clears it).
+func (g *blockGrid) set(p Pos, name string) {
+	if p.Y < MinY || p.Y >= MaxY {
+		return
+	}
+	id := g.intern(name)
+	k, i := split(p)
+	s := g.sections[k]
+	if s == nil {
+		if id == 0 {
+			return
+		}
+		s = &section{}
+		g.sections[k] = s
+	}
+	old := s.ids[i]
+	if old == id {
+		return
+	}
+	if old != 0 {
+		if g.indexed[old] {
+			delete(g.where[old], p)
+		}
+		s.count--
+	}
+	if id != 0 {
+		if g.indexed[id] {
+			g.where[id][p] = struct{}{}
+		}
+		s.count++
+	}
+	s.ids[i] = id
+	delete(g.doorTop, p)
+}
+
+// positions returns the set of positions holding the named block. The
+// index of a block type is built on its first query (one scan of the
+// world) and kept current from then on, so building a world stays cheap.
+func (g *blockGrid) positions(name string) map[Pos]struct{} {
+	id, ok := g.ids[name]
+	if !ok || id == 0 {
+		return nil
+	}
+	if !g.indexed[id] {
+		m := map[Pos]struct{}{}
+		for k, s := range g.sections {
+			if s.count == 0 {
+				continue
+			}
+			for i, v := range s.ids {
+				if v == id {
+					m[Pos{int(k.X)<<sectionBits | i&(sectionSize-1), int(k.Y)<<sectionBits | i>>(2*sectionBits), int(k.Z)<<sectionBits | (i>>sectionBits)&(sectionSize-1)}] = struct{}{}
+				}
+			}
+		}
+		g.where[id], g.indexed[id] = m, true
+	}
+	return g.where[id]
+}
+
+// isDoor reports whether name is a door (two halves, walkable when open).
+func isDoor(name string) bool { return strings.HasSuffix(name, "_door") }
+
+// nonSolid lists blocks entities walk through: plants, crops, carpets (a
+// 1/16 high layer, treated as floor decoration), torches, doors (agents
+// open them), fluids and the like.
+var nonSolid = map[string]bool{
+	"air": true, "cave_air": true, "void_air": true, "water": true, "lava": true,
+	"short_grass": true, "grass": true, "tall_grass": true, "fern": true, "large_fern": true,
+	"dead_bush": true, "wheat": true, "carrots": true, "potatoes": true, "beetroots": true,
+	"sugar_cane": true, "brown_mushroom": true, "red_mushroom": true, "dandelion": true,
+	"poppy": true, "blue_orchid": true, "allium": true, "azure_bluet": true, "oxeye_daisy": true,
+	"cornflower": true, "lily_of_the_valley": true, "wither_rose": true, "sunflower": true,
+	"lilac": true, "rose_bush": true, "peony": true, "vine": true, "snow": true, "torch": true,
+	"wall_torch": true, "redstone_torch": true, "redstone_wire": true, "lever": true,
+	"rail": true, "powered_rail": true, "detector_rail": true, "activator_rail": true,
+	"sweet_berry_bush": true, "melon_stem": true, "pumpkin_stem": true, "attached_melon_stem": true,
+	"attached_pumpkin_stem": true, "nether_wart": true, "cobweb": true, "tripwire": true,
+	"seagrass": true, "tall_seagrass": true, "kelp": true, "kelp_plant": true, "bamboo_sapling": true,
+	"light": true, "structure_void": true, "ladder": true, "scaffolding": true,
+}
+
+var nonSolidSuffixes = []string{"_sapling", "_carpet", "_door", "_button", "_pressure_plate", "_sign", "_banner", "_tulip", "_torch"}
+
+func isSolidName(name string) bool {
+	if nonSolid[name] {
+		return false
+	}
+	for _, s := range nonSolidSuffixes {
+		if strings.HasSuffix(name, s) {
+			return false
+		}
+	}
+	return true
+}
+
+// replaceable blocks are overwritten by placing (MINDcraft's empty_blocks).
+var replaceable = map[string]bool{"air": true, "water": true, "lava": true, "grass": true, "short_grass": true, "tall_grass": true, "snow": true, "dead_bush": true, "fern": true}

@@ -1,0 +1,194 @@
+package world
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+
+	"collabcraft/blueprints"
+	"collabcraft/mcdata"
+	"collabcraft/procgen"
+	"collabcraft/world/command"
+)
+
+// Build lays out the world for a task and trial seed: the terrain and
+// features of the task type, the agents at their spawn points with the
+// task's initial inventories, and each agent's command table. Everything
+// follows from the task and the seed.
+func Build(task procgen.Task, seed uint64, opts Options) (*World, error) {
+	if task.AgentCount < 1 {
+		return nil, fmt.Errorf("world: task %s: agent_count is %d, expected at least 1", task.ID, task.AgentCount)
+	}
+	names := make([]string, task.AgentCount)
+	for i := range names {
+		switch {
+		case i < len(opts.AgentNames) && opts.AgentNames[i] != "":
+			names[i] = opts.AgentNames[i]
+		case i < len(DefaultAgentNames):
+			names[i] = DefaultAgentNames[i]
+		default:
+			names[i] = "Agent" + strconv.Itoa(i) + "_0"
+		}
+	}
+	if err := checkInventories(task); err != nil {
+		return nil, err
+	}
+	w := newWorld(task, seed, opts)
+	var spawns []Pos
+	var err error
+	switch task.Type {
+	case procgen.TypeCrafting:
+		spawns, err = w.buildCrafting(task)
+	case procgen.TypeCooking:
+		spawns, err = w.buildCooking(task)
+	case procgen.TypeConstruction:
+		spawns, err = w.buildConstruction(task)
+	default:
+		return nil, fmt.Errorf("world: task %s: type %q, expected %q, %q or %q", task.ID, task.Type, procgen.TypeCrafting, procgen.TypeCooking, procgen.TypeConstruction)
+	}
+	if err != nil {
+		return nil, err
+	}
+	w.spawns = spawns
+	for i, name := range names {
+		if w.byName[name] != nil {
+			return nil, fmt.Errorf("world: task %s: agent name %q used twice", task.ID, name)
+		}
+		a := &Agent{
+			Name: name, ID: i, health: 20, food: 20,
+			inv:   newInventory(playerSlots),
+			modes: defaultModes(),
+			table: command.NewTable(w.blockedFor(i), mcdata.IsBlock, mcdata.IsItem),
+		}
+		a.pos = w.spawnFor(i)
+		inv := task.InitialInventory[strconv.Itoa(i)]
+		for _, item := range slices.Sorted(maps.Keys(inv)) {
+			a.inv.Add(item, inv[item])
+		}
+		w.agents = append(w.agents, a)
+		w.byName[name] = a
+	}
+	return w, nil
+}
+
+// checkInventories rejects unknown item names and negative counts.
+func checkInventories(task procgen.Task) error {
+	for _, id := range slices.Sorted(maps.Keys(task.InitialInventory)) {
+		for _, item := range slices.Sorted(maps.Keys(task.InitialInventory[id])) {
+			if !mcdata.IsItem(item) {
+				_, err := mcdata.LookupItem(item)
+				return fmt.Errorf("world: task %s: initial_inventory[%s]: %v", task.ID, id, err)
+			}
+			if task.InitialInventory[id][item] < 0 {
+				return fmt.Errorf("world: task %s: initial_inventory[%s][%s] is %d, expected a count >= 0", task.ID, id, item, task.InitialInventory[id][item])
+			}
+		}
+	}
+	for item, n := range task.ChestItems {
+		if !mcdata.IsItem(item) || n < 0 {
+			return fmt.Errorf("world: task %s: chest item %q x%d, expected a known item and a count >= 0", task.ID, item, n)
+		}
+	}
+	return nil
+}
+
+// blockedFor is settings.blocked_actions ∪ the task's blocked actions for
+// agent id, plus !endGoal with a goal and !endConversation with a
+// conversation, as MINDcraft's task setup does. Construction tasks turn
+// the blueprint queries on.
+func (w *World) blockedFor(id int) []string {
+	base := w.opts.Blocked
+	if base == nil {
+		base = command.DefaultBlocked
+	}
+	var out []string
+	for _, b := range base {
+		if w.task.Type == procgen.TypeConstruction && slices.Contains(command.DefaultBlocked, b) {
+			continue
+		}
+		out = append(out, b)
+	}
+	out = append(out, w.task.BlockedActions[strconv.Itoa(id)]...)
+	if !w.task.Goal.IsZero() {
+		out = append(out, "!endGoal")
+	}
+	if w.task.Conversation != "" {
+		out = append(out, "!endConversation")
+	}
+	return out
+}
+
+// spawnFor is agent id's spawn point: the builders' spawn cells in turn,
+// standing on the ground.
+func (w *World) spawnFor(id int) Vec {
+	p := w.spawns[id%len(w.spawns)]
+	return w.settle(p.Center())
+}
+
+// Success reports whether the task is done: for crafting and cooking, an
+// agent's own inventory holds the target (Hell's Kitchen: agent i holds
+// target[i]); for construction, the blueprint is complete.
+func (w *World) Success() bool { return w.Score() >= 1 }
+
+// Score is the task score: 1 or 0 for crafting and cooking, the fraction
+// of blueprint cells in place for construction.
+func (w *World) Score() float64 {
+	t := w.task
+	switch t.Type {
+	case procgen.TypeConstruction:
+		if w.blueprint == nil {
+			return 0
+		}
+		return w.blueprint.Score(w)
+	case procgen.TypeCrafting:
+		n := max(t.NumberOfTarget, 1)
+		for _, a := range w.agents {
+			if a.inv.Count(t.Target.Item) >= n {
+				return 1
+			}
+		}
+		return 0
+	case procgen.TypeCooking:
+		if t.Target.List != nil {
+			// Hell's Kitchen: each agent must hold its own dish.
+			for i, item := range t.Target.List {
+				if i >= len(w.agents) || w.agents[i].inv.Count(item) < 1 {
+					return 0
+				}
+			}
+			return 1
+		}
+		// All dishes in one agent's inventory ("In the end, all the food
+		// items should be given to one single bot").
+		for _, a := range w.agents {
+			ok := true
+			for item, n := range t.Target.Counts {
+				if a.inv.Count(item) < max(n, 1) {
+					ok = false
+					break
+				}
+			}
+			if ok && len(t.Target.Counts) > 0 {
+				return 1
+			}
+		}
+		return 0
+	}
+	return 0
+}
+
+// parseBlueprint decodes a construction task's blueprint.
+func parseBlueprint(task procgen.Task) (*blueprints.Blueprint, error) {
+	if len(task.Blueprint) == 0 {
+		return nil, fmt.Errorf("world: task %s: construction task without a blueprint", task.ID)
+	}
+	bp, err := blueprints.Parse(task.Blueprint)
+	if err != nil {
+		return nil, fmt.Errorf("world: task %s: blueprint: %w", task.ID, err)
+	}
+	if len(bp.Levels) == 0 {
+		return nil, fmt.Errorf("world: task %s: blueprint has no levels", task.ID)
+	}
+	return bp, nil
+}

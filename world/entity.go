@@ -1,0 +1,136 @@
+package world
+
+import (
+	"slices"
+
+	"collabcraft/world/command"
+)
+
+// Agent is a player the LLM controls.
+type Agent struct {
+	Name string
+	ID   int
+
+	pos    Vec
+	health float64
+	food   float64
+	inv    *Inventory
+	held   string    // item in hand ("" = empty hand)
+	armor  [4]string // head, torso, legs, feet
+	saved  []savedPlace
+	table  *command.Table
+	modes  []mode
+
+	following  string // player followed by !followPlayer ("" = none)
+	followDist float64
+}
+
+type savedPlace struct {
+	name string
+	pos  Vec
+}
+
+type mode struct {
+	name, desc string
+	on         bool
+}
+
+// defaultModes are the survival profile's modes, in MINDcraft's order.
+func defaultModes() []mode {
+	return []mode{
+		{"self_preservation", "Respond to drowning, burning, and damage at low health. Interrupts all actions.", true},
+		{"unstuck", "Attempt to get unstuck when in the same place for a while. Interrupts some actions.", true},
+		{"cowardice", "Run away from enemies. Interrupts all actions.", false},
+		{"self_defense", "Attack nearby enemies. Interrupts all actions.", true},
+		{"hunting", "Hunt nearby animals when idle.", true},
+		{"item_collecting", "Collect nearby items when idle.", true},
+		{"torch_placing", "Place torches when idle and there are no torches nearby.", true},
+		{"elbow_room", "Move away from nearby players when idle.", true},
+		{"idle_staring", "Animation to look around at entities when idle.", true},
+		{"cheat", "Use cheats to instantly place blocks and teleport.", false},
+	}
+}
+
+// Pos returns the agent's position.
+func (a *Agent) Pos() Vec { return a.pos }
+
+// Inventory returns the agent's inventory (live; do not keep across
+// commands).
+func (a *Agent) Inventory() *Inventory { return a.inv }
+
+// Mob is an animal or monster.
+type Mob struct {
+	ID     int
+	Kind   string
+	pos    Vec
+	health float64
+}
+
+// mobKind holds what the simulator needs about a mob type.
+type mobKind struct {
+	health float64
+	drops  []mobDrop
+}
+
+// mobDrop is a Minecraft loot entry without looting: Min..Max of Item.
+type mobDrop struct {
+	Item     string
+	Min, Max int
+}
+
+// mobKinds are the animals the builders place, with their vanilla health
+// and loot tables (Minecraft Wiki, Java Edition 1.20).
+var mobKinds = map[string]mobKind{
+	"chicken":   {4, []mobDrop{{"chicken", 1, 1}, {"feather", 0, 2}}},
+	"cow":       {10, []mobDrop{{"beef", 1, 3}, {"leather", 0, 2}}},
+	"mooshroom": {10, []mobDrop{{"beef", 1, 3}, {"leather", 0, 2}}},
+	"pig":       {10, []mobDrop{{"porkchop", 1, 3}}},
+	"rabbit":    {3, []mobDrop{{"rabbit", 0, 1}, {"rabbit_hide", 0, 1}}},
+	"sheep":     {8, []mobDrop{{"mutton", 1, 2}, {"white_wool", 1, 1}}},
+	"goat":      {10, nil},
+	"horse":     {15, nil},
+	"llama":     {15, []mobDrop{{"leather", 0, 2}}},
+	"zombie":    {20, []mobDrop{{"rotten_flesh", 0, 2}}},
+	"spider":    {16, []mobDrop{{"string", 0, 2}, {"spider_eye", 0, 1}}},
+	"skeleton":  {20, []mobDrop{{"bone", 0, 2}, {"arrow", 0, 2}}},
+}
+
+// addMob puts a mob of kind at v.
+func (w *World) addMob(kind string, v Vec) *Mob {
+	k := mobKinds[kind]
+	m := &Mob{ID: len(w.mobs) + 1000, Kind: kind, pos: v, health: k.health}
+	w.mobs = append(w.mobs, m)
+	return m
+}
+
+func (w *World) removeMob(m *Mob) {
+	w.mobs = slices.DeleteFunc(w.mobs, func(x *Mob) bool { return x == m })
+}
+
+// entityRef is a mob or agent for nearness queries.
+type entityRef struct {
+	name string
+	pos  Vec
+	mob  *Mob
+}
+
+// nearbyEntities lists mobs within dist of v, nearest first (ties by id).
+func (w *World) nearbyMobs(v Vec, dist float64) []*Mob {
+	var out []*Mob
+	for _, m := range w.mobs {
+		if m.pos.Dist(v) <= dist {
+			out = append(out, m)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *Mob) int {
+		da, db := a.pos.Dist(v), b.pos.Dist(v)
+		switch {
+		case da < db:
+			return -1
+		case da > db:
+			return 1
+		}
+		return a.ID - b.ID
+	})
+	return out
+}

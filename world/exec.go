@@ -1,0 +1,203 @@
+package world
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"time"
+	"unicode/utf16"
+
+	"collabcraft/world/command"
+)
+
+// Control is an effect of a command that belongs to the agent loop (the
+// rollout engine), not to the world.
+type Control string
+
+const (
+	ControlNone      Control = ""
+	ControlStop      Control = "stop"      // !stop: interrupt the current action
+	ControlGoal      Control = "goal"      // !goal: start self-prompting with Result.Goal
+	ControlEndGoal   Control = "endGoal"   // !endGoal: stop self-prompting
+	ControlClearChat Control = "clearChat" // !clearChat: drop the history
+	ControlRestart   Control = "restart"   // !restart: restart the agent
+	ControlStfu      Control = "stfu"      // !stfu: stop chatting and self-prompting
+)
+
+// Conversation is what !startConversation / !endConversation ask the
+// caller to route.
+type Conversation struct {
+	Start   bool   // true: open (or continue) a conversation and send Message
+	End     bool   // true: end the conversation with Partner
+	Partner string // the other agent
+	Message string // the opening message (Start)
+}
+
+// Result is the outcome of one response.
+type Result struct {
+	// Command is the command found ("!craftRecipe"), "" when the response
+	// holds none (the agent loop then stops).
+	Command string
+	// Args are the checked arguments as the command received them; nil
+	// when parsing failed.
+	Args []string
+	// Response is the response cut after its command: what MINDcraft
+	// stores as the assistant turn and sends to the other agents.
+	Response string
+	// Output is the system turn the agent receives, exactly as it sees it;
+	// "" means no system turn, and the agent's loop stops.
+	Output string
+	// Duration is how long the agent is busy with the command in simulated
+	// time. The effects are already applied when Execute returns.
+	Duration time.Duration
+	// Conversation is set by !startConversation and a successful
+	// !endConversation.
+	Conversation *Conversation
+	// Control is an agent-loop effect; Goal is the goal text for
+	// ControlGoal.
+	Control Control
+	Goal    string
+	// Chat is a line the agent posts to chat besides Output (e.g.
+	// "newAction is disabled. ...").
+	Chat string
+	// Failed reports a parse error, unknown command or action exception.
+	Failed bool
+}
+
+// run is one command execution: the action log MINDcraft's log(bot, msg)
+// writes to, the time spent and an exception, if one was thrown.
+type run struct {
+	w   *World
+	a   *Agent
+	res *Result
+	out strings.Builder
+	dur float64 // seconds
+	exc string
+	// silent: the action runs until interrupted, so it returns nothing.
+	silent bool
+}
+
+func (r *run) log(format string, args ...any) {
+	if len(args) == 0 {
+		r.out.WriteString(format)
+	} else {
+		fmt.Fprintf(&r.out, format, args...)
+	}
+	r.out.WriteByte('\n')
+}
+
+// throw records an exception (err.toString()); the action stops.
+func (r *run) throw(err string) { r.exc = err }
+
+func (r *run) spend(seconds float64) {
+	if seconds > 0 && !math.IsInf(seconds, 0) {
+		r.dur += seconds
+	}
+}
+
+// handler runs one command. For Query and Plain commands its return value
+// is the text; for actions the log is used.
+type handler func(r *run, args []command.Value) string
+
+// Execute scans response for a command, runs it for the named agent and
+// returns what the agent sees. It never panics on any response text.
+func (w *World) Execute(agentName, response string) (Result, error) {
+	a := w.byName[agentName]
+	if a == nil {
+		return Result{}, w.agentErr(agentName)
+	}
+	res := Result{Response: response}
+	m, call, errText, ok := a.table.Parse(response)
+	if !ok {
+		return res, nil
+	}
+	res.Command = m.Name
+	res.Response = response[:m.End]
+	if errText != "" {
+		res.Output, res.Failed = errText, true
+		return res, nil
+	}
+	for _, v := range call.Args {
+		res.Args = append(res.Args, v.Text())
+	}
+	h := handlers[call.Spec.Name]
+	if h == nil {
+		// Every command of the table has a handler; this is a programming
+		// error, reported as MINDcraft reports unknown commands.
+		res.Output, res.Failed = fmt.Sprintf("Command %s does not exist.", m.Name), true
+		return res, nil
+	}
+	r := &run{w: w, a: a, res: &res}
+	text := h(r, call.Args)
+	switch {
+	case r.silent && call.Spec.Kind != command.Action:
+		// Nothing recorded (e.g. a blueprint query without a blueprint).
+	case call.Spec.Kind == command.Query:
+		res.Output = "\n" + text + "\n"
+	case call.Spec.Kind == command.Plain:
+		res.Output = text
+	case call.Spec.Kind == command.Action:
+		if !r.silent {
+			res.Output = w.actionOutput(r.out.String(), r.exc)
+		}
+		res.Failed = r.exc != ""
+	}
+	res.Duration = time.Duration(r.dur * float64(time.Second))
+	w.afterAction(a)
+	return res, nil
+}
+
+// actionOutput wraps an action's log as MINDcraft's action manager does.
+func (w *World) actionOutput(log, exc string) string {
+	word := "Code"
+	if w.opts.Dialect == DialectCurrent {
+		word = "Action"
+	}
+	if exc != "" {
+		return word + " output:\n" + log + "!!Code threw exception!!\nError: " + exc + "\nStack trace:\nundefined\n"
+	}
+	units := utf16.Encode([]rune(log)) // JS lengths count UTF-16 units
+	if n := len(units); n > 500 {
+		first := string(utf16.Decode(units[:250]))
+		last := string(utf16.Decode(units[n-250:]))
+		return fmt.Sprintf("%s output is very long (%d chars) and has been shortened.\n\n          First outputs:\n%s\n...skipping many lines.\nFinal outputs:\n %s", word, n, first, last)
+	}
+	return word + " output:\n" + log
+}
+
+// handlers maps every command of the table to its implementation.
+var handlers map[string]handler
+
+func init() {
+	handlers = map[string]handler{
+		"!stats": cmdStats, "!inventory": cmdInventory, "!nearbyBlocks": cmdNearbyBlocks,
+		"!craftable": cmdCraftable, "!entities": cmdEntities, "!modes": cmdModes,
+		"!savedPlaces": cmdSavedPlaces, "!checkBlueprintLevel": cmdCheckBlueprintLevel,
+		"!checkBlueprint": cmdCheckBlueprint, "!getBlueprint": cmdGetBlueprint,
+		"!getBlueprintLevel": cmdGetBlueprintLevel, "!getCraftingPlan": cmdGetCraftingPlan,
+		"!searchWiki": cmdSearchWiki, "!help": cmdHelp, "!newAction": cmdNewAction,
+		"!stop": cmdStop, "!stfu": cmdStfu, "!restart": cmdRestart, "!clearChat": cmdClearChat,
+		"!goToPlayer": cmdGoToPlayer, "!followPlayer": cmdFollowPlayer,
+		"!goToCoordinates": cmdGoToCoordinates, "!searchForBlock": cmdSearchForBlock,
+		"!searchForEntity": cmdSearchForEntity, "!moveAway": cmdMoveAway,
+		"!rememberHere": cmdRememberHere, "!goToRememberedPlace": cmdGoToRememberedPlace,
+		"!givePlayer": cmdGivePlayer, "!consume": cmdConsume, "!equip": cmdEquip,
+		"!putInChest": cmdPutInChest, "!takeFromChest": cmdTakeFromChest, "!viewChest": cmdViewChest,
+		"!discard": cmdDiscard, "!collectBlocks": cmdCollectBlocks, "!craftRecipe": cmdCraftRecipe,
+		"!smeltItem": cmdSmeltItem, "!clearFurnace": cmdClearFurnace, "!placeHere": cmdPlaceHere,
+		"!attack": cmdAttack, "!attackPlayer": cmdAttackPlayer, "!goToBed": cmdGoToBed,
+		"!activate": cmdActivate, "!stay": cmdStay, "!setMode": cmdSetMode, "!goal": cmdGoal,
+		"!endGoal": cmdEndGoal, "!startConversation": cmdStartConversation,
+		"!endConversation": cmdEndConversation, "!lookAtPlayer": cmdLookAt, "!lookAtPosition": cmdLookAt,
+		"!digDown": cmdDigDown,
+	}
+}
+
+func containsAny(s string, subs ...string) bool {
+	for _, x := range subs {
+		if strings.Contains(s, x) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,236 @@
+package world
+
+import (
+	"strings"
+
+	"collabcraft/mcdata"
+	"collabcraft/world/command"
+)
+
+// discard tosses up to num of item (skills.discard); the items leave the
+// inventory and are returned as the count tossed.
+func (r *run) discard(item string, num int) int {
+	n := r.a.inv.Remove(item, num)
+	r.a.fixHeld()
+	if n == 0 {
+		r.log("You do not have any %s to discard.", item)
+		return 0
+	}
+	r.log("Discarded %d %s.", n, item)
+	r.spend(0.2)
+	return n
+}
+
+// fixHeld empties the hand when its item is gone.
+func (a *Agent) fixHeld() {
+	if a.held != "" && a.inv.Count(a.held) == 0 {
+		a.held = ""
+	}
+}
+
+func cmdGivePlayer(r *run, args []command.Value) string {
+	name, item, num := args[0].S, args[1].S, args[2].Int()
+	to := r.w.byName[name]
+	if to == nil {
+		r.throw("TypeError: Cannot read properties of undefined (reading 'entity')")
+		return ""
+	}
+	if !r.goToPlayer(name, 3) {
+		return ""
+	}
+	if r.a.pos.Dist(to.pos) < 2 {
+		if err := r.moveAwayFrom(to.pos.Block(), 2); err != "" || r.a.pos.Dist(to.pos) < 2 {
+			r.log("Failed to give %s to %s, too close.", item, name)
+			return ""
+		}
+	}
+	// MINDcraft also logs the bot's y coordinate here (a stray debug
+	// line); it meant nothing, so it is left out.
+	n := r.discard(item, num)
+	if n > 0 && to != r.a {
+		got := to.inv.Add(item, n)
+		if got < n {
+			r.a.inv.Add(item, n-got) // what the receiver cannot hold is picked back up
+		}
+		r.spend(0.5)
+		if got > 0 {
+			r.log("%s received %s.", name, item)
+			return ""
+		}
+	}
+	if to == r.a && n > 0 {
+		r.a.inv.Add(item, n)
+	}
+	r.log("Failed to give %s to %s, it was never received.", item, name)
+	return ""
+}
+
+// alwaysEdible can be consumed with a full hunger bar.
+var alwaysEdible = map[string]bool{"golden_apple": true, "enchanted_golden_apple": true, "chorus_fruit": true, "milk_bucket": true, "potion": true, "honey_bottle": true}
+
+// leftovers are what consuming an item leaves in the hand.
+var leftovers = map[string]string{
+	"mushroom_stew": "bowl", "rabbit_stew": "bowl", "beetroot_soup": "bowl", "suspicious_stew": "bowl",
+	"milk_bucket": "bucket", "honey_bottle": "glass_bottle", "potion": "glass_bottle",
+}
+
+func cmdConsume(r *run, args []command.Value) string {
+	item := args[0].S
+	a := r.a
+	if a.inv.Count(item) == 0 {
+		r.log("You do not have any %s to eat.", item)
+		return ""
+	}
+	food, edible := mcdata.LookupFood(item)
+	if !edible && !alwaysEdible[item] {
+		r.throw("Error: Consuming cancelled")
+		return ""
+	}
+	if a.food >= 20 && !alwaysEdible[item] {
+		r.throw("Error: Food is full")
+		return ""
+	}
+	a.held = item
+	a.inv.Remove(item, 1)
+	a.food = min(20, a.food+food.FoodPoints)
+	if l := leftovers[item]; l != "" {
+		a.inv.Add(l, 1)
+	}
+	a.fixHeld()
+	r.spend(1.6)
+	r.log("Consumed %s.", item)
+	return ""
+}
+
+// armorSlot returns the armor slot index for an item, or -1.
+func armorSlot(item string) int {
+	switch {
+	case strings.Contains(item, "helmet") || item == "turtle_helmet" || item == "carved_pumpkin":
+		return 0
+	case strings.Contains(item, "chestplate") || item == "elytra":
+		return 1
+	case strings.Contains(item, "leggings"):
+		return 2
+	case strings.Contains(item, "boots"):
+		return 3
+	}
+	return -1
+}
+
+func cmdEquip(r *run, args []command.Value) string {
+	item := args[0].S
+	a := r.a
+	s := armorSlot(item)
+	if a.inv.Count(item) == 0 && (s < 0 || a.armor[s] != item) {
+		r.log("You do not have any %s to equip.", item)
+		return ""
+	}
+	if s >= 0 {
+		if a.armor[s] != item {
+			a.inv.Remove(item, 1)
+			if a.armor[s] != "" {
+				a.inv.Add(a.armor[s], 1)
+			}
+			a.armor[s] = item
+			a.fixHeld()
+		}
+	} else {
+		a.held = item
+	}
+	r.spend(0.25)
+	r.log("Equipped %s.", item)
+	return ""
+}
+
+func cmdDiscard(r *run, args []command.Value) string {
+	item, num := args[0].S, args[1].Int()
+	start := r.a.pos
+	if err := r.moveAwayFrom(start.Block(), 5); err != "" {
+		r.throw(pathErrName(err) + ": " + err)
+		return ""
+	}
+	r.log("Moved away from nearest entity to %s.", r.a.pos)
+	r.discard(item, num)
+	r.goToPosition(start.X, start.Y, start.Z, 0)
+	return ""
+}
+
+// nearestContainer returns the nearest container of kind within dist.
+func (r *run) nearestContainer(kind string, dist float64) *Container {
+	p := r.w.nearestBlock(r.a.pos, []string{kind}, dist)
+	if p == nil {
+		return nil
+	}
+	return r.w.containers[*p]
+}
+
+func cmdPutInChest(r *run, args []command.Value) string {
+	item, num := args[0].S, args[1].Int()
+	c := r.nearestContainer("chest", 32)
+	if c == nil {
+		r.log("Could not find a chest nearby.")
+		return ""
+	}
+	first := r.a.inv.FirstStack(item)
+	if first == 0 {
+		r.log("You do not have any %s to put in the chest.", item)
+		return ""
+	}
+	// MINDcraft clamps to the first stack it finds.
+	toPut := min(num, first)
+	if !r.goToPosition(float64(c.Pos.X), float64(c.Pos.Y), float64(c.Pos.Z), 2) {
+		return ""
+	}
+	toPut = min(toPut, c.Inv.Room(item))
+	r.a.inv.Remove(item, toPut)
+	c.Inv.Add(item, toPut)
+	r.a.fixHeld()
+	r.spend(0.5)
+	r.log("Successfully put %d %s in the chest.", toPut, item)
+	return ""
+}
+
+func cmdTakeFromChest(r *run, args []command.Value) string {
+	item, num := args[0].S, args[1].Int()
+	c := r.nearestContainer("chest", 32)
+	if c == nil {
+		r.log("Could not find a chest nearby.")
+		return ""
+	}
+	if !r.goToPosition(float64(c.Pos.X), float64(c.Pos.Y), float64(c.Pos.Z), 2) {
+		return ""
+	}
+	first := c.Inv.FirstStack(item)
+	if first == 0 {
+		r.log("Could not find any %s in the chest.", item)
+		return ""
+	}
+	toTake := min(num, first, r.a.inv.Room(item))
+	c.Inv.Remove(item, toTake)
+	r.a.inv.Add(item, toTake)
+	r.spend(0.5)
+	r.log("Successfully took %d %s from the chest.", toTake, item)
+	return ""
+}
+
+func cmdViewChest(r *run, _ []command.Value) string {
+	c := r.nearestContainer("chest", 32)
+	if c == nil {
+		r.log("Could not find a chest nearby.")
+		return ""
+	}
+	if !r.goToPosition(float64(c.Pos.X), float64(c.Pos.Y), float64(c.Pos.Z), 2) {
+		return ""
+	}
+	stacks := c.Inv.Stacks()
+	if len(stacks) == 0 {
+		r.log("The chest is empty.")
+		return ""
+	}
+	r.log("The chest contains:")
+	for _, s := range stacks {
+		r.log("%d %s", s.Count, s.Item)
+	}
+	r.spend(0.5)
+	return ""
+}

@@ -1,0 +1,249 @@
+package world
+
+import (
+	"math"
+	"slices"
+
+	"collabcraft/world/command"
+)
+
+// nearestBlock returns the nearest block of one of the names within
+// maxDist of v (distance to the block's corner, as mineflayer measures),
+// ties broken by position so the choice is deterministic.
+func (w *World) nearestBlock(v Vec, names []string, maxDist float64) *Pos {
+	found := w.nearestBlocks(v, names, maxDist, 1, nil)
+	if len(found) == 0 {
+		return nil
+	}
+	return &found[0]
+}
+
+// nearestBlocks returns up to n blocks of the names within maxDist of v,
+// nearest first, skipping those in exclude.
+func (w *World) nearestBlocks(v Vec, names []string, maxDist float64, n int, exclude map[Pos]bool) []Pos {
+	type cand struct {
+		p Pos
+		d float64
+	}
+	var cs []cand
+	md2 := maxDist * maxDist
+	for _, name := range names {
+		for p := range w.blocks.positions(name) {
+			if exclude[p] {
+				continue
+			}
+			dx, dy, dz := float64(p.X)-v.X, float64(p.Y)-v.Y, float64(p.Z)-v.Z
+			if d := dx*dx + dy*dy + dz*dz; d <= md2 {
+				cs = append(cs, cand{p, d})
+			}
+		}
+	}
+	slices.SortFunc(cs, func(a, b cand) int {
+		switch {
+		case a.d < b.d:
+			return -1
+		case a.d > b.d:
+			return 1
+		}
+		if c := a.p.Y - b.p.Y; c != 0 {
+			return c
+		}
+		if c := a.p.X - b.p.X; c != 0 {
+			return c
+		}
+		return a.p.Z - b.p.Z
+	})
+	out := make([]Pos, 0, min(n, len(cs)))
+	for i := 0; i < len(cs) && i < n; i++ {
+		out = append(out, cs[i].p)
+	}
+	return out
+}
+
+// walkTo moves the agent along a path to a cell satisfying g and spends
+// the walking time. It returns the pathfinder's error text, or "".
+func (r *run) walkTo(g goal) string {
+	a := r.a
+	start := a.pos.Block()
+	end, length, err := r.w.findPath(start, g)
+	if err != "" {
+		return err
+	}
+	if end != start {
+		a.pos = end.Center()
+		r.spend(length / WalkSpeed)
+		r.w.moveFollowers(a)
+	}
+	return ""
+}
+
+func near(p Pos, dist float64) goal { return goal{center: p, rangeSq: dist * dist} }
+
+// goToPosition is MINDcraft's skills.goToPosition (GP).
+func (r *run) goToPosition(x, y, z, minDist float64) bool {
+	p := Vec{x, y, z}.Block()
+	if err := r.walkTo(near(p, minDist)); err != "" {
+		r.log("Pathfinding stopped: %s.", err)
+		return false
+	}
+	r.log("You have reached at %s, %s, %s.", jsNum(x), jsNum(y), jsNum(z))
+	return true
+}
+
+// goToNearestBlock is skills.goToNearestBlock (GNB).
+func (r *run) goToNearestBlock(block string, minDist, rng float64) bool {
+	if rng > 512 {
+		r.log("Maximum search range capped at 512. ")
+		rng = 512
+	}
+	p := r.w.nearestBlock(r.a.pos, []string{block}, rng)
+	if p == nil {
+		r.log("Could not find any %s in %s blocks.", block, jsNum(rng))
+		return false
+	}
+	if r.w.opts.Dialect == DialectCurrent {
+		r.log("Found %s at %s. Navigating...", block, p)
+	} else {
+		r.log("Found %s at %s.", block, p)
+	}
+	return r.goToPosition(float64(p.X), float64(p.Y), float64(p.Z), minDist)
+}
+
+// goToPlayer is skills.goToPlayer; it throws for an unknown player and
+// when no path exists, as mineflayer does.
+func (r *run) goToPlayer(name string, dist float64) bool {
+	t := r.w.byName[name]
+	if t == nil {
+		r.throw("TypeError: Cannot read properties of undefined (reading 'entity')")
+		return false
+	}
+	if err := r.walkTo(near(t.pos.Block(), dist)); err != "" {
+		r.throw(pathErrName(err) + ": " + err)
+		return false
+	}
+	r.log("You have reached %s.", name)
+	return true
+}
+
+func pathErrName(err string) string {
+	if err == errTimeout {
+		return "Timeout"
+	}
+	return "NoPath"
+}
+
+// moveAwayFrom walks to the nearest cell farther than dist from p.
+func (r *run) moveAwayFrom(p Pos, dist float64) string {
+	return r.walkTo(goal{center: p, rangeSq: dist * dist, invert: true})
+}
+
+// moveFollowers brings agents following a (with !followPlayer) along.
+func (w *World) moveFollowers(a *Agent) {
+	for _, f := range w.agents {
+		if f.following != a.Name || f == a {
+			continue
+		}
+		if f.pos.Dist(a.pos) <= f.followDist+1 {
+			continue
+		}
+		if end, _, err := w.findPath(f.pos.Block(), near(a.pos.Block(), f.followDist)); err == "" {
+			f.pos = end.Center()
+		}
+	}
+}
+
+// afterAction applies gravity to everyone after the world changed.
+func (w *World) afterAction(_ *Agent) {
+	for _, a := range w.agents {
+		a.pos = w.settle(a.pos)
+	}
+}
+
+func cmdGoToPlayer(r *run, args []command.Value) string {
+	r.goToPlayer(args[0].S, args[1].N)
+	return ""
+}
+
+func cmdFollowPlayer(r *run, args []command.Value) string {
+	name, dist := args[0].S, args[1].N
+	t := r.w.byName[name]
+	if t == nil {
+		return "" // no entity: the action ends with an empty log
+	}
+	r.log("You are now actively following player %s.", name)
+	r.walkTo(near(t.pos.Block(), dist))
+	r.a.following, r.a.followDist = name, dist
+	// It runs until interrupted, so the agent gets no output.
+	r.silent = true
+	return ""
+}
+
+func cmdGoToCoordinates(r *run, args []command.Value) string {
+	r.goToPosition(args[0].N, args[1].N, args[2].N, args[3].N)
+	return ""
+}
+
+func cmdSearchForBlock(r *run, args []command.Value) string {
+	r.goToNearestBlock(args[0].S, 4, args[1].N)
+	return ""
+}
+
+func cmdSearchForEntity(r *run, args []command.Value) string {
+	kind, rng := args[0].S, args[1].N
+	var best *Vec
+	bestD := math.Inf(1)
+	for _, m := range r.w.nearbyMobs(r.a.pos, rng) {
+		if m.Kind == kind {
+			v := m.pos
+			best, bestD = &v, m.pos.Dist(r.a.pos)
+			break
+		}
+	}
+	if kind == "player" {
+		for _, o := range r.w.agents {
+			if d := o.pos.Dist(r.a.pos); o != r.a && d <= rng && d < bestD {
+				v := o.pos
+				best, bestD = &v, d
+			}
+		}
+	}
+	if best == nil {
+		r.log("Could not find any %s in %s blocks.", kind, jsNum(rng))
+		return ""
+	}
+	r.log("Found %s %s blocks away.", kind, jsNum(bestD))
+	r.goToPosition(best.X, best.Y, best.Z, 2)
+	return ""
+}
+
+func cmdMoveAway(r *run, args []command.Value) string {
+	if err := r.moveAwayFrom(r.a.pos.Block(), args[0].N); err != "" {
+		r.throw(pathErrName(err) + ": " + err)
+		return ""
+	}
+	r.log("Moved away from nearest entity to %s.", r.a.pos)
+	return ""
+}
+
+func cmdRememberHere(r *run, args []command.Value) string {
+	name := args[0].S
+	i := slices.IndexFunc(r.a.saved, func(s savedPlace) bool { return s.name == name })
+	if i >= 0 {
+		r.a.saved[i].pos = r.a.pos
+	} else {
+		r.a.saved = append(r.a.saved, savedPlace{name, r.a.pos})
+	}
+	return `Location saved as "` + name + `".`
+}
+
+func cmdGoToRememberedPlace(r *run, args []command.Value) string {
+	name := args[0].S
+	i := slices.IndexFunc(r.a.saved, func(s savedPlace) bool { return s.name == name })
+	if i < 0 {
+		r.log(`No location named "%s" saved.`, name)
+		return ""
+	}
+	p := r.a.saved[i].pos
+	r.goToPosition(p.X, p.Y, p.Z, 1)
+	return ""
+}

@@ -1,0 +1,150 @@
+package world
+
+import (
+	"fmt"
+
+	"collabcraft/mcdata"
+	"collabcraft/world/command"
+)
+
+// occupied reports whether an agent or mob stands in cell p (feet or head).
+func (w *World) occupied(p Pos) bool {
+	for _, a := range w.agents {
+		if b := a.pos.Block(); b == p || b.Add(0, 1, 0) == p {
+			return true
+		}
+	}
+	for _, m := range w.mobs {
+		if m.pos.Block() == p {
+			return true
+		}
+	}
+	return false
+}
+
+// dontMoveFor are items placeBlock puts down without stepping aside.
+var dontMoveFor = map[string]bool{"torch": true, "redstone_torch": true, "redstone_wire": true, "lever": true, "button": true, "rail": true, "detector_rail": true, "powered_rail": true, "activator_rail": true, "tripwire_hook": true, "tripwire": true, "water_bucket": true}
+
+func fixed1(p Pos) string {
+	return fmt.Sprintf("x:%s, y:%s, z:%s", command.FormatFixed(float64(p.X), 1), command.FormatFixed(float64(p.Y), 1), command.FormatFixed(float64(p.Z), 1))
+}
+
+// breakBlockAt is skills.breakBlockAt (BREAK).
+func (r *run) breakBlockAt(p Pos) bool {
+	name := r.w.blocks.name(p)
+	if name == "air" || name == "water" || name == "lava" {
+		r.log("Skipping block at %s because it is %s.", fixed1(p), name)
+		return false
+	}
+	b, err := mcdata.LookupBlock(name)
+	if err != nil || b.Hardness < 0 {
+		r.log("Don't have right tools to break %s.", name)
+		return false
+	}
+	tool := pickTool(r.a.inv, b)
+	if !canHarvest(b, tool) {
+		r.log("Don't have right tools to break %s.", name)
+		return false
+	}
+	if r.a.pos.Dist(p.Vec()) > 4.5 {
+		if err := r.walkTo(near(p, 4)); err != "" {
+			r.log("Pathfinding stopped: %s.", err)
+			return false
+		}
+	}
+	r.spend(mineSeconds(b, tool))
+	r.w.breakBlock(p, tool, r.a)
+	r.log("Broke %s at %s.", name, fixed1(p))
+	return true
+}
+
+// placeBlock is skills.placeBlock (PLACE) without cheats.
+func (r *run) placeBlock(block string, p Pos) bool {
+	w, a := r.w, r.a
+	if block == "air" {
+		r.log("Placing air (removing block) at %s.", p)
+		return r.breakBlockAt(p)
+	}
+	if a.inv.Count(block) == 0 {
+		r.log("Don't have any %s to place.", block)
+		return false
+	}
+	cur := w.blocks.name(p)
+	if cur == block {
+		r.log("%s already at %s.", block, p)
+		return false
+	}
+	if !replaceable[cur] {
+		r.log("%s in the way at %s.", block, p)
+		if !r.breakBlockAt(p) {
+			r.log("Cannot place %s at %s: block in the way.", block, p)
+			return false
+		}
+	}
+	support := false
+	for _, d := range [][3]int{{0, -1, 0}, {0, 1, 0}, {1, 0, 0}, {-1, 0, 0}, {0, 0, 1}, {0, 0, -1}} {
+		if !replaceable[w.blocks.name(p.Add(d[0], d[1], d[2]))] {
+			support = true
+			break
+		}
+	}
+	if !support {
+		r.log("Cannot place %s at %s: nothing to place on.", block, p)
+		return false
+	}
+	if !dontMoveFor[block] && (a.pos.Dist(p.Vec()) < 1 || a.pos.Add(0, 1, 0).Dist(p.Vec()) < 1) {
+		if err := r.moveAwayFrom(p, 2); err != "" {
+			r.throw(pathErrName(err) + ": " + err)
+			return false
+		}
+	}
+	if a.pos.Dist(p.Vec()) > 4.5 {
+		if err := r.walkTo(near(p, 4)); err != "" {
+			r.throw(pathErrName(err) + ": " + err)
+			return false
+		}
+	}
+	if w.occupied(p) || (isDoor(block) && !replaceable[w.blocks.name(p.Add(0, 1, 0))]) {
+		r.log("Failed to place %s at %s.", block, p)
+		return false
+	}
+	a.held = block
+	a.inv.Remove(block, 1)
+	a.fixHeld()
+	w.setBlock(p, block)
+	r.spend(0.45)
+	r.log("Placed %s at %s.", block, p)
+	return true
+}
+
+// Add returns v moved by (dx, dy, dz).
+func (v Vec) Add(dx, dy, dz float64) Vec { return Vec{v.X + dx, v.Y + dy, v.Z + dz} }
+
+func cmdPlaceHere(r *run, args []command.Value) string {
+	r.placeBlock(args[0].S, r.a.pos.Block())
+	return ""
+}
+
+func cmdDigDown(r *run, args []command.Value) string {
+	n := args[0].Int()
+	for i := 0; i < n; i++ {
+		below := r.a.pos.Block().Add(0, -1, 0)
+		name := r.w.blocks.name(below)
+		if name == "water" || name == "lava" || name == "bedrock" || below.Y <= MinY {
+			break
+		}
+		// Stop above a fall of four or more blocks.
+		fall := 0
+		for q := below.Add(0, -1, 0); fall < 4 && !r.w.blocks.isSolid(q); q = q.Add(0, -1, 0) {
+			fall++
+		}
+		if fall >= 4 {
+			break
+		}
+		if !r.breakBlockAt(below) {
+			break
+		}
+		r.a.pos = r.w.settle(r.a.pos)
+	}
+	return ""
+}

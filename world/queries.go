@@ -1,0 +1,322 @@
+package world
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"sync"
+
+	"collabcraft/mcdata"
+	"collabcraft/world/command"
+)
+
+func cmdStats(r *run, _ []command.Value) string { return r.w.statsText(r.a) }
+
+// Stats returns the agent's !stats text, padded as the prompt's $STATS.
+func (w *World) Stats(agent string) (string, error) {
+	a := w.byName[agent]
+	if a == nil {
+		return "", w.agentErr(agent)
+	}
+	return "\n" + w.statsText(a) + "\n", nil
+}
+
+// Inventory returns the agent's !inventory text, padded as $INVENTORY.
+func (w *World) Inventory(agent string) (string, error) {
+	a := w.byName[agent]
+	if a == nil {
+		return "", w.agentErr(agent)
+	}
+	return "\n" + inventoryText(a) + "\n", nil
+}
+
+func (w *World) statsText(a *Agent) string {
+	var b strings.Builder
+	b.WriteString("STATS\n- Position: x: ")
+	b.WriteString(command.FormatFixed(a.pos.X, 2) + ", y: " + command.FormatFixed(a.pos.Y, 2) + ", z: " + command.FormatFixed(a.pos.Z, 2))
+	b.WriteString("\n- Gamemode: survival\n- Health: " + itoa(int(math.Round(a.health))) + " / 20\n- Hunger: " + itoa(int(math.Round(a.food))) + " / 20")
+	b.WriteString("\n- Biome: " + w.biome + "\n- Weather: Clear\n")
+	b.WriteString(strings.Join(w.surroundings(a), "\n"))
+	b.WriteString("\n- Time: " + w.timeOfDay())
+	// MINDcraft omits the newline before "- Current Action".
+	b.WriteString("- Current Action: " + a.actionLabel())
+	b.WriteString("\n- Nearby Human Players: None.\n- Nearby Bot Players: ")
+	others := w.otherAgents(a)
+	if len(others) == 0 {
+		b.WriteString("None.")
+	} else {
+		b.WriteString(strings.Join(others, ", "))
+	}
+	b.WriteString("\n" + modesText(a, false) + "\n")
+	return b.String()
+}
+
+func (a *Agent) actionLabel() string {
+	if a.following != "" {
+		return "action:followPlayer"
+	}
+	return "Idle"
+}
+
+func (w *World) otherAgents(a *Agent) []string {
+	var out []string
+	for _, o := range w.agents {
+		if o != a {
+			out = append(out, o.Name)
+		}
+	}
+	return out
+}
+
+// timeOfDay is MINDcraft's coarse clock: Morning, Afternoon or Night.
+func (w *World) timeOfDay() string {
+	t := (w.startTicks + int64(w.now.Seconds()*20)) % 24000
+	switch {
+	case t < 6000:
+		return "Morning"
+	case t < 12000:
+		return "Afternoon"
+	}
+	return "Night"
+}
+
+// surroundings are getSurroundingBlocks' lines.
+func (w *World) surroundings(a *Agent) []string {
+	p := a.pos.Block()
+	return []string{
+		"- Block Below: " + w.blocks.name(p.Add(0, -1, 0)),
+		"- Block at Legs: " + w.blocks.name(p),
+		"- Block at Head: " + w.blocks.name(p.Add(0, 1, 0)),
+		"- First Solid Block Above Head: " + w.firstAbove(p),
+	}
+}
+
+func (w *World) firstAbove(p Pos) string {
+	for i := 0; i < 32; i++ {
+		n := w.blocks.name(p.Add(0, i+2, 0))
+		if n != "air" && n != "cave_air" {
+			return n + " (" + itoa(i) + " blocks up)"
+		}
+	}
+	return "none"
+}
+
+// modesText is the modes listing: "Agent Modes:" and a line per mode, with
+// the description for !modes.
+func modesText(a *Agent, docs bool) string {
+	var b strings.Builder
+	b.WriteString("Agent Modes:")
+	for _, m := range a.modes {
+		state := "OFF"
+		if m.on {
+			state = "ON"
+		}
+		b.WriteString("\n- " + m.name + "(" + state + ")")
+		if docs {
+			b.WriteString(": " + m.desc)
+		}
+	}
+	return b.String()
+}
+
+func cmdInventory(r *run, _ []command.Value) string { return inventoryText(r.a) }
+
+func inventoryText(a *Agent) string {
+	var b strings.Builder
+	b.WriteString("INVENTORY")
+	names, counts := a.inv.Counts()
+	for _, n := range names {
+		b.WriteString("\n- " + n + ": " + itoa(counts[n]))
+	}
+	if len(names) == 0 {
+		b.WriteString(": Nothing")
+	}
+	b.WriteString("\nWEARING: ")
+	worn := false
+	for i, label := range []string{"Head", "Torso", "Legs", "Feet"} {
+		if a.armor[i] != "" {
+			b.WriteString("\n" + label + ": " + a.armor[i])
+			worn = true
+		}
+	}
+	if !worn {
+		b.WriteString("Nothing")
+	}
+	return b.String()
+}
+
+func cmdNearbyBlocks(r *run, _ []command.Value) string {
+	types := r.w.nearbyBlockTypes(r.a.pos, 16)
+	if len(types) == 0 {
+		return "NEARBY_BLOCKS: none"
+	}
+	return "NEARBY_BLOCKS\n- " + strings.Join(types, "\n- ") + "\n" + strings.Join(r.w.surroundings(r.a), "\n")
+}
+
+// nearbyBlockTypes lists the block types within dist of v (air left out),
+// nearest first, each once.
+func (w *World) nearbyBlockTypes(v Vec, dist float64) []string {
+	bestDist := map[uint16]float64{}
+	c := v.Block()
+	r := int(math.Ceil(dist))
+	lo, hi := c.Add(-r, -r, -r), c.Add(r, r, r)
+	d2 := dist * dist
+	for sx := lo.X >> sectionBits; sx <= hi.X>>sectionBits; sx++ {
+		for sy := lo.Y >> sectionBits; sy <= hi.Y>>sectionBits; sy++ {
+			for sz := lo.Z >> sectionBits; sz <= hi.Z>>sectionBits; sz++ {
+				s := w.blocks.sections[sectionKey{int32(sx), int32(sy), int32(sz)}]
+				if s == nil || s.count == 0 {
+					continue
+				}
+				for i, id := range s.ids {
+					if id == 0 {
+						continue
+					}
+					x := sx<<sectionBits | i&(sectionSize-1)
+					z := sz<<sectionBits | (i>>sectionBits)&(sectionSize-1)
+					y := sy<<sectionBits | i>>(2*sectionBits)
+					dx, dy, dz := float64(x)-v.X, float64(y)-v.Y, float64(z)-v.Z
+					dd := dx*dx + dy*dy + dz*dz
+					if dd > d2 {
+						continue
+					}
+					if old, ok := bestDist[id]; !ok || dd < old {
+						bestDist[id] = dd
+					}
+				}
+			}
+		}
+	}
+	ids := make([]uint16, 0, len(bestDist))
+	for id := range bestDist {
+		ids = append(ids, id)
+	}
+	slices.SortFunc(ids, func(a, b uint16) int {
+		if da, db := bestDist[a], bestDist[b]; da != db {
+			if da < db {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(w.blocks.names[a], w.blocks.names[b])
+	})
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = w.blocks.names[id]
+	}
+	return out
+}
+
+func cmdCraftable(r *run, _ []command.Value) string {
+	table := r.a.inv.Count("crafting_table") > 0 || r.w.nearestBlock(r.a.pos, []string{"crafting_table"}, 16) != nil
+	var b strings.Builder
+	b.WriteString("CRAFTABLE_ITEMS")
+	for _, item := range craftableCandidates() {
+		if affordableRecipe(r.a.inv, item, table) != nil {
+			b.WriteString("\n- " + item)
+		}
+	}
+	if b.Len() == len("CRAFTABLE_ITEMS") {
+		b.WriteString(": none")
+	}
+	return b.String()
+}
+
+var candidates = sync.OnceValue(func() []string {
+	var out []string
+	for _, it := range mcdata.Items() {
+		if len(mcdata.Recipes(it.Name)) > 0 {
+			out = append(out, it.Name)
+		}
+	}
+	return out
+})
+
+// craftableCandidates are the items that have a crafting recipe, in
+// mcdata's item order.
+func craftableCandidates() []string { return candidates() }
+
+// affordableRecipe returns the first recipe for item the inventory can
+// craft once (3x3 recipes only with a table), like bot.recipesFor.
+func affordableRecipe(inv *Inventory, item string, table bool) *mcdata.Recipe {
+	for _, rec := range recipesOf(item) {
+		if rec.NeedsTable && !table {
+			continue
+		}
+		ok := true
+		for _, in := range rec.Ingredients {
+			if inv.Count(in.Item) < in.Count {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return &rec
+		}
+	}
+	return nil
+}
+
+var recipeCache sync.Map // item -> []mcdata.Recipe
+
+// recipesOf caches mcdata.Recipes, which copies on every call.
+func recipesOf(item string) []mcdata.Recipe {
+	if v, ok := recipeCache.Load(item); ok {
+		return v.([]mcdata.Recipe)
+	}
+	rs := mcdata.Recipes(item)
+	recipeCache.Store(item, rs)
+	return rs
+}
+
+func cmdEntities(r *run, _ []command.Value) string {
+	var b strings.Builder
+	b.WriteString("NEARBY_ENTITIES")
+	for _, o := range r.w.otherAgents(r.a) {
+		b.WriteString("\n- Bot player: " + o)
+	}
+	seen := map[string]bool{}
+	for _, m := range r.w.nearbyMobs(r.a.pos, 16) {
+		if !seen[m.Kind] {
+			seen[m.Kind] = true
+			b.WriteString("\n- entities: " + m.Kind)
+		}
+	}
+	if b.Len() == len("NEARBY_ENTITIES") {
+		b.WriteString(": none")
+	}
+	return b.String()
+}
+
+func cmdModes(r *run, _ []command.Value) string { return modesText(r.a, true) }
+
+func cmdSavedPlaces(r *run, _ []command.Value) string {
+	names := make([]string, len(r.a.saved))
+	for i, s := range r.a.saved {
+		names[i] = s.name
+	}
+	return "Saved place names: " + strings.Join(names, ", ")
+}
+
+func cmdHelp(r *run, _ []command.Value) string { return r.a.table.Docs() }
+
+func cmdGetCraftingPlan(r *run, args []command.Value) string {
+	target, qty := args[0].S, args[1].Int()
+	if !mcdata.IsItem(target) || qty < 1 {
+		return mcdata.InvalidPlanInput
+	}
+	_, counts := r.a.inv.Counts()
+	plan, err := mcdata.NewPlan(counts, target, qty)
+	if err != nil {
+		return "An error occurred while generating the crafting plan: " + err.Error()
+	}
+	if r.w.opts.Dialect == DialectCurrent {
+		return plan.StringCurrent()
+	}
+	return plan.String()
+}
+
+func cmdSearchWiki(r *run, args []command.Value) string {
+	// The embedded world has no network; answer as a failed lookup would.
+	return "Error searching the wiki: the Minecraft Wiki is not reachable from this world."
+}

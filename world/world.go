@@ -1,0 +1,133 @@
+// Package world is collabcraft's embedded Minecraft: a deterministic voxel
+// world with agents, animals and containers, a simulated clock, builders
+// that lay out a world for each task type, MINDcraft's command library with
+// its exact output texts, and the task validators.
+//
+// A World has one owner: it is not safe for concurrent use, and nothing in
+// it is shared with other worlds, so trials run side by side in separate
+// worlds. All randomness comes from the seed given to Build; time passes
+// only through Advance. Effects of a command apply when it is executed; the
+// returned Result.Duration says how long the agent is busy with it.
+package world
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"collabcraft/blueprints"
+	"collabcraft/procgen"
+)
+
+// Dialect selects the wording of action results.
+type Dialect string
+
+const (
+	// DialectPaper is the paper's frozen MINDcraft: "Code output:\n".
+	DialectPaper Dialect = "paper"
+	// DialectCurrent is the later source: "Action output:\n".
+	DialectCurrent Dialect = "current"
+)
+
+// Options configure a world. The zero value is valid.
+type Options struct {
+	// AgentNames are the agents' in-game names, agent id order; missing
+	// names default to MINDcraft's task names Andy_0, Jill_0, Bob_0, ...
+	AgentNames []string
+	// Dialect of action outputs; "" means DialectPaper.
+	Dialect Dialect
+	// Blocked is settings.blocked_actions; nil means MINDcraft's default
+	// (the blueprint queries), which construction tasks lift.
+	Blocked []string
+}
+
+// DefaultAgentNames are the names MINDcraft's task runs use.
+var DefaultAgentNames = []string{"Andy_0", "Jill_0", "Bob_0", "Sally_0", "Mike_0", "Tom_0", "Lily_0", "Zoe_0"}
+
+// World is one trial's world.
+type World struct {
+	opts       Options
+	task       procgen.Task
+	blocks     *blockGrid
+	agents     []*Agent
+	byName     map[string]*Agent
+	mobs       []*Mob
+	containers map[Pos]*Container
+	blueprint  *blueprints.Blueprint
+	biome      string
+	now        time.Duration
+	startTicks int64 // time of day at start, in game ticks
+	rng        *rand.Rand
+	spawns     []Pos // spawn cells, agent id order (cycled)
+}
+
+// newWorld makes an empty world; builders fill it.
+func newWorld(task procgen.Task, seed uint64, opts Options) *World {
+	if opts.Dialect == "" {
+		opts.Dialect = DialectPaper
+	}
+	return &World{
+		opts:       opts,
+		task:       task,
+		blocks:     newBlockGrid(),
+		byName:     map[string]*Agent{},
+		containers: map[Pos]*Container{},
+		biome:      "plains",
+		startTicks: 1000,
+		rng:        rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
+	}
+}
+
+// Now is the simulated time since the world was built.
+func (w *World) Now() time.Duration { return w.now }
+
+// Advance moves the clock forward by d (negative d is ignored).
+func (w *World) Advance(d time.Duration) {
+	if d > 0 {
+		w.now += d
+	}
+}
+
+// AdvanceTo moves the clock to t if t is later than now.
+func (w *World) AdvanceTo(t time.Duration) {
+	if t > w.now {
+		w.now = t
+	}
+}
+
+// Task returns the task the world was built for.
+func (w *World) Task() procgen.Task { return w.task }
+
+// Agents returns the agents' names in agent id order.
+func (w *World) Agents() []string {
+	names := make([]string, len(w.agents))
+	for i, a := range w.agents {
+		names[i] = a.Name
+	}
+	return names
+}
+
+// Agent returns the named agent, or nil.
+func (w *World) Agent(name string) *Agent { return w.byName[name] }
+
+// BlockAt returns the block name at (x, y, z); it makes a World a
+// blueprints.BlockReader.
+func (w *World) BlockAt(x, y, z int) string { return w.blocks.name(Pos{x, y, z}) }
+
+var _ blueprints.BlockReader = (*World)(nil)
+
+// SetBlock puts a block into the world (for builders and tests).
+func (w *World) SetBlock(p Pos, name string) { w.setBlock(p, name) }
+
+// Docs returns the $COMMAND_DOCS text for an agent.
+func (w *World) Docs(agent string) string {
+	a := w.byName[agent]
+	if a == nil {
+		return ""
+	}
+	return a.table.Docs()
+}
+
+func (w *World) agentErr(name string) error {
+	return fmt.Errorf("world: unknown agent %q (agents: %v)", name, w.Agents())
+}
