@@ -107,4 +107,3 @@ func cmdAttackPlayer(r *run, args []command.Value) string {
 	r.log("Picked up %d items.", picked)
 	return ""
 }
-

@@ -20,9 +20,9 @@ const (
 
 // goal is a pathfinding target over feet cells.
 type goal struct {
-	center Pos
+	center  Pos
 	rangeSq float64
-	invert bool // reach any cell farther than the range (GoalInvert)
+	invert  bool // reach any cell farther than the range (GoalInvert)
 }
 
 func (g goal) done(p Pos) bool {

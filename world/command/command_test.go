@@ -8,8 +8,12 @@ import (
 	"testing"
 )
 
-func isBlock(s string) bool { return slices.Contains([]string{"air", "stone", "oak_log", "oak_planks", "dirt"}, s) }
-func isItem(s string) bool  { return slices.Contains([]string{"stone", "oak_log", "oak_planks", "stick", "dirt"}, s) }
+func isBlock(s string) bool {
+	return slices.Contains([]string{"air", "stone", "oak_log", "oak_planks", "dirt"}, s)
+}
+func isItem(s string) bool {
+	return slices.Contains([]string{"stone", "oak_log", "oak_planks", "stick", "dirt"}, s)
+}
 
 func TestDocsMatchMINDcraftDefault(t *testing.T) {
 	want, err := os.ReadFile("testdata/default_docs.txt")
@@ -57,8 +61,8 @@ func TestParse(t *testing.T) {
 	tab := NewTable(DefaultBlocked, isBlock, isItem)
 	cases := []struct {
 		in, name, err string
-		args      []string
-		truncated string
+		args          []string
+		truncated     string
 	}{
 		{in: `Hmm!!stats`, name: "!stats", truncated: "Hmm!!stats"},
 		{in: `Wow!Great`, name: "!Great", err: "Command !Great does not exist."},
