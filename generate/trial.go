@@ -371,6 +371,12 @@ func (e *engine) startCalls() error {
 		if a.need == "" {
 			continue
 		}
+		if e.now+e.think > e.timeout {
+			// The answer would come after the task's end: make no call
+			// (it would be paid for and never used); the agent just waits.
+			a.need, a.state, a.until = "", stCalling, e.now+e.think
+			continue
+		}
 		if !e.prepare(a) {
 			return nil // the turn cap ended the trial
 		}
