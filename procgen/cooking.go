@@ -40,23 +40,42 @@ func (v cookingVariant) suffix() string {
 	return ""
 }
 
-// cookingVariants lists the recipe variants for a team and meal size:
-// everyone sees the recipes, one agent is blocked, everyone is blocked,
-// and for two agents with two dishes the Hell's Kitchen variant.
-func cookingVariants(agents, dishes int) []cookingVariant {
-	vs := []cookingVariant{{}}
-	for a := range agents {
-		vs = append(vs, cookingVariant{blocked: []int{a}})
-	}
-	all := make([]int, agents)
-	for a := range all {
-		all[a] = a
-	}
-	vs = append(vs, cookingVariant{blocked: all})
+// Recipe-access variants, drawn equally often: everyone sees the recipes,
+// some agents are blocked, everyone is blocked, and for two agents with
+// two dishes Hell's Kitchen (seed 002, Table 5 and section 4).
+const (
+	accessFull = iota
+	accessSome
+	accessNone
+	accessHells
+)
+
+func accessVariants(agents, dishes int) []int {
+	vs := []int{accessFull, accessSome, accessNone}
 	if agents == 2 && dishes == 2 {
-		vs = append(vs, cookingVariant{hells: true})
+		vs = append(vs, accessHells)
 	}
 	return vs
+}
+
+// drawVariant picks the blocked agents of an access variant: for
+// accessSome a seeded non-empty subset that leaves someone unblocked.
+func drawVariant(rng *rand.Rand, access, agents int) cookingVariant {
+	switch access {
+	case accessSome:
+		b := rng.Perm(agents)[:1+rng.IntN(agents-1)]
+		slices.Sort(b)
+		return cookingVariant{blocked: b}
+	case accessNone:
+		all := make([]int, agents)
+		for a := range all {
+			all[a] = a
+		}
+		return cookingVariant{blocked: all}
+	case accessHells:
+		return cookingVariant{hells: true}
+	}
+	return cookingVariant{}
 }
 
 // CookingDishes returns the dishes of a split, or an error for a split
@@ -95,8 +114,8 @@ func GenerateCooking(opts Options) ([]Task, error) {
 	// Every (meal, variant) pair, shuffled; cycle through them when more
 	// tasks are asked for than exist.
 	type combo struct {
-		meal    []string
-		variant cookingVariant
+		meal   []string
+		access int
 	}
 	var combos []combo
 	size := max(2, opts.Agents)
@@ -105,7 +124,7 @@ func GenerateCooking(opts Options) ([]Task, error) {
 			continue
 		}
 		for _, meal := range combinations(pool, k) {
-			for _, v := range cookingVariants(opts.Agents, k) {
+			for _, v := range accessVariants(opts.Agents, k) {
 				combos = append(combos, combo{meal, v})
 			}
 		}
@@ -116,7 +135,9 @@ func GenerateCooking(opts Options) ([]Task, error) {
 	tasks := make([]Task, 0, n)
 	for i := range n {
 		c := combos[i%len(combos)]
-		tasks = append(tasks, cookingTask(opts, c.meal, c.variant, i/len(combos)))
+		rep := i / len(combos)
+		v := drawVariant(rngFor(opts.Seed, fmt.Sprintf("cooking-variant/%s/%d/%d", strings.Join(c.meal, ","), c.access, rep)), c.access, opts.Agents)
+		tasks = append(tasks, cookingTask(opts, c.meal, v, rep))
 	}
 	slices.SortFunc(tasks, func(a, b Task) int { return strings.Compare(a.ID, b.ID) })
 	return tasks, nil
@@ -203,8 +224,10 @@ func cookingTask(opts Options, meal []string, v cookingVariant, rep int) Task {
 	switch {
 	case v.hells:
 		variant = "hells_kitchen"
+	case len(v.blocked) == opts.Agents:
+		variant = "no_access"
 	case len(v.blocked) > 0:
-		variant = "blocked_access"
+		variant = "partial_access"
 	}
 	t.Difficulty = map[string]any{
 		"dishes":       len(meal),

@@ -162,7 +162,7 @@ func TestCookingDefaultSuite(t *testing.T) {
 				checkCookingTask(t, task, split, agents)
 				variants[task.Difficulty["variant"].(string)]++
 			}
-			if variants["full_access"] == 0 || variants["blocked_access"] == 0 || agents == 2 && variants["hells_kitchen"] == 0 {
+			if variants["full_access"] == 0 || variants["partial_access"] == 0 || variants["no_access"] == 0 || agents == 2 && variants["hells_kitchen"] == 0 {
 				t.Errorf("%s/%d: variants %v", split, agents, variants)
 			}
 		}

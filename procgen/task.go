@@ -7,6 +7,8 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+
+	"collabcraft/blueprints"
 )
 
 // Task types as MINDcraft names them.
@@ -40,8 +42,9 @@ type Task struct {
 	Recipes               map[string][]string // dish -> step strings
 	BlockedAccessToRecipe []string            // agent ids that do not see the recipes
 
-	// construction
-	Blueprint json.RawMessage // the blueprint object, kept verbatim
+	// construction: the blueprint object, kept verbatim (compact) so any
+	// blueprint round-trips unchanged; ParsedBlueprint decodes it.
+	Blueprint json.RawMessage
 
 	// collabcraft additions
 	Split      string
@@ -163,6 +166,15 @@ func (t *Target) UnmarshalJSON(b []byte) error {
 		return fmt.Errorf("%s", want)
 	}
 	return nil
+}
+
+// ParsedBlueprint decodes and validates the task's blueprint; nil, nil
+// when the task has none.
+func (t *Task) ParsedBlueprint() (*blueprints.Blueprint, error) {
+	if t.Blueprint == nil {
+		return nil, nil
+	}
+	return blueprints.Parse(t.Blueprint)
 }
 
 // AgentIDs returns "0" .. agent_count-1.

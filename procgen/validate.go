@@ -1,7 +1,6 @@
 package procgen
 
 import (
-	"encoding/json"
 	"fmt"
 	"maps"
 	"regexp"
@@ -36,17 +35,18 @@ func (p Problem) String() string {
 	return b.String()
 }
 
-// ValidateFile reads and checks a task file. A file that cannot be read
-// or parsed gives a single problem.
-func ValidateFile(path string) []Problem {
+// ValidateFile reads and checks a task file and returns how many tasks it
+// holds and every problem found. A file that cannot be read or parsed
+// gives a single problem.
+func ValidateFile(path string) (int, []Problem) {
 	tasks, err := ReadTaskFile(path)
 	if err != nil {
 		msg := strings.TrimPrefix(err.Error(), "procgen: ")
 		msg = strings.TrimPrefix(msg, path+": ")
-		return []Problem{{File: path, Message: msg}}
+		return 0, []Problem{{File: path, Message: msg}}
 	}
 	if len(tasks) == 0 {
-		return []Problem{{File: path, Message: "no tasks in file"}}
+		return 0, []Problem{{File: path, Message: "no tasks in file"}}
 	}
 	var ps []Problem
 	for i := range tasks {
@@ -55,7 +55,7 @@ func ValidateFile(path string) []Problem {
 			ps = append(ps, p)
 		}
 	}
-	return ps
+	return len(tasks), ps
 }
 
 // ValidateTask checks one task: required fields, item names, counts,
@@ -247,36 +247,8 @@ func (v *validator) construction() {
 		v.add("blueprint", "missing")
 		return
 	}
-	var bp struct {
-		Materials map[string]int `json:"materials"`
-		Levels    []struct {
-			Level       int        `json:"level"`
-			Coordinates []int      `json:"coordinates"`
-			Placement   [][]string `json:"placement"`
-		} `json:"levels"`
-	}
-	if err := json.Unmarshal(v.t.Blueprint, &bp); err != nil {
-		v.add("blueprint", "expected {\"materials\": {...}, \"levels\": [{\"level\", \"coordinates\", \"placement\"}]}")
-		return
-	}
-	v.stacks("blueprint.materials", bp.Materials)
-	if len(bp.Levels) == 0 {
-		v.add("blueprint.levels", "no levels")
-	}
-	bad := map[string]bool{}
-	for i, l := range bp.Levels {
-		f := fmt.Sprintf("blueprint.levels[%d]", i)
-		if len(l.Coordinates) != 3 {
-			v.add(f+".coordinates", fmt.Sprintf("%d numbers (expected [x, y, z])", len(l.Coordinates)))
-		}
-		for _, row := range l.Placement {
-			for _, b := range row {
-				if b != "air" && !mcdata.IsBlock(b) && !bad[b] {
-					bad[b] = true
-					v.add(f+".placement", fmt.Sprintf("unknown block %q", b))
-				}
-			}
-		}
+	if _, err := v.t.ParsedBlueprint(); err != nil {
+		v.add("blueprint", strings.TrimPrefix(err.Error(), "blueprints: "))
 	}
 }
 

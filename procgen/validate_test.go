@@ -9,15 +9,22 @@ import (
 
 func TestValidateAcceptsMINDcraftFiles(t *testing.T) {
 	for _, name := range []string{"mindcraft_crafting.json", "mindcraft_cooking.json", "mindcraft_construction.json"} {
-		if ps := ValidateFile(filepath.Join("testdata", name)); len(ps) > 0 {
+		n, ps := ValidateFile(filepath.Join("testdata", name))
+		if len(ps) > 0 {
 			t.Errorf("%s: %d problems, first: %s", name, len(ps), ps[0])
+		}
+		if n == 0 {
+			t.Errorf("%s: no tasks", name)
 		}
 	}
 }
 
 func TestValidateListsEveryProblem(t *testing.T) {
 	path := filepath.Join("testdata", "bad_tasks.json")
-	ps := ValidateFile(path)
+	n, ps := ValidateFile(path)
+	if n != 5 {
+		t.Errorf("%d tasks, want 5", n)
+	}
 	var lines []string
 	for _, p := range ps {
 		if p.File != path {
@@ -47,8 +54,7 @@ func TestValidateListsEveryProblem(t *testing.T) {
 		`task "bad_type": type: unknown task type "combat"`,
 		`task "no_type": agent_count: missing or 0`,
 		`task "no_type": type: missing`,
-		`task "bad_construction": blueprint.levels[0].coordinates: 2 numbers (expected [x, y, z])`,
-		`task "bad_construction": blueprint.levels[0].placement: unknown block "marble"`,
+		`task "bad_construction": blueprint: level 0, row 0, column 1: unknown block "marble"`,
 	}
 	for _, w := range want {
 		if !strings.Contains(got, path+": "+w) {
@@ -65,7 +71,7 @@ func TestValidateListsEveryProblem(t *testing.T) {
 func TestValidateFindsMINDcraftLegacyItem(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "magenta.json")
 	os.WriteFile(path, []byte(`{"multiagent_crafting_magenta_wool_full_plan__depth_2": {"goal": "Collaborate with other agents to craft magenta_wool", "conversation": "Let's work together to craft magenta_wool.", "initial_inventory": {"0": {"rose_red": 1, "lapis_lazuli": 1}, "1": {"white_wool": 1, "bone_meal": 1}}, "agent_count": 2, "target": "magenta_wool", "number_of_target": 1, "type": "techtree", "max_depth": 3, "depth": 2, "timeout": 300, "blocked_actions": {"0": [], "1": []}, "missing_items": [], "requires_ctable": false}}`), 0o644)
-	ps := ValidateFile(path)
+	_, ps := ValidateFile(path)
 	if len(ps) != 1 || !strings.Contains(ps[0].String(), `initial_inventory.0.rose_red: unknown item "rose_red"`) {
 		t.Errorf("problems = %v", ps)
 	}
@@ -74,13 +80,13 @@ func TestValidateFindsMINDcraftLegacyItem(t *testing.T) {
 func TestValidateUnreadableFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "broken.json")
 	os.WriteFile(path, []byte("{\"a\": {\"type\": \"techtree\",}}"), 0o644)
-	ps := ValidateFile(path)
+	_, ps := ValidateFile(path)
 	if len(ps) != 1 || !strings.HasPrefix(ps[0].String(), path+`: task "a": malformed JSON`) {
 		t.Errorf("problems = %v", ps)
 	}
 	empty := filepath.Join(t.TempDir(), "empty.json")
 	os.WriteFile(empty, []byte("{}"), 0o644)
-	if ps := ValidateFile(empty); len(ps) != 1 || ps[0].Message != "no tasks in file" {
+	if _, ps := ValidateFile(empty); len(ps) != 1 || ps[0].Message != "no tasks in file" {
 		t.Errorf("empty file: %v", ps)
 	}
 }

@@ -38,6 +38,8 @@ house blueprints, and crafting plans as MINDcraft's !getCraftingPlan prints them
 	// Subcommands are wired here explicitly, one constructor per file.
 	procgen.AddCommand(newPlanCommand())
 	procgen.AddCommand(newBlueprintCommand())
+	procgen.AddCommand(newTasksCommand(), newSuiteCommand())
 	root.AddCommand(procgen)
+	root.AddCommand(newValidateCommand())
 	return root
 }

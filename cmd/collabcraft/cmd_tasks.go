@@ -1,0 +1,134 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"collabcraft/procgen"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// TasksOptions holds the flags of `procgen tasks`.
+type TasksOptions struct {
+	Type           string
+	Split          string
+	Agents         int
+	N              int
+	Seed           uint64
+	Output         string
+	MaxDepth       int
+	SplitMaterials string
+
+	out io.Writer // where the summary line goes; os.Stderr when nil
+}
+
+// AddFlags registers the flags of `procgen tasks`.
+func (opts *TasksOptions) AddFlags(f *pflag.FlagSet) {
+	f.StringVar(&opts.Type, "type", "", "task type: crafting, cooking or construction (required)")
+	f.StringVar(&opts.Split, "split", procgen.SplitTrain, "split: train, dev or test (cooking: train or test)")
+	f.IntVar(&opts.Agents, "agents", 2, "agents per task, 2 to 5")
+	f.IntVar(&opts.N, "n", 0, "number of tasks (0 = the default for the type and split: crafting 1200/100/100, cooking 280/90, construction 2000/30/30)")
+	f.Uint64Var(&opts.Seed, "seed", 0, "random seed; the same seed and flags give byte-identical files")
+	f.StringVarP(&opts.Output, "output", "o", "", "task file to write (required; - for standard output)")
+	f.IntVar(&opts.MaxDepth, "max-depth", procgen.DefaultCraftingMaxDepth, "crafting: recipe depths 0 to max-depth-1")
+	f.StringVar(&opts.SplitMaterials, "split-materials", procgen.SplitEven, "construction: how blueprint materials are dealt: even or by-type")
+}
+
+func newTasksCommand() *cobra.Command {
+	var opts TasksOptions
+	cmd := &cobra.Command{
+		Use:   "tasks --type crafting|cooking|construction -o FILE",
+		Short: "Generate a MINDcraft-compatible task file",
+		Long: `tasks generates collaborative tasks of one type and split and writes them
+as a MINDcraft task file (a JSON object of task id -> task).
+
+crafting: craft a target whose ingredients are split so that no agent can
+finish alone; recipe depth 0..max-depth-1; some items withheld to be gathered
+(the gatherer gets the tool); the crafting plan visible to all (full_plan),
+some (partial_plan) or no agents (no_plan).
+cooking: cook a meal of 2 or more dishes; hard-to-get ingredients split across
+the agents (and sometimes the chest); recipes hidden from some agents, or the
+Hell's Kitchen variant where each agent holds only its partner's recipe.
+construction: build a generated house from its blueprint, materials dealt to
+the agents.
+
+Train, dev and test never share a target (crafting item, dish, blueprint).`,
+		Example: `  collabcraft procgen tasks --type crafting --split train --agents 2 -o tasks/crafting_train.json
+  collabcraft procgen tasks --type cooking --split test --agents 3 --n 30 --seed 7 -o tasks/cooking_test_3.json
+  collabcraft procgen tasks --type construction --split test -o -`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			quiet, _ := cmd.Flags().GetBool("quiet")
+			return runTasks(cmd.Context(), opts, GlobalOptions{Quiet: quiet}, args)
+		},
+	}
+	opts.AddFlags(cmd.Flags())
+	return cmd
+}
+
+func runTasks(_ context.Context, opts TasksOptions, gopts GlobalOptions, _ []string) error {
+	if !slices.Contains(procgen.Kinds(), opts.Type) {
+		if opts.Type == "" {
+			return usagef("--type is required: %s", strings.Join(procgen.Kinds(), ", "))
+		}
+		return usagef("--type %q: want one of %s", opts.Type, strings.Join(procgen.Kinds(), ", "))
+	}
+	if splits := procgen.Splits(opts.Type); !slices.Contains(splits, opts.Split) {
+		return usagef("--split %q: %s tasks have splits %s", opts.Split, opts.Type, strings.Join(splits, ", "))
+	}
+	if opts.Agents < procgen.MinAgents || opts.Agents > procgen.MaxAgents {
+		return usagef("--agents %d: want %d to %d agents", opts.Agents, procgen.MinAgents, procgen.MaxAgents)
+	}
+	if opts.N < 0 {
+		return usagef("--n %d: want a number of tasks >= 0 (0 = the default)", opts.N)
+	}
+	if opts.MaxDepth < 1 {
+		return usagef("--max-depth %d: want at least 1", opts.MaxDepth)
+	}
+	if opts.SplitMaterials != procgen.SplitEven && opts.SplitMaterials != procgen.SplitByType {
+		return usagef("--split-materials %q: want %s or %s", opts.SplitMaterials, procgen.SplitEven, procgen.SplitByType)
+	}
+	if opts.Output == "" {
+		return usagef("-o/--output is required: the task file to write, or - for standard output")
+	}
+	tasks, err := procgen.Generate(opts.Type, procgen.GenerateOptions{
+		Options:        procgen.Options{Split: opts.Split, Agents: opts.Agents, N: opts.N, Seed: opts.Seed},
+		MaxDepth:       opts.MaxDepth,
+		SplitMaterials: opts.SplitMaterials,
+	})
+	if err != nil {
+		return err
+	}
+	if opts.Output == "-" {
+		data, err := procgen.EncodeTasks(tasks)
+		if err != nil {
+			return err
+		}
+		_, err = os.Stdout.Write(data)
+		return err
+	}
+	if dir := filepath.Dir(opts.Output); dir != "." {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+	}
+	if err := procgen.WriteTaskFile(opts.Output, tasks); err != nil {
+		return err
+	}
+	if !gopts.Quiet {
+		out := opts.out
+		if out == nil {
+			out = os.Stderr
+		}
+		fmt.Fprintf(out, "wrote %d %s tasks (%s, %d agents; %s) to %s\n",
+			len(tasks), opts.Type, opts.Split, opts.Agents, procgen.Breakdown(tasks), opts.Output)
+	}
+	return nil
+}

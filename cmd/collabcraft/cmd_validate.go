@@ -1,0 +1,70 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"collabcraft/procgen"
+
+	"github.com/spf13/cobra"
+)
+
+// ValidateOptions holds the flags of `validate`.
+type ValidateOptions struct {
+	out io.Writer // where problems and the summary go; os.Stdout when nil
+}
+
+func newValidateCommand() *cobra.Command {
+	var opts ValidateOptions
+	cmd := &cobra.Command{
+		Use:   "validate FILE...",
+		Short: "Check task files (collabcraft's or MINDcraft's) for problems",
+		Long: `validate reads task files from any source, collabcraft's or MINDcraft's own,
+and lists every problem with the file, the task id and the field: unknown
+items, bad counts, agent ids out of range of agent_count, missing fields,
+targets that cannot be crafted or cooked, missing items that cannot be
+gathered, invalid blueprints. It exits with status 1 if any problem is found.`,
+		Example: `  collabcraft validate tasks/crafting_train.json
+  collabcraft validate tasks/*.json
+  collabcraft validate mindcraft/tasks/crafting_tasks/test_tasks/2_agent.json`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			quiet, _ := cmd.Flags().GetBool("quiet")
+			return runValidate(cmd.Context(), opts, GlobalOptions{Quiet: quiet}, args)
+		},
+	}
+	return cmd
+}
+
+func runValidate(ctx context.Context, opts ValidateOptions, gopts GlobalOptions, files []string) error {
+	out := opts.out
+	if out == nil {
+		out = os.Stdout
+	}
+	problems, bad, tasks := 0, 0, 0
+	for _, f := range files {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		n, ps := procgen.ValidateFile(f)
+		tasks += n
+		for _, p := range ps {
+			fmt.Fprintln(out, p)
+		}
+		if len(ps) > 0 {
+			problems += len(ps)
+			bad++
+		} else if !gopts.Quiet {
+			fmt.Fprintf(out, "%s: ok (%d tasks)\n", f, n)
+		}
+	}
+	if problems > 0 {
+		return fmt.Errorf("validate: %d problems in %d of %d files", problems, bad, len(files))
+	}
+	if !gopts.Quiet && len(files) > 1 {
+		fmt.Fprintf(out, "all %d files ok (%d tasks)\n", len(files), tasks)
+	}
+	return nil
+}
