@@ -1,0 +1,84 @@
+package llm
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// attemptInfo carries what the HTTP layer saw back to Chat: go-openai's
+// errors keep the status but drop the headers, and Retry-After is a header.
+type attemptInfo struct {
+	status     int
+	retryAfter string
+}
+
+type attemptKey struct{}
+
+// transport wraps the real one: it records each response's status and
+// Retry-After, and sends temperature 0 when it was asked for.
+type transport struct {
+	base     http.RoundTripper
+	zeroTemp bool
+}
+
+// zeroTemperature is inserted into request bodies when the caller asked for
+// temperature 0: go-openai's ChatCompletionRequest.Temperature is a float32
+// tagged omitempty, so 0 would be left out and the server would sample at
+// its default (often 0.7 or 1) instead of greedily.
+var zeroTemperature = []byte(`"temperature":0,`)
+
+func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if t.zeroTemp && req.Body != nil {
+		body, err := io.ReadAll(req.Body)
+		req.Body.Close()
+		if err != nil {
+			return nil, err
+		}
+		// The body is go-openai's marshalled request: a non-empty JSON
+		// object (it always has "model") without a temperature key.
+		if len(body) < 2 || body[0] != '{' || bytes.Contains(body, []byte(`"temperature":`)) {
+			return nil, fmt.Errorf("llm: unexpected request body, cannot set temperature 0")
+		}
+		nb := make([]byte, 0, len(body)+len(zeroTemperature))
+		nb = append(append(append(nb, '{'), zeroTemperature...), body[1:]...)
+		req = req.Clone(req.Context())
+		req.Body = io.NopCloser(bytes.NewReader(nb))
+		req.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(nb)), nil }
+		req.ContentLength = int64(len(nb))
+		req.Header.Set("Content-Length", strconv.Itoa(len(nb)))
+	}
+	resp, err := t.base.RoundTrip(req)
+	if info, ok := req.Context().Value(attemptKey{}).(*attemptInfo); ok && resp != nil {
+		info.status = resp.StatusCode
+		info.retryAfter = resp.Header.Get("Retry-After")
+	}
+	return resp, err
+}
+
+func withAttemptInfo(ctx context.Context, info *attemptInfo) context.Context {
+	return context.WithValue(ctx, attemptKey{}, info)
+}
+
+// parseRetryAfter reads a Retry-After value: delay seconds or an HTTP date.
+func parseRetryAfter(v string, now time.Time) (time.Duration, bool) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0, false
+	}
+	if s, err := strconv.ParseFloat(v, 64); err == nil {
+		if s < 0 {
+			return 0, false
+		}
+		return time.Duration(s * float64(time.Second)), true
+	}
+	if at, err := http.ParseTime(v); err == nil {
+		return max(at.Sub(now), 0), true
+	}
+	return 0, false
+}
