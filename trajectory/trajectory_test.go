@@ -590,3 +590,39 @@ func TestEmptyWriterLeavesNoFile(t *testing.T) {
 		t.Fatal("write after close accepted")
 	}
 }
+
+// TestCorruptRecordReported: a damaged record in the middle of a file is
+// reported as an error naming the file, offset and trial; the others read.
+func TestCorruptRecordReported(t *testing.T) {
+	dir := t.TempDir()
+	w := openTestWriter(t, dir)
+	for i := range 3 {
+		if err := w.Write(&Trial{TrialID: fmt.Sprintf("t%d", i), TaskID: strings.Repeat("task ", 50)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.Close()
+	ix, _ := ReadIndex(dir)
+	e := ix.Entries()[1]
+	path := filepath.Join(dir, e.File)
+	b, _ := os.ReadFile(path)
+	b[e.dataOff+e.dataLen/2] ^= 0xff
+	os.WriteFile(path, b, 0o644)
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ok []string
+	var errs []error
+	for tr, err := range r.Trials() {
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		ok = append(ok, tr.TrialID)
+	}
+	if strings.Join(ok, ",") != "t0,t2" || len(errs) != 1 ||
+		!strings.Contains(errs[0].Error(), fmt.Sprintf("offset %d", e.Offset)) || !strings.Contains(errs[0].Error(), `"t1"`) {
+		t.Fatalf("read %v, errors %v", ok, errs)
+	}
+}
