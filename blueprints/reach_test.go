@@ -52,14 +52,21 @@ func TestReachabilityDoorsAndStairs(t *testing.T) {
 		t.Fatal("a one-block hole counted as an entrance")
 	}
 
-	// Upper room without stairs: unreachable; with them: reachable.
+	// Upper room without stairs: unreachable; with them: reachable. Doors
+	// on all four sides, so the staircase cannot block every way in.
+	fourDoors := func(b *builder) {
+		b.door(0, 4, 2)
+		b.door(0, 4, 7)
+		b.door(0, 2, 4)
+		b.door(0, 7, 4)
+	}
 	b, rooms = handHouse(t, true, false)
-	b.door(0, 4, 2)
+	fourDoors(b)
 	if err := CheckRooms(b.g.toBlueprint(origin), rooms); err == nil || !strings.Contains(err.Error(), "room 1") {
 		t.Fatalf("upper room without stairs: error %v", err)
 	}
 	b, rooms = handHouse(t, true, true)
-	b.door(0, 4, 2)
+	fourDoors(b)
 	bp := b.g.toBlueprint(origin)
 	if err := CheckRooms(bp, rooms); err != nil {
 		t.Fatalf("upper room with stairs: %v", err)

@@ -56,20 +56,20 @@ func (b *builder) planStairs(a, n Room) *stairs {
 							if !inUpper(e) || contains(path, e) {
 								continue
 							}
-							st := &stairs{floor: f, top: top, path: path, exit: e}
-							if b.stairsFree(st) {
-								found = append(found, st)
-							}
+							found = append(found, &stairs{floor: f, top: top, path: path, exit: e})
 						}
 					}
 				}
 			}
 		}
 	}
-	if len(found) == 0 {
-		return nil
+	// A random free one: try the shapes in a random order.
+	for _, i := range b.rng.Perm(len(found)) {
+		if b.stairsFree(found[i]) {
+			return found[i]
+		}
 	}
-	return found[b.rng.IntN(len(found))]
+	return nil
 }
 
 func contains(path [][2]int, p [2]int) bool {
