@@ -1,0 +1,96 @@
+package generate
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+
+	"collabcraft/procgen"
+	"collabcraft/trajectory"
+	"collabcraft/world"
+)
+
+func fixtureTask(t testing.TB, path, id string) *procgen.Task {
+	t.Helper()
+	tasks, err := procgen.ReadTaskFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range tasks {
+		if tasks[i].ID == id {
+			return &tasks[i]
+		}
+	}
+	t.Fatalf("%s: no task %s", path, id)
+	return nil
+}
+
+// playReal plays a task in the real simulator with fixed replies per agent.
+func playReal(t *testing.T, task *procgen.Task, seed uint64, replies ...[]string) (*Result, []*scriptBackend) {
+	t.Helper()
+	names := AgentNames(len(replies), 0)
+	w, err := world.Build(*task, seed, world.Options{AgentNames: names})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var backs []*scriptBackend
+	team := make([]Seat, len(replies))
+	for i, r := range replies {
+		backs = append(backs, &scriptBackend{replies: r})
+		team[i] = Seat{Name: names[i], Backend: backs[i]}
+	}
+	res, err := Run(context.Background(), Trial{Task: task, World: SimWorld(w), Team: team, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, backs
+}
+
+// A MINDcraft crafting task solved in the embedded world by two agents
+// with fixed replies: planks made and given, the chest crafted.
+func TestRealWorldCraftingTrial(t *testing.T) {
+	task := fixtureTask(t, "../procgen/testdata/mindcraft_crafting.json", "multiagent_crafting_chest_full_plan_requires_ctable__depth_1")
+	andy := []string{`Let me make planks. !craftRecipe("oak_planks", 1)`, `Sending them over. !givePlayer("Jill_0", "oak_planks", 4)`}
+	jill := []string{"I have 4 planks and a table. Send me yours!", `Got them, crafting. !craftRecipe("chest", 1)`}
+	res, backs := playReal(t, task, 42, andy, jill)
+	if !res.Outcome.Success || res.Outcome.EndReason != trajectory.EndSuccess {
+		for _, a := range res.Agents {
+			t.Logf("%s: %q", a.Name, a.History)
+		}
+		t.Fatalf("outcome %+v", res.Outcome)
+	}
+	a0 := res.Agents[0].Transitions[0]
+	if !strings.HasPrefix(a0.Output, "Code output:\n") || !strings.Contains(a0.Output, "Successfully crafted oak_planks") {
+		t.Errorf("craft output: %q", a0.Output)
+	}
+	p := a0.Messages[0].Content
+	for _, want := range []string{"named Andy_0. Your current task is: Collaborate with other agents to craft a chest", "You start the task with these items: 1 oak_log.", "\nSTATS\n- Position: x: ", "*COMMAND DOCS", "Examples of how to respond:\nExample 1:\nUser input: philips:"} {
+		if !strings.Contains(p, want) {
+			t.Errorf("Andy's prompt lacks %q", want)
+		}
+	}
+	if v := backs[1].reqs[0].View; !strings.Contains(v.Inventory, "oak_planks: 4") || strings.Contains(v.Inventory, "oak_log") {
+		t.Errorf("Jill sees inventory %q", v.Inventory)
+	}
+	again, _ := playReal(t, task, 42, andy, jill)
+	if !reflect.DeepEqual(res, again) {
+		t.Error("the same trial played twice differs")
+	}
+}
+
+// Blocked commands are MINDcraft's "does not exist" for that agent only.
+func TestRealWorldBlockedCommand(t *testing.T) {
+	task := fixtureTask(t, "../procgen/testdata/mindcraft_crafting.json", "multiagent_crafting_compass_partial_plan_requires_ctable__depth_0")
+	task.Timeout = 20
+	res, backs := playReal(t, task, 1, []string{`!getCraftingPlan("compass", 1)`}, []string{`!getCraftingPlan("compass", 1)`})
+	if got := res.Agents[0].Transitions[0].Output; got != "Command !getCraftingPlan does not exist." {
+		t.Errorf("Andy (blocked): %q", got)
+	}
+	if got := res.Agents[1].Transitions[0].Output; !strings.Contains(got, "compass") || strings.Contains(got, "does not exist") {
+		t.Errorf("Jill (allowed): %q", got)
+	}
+	if strings.Contains(backs[0].reqs[0].View.CommandDocs, "!getCraftingPlan") || !strings.Contains(backs[1].reqs[0].View.CommandDocs, "!getCraftingPlan") {
+		t.Error("docs do not follow the blocked commands")
+	}
+}
