@@ -65,17 +65,29 @@ func (w *World) nearestBlocks(v Vec, names []string, maxDist float64, n int, exc
 func (r *run) walkTo(g goal) string {
 	a := r.a
 	start := a.pos.Block()
-	end, length, err := r.w.findPath(start, g)
+	pt, err := r.w.findPath(start, g, scaffoldCount(a.inv))
 	if err != "" {
 		return err
 	}
-	if end != start {
-		a.pos = end.Center()
-		r.spend(length / WalkSpeed)
+	for _, q := range pt.scaffold {
+		item := "dirt"
+		if a.inv.Count(item) == 0 {
+			item = "cobblestone"
+		}
+		a.inv.Remove(item, 1)
+		r.w.setBlock(q, item)
+	}
+	if pt.end != start {
+		a.pos = pt.end.Center()
+		r.spend(pt.length / WalkSpeed)
 		r.w.moveFollowers(a)
 	}
 	return ""
 }
+
+// scaffoldCount is how many blocks the pathfinder may place: mineflayer's
+// default scaffolding blocks are dirt and cobblestone.
+func scaffoldCount(inv *Inventory) int { return inv.Count("dirt") + inv.Count("cobblestone") }
 
 func near(p Pos, dist float64) goal { return goal{center: p, rangeSq: dist * dist} }
 
@@ -146,8 +158,8 @@ func (w *World) moveFollowers(a *Agent) {
 		if f.pos.Dist(a.pos) <= f.followDist+1 {
 			continue
 		}
-		if end, _, err := w.findPath(f.pos.Block(), near(a.pos.Block(), f.followDist)); err == "" {
-			f.pos = end.Center()
+		if pt, err := w.findPath(f.pos.Block(), near(a.pos.Block(), f.followDist), 0); err == "" {
+			f.pos = pt.end.Center()
 		}
 	}
 }

@@ -3,6 +3,7 @@ package world
 import (
 	"container/heap"
 	"math"
+	"slices"
 )
 
 // WalkSpeed is a player's walking speed in blocks per second.
@@ -90,73 +91,130 @@ func (h *nodeHeap) Pop() any {
 	return n
 }
 
+// step is how a cell was reached: from its parent, maybe placing a
+// scaffolding block.
+type step struct {
+	parent   Pos
+	place    Pos // scaffolding block placed on the way (valid if placed)
+	placed   bool
+	scaffold int // scaffolding blocks used up to here
+}
+
+// scaffoldCost is the extra cost of placing a block to tower or bridge
+// (mineflayer-pathfinder's placeCost is 1; the jump and the wait add to it).
+const scaffoldCost = 2
+
+// path is a found route.
+type path struct {
+	end      Pos
+	length   float64 // walking cost in blocks
+	scaffold []Pos   // scaffolding blocks to place, in order
+}
+
 // findPath searches from start to a cell satisfying g, walking, stepping up
-// one block, dropping up to three and cutting corners where both sides are
-// free. It returns the end cell and the path length in blocks, or
-// mineflayer's error text.
-func (w *World) findPath(start Pos, g goal) (Pos, float64, string) {
+// one block, dropping up to three, climbing ladders and cutting corners
+// where both sides are free. With scaffolding blocks (dirt, cobblestone)
+// it may also tower up and bridge as mineflayer-pathfinder does, using at
+// most the scaffold count given. It returns mineflayer's error text on
+// failure.
+func (w *World) findPath(start Pos, g goal, scaffold int) (path, string) {
 	if g.done(start) {
-		return start, 0, ""
+		return path{end: start}, ""
 	}
 	best := map[Pos]float64{start: 0}
+	steps := map[Pos]step{start: {}}
 	h := &nodeHeap{{p: start, g: 0, f: g.heuristic(start)}}
 	seq := 0
 	for expanded := 0; h.Len() > 0; expanded++ {
 		if expanded > maxExpansions {
-			return start, 0, errTimeout
+			return path{end: start}, errTimeout
 		}
 		n := heap.Pop(h).(pathNode)
 		if n.g > best[n.p] {
 			continue
 		}
 		if g.done(n.p) {
-			return n.p, n.g, ""
+			return w.tracePath(steps, start, n.p, n.g), ""
 		}
-		w.neighbours(n.p, func(q Pos, cost float64) {
+		used := steps[n.p].scaffold
+		visit := func(q Pos, cost float64, place *Pos) {
+			st := step{parent: n.p, scaffold: used}
+			if place != nil {
+				if used >= scaffold {
+					return
+				}
+				st.place, st.placed, st.scaffold = *place, true, used+1
+				cost += scaffoldCost
+			}
 			ng := n.g + cost
 			if old, ok := best[q]; ok && old <= ng {
 				return
 			}
 			best[q] = ng
+			steps[q] = st
 			seq++
 			heap.Push(h, pathNode{p: q, g: ng, f: ng + g.heuristic(q), seq: seq})
-		})
+		}
+		w.neighbours(n.p, used < scaffold, visit)
 	}
-	return start, 0, errNoPath
+	return path{end: start}, errNoPath
 }
 
-func (w *World) neighbours(p Pos, visit func(Pos, float64)) {
+func (w *World) tracePath(steps map[Pos]step, start, end Pos, length float64) path {
+	p := path{end: end, length: length}
+	for q := end; q != start; q = steps[q].parent {
+		if st := steps[q]; st.placed {
+			p.scaffold = append(p.scaffold, st.place)
+		}
+	}
+	slices.Reverse(p.scaffold)
+	return p
+}
+
+func (w *World) neighbours(p Pos, canPlace bool, visit func(Pos, float64, *Pos)) {
 	headroom := !w.blocks.isSolid(p.Add(0, 2, 0))
 	for _, d := range dirs4 {
 		q := p.Add(d[0], 0, d[1])
 		switch {
 		case w.standable(q):
-			visit(q, 1)
+			visit(q, 1, nil)
 		case headroom && w.standable(q.Add(0, 1, 0)):
-			visit(q.Add(0, 1, 0), 1.5)
+			visit(q.Add(0, 1, 0), 1.5, nil)
 		case w.passable(q):
+			dropped := false
 			for k := 1; k <= 3; k++ {
 				r := q.Add(0, -k, 0)
 				if w.blocks.isSolid(r) {
 					break
 				}
 				if w.standable(r) {
-					visit(r, 1+0.5*float64(k))
+					visit(r, 1+0.5*float64(k), nil)
+					dropped = true
 					break
 				}
+			}
+			if !dropped && canPlace && replaceable[w.blocks.name(q.Add(0, -1, 0))] {
+				// Bridge: put a block under the next cell.
+				below := q.Add(0, -1, 0)
+				visit(q, 1, &below)
 			}
 		}
 	}
 	if climbable(w.blocks.name(p)) && w.standable(p.Add(0, 1, 0)) {
-		visit(p.Add(0, 1, 0), 1.5)
+		visit(p.Add(0, 1, 0), 1.5, nil)
 	}
 	if climbable(w.blocks.name(p.Add(0, -1, 0))) && w.standable(p.Add(0, -1, 0)) {
-		visit(p.Add(0, -1, 0), 1)
+		visit(p.Add(0, -1, 0), 1, nil)
+	}
+	if canPlace && headroom && replaceable[w.blocks.name(p)] && w.passable(p.Add(0, 1, 0)) {
+		// Tower: jump and put a block where the feet were.
+		here := p
+		visit(p.Add(0, 1, 0), 1, &here)
 	}
 	for _, d := range dirsDiag {
 		q := p.Add(d[0], 0, d[1])
 		if w.standable(q) && w.passable(p.Add(d[0], 0, 0)) && w.passable(p.Add(0, 0, d[1])) {
-			visit(q, math.Sqrt2)
+			visit(q, math.Sqrt2, nil)
 		}
 	}
 }
