@@ -2,9 +2,11 @@ package trajectory
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"math"
+	"strings"
 	"time"
 	"unicode/utf8"
 )
@@ -244,10 +246,14 @@ func encodeTrial(t *Trial, bs *blobSet) ([]byte, error) {
 
 // decodeTrial rebuilds a trial from one line; blobs resolves blob ids.
 func decodeTrial(line []byte, blobs map[string]string) (*Trial, error) {
-	var w wireTrial
-	if err := json.Unmarshal(line, &w); err != nil {
+	var in struct {
+		wireTrial
+		Strings []any `json:"strings"` // decoded in the same pass as the line
+	}
+	if err := json.Unmarshal(line, &in); err != nil {
 		return nil, err
 	}
+	w := &in.wireTrial
 	if w.V != recordVersion {
 		return nil, fmt.Errorf("trial %q: record version %d, this build reads %d", w.TrialID, w.V, recordVersion)
 	}
@@ -262,8 +268,8 @@ func decodeTrial(line []byte, blobs map[string]string) (*Trial, error) {
 		}
 		blobTexts[i] = text
 	}
-	strs := make([]string, len(w.Strings))
-	for i, raw := range w.Strings {
+	strs := make([]string, len(in.Strings))
+	for i, raw := range in.Strings {
 		s, err := decodeEntry(raw, blobTexts)
 		if err != nil {
 			return nil, fail("strings[%d]: %v", i, err)
@@ -351,47 +357,38 @@ func decodeTrial(line []byte, blobs map[string]string) (*Trial, error) {
 	return t, nil
 }
 
-// decodeEntry rebuilds one string-table entry.
-func decodeEntry(raw json.RawMessage, blobTexts []string) (string, error) {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) > 0 && raw[0] == '"' {
-		var s string
-		err := json.Unmarshal(raw, &s)
-		return s, err
-	}
-	var parts []json.RawMessage
-	if err := json.Unmarshal(raw, &parts); err != nil {
-		return "", fmt.Errorf("want a string or an array of pieces: %v", err)
-	}
-	var sb bytes.Buffer
-	for _, p := range parts {
-		p = bytes.TrimSpace(p)
-		if len(p) == 0 {
-			return "", fmt.Errorf("empty piece")
+// decodeEntry rebuilds one string-table entry, as encoding/json decoded
+// it into an any: a string, or a list of strings, blob numbers (float64)
+// and {"raw": base64} objects.
+func decodeEntry(v any, blobTexts []string) (string, error) {
+	switch v := v.(type) {
+	case string:
+		return v, nil
+	case []any:
+		var sb strings.Builder
+		for _, p := range v {
+			switch p := p.(type) {
+			case string:
+				sb.WriteString(p)
+			case float64:
+				k := int(p)
+				if float64(k) != p || k < 0 || k >= len(blobTexts) {
+					return "", fmt.Errorf("blob number %v out of range [0, %d)", p, len(blobTexts))
+				}
+				sb.WriteString(blobTexts[k])
+			case map[string]any:
+				raw, ok := p["raw"].(string)
+				b, err := base64.StdEncoding.DecodeString(raw)
+				if !ok || err != nil {
+					return "", fmt.Errorf("piece %v: want {\"raw\": base64}", p)
+				}
+				sb.Write(b)
+			default:
+				return "", fmt.Errorf("piece %v: want text, blob number or {\"raw\": base64}", p)
+			}
 		}
-		switch p[0] {
-		case '"':
-			var s string
-			if err := json.Unmarshal(p, &s); err != nil {
-				return "", err
-			}
-			sb.WriteString(s)
-		case '{':
-			var r rawPiece
-			if err := json.Unmarshal(p, &r); err != nil {
-				return "", err
-			}
-			sb.Write(r.Raw)
-		default:
-			var k int
-			if err := json.Unmarshal(p, &k); err != nil {
-				return "", fmt.Errorf("piece %s: want text, blob number or {\"raw\":...}", p)
-			}
-			if k < 0 || k >= len(blobTexts) {
-				return "", fmt.Errorf("blob number %d out of range [0, %d)", k, len(blobTexts))
-			}
-			sb.WriteString(blobTexts[k])
-		}
+		return sb.String(), nil
+	default:
+		return "", fmt.Errorf("want a string or an array of pieces, got %T", v)
 	}
-	return sb.String(), nil
 }
