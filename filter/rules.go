@@ -1,0 +1,205 @@
+package filter
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"collabcraft/trajectory"
+)
+
+// Reason says why an item was kept or dropped. The set is fixed: every
+// rule drops for exactly one reason, and the Report counts each.
+type Reason string
+
+// Reasons, in the order the rules run.
+const (
+	Kept          Reason = "kept"
+	Errored       Reason = "error"          // drop-errors: the trial ended with end reason "error"
+	NotSuccessful Reason = "not_success"    // success: a binary task that did not succeed
+	BelowMinScore Reason = "below_min"      // min-score
+	BelowQuantile Reason = "below_quantile" // top-quantile
+	TooManyTurns  Reason = "max_turns"      // max-turns
+	KindExcluded  Reason = "kind"           // kinds: a transition of another kind
+	AgentExcluded Reason = "agent"          // agents: a transition of an agent not selected
+)
+
+// Reasons lists every drop reason in rule order.
+var Reasons = []Reason{Errored, NotSuccessful, BelowMinScore, BelowQuantile, TooManyTurns, KindExcluded, AgentExcluded}
+
+// Verdict is a rule's decision about one trial or transition.
+type Verdict struct {
+	Reason Reason // Kept, or why the item is dropped
+}
+
+// Keep reports whether the item passes.
+func (v Verdict) Keep() bool { return v.Reason == Kept }
+
+var keep = Verdict{Reason: Kept}
+
+func dropIf(drop bool, r Reason) Verdict {
+	if drop {
+		return Verdict{Reason: r}
+	}
+	return keep
+}
+
+// TrialRule judges a whole trial.
+type TrialRule interface {
+	Judge(t *trajectory.Trial) Verdict
+}
+
+// TransitionRule judges one model call of a kept trial; m is the agent's
+// seat in the team (zero if the team does not list it).
+type TransitionRule interface {
+	Judge(t *trajectory.Trial, m trajectory.Member, tr *trajectory.Transition) Verdict
+}
+
+type dropErrors struct{}
+
+func (dropErrors) Judge(t *trajectory.Trial) Verdict {
+	return dropIf(t.Outcome.EndReason == trajectory.EndError, Errored)
+}
+
+type successRule struct{}
+
+func (successRule) Judge(t *trajectory.Trial) Verdict {
+	return dropIf(t.TaskType != ScoredType && !t.Outcome.Success, NotSuccessful)
+}
+
+type minScore struct{ min float64 }
+
+func (r minScore) Judge(t *trajectory.Trial) Verdict {
+	return dropIf(t.Outcome.Score < r.min, BelowMinScore)
+}
+
+// topQuantile keeps construction trials at or above their group's threshold
+// (thresholds come from the first pass, see quantile.go).
+type topQuantile struct{ th *thresholds }
+
+func (r topQuantile) Judge(t *trajectory.Trial) Verdict {
+	if t.TaskType != ScoredType {
+		return keep
+	}
+	min, ok := r.th.of(t)
+	return dropIf(!ok || t.Outcome.Score < min, BelowQuantile)
+}
+
+type maxTurns struct{ max int }
+
+func (r maxTurns) Judge(t *trajectory.Trial) Verdict {
+	for _, a := range t.Agents {
+		if len(a.Transitions) > r.max {
+			return Verdict{Reason: TooManyTurns}
+		}
+	}
+	return keep
+}
+
+type kindsRule struct{ kinds []string }
+
+func (r kindsRule) Judge(_ *trajectory.Trial, _ trajectory.Member, tr *trajectory.Transition) Verdict {
+	return dropIf(!slices.Contains(r.kinds, tr.Kind), KindExcluded)
+}
+
+type agentsRule struct{ a Agents }
+
+func (r agentsRule) Judge(_ *trajectory.Trial, m trajectory.Member, _ *trajectory.Transition) Verdict {
+	if slices.Contains(r.a.Backends, m.Backend) {
+		return keep
+	}
+	for _, pat := range r.a.Names {
+		if ok, _ := matchName(pat, m.Name); ok {
+			return keep
+		}
+	}
+	return Verdict{Reason: AgentExcluded}
+}
+
+// matchName matches an agent name against a name or path.Match pattern.
+func matchName(pattern, name string) (bool, error) {
+	return path.Match(pattern, name)
+}
+
+// member returns the team seat of agent i of t: the team entry of the same
+// name, else the entry at the same index.
+func member(t *trajectory.Trial, i int) trajectory.Member {
+	name := t.Agents[i].Name
+	for _, m := range t.Team {
+		if m.Name == name {
+			return m
+		}
+	}
+	if i < len(t.Team) {
+		return t.Team[i]
+	}
+	return trajectory.Member{Name: name}
+}
+
+// Knob returns a task knob of t as text: the generator's difficulty value
+// when the trial records one, otherwise the value MINDcraft's task id spells
+// (`depth_1`, `partial_plan`, `rooms_2`, `window_0`, `blocked_access_0_1`),
+// so runs of MINDcraft's own task files group too. Numbers print without a
+// trailing ".0". ok is false if neither has it.
+func Knob(t *trajectory.Trial, name string) (value string, ok bool) {
+	if v, found := t.Difficulty[name]; found && v != nil {
+		switch v := v.(type) {
+		case float64:
+			return strconv.FormatFloat(v, 'f', -1, 64), true
+		case string:
+			return v, true
+		default:
+			return fmt.Sprint(v), true
+		}
+	}
+	return knobFromID(t.TaskID, name)
+}
+
+var (
+	planRE    = regexp.MustCompile(`(?:^|_)(full_plan|partial_plan|no_plan)(?:_|$)`)
+	blockedRE = regexp.MustCompile(`blocked_access((?:_\d+)*)(?:_|$)`)
+)
+
+func knobFromID(id, name string) (string, bool) {
+	switch name {
+	case "plan":
+		if m := planRE.FindStringSubmatch(id); m != nil {
+			return m[1], true
+		}
+		return "", false
+	case "blocked":
+		if m := blockedRE.FindStringSubmatch(id); m != nil {
+			return strconv.Itoa(strings.Count(m[1], "_")), true // "_0_1" names two agents
+		}
+		return "", false
+	}
+	// MINDcraft spells some knobs in the singular ("window_0", "carpet_1").
+	for _, n := range []string{name, trimPlural(name)} {
+		if m := knobRE(n).FindStringSubmatch(id); m != nil {
+			return m[1], true
+		}
+	}
+	return "", false
+}
+
+var knobREs sync.Map // knob name -> *regexp.Regexp
+
+func knobRE(name string) *regexp.Regexp {
+	if re, ok := knobREs.Load(name); ok {
+		return re.(*regexp.Regexp)
+	}
+	re := regexp.MustCompile(`(?:^|_)` + regexp.QuoteMeta(name) + `_(\d+)(?:_|$)`)
+	knobREs.Store(name, re)
+	return re
+}
+
+func trimPlural(s string) string {
+	if len(s) > 1 && s[len(s)-1] == 's' {
+		return s[:len(s)-1]
+	}
+	return s
+}
