@@ -78,6 +78,9 @@ func New(cfg Config) (*Client, error) {
 		return nil, fmt.Errorf("llm: max_tokens %d: want 0 (server default) or more", cfg.MaxTokens)
 	}
 	key := os.Getenv(cfg.APIKeyEnv)
+	if key == "" && cfg.BaseURL == DefaultBaseURL {
+		return nil, fmt.Errorf("llm: environment variable %s is empty; the OpenAI API needs a key (or set a base URL for a local server)", cfg.APIKeyEnv)
+	}
 	base := cfg.Transport
 	if base == nil {
 		base = defaultTransport()
@@ -190,6 +193,9 @@ func (c *Client) Chat(ctx context.Context, msgs []trajectory.Message) (*Response
 // classify returns the HTTP status of a failed attempt and whether
 // trying again can help.
 func classify(err error, info *attemptInfo) (status int, retryable bool) {
+	if !info.sent { // go-openai refused the request itself (e.g. a parameter the model does not take)
+		return 0, false
+	}
 	status = info.status
 	var apiErr *openai.APIError
 	var reqErr *openai.RequestError

@@ -343,6 +343,7 @@ func TestConfigChecked(t *testing.T) {
 		want string
 	}{
 		{Config{}, "no model"},
+		{Config{Model: "m", APIKeyEnv: "COLLABCRAFT_TEST_UNSET_KEY"}, "COLLABCRAFT_TEST_UNSET_KEY is empty"},
 		{Config{Model: "m", BaseURL: "localhost:8000"}, "want http://"},
 		{Config{Model: "m", Temperature: ptr(3.0)}, "temperature 3"},
 		{Config{Model: "m", TopP: ptr(0.0)}, "top_p 0"},
@@ -351,5 +352,17 @@ func TestConfigChecked(t *testing.T) {
 		if _, err := New(tc.cfg); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: err = %v, want %q", tc.cfg, err, tc.want)
 		}
+	}
+}
+
+// TestLocalRefusalNotRetried: a request go-openai refuses before sending
+// (max_tokens on a reasoning model) fails once, without reaching the server.
+func TestLocalRefusalNotRetried(t *testing.T) {
+	m := newMockServer(t)
+	c, delays := newTestClient(t, m, func(cfg *Config) { cfg.Model = "o1-mini"; cfg.MaxTokens = 100 })
+	_, err := c.Chat(context.Background(), testMessages)
+	var e *Error
+	if !errors.As(err, &e) || e.Retryable || e.Attempts != 1 || m.requests() != 0 || len(*delays) != 0 {
+		t.Fatalf("err = %v, %d requests, delays %v", err, m.requests(), *delays)
 	}
 }

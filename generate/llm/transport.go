@@ -14,6 +14,7 @@ import (
 // attemptInfo carries what the HTTP layer saw back to Chat: go-openai's
 // errors keep the status but drop the headers, and Retry-After is a header.
 type attemptInfo struct {
+	sent       bool // the request reached the HTTP layer
 	status     int
 	retryAfter string
 }
@@ -34,6 +35,10 @@ type transport struct {
 var zeroTemperature = []byte(`"temperature":0,`)
 
 func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	info, _ := req.Context().Value(attemptKey{}).(*attemptInfo)
+	if info != nil {
+		info.sent = true
+	}
 	if t.zeroTemp && req.Body != nil {
 		body, err := io.ReadAll(req.Body)
 		req.Body.Close()
@@ -54,7 +59,7 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		req.Header.Set("Content-Length", strconv.Itoa(len(nb)))
 	}
 	resp, err := t.base.RoundTrip(req)
-	if info, ok := req.Context().Value(attemptKey{}).(*attemptInfo); ok && resp != nil {
+	if info != nil && resp != nil {
 		info.status = resp.StatusCode
 		info.retryAfter = resp.Header.Get("Retry-After")
 	}
