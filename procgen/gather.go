@@ -34,7 +34,7 @@ func GatherSource(item string) (Source, bool) {
 // its ore, cobblestone, ...).
 var naturalResources = map[string]bool{
 	"cobblestone": true, "coal": true, "raw_iron": true, "raw_copper": true, "raw_gold": true,
-	"redstone": true, "diamond": true, "emerald": true, "lapis_lazuli": true, "quartz": true,
+	"redstone": true, "diamond": true, "emerald": true, "lapis_lazuli": true,
 	"obsidian": true, "amethyst_shard": true, "calcite": true, "tuff": true, "pointed_dripstone": true,
 	"sand": true, "red_sand": true, "gravel": true, "dirt": true, "clay_ball": true, "snowball": true,
 	"sugar_cane": true, "bamboo": true, "cactus": true, "pumpkin": true, "melon_slice": true,
