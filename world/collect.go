@@ -137,6 +137,9 @@ func (w *World) blockDrops(name, tool string) []mcdata.Ingredient {
 	return mcdata.Drops(name, tool)
 }
 
+// collectTimeout is !collectBlocks' time limit (10 minutes), in seconds.
+const collectTimeout = 600
+
 // collectTypes are the block names !collectBlocks looks for.
 func collectTypes(t string) []string {
 	types := []string{t}
@@ -160,6 +163,10 @@ func cmdCollectBlocks(r *run, args []command.Value) string {
 	collected := 0
 	unreachable := map[Pos]bool{}
 	for i := 0; i < num; i++ {
+		if r.dur >= collectTimeout {
+			r.res.Notices = append(r.res.Notices, "Code execution timed out after 10 minutes. Attempting force stop.")
+			break
+		}
 		found := w.nearestBlocks(a.pos, types, 64, 1, unreachable)
 		if len(found) > 0 {
 			if b, err := mcdata.LookupBlock(w.blocks.name(found[0])); err != nil || b.Hardness < 0 {

@@ -57,6 +57,9 @@ type Result struct {
 	// ControlGoal.
 	Control Control
 	Goal    string
+	// Notices are system turns added before Output (e.g. MINDcraft's
+	// "Code execution timed out after 10 minutes. Attempting force stop.").
+	Notices []string
 	// Chat is a line the agent posts to chat besides Output (e.g.
 	// "newAction is disabled. ...").
 	Chat string
@@ -94,6 +97,10 @@ func (r *run) spend(seconds float64) {
 		r.dur += seconds
 	}
 }
+
+// maxActionSeconds caps one action's simulated duration (a day); task
+// timeouts are far shorter.
+const maxActionSeconds = 24 * 3600
 
 // handler runs one command. For Query and Plain commands its return value
 // is the text; for actions the log is used.
@@ -142,7 +149,7 @@ func (w *World) Execute(agentName, response string) (Result, error) {
 		}
 		res.Failed = r.exc != ""
 	}
-	res.Duration = time.Duration(r.dur * float64(time.Second))
+	res.Duration = time.Duration(min(r.dur, maxActionSeconds) * float64(time.Second))
 	w.afterAction(a)
 	return res, nil
 }

@@ -25,20 +25,7 @@ func (w *World) nearestBlocks(v Vec, names []string, maxDist float64, n int, exc
 		p Pos
 		d float64
 	}
-	var cs []cand
-	md2 := maxDist * maxDist
-	for _, name := range names {
-		for p := range w.blocks.positions(name) {
-			if exclude[p] {
-				continue
-			}
-			dx, dy, dz := float64(p.X)-v.X, float64(p.Y)-v.Y, float64(p.Z)-v.Z
-			if d := dx*dx + dy*dy + dz*dz; d <= md2 {
-				cs = append(cs, cand{p, d})
-			}
-		}
-	}
-	slices.SortFunc(cs, func(a, b cand) int {
+	less := func(a, b cand) int {
 		switch {
 		case a.d < b.d:
 			return -1
@@ -52,7 +39,38 @@ func (w *World) nearestBlocks(v Vec, names []string, maxDist float64, n int, exc
 			return c
 		}
 		return a.p.Z - b.p.Z
-	})
+	}
+	var cs []cand
+	var best cand
+	found := false
+	md2 := maxDist * maxDist
+	for _, name := range names {
+		for p := range w.blocks.positions(name) {
+			if exclude[p] {
+				continue
+			}
+			dx, dy, dz := float64(p.X)-v.X, float64(p.Y)-v.Y, float64(p.Z)-v.Z
+			d := dx*dx + dy*dy + dz*dz
+			if d > md2 {
+				continue
+			}
+			c := cand{p, d}
+			if n == 1 { // the common case: keep the minimum, no sort
+				if !found || less(c, best) < 0 {
+					best, found = c, true
+				}
+				continue
+			}
+			cs = append(cs, c)
+		}
+	}
+	if n == 1 {
+		if !found {
+			return nil
+		}
+		return []Pos{best.p}
+	}
+	slices.SortFunc(cs, less)
 	out := make([]Pos, 0, min(n, len(cs)))
 	for i := 0; i < len(cs) && i < n; i++ {
 		out = append(out, cs[i].p)
