@@ -1,0 +1,74 @@
+package generate
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"collabcraft/trajectory"
+	"collabcraft/world"
+)
+
+// Player plays jobs in the embedded world: it builds a fresh world from
+// the task and trial seed, seats the team, runs the trial and returns its
+// record.
+type Player struct {
+	Config  Config        // the engine's settings
+	Dialect world.Dialect // "" = the paper's ("Code output:")
+	Session int           // the agent-name suffix: Andy_{Session}
+	// Team seats the agents of a trial: one backend per name, and how the
+	// record describes each seat.
+	Team func(names []string) ([]Seat, []trajectory.Member, error)
+	// Recorder, if set, also sees every transition as it happens.
+	Recorder func(job Job) Recorder
+}
+
+// Play plays one job. Its error is for a job that cannot be played at all
+// (a task the world cannot build, a bad team) or a cancelled context.
+func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {
+	task := job.Task
+	n := task.AgentCount
+	if n <= 0 {
+		n = 1
+	}
+	names := AgentNames(n, p.Session)
+	w, err := world.Build(*task, job.Seed, world.Options{AgentNames: names, Dialect: p.Dialect})
+	if err != nil {
+		return nil, fmt.Errorf("generate: task %s: %w", task.ID, err)
+	}
+	seats, members, err := p.Team(names)
+	if err != nil {
+		return nil, fmt.Errorf("generate: task %s: %w", task.ID, err)
+	}
+	tr := Trial{Task: task, World: SimWorld(w), Team: seats, Seed: job.Seed, Config: p.Config}
+	if p.Recorder != nil {
+		tr.Recorder = p.Recorder(job)
+	}
+	started := time.Now()
+	res, err := Run(ctx, tr)
+	if err != nil {
+		return nil, err
+	}
+	rec := &trajectory.Trial{
+		TrialID: job.TrialID(), TaskID: task.ID, Attempt: job.Attempt, Seed: job.Seed,
+		TaskType: task.Type, Split: task.Split, Difficulty: task.Difficulty,
+		Team: members, Outcome: res.Outcome, Error: res.Error,
+		SimSeconds: res.SimSeconds, WallSeconds: time.Since(started).Seconds(), StartedAt: started.UTC(),
+		Metrics: metrics(res), Agents: res.Agents,
+	}
+	return rec, nil
+}
+
+// metrics are per-trial counts worth filtering and reporting on.
+func metrics(r *Result) map[string]float64 {
+	m := map[string]float64{}
+	for _, a := range r.Agents {
+		for _, t := range a.Transitions {
+			m["calls_"+t.Kind]++
+			if t.Command != "" {
+				m["commands"]++
+			}
+		}
+	}
+	return m
+}
