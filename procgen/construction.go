@@ -3,10 +3,13 @@ package procgen
 import (
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 
 	"collabcraft/blueprints"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // Construction task settings (MineCollab defaults, seed 002 Table 2 and
@@ -163,21 +166,54 @@ func GenerateConstruction(opts ConstructionOptions) ([]Task, error) {
 			taken[h.Blueprint.CanonicalHash()] = true
 		}
 	}
-	tasks := make([]Task, 0, n)
-	seen := map[string]bool{}
+	// Draw every house in parallel; settle repeats in order, so the result
+	// does not depend on the number of workers.
+	type drawn struct {
+		h    *blueprints.House
+		seed uint64
+	}
+	houses := make([]drawn, n)
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i := range n {
-		k, v := slot(opts.Split, i)
-		exclude := func(hash string) bool { return taken[hash] || seen[hash] }
-		h, seed, err := uniqueHouseFunc(opts.Seed, k, v, exclude)
-		if err != nil {
-			return nil, fmt.Errorf("procgen: construction: task %s: %w", k.ID(v), err)
+		g.Go(func() error {
+			k, v := slot(opts.Split, i)
+			seed := ConstructionSeed(opts.Seed, k, v)
+			h, err := blueprints.GenerateHouse(houseOptions(k, seed))
+			if err != nil {
+				return fmt.Errorf("procgen: construction: task %s: %w", k.ID(v), err)
+			}
+			houses[i] = drawn{h, seed}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	for i := range houses {
+		hash := houses[i].h.Blueprint.CanonicalHash()
+		if taken[hash] || seen[hash] {
+			k, v := slot(opts.Split, i)
+			h, seed, err := uniqueHouseFunc(opts.Seed, k, v, func(h string) bool { return taken[h] || seen[h] })
+			if err != nil {
+				return nil, fmt.Errorf("procgen: construction: task %s: %w", k.ID(v), err)
+			}
+			houses[i], hash = drawn{h, seed}, h.Blueprint.CanonicalHash()
 		}
-		seen[h.Blueprint.CanonicalHash()] = true
-		t, err := HouseTask(opts, k, v, seed, h)
-		if err != nil {
-			return nil, err
-		}
-		tasks = append(tasks, t)
+		seen[hash] = true
+	}
+	tasks := make([]Task, n)
+	for i := range n {
+		g.Go(func() error {
+			k, v := slot(opts.Split, i)
+			t, err := HouseTask(opts, k, v, houses[i].seed, houses[i].h)
+			tasks[i] = t
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
 	}
 	slices.SortStableFunc(tasks, func(a, b Task) int { return compareConstructionIDs(a.ID, b.ID) })
 	return tasks, nil
