@@ -84,6 +84,10 @@ func appendPQ(buf []pqMessage, msgs []Message) []pqMessage {
 	return buf
 }
 
+// zstdCodec is shared by every file so its pooled encoders (8 MiB of
+// history each) are not multiplied by the number of open files.
+var zstdCodec = &zstd.Codec{Level: zstd.SpeedDefault}
+
 // parquetWriter writes data/{split}-{i:05d}-of-{n:05d}.parquet, rotating
 // files by size and rows. Files are written under temporary names and get
 // their final names at close, when n is known.
@@ -133,7 +137,7 @@ func (w *parquetWriter) open(split string, s *pqSplit) error {
 		return err
 	}
 	opts := []parquet.WriterOption{
-		parquet.Compression(&zstd.Codec{Level: zstd.SpeedDefault}),
+		parquet.Compression(zstdCodec),
 		parquet.MaxRowsPerRowGroup(w.limits.RowGroupRows),
 		parquet.CreatedBy("collabcraft", "export", "1"),
 		parquet.PageBufferSize(1 << 20),
