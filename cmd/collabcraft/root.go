@@ -41,5 +41,6 @@ house blueprints, and crafting plans as MINDcraft's !getCraftingPlan prints them
 	procgen.AddCommand(newTasksCommand(), newSuiteCommand())
 	root.AddCommand(procgen)
 	root.AddCommand(newValidateCommand())
+	root.AddCommand(newFilterCommand())
 	return root
 }
