@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"collabcraft/trajectory"
 )
@@ -37,7 +38,10 @@ type Prompts struct {
 }
 
 // DefaultPrompts returns MINDcraft's prompts as embedded in the binary.
-func DefaultPrompts() Prompts {
+// The Examples map is shared between calls: treat it as read-only.
+func DefaultPrompts() Prompts { return defaultPrompts() }
+
+var defaultPrompts = sync.OnceValue(func() Prompts {
 	var p Prompts
 	if err := json.Unmarshal(templatesJSON, &p); err != nil {
 		panic("generate: embedded prompts/templates.json: " + err.Error()) // build-time data
@@ -59,7 +63,7 @@ func DefaultPrompts() Prompts {
 	}
 	p.NumExamples = 2 // MINDcraft's settings.num_examples
 	return p
-}
+})
 
 // StringifyTurns renders turns as MINDcraft's stringifyTurns does (for
 // $TO_SUMMARIZE and the examples).

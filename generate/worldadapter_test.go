@@ -2,6 +2,7 @@ package generate
 
 import (
 	"context"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -92,5 +93,36 @@ func TestRealWorldBlockedCommand(t *testing.T) {
 	}
 	if strings.Contains(backs[0].reqs[0].View.CommandDocs, "!getCraftingPlan") || !strings.Contains(backs[1].reqs[0].View.CommandDocs, "!getCraftingPlan") {
 		t.Error("docs do not follow the blocked commands")
+	}
+}
+
+// Whatever the models say, a trial ends cleanly: random fragments of
+// commands, names and chat over the real world, for many seeds.
+func TestRealWorldArbitraryResponses(t *testing.T) {
+	task := fixtureTask(t, "../procgen/testdata/mindcraft_crafting.json", "multiagent_crafting_chest_full_plan_requires_ctable__depth_1")
+	task.Timeout = 120
+	parts := []string{"!startConversation(", "!endConversation(", "!givePlayer(", "!craftRecipe(", "!goal(", "!endGoal", "!stop",
+		"!stfu", "!clearChat", "!inventory", "!nope", `"Jill_0"`, `"Andy_0"`, `"oak_planks"`, ", ", "4", ")", "(FROM OTHER BOT)", "hi ", "\t", "\n", `"`, "!"}
+	for seed := range uint64(40) {
+		rng := rand.New(rand.NewPCG(seed, 2))
+		back := funcBackend(func(req Request) (Reply, error) {
+			var b strings.Builder
+			for range rng.IntN(6) {
+				b.WriteString(parts[rng.IntN(len(parts))])
+			}
+			return Reply{Text: b.String()}, nil
+		})
+		names := AgentNames(2, 0)
+		w, err := world.Build(*task, seed, world.Options{AgentNames: names})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Run(context.Background(), Trial{Task: task, World: SimWorld(w), Team: []Seat{{names[0], back}, {names[1], back}}, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.SimSeconds > 120 || res.Outcome.EndReason == "" {
+			t.Fatalf("seed %d: %+v at %g", seed, res.Outcome, res.SimSeconds)
+		}
 	}
 }
