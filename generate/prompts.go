@@ -169,3 +169,12 @@ func (p Prompts) StaticTexts(taskTypes ...string) []string {
 	}
 	return out
 }
+
+// Templates returns the prompt texts by name, for the run manifest's
+// prompt_templates.
+func (p Prompts) Templates() map[string]string {
+	return map[string]string{
+		"conversing": p.Conversing, "saving_memory": p.SavingMemory, "self_prompt": p.SelfPrompt,
+		"init_message": p.InitMessage, "task_inventory": p.TaskInventory, "task_inventory_empty": p.TaskInventoryEmpty,
+	}
+}
