@@ -62,7 +62,8 @@
 // which sorts after the old ones, so its re-run of an errored trial wins.
 // Index.Done(id) is false for unrecorded trials and for trials whose latest
 // record ended with EndError; resume plays exactly those. Shards and
-// processes sharing a run play disjoint trial ids.
+// processes sharing a run play disjoint trial ids; shard runs made on other
+// machines are united with Merge (or read together with Open).
 //
 // The Reader yields the latest record of each trial id, runs in the order
 // given to Open and, within a run, trial ids in byte order: deterministic
