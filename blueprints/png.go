@@ -54,8 +54,8 @@ func BlockColor(name string) color.RGBA {
 }
 
 // RenderPNG draws every level side by side as a top-down grid (columns
-// along +x, rows along +z), one colour per block, with a legend of block
-// names and counts. Carpets are drawn as inset squares and doors with a
+// along +x, rows along +z), one colour per block, beside an isometric view
+// of the whole build and a legend of block names and counts. Carpets are drawn as inset squares and doors with a
 // bar across, so they read apart from full blocks. title may be "".
 func RenderPNG(w io.Writer, b *Blueprint, title string) error {
 	bx, ok := b.Bounds()
@@ -78,13 +78,17 @@ func RenderPNG(w io.Writer, b *Blueprint, title string) error {
 		legendW = max(legendW, textWidth(face, fmt.Sprintf("%s  %d", name, counts[name])))
 	}
 	legendW += 14 + 8 + pad
+	iso := newIsoView(b, bx, 420)
+	isoSize := iso.Bounds()
+	rightW := max(legendW, isoSize.X+pad)
+	rightH := lineH + 4 + isoSize.Y + 10 + (len(order)+1)*lineH
 	titleH := 0
 	if title != "" {
 		titleH = lineH + 6
 	}
 	gridW := perRow*panelW + (perRow-1)*gap
-	width := pad + gridW + gap + legendW
-	height := pad + titleH + max(rows*(panelH+label)+(rows-1)*gap, (len(order)+2)*lineH) + pad
+	width := pad + gridW + gap + rightW
+	height := pad + titleH + max(rows*(panelH+label)+(rows-1)*gap, rightH) + pad
 	img := image.NewRGBA(image.Rect(0, 0, width, height))
 	draw.Draw(img, img.Bounds(), &image.Uniform{paperColor}, image.Point{}, draw.Src)
 	if title != "" {
@@ -106,8 +110,12 @@ func RenderPNG(w io.Writer, b *Blueprint, title string) error {
 		}
 		outline(img, image.Rect(px-1, py-1, px+panelW+1, py+panelH+1), inkColor)
 	}
-	// Legend.
+	// The whole house in 3-D, then the legend.
 	lx, ly := pad+gridW+gap, top
+	drawText(img, face, lx, ly+13, "3-D view", inkColor)
+	ly += lineH + 4
+	iso.draw(img, image.Pt(lx, ly))
+	ly += isoSize.Y + 10
 	drawText(img, face, lx, ly+13, "Legend", inkColor)
 	ly += lineH + 4
 	for _, name := range order {
