@@ -317,7 +317,8 @@ func (w *Writer) syncTo(end int64) error {
 }
 
 // Close finishes the trials file (removing it if no trial was written) and
-// updates run.json: end time and counts over all records of the run.
+// updates run.json: end time and counts over all records of the run. Call it
+// after every Write has returned.
 func (w *Writer) Close() error {
 	w.mu.Lock()
 	if w.closed {

@@ -113,6 +113,7 @@ func (c *Client) request(msgs []trajectory.Message) openai.ChatCompletionRequest
 	req := openai.ChatCompletionRequest{Model: c.cfg.Model, MaxTokens: c.cfg.MaxTokens, Seed: c.cfg.Seed, Stop: c.cfg.Stop,
 		Messages: make([]openai.ChatCompletionMessage, len(msgs))}
 	for i, m := range msgs {
+		// go-openai leaves out an empty content; servers read that as "".
 		req.Messages[i] = openai.ChatCompletionMessage{Role: m.Role, Content: m.Content}
 	}
 	if t := c.cfg.Temperature; t != nil {
