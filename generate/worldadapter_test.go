@@ -104,8 +104,8 @@ func TestRealWorldArbitraryResponses(t *testing.T) {
 	parts := []string{"!startConversation(", "!endConversation(", "!givePlayer(", "!craftRecipe(", "!goal(", "!endGoal", "!stop",
 		"!stfu", "!clearChat", "!inventory", "!nope", `"Jill_0"`, `"Andy_0"`, `"oak_planks"`, ", ", "4", ")", "(FROM OTHER BOT)", "hi ", "\t", "\n", `"`, "!"}
 	for seed := range uint64(40) {
-		rng := rand.New(rand.NewPCG(seed, 2))
 		back := funcBackend(func(req Request) (Reply, error) {
+			rng := rand.New(rand.NewPCG(req.Seed, 2)) // per call: calls run concurrently
 			var b strings.Builder
 			for range rng.IntN(6) {
 				b.WriteString(parts[rng.IntN(len(parts))])
