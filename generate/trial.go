@@ -239,7 +239,7 @@ func (e *engine) nextTime() ms {
 		case a.state != stIdle:
 			at = a.until
 		case a.inLoop:
-			at = e.now // cannot happen after startCalls; keeps the loop safe
+			at = e.now // not expected after startCalls; step then prompts it
 		default:
 			at = e.wakeAt(a)
 		}
@@ -260,6 +260,8 @@ func (e *engine) step(a *agent) {
 		e.continueLoop(a)
 	case a.state == stIdle && !a.inLoop && e.wakeAt(a) <= e.now:
 		e.wake(a)
+	case a.state == stIdle && a.inLoop && a.need == "":
+		e.continueLoop(a) // a loop always has a call or an action pending
 	}
 }
 
