@@ -18,6 +18,9 @@ func constructionBlueprint(t *testing.T, task Task) *blueprints.Blueprint {
 }
 
 func TestGenerateConstructionDefaults(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates the full 2,000-task train split")
+	}
 	train, err := GenerateConstruction(ConstructionOptions{Options: Options{Split: SplitTrain, Agents: 2, Seed: 1}})
 	if err != nil {
 		t.Fatal(err)
