@@ -65,6 +65,10 @@ type Result struct {
 	Chat string
 	// Failed reports a parse error, unknown command or action exception.
 	Failed bool
+	// Unknown reports a command the agent does not have (hallucinated or
+	// blocked); Output is then "Command !x does not exist.", which the
+	// agent loop adds itself in MINDcraft.
+	Unknown bool
 }
 
 // run is one command execution: the action log MINDcraft's log(bot, msg)
@@ -122,6 +126,8 @@ func (w *World) Execute(agentName, response string) (Result, error) {
 	res.Response = response[:m.End]
 	if errText != "" {
 		res.Output, res.Failed = errText, true
+		_, res.Unknown = a.table.Lookup(m.Name)
+		res.Unknown = !res.Unknown
 		return res, nil
 	}
 	for _, v := range call.Args {

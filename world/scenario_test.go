@@ -247,6 +247,12 @@ func TestCommandErrors(t *testing.T) {
 			t.Errorf("%s %s:\n got %q\nwant %q", c.agent, c.in, res.Output, c.want)
 		}
 	}
+	if res := do(t, w, "Andy_0", `!searchForBlock("x", 1)`); !res.Unknown || !res.Failed {
+		t.Errorf("blocked command must be Unknown: %+v", res)
+	}
+	if res := do(t, w, "Jill_0", `!searchForBlock("x", 1)`); res.Unknown {
+		t.Errorf("a known command with bad args is not Unknown: %+v", res)
+	}
 	if res := do(t, w, "Jill_0", "just chatting, no command"); res.Command != "" || res.Output != "" {
 		t.Errorf("no command: %+v", res)
 	}
