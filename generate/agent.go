@@ -33,6 +33,7 @@ type agent struct {
 	backend Backend
 	goal    string // $TASK_GOAL
 	taskInv string // $TASK_INVENTORY
+	docs    string // $COMMAND_DOCS, fetched once
 	hist    history
 	conv    convManager
 	sp      selfPrompter

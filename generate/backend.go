@@ -34,7 +34,7 @@ type Request struct {
 type View struct {
 	Agent       int                  // the agent's index in the team
 	Name        string               // its name, e.g. "Andy_0"
-	Team        []string             // every agent's name, in team order (including Name)
+	Team        []string             // every agent's name, in team order (including Name); read-only
 	TaskType    string               // "techtree" | "cooking" | "construction" | ...
 	Goal        string               // $TASK_GOAL: the goal as this agent was told it
 	Memory      string               // the summarized memory before this call

@@ -102,6 +102,7 @@ type engine struct {
 	examples string
 
 	agents []*agent
+	team   []string // the agents' names (shared by every View: read-only)
 	now    ms
 	done   *trajectory.Outcome
 	errMsg string
@@ -180,6 +181,7 @@ func newEngine(ctx context.Context, tr Trial) (*engine, error) {
 		}
 		e.agents = append(e.agents, a)
 	}
+	e.team = names
 	return e, nil
 }
 
@@ -425,7 +427,7 @@ func (e *engine) prepare(a *agent) bool {
 		}
 	}
 	view := View{
-		Agent: a.idx, Name: a.name, Team: e.names(), TaskType: e.task.Type, Goal: a.goal,
+		Agent: a.idx, Name: a.name, Team: e.team, TaskType: e.task.Type, Goal: a.goal,
 		Memory: a.hist.memory, Time: e.now.seconds(), Step: len(a.transitions),
 	}
 	var prompt string
@@ -441,7 +443,10 @@ func (e *engine) prepare(a *agent) bool {
 			return false
 		}
 		a.calls++
-		view.Stats, view.Inventory, view.CommandDocs = e.w.Stats(a.idx), e.w.Inventory(a.idx), e.w.CommandDocs(a.idx)
+		if a.docs == "" { // a trial's blocked commands never change
+			a.docs = e.w.CommandDocs(a.idx)
+		}
+		view.Stats, view.Inventory, view.CommandDocs = e.w.Stats(a.idx), e.w.Inventory(a.idx), a.docs
 		turns = slices.Clone(a.hist.turns)
 		view.Turns = turns
 		prompt = e.prompts.renderConversing(promptVars{
@@ -556,14 +561,6 @@ func (e *engine) result() *Result {
 		})
 	}
 	return r
-}
-
-func (e *engine) names() []string {
-	out := make([]string, len(e.agents))
-	for i, a := range e.agents {
-		out[i] = a.name
-	}
-	return out
 }
 
 func (e *engine) byName(name string) *agent {
