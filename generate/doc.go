@@ -6,12 +6,26 @@
 // costs Config.ThinkTime simulated seconds) and acting (the command's
 // simulated duration, reported by the World). Agents talk in MINDcraft's
 // pairwise conversations, self-prompt when idle, and fold old turns into a
-// summarized memory, exactly as MINDcraft's agent does (conversation.js,
-// self_prompter.js, history.js); the prompts are MINDcraft's, embedded from
-// prompts/.
+// summarized memory, as MINDcraft's agent does (agent.js handleMessage,
+// conversation.js, self_prompter.js, history.js); the prompts are
+// MINDcraft's, embedded from prompts/.
 //
 // Determinism: the engine runs one trial on one goroutine. Model calls that
 // fall due at the same simulated time are sent together (concurrently), but
 // their results are applied in agent order, so a trial's outcome depends
 // only on its inputs and the backends' answers, never on scheduling.
+//
+// Where the simulation differs from a live MINDcraft server, on purpose:
+//   - Commands are atomic: their effects happen when they start and the
+//     agent is busy for their duration; a message never interrupts an
+//     action. A busy agent sees new messages before its next prompt
+//     (MINDcraft may ask its bot_responder prompt whether to interrupt).
+//   - Old turns are folded into memory just before the agent's next
+//     prompt rather than right after the 15th turn is added; the same turns
+//     are folded.
+//   - A call whose answer would come after the task's timeout is not made.
+//   - Snapshot bugs are fixed as MINDCRAFT-INTERFACE.md says: real agent
+//     names in goals, "Conversation with X ended." spelled right.
+//   - Agents past the tenth are named Andy2_0, Jill2_0, ... instead of
+//     repeating names.
 package generate
