@@ -221,14 +221,6 @@ type hfDataFile struct {
 func (w *arrowWriter) close(description string) ([]FileInfo, error) {
 	var out []FileInfo
 	splits := w.order
-	if len(splits) == 0 {
-		// An empty export still opens: one empty train split.
-		splits = []string{SplitTrain}
-		w.splits[SplitTrain] = &arrowSplit{}
-		if err := w.open(SplitTrain, w.splits[SplitTrain]); err != nil {
-			return nil, err
-		}
-	}
 	for _, split := range splits {
 		s := w.splits[split]
 		if s.cur != nil {

@@ -1,10 +1,11 @@
 package export
 
 import (
-	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
 	"regexp"
+
+	"github.com/zeebo/xxh3"
 
 	"collabcraft/trajectory"
 )
@@ -98,22 +99,24 @@ func promptCompletion(msgs []Message) (prompt, completion []Message) {
 	return msgs[:n-1], msgs[n-1:]
 }
 
-// exampleHash is the identity used for exact de-duplication: a hash of the
-// messages as written (roles and contents, length-prefixed so that no two
-// different conversations encode the same). Metadata is not part of it.
-func exampleHash(msgs []Message) [16]byte {
-	h := sha256.New()
+// exampleHash is the identity used for exact de-duplication: a 128-bit
+// XXH3 of the messages as written (roles and contents, length-prefixed so
+// that no two different conversations encode the same). Metadata is not part
+// of it. h is reset and reused.
+func exampleHash(h *xxh3.Hasher, msgs []Message) [16]byte {
+	h.Reset()
 	var n [8]byte
 	for _, m := range msgs {
 		for _, s := range [2]string{m.Role, m.Content} {
 			binary.LittleEndian.PutUint64(n[:], uint64(len(s)))
 			h.Write(n[:])
-			h.Write([]byte(s))
+			h.WriteString(s)
 		}
 	}
-	var sum [32]byte
+	sum := h.Sum128()
 	var out [16]byte
-	copy(out[:], h.Sum(sum[:0]))
+	binary.LittleEndian.PutUint64(out[:8], sum.Hi)
+	binary.LittleEndian.PutUint64(out[8:], sum.Lo)
 	return out
 }
 

@@ -8,6 +8,8 @@ import (
 	"iter"
 	"slices"
 	"strings"
+
+	"github.com/zeebo/xxh3"
 )
 
 // Limits bound the pieces of the output (and so the memory used).
@@ -85,8 +87,16 @@ func (p *prepared) strictMsgs() []Message {
 type preparer struct {
 	roles Roles
 	rule  SplitRule
-	// taskSplit remembers each task's split to prove no task is in two.
-	taskSplit map[string]string
+	// tasks remembers each task's split, proving no task is in two, and
+	// saves hashing the task id again.
+	tasks map[string]taskSplit
+	h     *xxh3.Hasher
+}
+
+type taskSplit struct{ own, out string }
+
+func newPreparer(o Options) *preparer {
+	return &preparer{roles: o.Roles, rule: o.Split, tasks: map[string]taskSplit{}, h: xxh3.New()}
 }
 
 func (pr *preparer) prepare(ex Example) (prepared, error) {
@@ -100,17 +110,19 @@ func (pr *preparer) prepare(ex Example) (prepared, error) {
 			return prepared{}, fmt.Errorf("example %q: strict roles: %v", ex.ID, err)
 		}
 	}
-	split, err := pr.rule.SplitOf(ex.Meta.TaskID, ex.Meta.Split)
-	if err != nil {
-		return prepared{}, fmt.Errorf("example %q: %v", ex.ID, err)
-	}
-	if prev, ok := pr.taskSplit[ex.Meta.TaskID]; !ok {
-		pr.taskSplit[ex.Meta.TaskID] = split
-	} else if prev != split {
+	ts, ok := pr.tasks[ex.Meta.TaskID]
+	if !ok {
+		split, err := pr.rule.SplitOf(ex.Meta.TaskID, ex.Meta.Split)
+		if err != nil {
+			return prepared{}, fmt.Errorf("example %q: %v", ex.ID, err)
+		}
+		ts = taskSplit{own: ex.Meta.Split, out: split}
+		pr.tasks[ex.Meta.TaskID] = ts
+	} else if ts.own != ex.Meta.Split {
 		return prepared{}, fmt.Errorf("example %q: task %q is in split %q and %q (its examples disagree on the task's split)",
-			ex.ID, ex.Meta.TaskID, prev, split)
+			ex.ID, ex.Meta.TaskID, ts.own, ex.Meta.Split)
 	}
-	p := prepared{id: ex.ID, msgs: msgs, meta: ex.Meta, split: split, hash: exampleHash(msgs)}
+	p := prepared{id: ex.ID, msgs: msgs, meta: ex.Meta, split: ts.out, hash: exampleHash(pr.h, msgs)}
 	if pr.roles == RolesStrict {
 		p.strict = msgs
 	}
@@ -190,7 +202,7 @@ type hashSet struct {
 func hashPass(ctx context.Context, src Source, opts Options) (*hashSet, error) {
 	hs := &hashSet{bits: splitBits{bit: map[string]uint32{}}, masks: map[[16]byte]uint32{}}
 	hs.train, _ = hs.bits.of(SplitTrain)
-	pr := &preparer{roles: opts.Roles, rule: opts.Split, taskSplit: map[string]string{}}
+	pr := newPreparer(opts)
 	n := 0
 	for ex, err := range src {
 		if err != nil {
@@ -208,6 +220,9 @@ func hashPass(ctx context.Context, src Source, opts Options) (*hashSet, error) {
 			return nil, err
 		}
 		hs.masks[p.hash] |= b
+	}
+	if n == 0 && ctx.Err() == nil {
+		return nil, fmt.Errorf("export: the input holds no examples; nothing to write")
 	}
 	return hs, ctx.Err()
 }
@@ -250,7 +265,7 @@ func writeAll(ctx context.Context, src Source, dir string, hs *hashSet, opts Opt
 	}()
 
 	counts := Counts{PerSplit: map[string]int64{}, Tasks: map[string]int64{}}
-	pr := &preparer{roles: opts.Roles, rule: opts.Split, taskSplit: map[string]string{}}
+	pr := newPreparer(opts)
 	for ex, err := range src {
 		if err != nil {
 			return nil, fmt.Errorf("export: %w", err)
@@ -286,8 +301,8 @@ func writeAll(ctx context.Context, src Source, dir string, hs *hashSet, opts Opt
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("export: %w", err)
 	}
-	for _, split := range pr.taskSplit {
-		counts.Tasks[split]++
+	for _, ts := range pr.tasks {
+		counts.Tasks[ts.out]++
 	}
 
 	res := &Result{Counts: counts}

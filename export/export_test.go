@@ -380,6 +380,11 @@ func TestWriteRejectsBadInput(t *testing.T) {
 		t.Errorf("want a task-in-two-splits error, got %v", err)
 	}
 
+	empty := func(yield func(Example, error) bool) {}
+	if _, err := Write(context.Background(), empty, filepath.Join(t.TempDir(), "x"), Options{}); err == nil || !strings.Contains(err.Error(), "no examples") {
+		t.Errorf("empty input: %v", err)
+	}
+
 	for _, o := range []Options{{Formats: []Format{"csv"}}, {Layout: "chatml"}, {Roles: "loose"}, {Unit: "trial"}} {
 		if _, err := Write(context.Background(), fx.source(), filepath.Join(t.TempDir(), "x"), o); err == nil {
 			t.Errorf("options %+v accepted", o)

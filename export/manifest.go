@@ -23,7 +23,7 @@ type Manifest struct {
 	Files         []FileInfo        `json:"files"`
 }
 
-const dedupText = "exact: sha256 of the written messages (roles and contents); one copy kept across the whole dataset, " +
+const dedupText = "exact: 128-bit XXH3 of the written messages (roles and contents); one copy kept across the whole dataset, " +
 	"train copies of examples also in another split removed"
 
 func writeManifest(dir string, o Options, r *Result) error {

@@ -8,7 +8,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -17,6 +16,8 @@ import (
 	"sync"
 
 	"collabcraft/export"
+
+	json "github.com/goccy/go-json" // about 2x encoding/json on these long strings
 )
 
 func main() {
