@@ -80,7 +80,8 @@ func syntaxDetail(data []byte, dec *json.Decoder, err error) string {
 }
 
 // EncodeTasks renders tasks as a task file: one object, tasks in the given
-// order, 2-space indent, a final newline. The same tasks always give the
+// order, 2-space indent with arrays of plain values on one line, a final
+// newline. The same tasks always give the
 // same bytes.
 func EncodeTasks(tasks []Task) ([]byte, error) {
 	var buf bytes.Buffer
@@ -107,12 +108,7 @@ func EncodeTasks(tasks []Task) ([]byte, error) {
 		buf.Write(v)
 	}
 	buf.WriteByte('}')
-	var out bytes.Buffer
-	if err := json.Indent(&out, buf.Bytes(), "", "  "); err != nil {
-		return nil, err
-	}
-	out.WriteByte('\n')
-	return out.Bytes(), nil
+	return pretty(buf.Bytes())
 }
 
 // WriteTaskFile writes tasks to path atomically: a temporary file in the

@@ -213,3 +213,27 @@ func TestReadTaskFileNamesFile(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+func TestEncodeKeepsScalarArraysOnOneLine(t *testing.T) {
+	tasks, err := ReadTaskFile("testdata/mindcraft_construction.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tasks[0].Seed = 1<<53 - 1 // numbers are written exactly
+	out, err := EncodeTasks(tasks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"\n            [\"air\", \"stone_bricks\", \"stone_bricks\", \"oak_door\", \"stone_bricks\", \"air\", \"air\"],\n",
+		"\n          \"coordinates\": [-18, -59, 30],\n",
+		"\n    \"seed\": 9007199254740991\n",
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	if !json.Valid(out) {
+		t.Error("output is not valid JSON")
+	}
+}
