@@ -61,7 +61,8 @@ type agent struct {
 	err    error
 	fold   int // turns a memory call folds away
 
-	actOutput string
+	actOutput  string
+	actNotices []string
 
 	transitions []trajectory.Transition
 	calls       int // conversation calls made

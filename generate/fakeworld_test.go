@@ -106,8 +106,12 @@ func (w *fakeWorld) Execute(agent int, response string) Outcome {
 		out.Output = fmt.Sprintf("Code output:\nSuccessfully crafted %s, you now have %d %s.\n", args[0], inv[args[0]], args[0])
 	case "collectBlocks":
 		k, _ := strconv.Atoi(args[1])
+		out.Duration = min(10*float64(k), 600)
+		if k > 60 {
+			k = 60
+			out.Notices = []string{"Code execution timed out after 10 minutes. Attempting force stop."}
+		}
 		inv[args[0]] += k
-		out.Duration = 10 * float64(k)
 		out.Output = fmt.Sprintf("Code output:\nCollected %d %s.\n", k, args[0])
 	}
 	return out

@@ -258,8 +258,7 @@ func (e *engine) step(a *agent) {
 		e.applyCall(a)
 	case a.state == stActing && a.until == e.now:
 		a.state = stIdle
-		a.hist.add("system", a.actOutput)
-		e.continueLoop(a)
+		e.actionDone(a, a.actNotices, a.actOutput)
 	case a.state == stIdle && !a.inLoop && e.wakeAt(a) <= e.now:
 		e.wake(a)
 	case a.state == stIdle && a.inLoop && a.need == "":
@@ -520,15 +519,25 @@ func (e *engine) applyCall(a *agent) {
 		e.finish(trajectory.EndSuccess)
 		return
 	}
-	switch {
-	case output == "":
-		e.endLoop(a)
-	case dur == 0:
-		a.hist.add("system", output)
-		e.continueLoop(a)
-	default:
-		a.state, a.until, a.actOutput = stActing, e.now+dur, output
+	if dur == 0 {
+		e.actionDone(a, out.Notices, output)
+		return
 	}
+	a.state, a.until, a.actOutput, a.actNotices = stActing, e.now+dur, output, out.Notices
+}
+
+// actionDone ends a command: its notices and output enter the history, and
+// the agent is prompted again; without output the response loop ends.
+func (e *engine) actionDone(a *agent, notices []string, output string) {
+	for _, n := range notices {
+		a.hist.add("system", n)
+	}
+	if output == "" {
+		e.endLoop(a)
+		return
+	}
+	a.hist.add("system", output)
+	e.continueLoop(a)
 }
 
 func (e *engine) record(a *agent, tr trajectory.Transition) {

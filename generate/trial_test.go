@@ -333,3 +333,18 @@ func TestBatchingAndDeterminism(t *testing.T) {
 		t.Errorf("only %d transitions", n)
 	}
 }
+
+// A command's notices enter the history before its output, when it ends.
+func TestActionNotices(t *testing.T) {
+	task := &procgen.Task{ID: "solo", Type: procgen.TypeCrafting, AgentCount: 1, Goal: procgen.Goal{Text: "Dig."}, Timeout: 1000}
+	f := newFixture(task, nil, "", []string{`!collectBlocks("dirt", 99)`, "done"})
+	res := f.run(t, Config{})
+	h := res.Agents[0].History
+	i := slices.Index(h, trajectory.Message{Role: "system", Content: "Code execution timed out after 10 minutes. Attempting force stop."})
+	if i < 0 || h[i+1].Content != "Code output:\nCollected 60 dirt.\n" {
+		t.Fatalf("history: %q", h)
+	}
+	if tr := res.Agents[0].Transitions[1]; tr.SimTime != 602 {
+		t.Errorf("next call at %g, want 602 (2 s thinking + 600 s digging)", tr.SimTime)
+	}
+}

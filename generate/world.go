@@ -49,6 +49,10 @@ type Outcome struct {
 	// turn ("Code output:\n..." for actions in the paper dialect); "" means
 	// no result, which ends the agent's response loop as in MINDcraft.
 	Output string
+	// Notices are system turns that enter the history before Output when
+	// the command ends (e.g. MINDcraft's "Code execution timed out after 10
+	// minutes. Attempting force stop.").
+	Notices []string
 	// Duration is how long the command takes in simulated seconds.
 	Duration float64
 }

@@ -28,14 +28,14 @@ func (s simWorld) Execute(agent int, response string) Outcome {
 	}
 	out := Outcome{
 		Text: res.Response, Command: res.Command, Known: res.Command != "",
-		Output: res.Output, Duration: res.Duration.Seconds(),
+		Output: res.Output, Notices: res.Notices, Duration: res.Duration.Seconds(),
 	}
 	if res.Command == "" {
 		return out
 	}
 	// The first match of "!name" is where the command starts.
 	out.CommandText = res.Response[strings.Index(res.Response, res.Command):]
-	if res.Failed && res.Args == nil && res.Output == "Command "+res.Command+" does not exist." {
+	if res.Unknown {
 		out.Known, out.Output = false, ""
 		return out
 	}
@@ -51,7 +51,7 @@ func (s simWorld) Execute(agent int, response string) Outcome {
 		out.Handoff, out.Args = true, nil
 	}
 	if out.Handoff {
-		out.Output, out.Duration = "", 0 // the engine answers these
+		out.Output, out.Notices, out.Duration = "", nil, 0 // the engine answers these
 	}
 	return out
 }
