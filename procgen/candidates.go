@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 
 	"collabcraft/mcdata"
 )
@@ -64,11 +65,22 @@ type CraftingCandidate struct {
 	Split  string
 }
 
-// CraftingCandidates returns the crafting targets for a seed: craftable
-// items whose plan has more than one step, no foods (cooking owns them),
-// one seeded representative per colour/wood family, each assigned to
-// train, dev or test by its name or a seeded coin. Sorted by item.
-func CraftingCandidates(seed uint64) []CraftingCandidate {
+// splitSeed fixes the crafting item divide. It does not follow the
+// generator seed, so train, dev and test files made with different seeds
+// still never share a target.
+const splitSeed = 2025
+
+// CraftingCandidates returns the crafting targets: craftable items whose
+// plan has more than one step, no foods (cooking owns them), one
+// representative per colour/wood/copper family, each assigned to train, dev
+// or test by its name or a coin. The choices are seeded with a fixed seed,
+// so the divide is the same for every generator seed. Sorted by item.
+func CraftingCandidates() []CraftingCandidate {
+	return craftingCandidates()
+}
+
+var craftingCandidates = sync.OnceValue(func() []CraftingCandidate {
+	seed := uint64(splitSeed)
 	families := map[string][]CraftingCandidate{}
 	for _, it := range mcdata.Items() {
 		name := it.Name
@@ -91,7 +103,7 @@ func CraftingCandidates(seed uint64) []CraftingCandidate {
 	}
 	slices.SortFunc(out, func(a, b CraftingCandidate) int { return strings.Compare(a.Item, b.Item) })
 	return out
-}
+})
 
 func splitOf(seed uint64, item, fam string) string {
 	split := ""
@@ -129,9 +141,9 @@ func isFood(name string) bool {
 }
 
 // candidatesFor returns the candidates of one split.
-func candidatesFor(seed uint64, split string) ([]CraftingCandidate, error) {
+func candidatesFor(split string) ([]CraftingCandidate, error) {
 	var out []CraftingCandidate
-	for _, c := range CraftingCandidates(seed) {
+	for _, c := range CraftingCandidates() {
 		if c.Split == split {
 			out = append(out, c)
 		}

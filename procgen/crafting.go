@@ -60,7 +60,7 @@ func GenerateCrafting(opts CraftingOptions) ([]Task, error) {
 	if n == 0 {
 		n = map[string]int{SplitTrain: DefaultCraftingTrain, SplitDev: DefaultCraftingDev, SplitTest: DefaultCraftingTest}[opts.Split]
 	}
-	cands, err := candidatesFor(opts.Seed, opts.Split)
+	cands, err := candidatesFor(opts.Split)
 	if err != nil {
 		return nil, fmt.Errorf("procgen: crafting: %w", err)
 	}

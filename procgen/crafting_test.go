@@ -29,7 +29,7 @@ func TestFamily(t *testing.T) {
 }
 
 func TestCraftingCandidates(t *testing.T) {
-	cands := CraftingCandidates(0)
+	cands := CraftingCandidates()
 	if len(cands) < 150 {
 		t.Fatalf("only %d candidates", len(cands))
 	}
@@ -58,8 +58,18 @@ func TestCraftingCandidates(t *testing.T) {
 			t.Errorf("%s is a candidate", item)
 		}
 	}
-	if !reflect.DeepEqual(cands, CraftingCandidates(0)) {
-		t.Error("candidates differ between calls with the same seed")
+	// The divide does not depend on the generator seed: train and test
+	// made with different seeds share no target.
+	train, _ := GenerateCrafting(CraftingOptions{Options: Options{Split: SplitTrain, Agents: 2, N: 300, Seed: 1}})
+	test, _ := GenerateCrafting(CraftingOptions{Options: Options{Split: SplitTest, Agents: 2, N: 100, Seed: 2}})
+	inTrain := map[string]bool{}
+	for _, task := range train {
+		inTrain[task.Target.Item] = true
+	}
+	for _, task := range test {
+		if inTrain[task.Target.Item] {
+			t.Errorf("%s is a target of train (seed 1) and test (seed 2)", task.Target.Item)
+		}
 	}
 }
 
