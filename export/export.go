@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"iter"
 	"slices"
@@ -60,9 +61,10 @@ type Result struct {
 	Files  []FileInfo // data files, in manifest order
 }
 
-// Source yields the examples to export. Write ranges over it twice (once to
-// hash, once to write), so it must yield the same examples each time; the
-// run reader does, as it re-reads the run files.
+// Source yields the examples to export. Write ranges over it once, or, when
+// a train example is repeated in another split, up to three times (the
+// one-pass attempt, a hashing pass, the writing pass), so it must yield the
+// same examples each time; the run reader does, as it re-reads the run files.
 type Source = iter.Seq2[Example, error]
 
 // prepared is an example ready to write: validated, roles normalised, split
@@ -151,12 +153,32 @@ func Write(ctx context.Context, src Source, dest string, opts Options) (*Result,
 		return nil, err
 	}
 
-	// Pass 1: the splits each example hash occurs in.
-	seen, err := hashPass(ctx, src, opts)
+	// Usually one pass does: examples are written as they come, and an exact
+	// duplicate is skipped. Only when a test or validation example repeats a
+	// train example already written does the train copy have to go; then the
+	// export starts again, first hashing the whole input to know every
+	// example's splits before writing anything.
+	res, err := writeInto(ctx, src, dest, nil, opts)
+	if errors.Is(err, errCrossSplit) {
+		var seen *hashSet
+		if seen, err = hashPass(ctx, src, opts); err == nil {
+			res, err = writeInto(ctx, src, dest, seen, opts)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
+	res.Dir = dest
+	return res, nil
+}
 
+// errCrossSplit stops the one-pass write: a train example already written
+// is repeated in another split.
+var errCrossSplit = errors.New("export: an example is in train and another split")
+
+// writeInto writes a complete dataset into a new temporary directory and
+// moves it to dest.
+func writeInto(ctx context.Context, src Source, dest string, seen *hashSet, opts Options) (*Result, error) {
 	tmp, err := makeTempDir(dest)
 	if err != nil {
 		return nil, err
@@ -170,7 +192,6 @@ func Write(ctx context.Context, src Source, dest string, opts Options) (*Result,
 		removeAll(tmp)
 		return nil, err
 	}
-	res.Dir = dest
 	return res, nil
 }
 
@@ -179,13 +200,17 @@ type splitBits struct {
 	bit map[string]uint32
 }
 
-const writtenBit = uint32(1) << 31
+// Mask bits beside the split bits: a copy was written, and it was in train.
+const (
+	writtenBit      = uint32(1) << 31
+	writtenTrainBit = uint32(1) << 30
+)
 
 func (s *splitBits) of(split string) (uint32, error) {
 	b, ok := s.bit[split]
 	if !ok {
-		if len(s.bit) >= 31 {
-			return 0, fmt.Errorf("export: more than 31 split names (at %q)", split)
+		if len(s.bit) >= 30 {
+			return 0, fmt.Errorf("export: more than 30 split names (at %q)", split)
 		}
 		b = 1 << len(s.bit)
 		s.bit[split] = b
@@ -193,15 +218,22 @@ func (s *splitBits) of(split string) (uint32, error) {
 	return b, nil
 }
 
+// hashSet maps every example hash to the splits it occurs in and whether a
+// copy was written.
 type hashSet struct {
 	bits  splitBits
 	masks map[[16]byte]uint32
 	train uint32
 }
 
-func hashPass(ctx context.Context, src Source, opts Options) (*hashSet, error) {
+func newHashSet() *hashSet {
 	hs := &hashSet{bits: splitBits{bit: map[string]uint32{}}, masks: map[[16]byte]uint32{}}
 	hs.train, _ = hs.bits.of(SplitTrain)
+	return hs
+}
+
+func hashPass(ctx context.Context, src Source, opts Options) (*hashSet, error) {
+	hs := newHashSet()
 	pr := newPreparer(opts)
 	n := 0
 	for ex, err := range src {
@@ -220,9 +252,6 @@ func hashPass(ctx context.Context, src Source, opts Options) (*hashSet, error) {
 			return nil, err
 		}
 		hs.masks[p.hash] |= b
-	}
-	if n == 0 && ctx.Err() == nil {
-		return nil, fmt.Errorf("export: the input holds no examples; nothing to write")
 	}
 	return hs, ctx.Err()
 }
@@ -264,6 +293,10 @@ func writeAll(ctx context.Context, src Source, dir string, hs *hashSet, opts Opt
 		}
 	}()
 
+	onePass := hs == nil
+	if onePass {
+		hs = newHashSet()
+	}
 	counts := Counts{PerSplit: map[string]int64{}, Tasks: map[string]int64{}}
 	pr := newPreparer(opts)
 	for ex, err := range src {
@@ -278,18 +311,32 @@ func writeAll(ctx context.Context, src Source, dir string, hs *hashSet, opts Opt
 			return nil, fmt.Errorf("export: %w", err)
 		}
 		mask, found := hs.masks[p.hash]
-		if !found {
+		if onePass {
+			b, err := hs.bits.of(p.split)
+			if err != nil {
+				return nil, err
+			}
+			if mask&writtenTrainBit != 0 && p.split != SplitTrain {
+				return nil, errCrossSplit
+			}
+			mask |= b
+		} else if !found {
 			return nil, fmt.Errorf("export: example %q was not in the first pass over the input (the source must yield the same examples each time)", p.id)
 		}
 		switch {
+		case p.split == SplitTrain && mask&^(hs.train|writtenBit|writtenTrainBit) != 0:
+			counts.CrossSplitDropped++
+			hs.masks[p.hash] = mask
+			continue
 		case mask&writtenBit != 0:
 			counts.Duplicates++
 			continue
-		case p.split == SplitTrain && mask&^(hs.train|writtenBit) != 0:
-			counts.CrossSplitDropped++
-			continue
 		}
-		hs.masks[p.hash] = mask | writtenBit
+		mask |= writtenBit
+		if p.split == SplitTrain {
+			mask |= writtenTrainBit
+		}
+		hs.masks[p.hash] = mask
 		for _, w := range writers {
 			if err := w.write(&p); err != nil {
 				return nil, err
@@ -300,6 +347,9 @@ func writeAll(ctx context.Context, src Source, dir string, hs *hashSet, opts Opt
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("export: %w", err)
+	}
+	if counts.In == 0 {
+		return nil, fmt.Errorf("export: the input holds no examples; nothing to write")
 	}
 	for _, ts := range pr.tasks {
 		counts.Tasks[ts.out]++

@@ -221,6 +221,37 @@ func itoa(i int64) string {
 	return string(b)
 }
 
+// Without cross-split duplicates the input is read once; with them, the
+// result is the same as if the splits had been known from the start.
+func TestWritePasses(t *testing.T) {
+	fx := newFixture(12, 4)
+	within := fx.examples[5]
+	within.ID += "/again"
+	fx.examples = append(fx.examples, within)
+	calls := 0
+	counted := func(yield func(Example, error) bool) {
+		calls++
+		fx.source()(yield)
+	}
+	res, err := Write(context.Background(), counted, filepath.Join(t.TempDir(), "one"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != 1 || res.Counts.Duplicates != 1 || res.Counts.CrossSplitDropped != 0 {
+		t.Errorf("read %d times, counts %+v; want one pass and one duplicate", calls, res.Counts)
+	}
+
+	fx.withDuplicates()
+	calls = 0
+	res, err = Write(context.Background(), counted, filepath.Join(t.TempDir(), "three"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != 3 || res.Counts.CrossSplitDropped != 2 || res.Counts.Duplicates != 2 {
+		t.Errorf("read %d times, counts %+v; want three passes, 2 cross-split and 2 duplicates", calls, res.Counts)
+	}
+}
+
 func TestWriteIsDeterministic(t *testing.T) {
 	fx := newFixture(9, 4)
 	dir := t.TempDir()
@@ -287,45 +318,40 @@ func TestStrictRolesAndPromptCompletion(t *testing.T) {
 
 func TestWriteIsAtomic(t *testing.T) {
 	fx := newFixture(6, 3)
+	fx.withDuplicates() // a cross-split duplicate: one-pass attempt, hashing pass, writing pass
 	parent := t.TempDir()
 	dest := filepath.Join(parent, "ds")
 
-	// A source that fails half way leaves nothing behind.
+	// A source that fails half way through any of its passes leaves nothing.
 	boom := errors.New("run file truncated")
-	failing := func(yield func(Example, error) bool) {
-		for i, e := range fx.examples {
-			if i == len(fx.examples)/2 {
-				yield(Example{}, boom)
-				return
-			}
-			if !yield(e, nil) {
-				return
-			}
-		}
-	}
-	if _, err := Write(context.Background(), failing, dest, Options{Formats: allFormats}); !errors.Is(err, boom) {
-		t.Fatalf("want the source's error, got %v", err)
-	}
-	// A source that fails only in the second pass (after the temp dir exists).
 	calls := 0
-	secondFails := func(yield func(Example, error) bool) {
-		calls++
-		for i, e := range fx.examples {
-			if calls == 2 && i == len(fx.examples)/2 {
-				yield(Example{}, boom)
-				return
-			}
-			if !yield(e, nil) {
-				return
+	failOn := func(call int) Source {
+		calls = 0
+		return func(yield func(Example, error) bool) {
+			calls++
+			for i, e := range fx.examples {
+				if calls == call && i == len(fx.examples)/2 {
+					yield(Example{}, boom)
+					return
+				}
+				if !yield(e, nil) {
+					return
+				}
 			}
 		}
 	}
-	if _, err := Write(context.Background(), secondFails, dest, Options{Formats: allFormats}); !errors.Is(err, boom) {
-		t.Fatalf("want the source's error, got %v", err)
+	for call := 1; call <= 3; call++ {
+		if _, err := Write(context.Background(), failOn(call), dest, Options{Formats: allFormats}); !errors.Is(err, boom) {
+			t.Fatalf("failing in pass %d: want the source's error, got %v", call, err)
+		}
+		if calls != call {
+			t.Errorf("failing in pass %d: the source was read %d times", call, calls)
+		}
+		if entries, _ := os.ReadDir(parent); len(entries) != 0 {
+			t.Fatalf("a failed export left %v", entries)
+		}
 	}
-	if entries, _ := os.ReadDir(parent); len(entries) != 0 {
-		t.Fatalf("a failed export left %v", entries)
-	}
+	secondFails := failOn(3)
 
 	// A complete dataset is never replaced without overwrite...
 	if _, err := Write(context.Background(), fx.source(), dest, Options{}); err != nil {
@@ -337,7 +363,7 @@ func TestWriteIsAtomic(t *testing.T) {
 		t.Fatalf("want an already-exists error, got %v", err)
 	}
 	// ...nor by a failed overwrite...
-	calls = 0
+	secondFails = failOn(3)
 	if _, err := Write(context.Background(), secondFails, dest, Options{Overwrite: true}); !errors.Is(err, boom) {
 		t.Fatalf("want the source's error, got %v", err)
 	}
