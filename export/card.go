@@ -3,6 +3,7 @@ package export
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -165,9 +166,15 @@ func layoutWord(l Layout) string {
 
 func splitRuleText(r SplitRule) string {
 	if r.By == "hash" {
-		return fmt.Sprintf("tasks placed by a stable hash of the task id, fractions train %g, validation %g, test %g",
-			r.Fractions[0], r.Fractions[1], r.Fractions[2])
+		return fmt.Sprintf("tasks placed by a stable hash of the task id, train %s, validation %s, test %s",
+			pct(r.Fractions[0]), pct(r.Fractions[1]), pct(r.Fractions[2]))
 	}
-	return fmt.Sprintf("each task's own split from its task file, with %g of the train tasks (by a stable hash of the task id) moved to validation",
-		r.ValidationFraction)
+	if r.ValidationFraction == 0 {
+		return "each task's own split from its task file"
+	}
+	return fmt.Sprintf("each task's own split from its task file, with %s of the train tasks (by a stable hash of the task id) moved to validation",
+		pct(r.ValidationFraction))
 }
+
+// pct prints 0.05 as "5%" (rounded so float noise never shows).
+func pct(f float64) string { return fmt.Sprintf("%g%%", math.Round(f*1e6)/1e4) }

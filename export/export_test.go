@@ -192,7 +192,7 @@ func TestWriteAllFormats(t *testing.T) {
 	card, _ := os.ReadFile(filepath.Join(dest, "README.md"))
 	for _, want := range []string{"configs:\n- config_name: default", `path: "data/train-*.parquet"`,
 		"    list:\n    - name: role\n      dtype: string", "num_examples: " + itoa(c.PerSplit["train"]),
-		"load_from_disk", "SFTTrainer", "type: chat_template", "dataset: r1_train"} {
+		"load_from_disk", "SFTTrainer", "type: chat_template", "dataset: r1_train", "with 25% of the train tasks"} {
 		if !strings.Contains(string(card), want) {
 			t.Errorf("README.md lacks %q", want)
 		}

@@ -25,9 +25,9 @@ type SplitRule struct {
 	By string `json:"by"`
 	// ValidationFraction of train tasks (by hash of the task id) that go to
 	// validation under By "task". 0 keeps every train task in train.
-	ValidationFraction float64 `json:"validation_fraction"`
+	ValidationFraction float64 `json:"validation_fraction,omitempty"`
 	// Fractions of train, validation and test under By "hash"; they sum to 1.
-	Fractions [3]float64 `json:"fractions"`
+	Fractions []float64 `json:"fractions,omitempty"`
 	// Salt changes which tasks the hash picks; "" is a fine default.
 	Salt string `json:"salt,omitempty"`
 }
@@ -40,20 +40,20 @@ func DefaultSplitRule() SplitRule {
 
 // HashSplitRule places tasks by hash with the given fractions.
 func HashSplitRule(train, validation, test float64) SplitRule {
-	return SplitRule{By: "hash", Fractions: [3]float64{train, validation, test}}
+	return SplitRule{By: "hash", Fractions: []float64{train, validation, test}}
 }
 
 // ParseFractions reads "0.9,0.05,0.05".
-func ParseFractions(s string) ([3]float64, error) {
-	var f [3]float64
+func ParseFractions(s string) ([]float64, error) {
+	f := make([]float64, 3)
 	parts := strings.Split(s, ",")
 	if len(parts) != 3 {
-		return f, fmt.Errorf("export: fractions %q: expected three numbers train,validation,test", s)
+		return nil, fmt.Errorf("export: fractions %q: expected three numbers train,validation,test", s)
 	}
 	for i, p := range parts {
 		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
 		if err != nil {
-			return f, fmt.Errorf("export: fractions %q: %q is not a number", s, p)
+			return nil, fmt.Errorf("export: fractions %q: %q is not a number", s, p)
 		}
 		f[i] = v
 	}
@@ -68,6 +68,9 @@ func (r SplitRule) Validate() error {
 			return fmt.Errorf("export: validation fraction %v: expected 0 <= f < 1", r.ValidationFraction)
 		}
 	case "hash":
+		if len(r.Fractions) != 3 {
+			return fmt.Errorf("export: fractions %v: expected three numbers train,validation,test", r.Fractions)
+		}
 		sum := 0.0
 		for _, f := range r.Fractions {
 			if f < 0 || math.IsNaN(f) {

@@ -3,6 +3,7 @@ package export
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -79,13 +80,14 @@ func TestSplitRuleValidate(t *testing.T) {
 		HashSplitRule(1.1, -0.05, -0.05),
 		{By: "task", ValidationFraction: 1},
 		{By: "row"},
+		{By: "hash", Fractions: []float64{1}},
 	} {
 		if bad.Validate() == nil {
 			t.Errorf("accepted %+v", bad)
 		}
 	}
 	f, err := ParseFractions("0.8, 0.1,0.1")
-	if err != nil || f != [3]float64{0.8, 0.1, 0.1} {
+	if err != nil || !slices.Equal(f, []float64{0.8, 0.1, 0.1}) {
 		t.Errorf("ParseFractions: %v %v", f, err)
 	}
 	if _, err := ParseFractions("0.9,0.1"); err == nil {
