@@ -195,8 +195,7 @@ func (s craftSpec) id() string {
 }
 
 // drawSpec draws a task's variant: plan visibility, crafting table, and
-// 0-2 missing items (about half of the tasks miss nothing, as in
-// MINDcraft's sets).
+// 0-2 missing items.
 func drawSpec(rng *rand.Rand, opts CraftingOptions, item string, d int, lv []map[string]int) craftSpec {
 	s := craftSpec{target: item, depth: d, maxDepth: len(lv), agents: opts.Agents}
 	switch rng.IntN(3) {
@@ -220,18 +219,29 @@ func drawSpec(rng *rand.Rand, opts CraftingOptions, item string, d int, lv []map
 			gatherable = append(gatherable, it)
 		}
 	}
+	// Where something can be withheld, a quarter of the tasks withhold
+	// nothing, half one item, a quarter two; items made only of wood or
+	// crafted blocks can withhold nothing, so over a split about a quarter
+	// of the tasks miss items (MINDcraft's sets: about half).
 	k := 0
 	switch r := rng.Float64(); {
-	case r < 0.5:
+	case r < 0.25:
 		k = 0
-	case r < 0.85:
+	case r < 0.75:
 		k = 1
 	default:
 		k = 2
 	}
 	k = min(k, len(gatherable))
+	smelts := false
 	for _, i := range rng.Perm(len(gatherable))[:k] {
 		s.missing = append(s.missing, gatherable[i])
+		src, _ := GatherSource(gatherable[i])
+		smelts = smelts || src.Smelt != ""
+	}
+	if smelts {
+		// The smelter gets coal as fuel, so coal cannot be missing too.
+		s.missing = slices.DeleteFunc(s.missing, func(m string) bool { return m == "coal" })
 	}
 	slices.Sort(s.missing)
 	return s
@@ -316,19 +326,13 @@ func craftingTask(opts CraftingOptions, s craftSpec, lv []map[string]int) (Task,
 			return Task{}, errCannotSplit
 		}
 		inv = dealPieces(rng, pool, opts.Agents)
-		if inv != nil && nobodyAlone(inv, s.missing, s.target) {
+		if inv == nil {
+			continue
+		}
+		addGear(rng, inv, s, withheld)
+		if nobodyAlone(inv, s.missing, s.target) {
 			break
 		}
-	}
-	// The gatherer of each missing item gets the tool it needs.
-	for _, m := range s.missing {
-		src, _ := GatherSource(m)
-		if src.Tool != "" {
-			inv[agentID(rng.IntN(opts.Agents))][src.Tool]++
-		}
-	}
-	if s.ctable {
-		inv[agentID(rng.IntN(opts.Agents))]["crafting_table"]++
 	}
 
 	t := Task{
@@ -370,6 +374,26 @@ func craftingTask(opts CraftingOptions, s craftSpec, lv []map[string]int) (Task,
 		"plan_steps":      steps,
 	}
 	return t, nil
+}
+
+// addGear gives the gatherer of each missing item the tool it needs (and
+// for a smelted item a furnace and a coal per 8 items), and puts the
+// crafting table of a requires_ctable task in one inventory.
+func addGear(rng *rand.Rand, inv map[string]map[string]int, s craftSpec, withheld map[string]int) {
+	for _, m := range s.missing {
+		src, _ := GatherSource(m)
+		gatherer := inv[agentID(rng.IntN(s.agents))]
+		if src.Tool != "" {
+			gatherer[src.Tool] = 1
+		}
+		if src.Smelt != "" {
+			gatherer["furnace"] = 1
+			gatherer["coal"] += (max(withheld[m], 1) + 7) / 8
+		}
+	}
+	if s.ctable {
+		inv[agentID(rng.IntN(s.agents))]["crafting_table"] = 1
+	}
 }
 
 // dealPieces cuts the pool into at least one piece per agent (splitting

@@ -152,12 +152,29 @@ func checkCraftingTask(t *testing.T, task Task, split string, agents int) {
 		t.Errorf("%s: timeout %d", task.ID, task.Timeout)
 	}
 	team := map[string]int{}
+	for _, inv := range task.InitialInventory {
+		for item, n := range inv {
+			team[item] += n
+		}
+	}
+	// Useful items are those the team's crafting plan consumes.
+	w := map[string]int{}
+	for _, m := range task.MissingItems {
+		w[m] = 1 << 20
+	}
+	used := map[string]bool{}
+	if p, err := mcdata.NewPlan(merge(team, w), target, 1); err == nil {
+		for _, st := range p.Steps {
+			for _, in := range st.Recipe.Ingredients {
+				used[in.Item] = true
+			}
+		}
+	}
 	for _, id := range task.AgentIDs() {
 		inv := task.InitialInventory[id]
 		useful := 0
-		for item, n := range inv {
-			team[item] += n
-			if !isTool(item) && item != "crafting_table" {
+		for item := range inv {
+			if used[item] {
 				useful++
 			}
 		}
@@ -179,6 +196,9 @@ func checkCraftingTask(t *testing.T, task Task, split string, agents int) {
 		if src.Tool != "" && team[src.Tool] == 0 {
 			t.Errorf("%s: nobody has a %s to gather %s", task.ID, src.Tool, m)
 		}
+		if src.Smelt != "" && (team["furnace"] == 0 || team["coal"] == 0) {
+			t.Errorf("%s: nobody can smelt %s into %s: %v", task.ID, src.Smelt, m, team)
+		}
 	}
 	if !CanCraftAlone(team, task.MissingItems, target, 1) {
 		t.Errorf("%s: the whole team cannot craft %s from %v", task.ID, target, team)
@@ -186,15 +206,6 @@ func checkCraftingTask(t *testing.T, task Task, split string, agents int) {
 	if task.RequiresCtable && team["crafting_table"] != 1 {
 		t.Errorf("%s: requires_ctable but %d crafting tables", task.ID, team["crafting_table"])
 	}
-}
-
-func isTool(item string) bool {
-	for _, s := range []string{"_pickaxe", "_shovel", "_axe", "_hoe", "shears"} {
-		if strings.HasSuffix(item, s) {
-			return true
-		}
-	}
-	return false
 }
 
 func itoaT(n int) string { return agentID(n) }
@@ -305,17 +316,19 @@ func TestCraftingBadOptions(t *testing.T) {
 
 func TestGatherSource(t *testing.T) {
 	for item, want := range map[string]Source{
-		"redstone":    {"redstone_ore", "iron_pickaxe"},
-		"coal":        {"coal_ore", "wooden_pickaxe"},
-		"raw_iron":    {"iron_ore", "stone_pickaxe"},
-		"sugar_cane":  {"sugar_cane", ""},
-		"cobblestone": {"cobblestone", "wooden_pickaxe"},
+		"redstone":    {"redstone_ore", "iron_pickaxe", ""},
+		"coal":        {"coal_ore", "wooden_pickaxe", ""},
+		"raw_iron":    {"iron_ore", "stone_pickaxe", ""},
+		"sugar_cane":  {"sugar_cane", "", ""},
+		"cobblestone": {"cobblestone", "wooden_pickaxe", ""},
+		"iron_ingot":  {"iron_ore", "stone_pickaxe", "raw_iron"},
+		"glass":       {"sand", "", "sand"},
 	} {
 		if got, ok := GatherSource(item); !ok || got != want {
 			t.Errorf("GatherSource(%s) = %v %v, want %v", item, got, ok, want)
 		}
 	}
-	for _, item := range []string{"oak_log", "iron_ingot", "leather", "diamond_pickaxe"} {
+	for _, item := range []string{"oak_log", "oak_planks", "leather", "diamond_pickaxe", "iron_block"} {
 		if _, ok := GatherSource(item); ok {
 			t.Errorf("%s should not be gatherable", item)
 		}

@@ -9,11 +9,24 @@ import (
 )
 
 // Source is where an item can be gathered in the world: the block to mine
-// or collect, and the cheapest tool that makes it drop the item ("" = by
-// hand).
+// or collect, and the cheapest tool that makes it drop what is needed ("" =
+// by hand). When Smelt is set, the block drops Smelt, which a furnace turns
+// into the item (iron_ore -> raw_iron -> iron_ingot).
 type Source struct {
 	Block string
 	Tool  string
+	Smelt string
+}
+
+// smeltedResources are base items a crafting task may withhold that come
+// from smelting a gathered item, as MINDcraft withholds iron_ingot and gives
+// a pickaxe and a furnace.
+var smeltedResources = map[string]string{
+	"iron_ingot":   "raw_iron",
+	"gold_ingot":   "raw_gold",
+	"copper_ingot": "raw_copper",
+	"stone":        "cobblestone",
+	"glass":        "sand",
 }
 
 // GatherSource returns where a missing item of a crafting task is
@@ -22,6 +35,11 @@ type Source struct {
 // Natural blocks are preferred: ores first, then the block of the same
 // name.
 func GatherSource(item string) (Source, bool) {
+	if in, ok := smeltedResources[item]; ok {
+		src, ok := GatherSource(in)
+		src.Smelt = in
+		return src, ok
+	}
 	if !naturalResources[item] {
 		return Source{}, false
 	}
@@ -78,7 +96,7 @@ var gatherSources = sync.OnceValue(func() map[string]Source {
 			case name == item:
 				r[0] = 1
 			}
-			c := cand{Source{name, tool}, r}
+			c := cand{Source{Block: name, Tool: tool}, r}
 			if old, ok := best[item]; !ok || less(c.rank, old.rank) || c.rank == old.rank && name < old.src.Block {
 				best[item] = c
 			}
