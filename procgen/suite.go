@@ -28,7 +28,7 @@ type SuiteOptions struct {
 var demoCounts = map[string]map[string]int{
 	KindCrafting:     {SplitTrain: 36, SplitDev: 12, SplitTest: 12},
 	KindCooking:      {SplitTrain: 24, SplitTest: 12},
-	KindConstruction: {SplitTrain: 18, SplitDev: 6, SplitTest: 6},
+	KindConstruction: {SplitTrain: 27, SplitDev: 9, SplitTest: 9}, // 27: every rooms level of the knob grid
 }
 
 // demoExtraAgents is how many tasks the 3-5 agent test files hold in a
