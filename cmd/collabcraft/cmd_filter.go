@@ -6,10 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"collabcraft/filter"
+	"collabcraft/stats"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -239,27 +240,27 @@ func anyView(dirs []string) bool {
 // printFilterReport prints the counts as an aligned table, then the
 // top-quantile thresholds.
 func printFilterReport(out io.Writer, r *filter.Report) error {
-	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "\ttrials\ttransitions\t")
-	fmt.Fprintf(tw, "in\t%d\t%d\t\n", r.Trials.In, r.Transitions.In)
-	fmt.Fprintf(tw, "kept\t%d\t%d\t\n", r.Trials.Kept, r.Transitions.Kept)
+	t := stats.Table{Header: []string{"", "trials", "transitions"}, Rows: [][]string{
+		{"in", itoa64(r.Trials.In), itoa64(r.Transitions.In)},
+		{"kept", itoa64(r.Trials.Kept), itoa64(r.Transitions.Kept)},
+	}}
 	for _, reason := range filter.Reasons {
 		a, b := r.Trials.Dropped[reason], r.Transitions.Dropped[reason]
 		if a != 0 || b != 0 {
-			fmt.Fprintf(tw, "dropped: %s\t%d\t%d\t\n", reason, a, b)
+			t.Rows = append(t.Rows, []string{"dropped: " + string(reason), itoa64(a), itoa64(b)})
 		}
 	}
-	if err := tw.Flush(); err != nil {
+	if err := t.WriteText(out); err != nil {
 		return err
 	}
 	if len(r.Thresholds) == 0 {
 		return nil
 	}
-	fmt.Fprintln(out, "\ntop-quantile thresholds (construction):")
-	tw = tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "run\tgroup\ttrials\tmin score")
+	t = stats.Table{Title: "\ntop-quantile thresholds (construction):", Header: []string{"run", "group", "trials", "min score"}}
 	for _, th := range r.Thresholds {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%.4g\n", th.Run, th.Group, th.Trials, th.Min)
+		t.Rows = append(t.Rows, []string{th.Run, th.Group, strconv.Itoa(th.Trials), strconv.FormatFloat(th.Min, 'g', 4, 64)})
 	}
-	return tw.Flush()
+	return t.WriteText(out)
 }
+
+func itoa64(n int64) string { return strconv.FormatInt(n, 10) }

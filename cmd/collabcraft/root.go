@@ -42,5 +42,6 @@ house blueprints, and crafting plans as MINDcraft's !getCraftingPlan prints them
 	root.AddCommand(procgen)
 	root.AddCommand(newValidateCommand())
 	root.AddCommand(newFilterCommand())
+	root.AddCommand(newStatsCommand())
 	return root
 }

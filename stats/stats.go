@@ -1,0 +1,334 @@
+package stats
+
+import (
+	"cmp"
+	"fmt"
+	"iter"
+	"math"
+	"slices"
+	"strconv"
+
+	"collabcraft/filter"
+	"collabcraft/trajectory"
+)
+
+// Prices are token prices in USD per million tokens; zero means unknown
+// and leaves cost out.
+type Prices struct {
+	Prompt     float64 `json:"prompt_per_million"`
+	Completion float64 `json:"completion_per_million"`
+}
+
+// Summary is everything stats reports.
+type Summary struct {
+	Types      []TypeStats `json:"task_types"` // Table 2, one row per task type, then "all"
+	Breakdowns []Breakdown `json:"breakdowns"` // Tables 4-6 and agents
+	Prices     *Prices     `json:"prices,omitempty"`
+}
+
+// TypeStats is one task type's row of Table 2 and its team metrics.
+type TypeStats struct {
+	TaskType    string         `json:"task_type"`
+	Tasks       map[string]int `json:"tasks"` // distinct task ids per split ("" = no split recorded)
+	Trials      int            `json:"trials"`
+	Successes   int            `json:"successes"`
+	Errors      int            `json:"errors"`
+	Transitions int            `json:"transitions"`
+	AvgTrajLen  float64        `json:"avg_trajectory_length"` // transitions per trial
+	SuccessRate float64        `json:"success_rate"`
+	MeanScore   float64        `json:"mean_score"`
+
+	SimMinutes float64  `json:"sim_minutes"` // total simulated time
+	Balance    *float64 `json:"balance"`     // nil: no trial with two or more agents
+	// BalanceTrials is how many trials the Balance averages over.
+	BalanceTrials    int      `json:"balance_trials"`
+	Efficiency       *float64 `json:"efficiency_per_minute"` // nil: no simulated time
+	PromptTokens     int64    `json:"prompt_tokens"`
+	CompletionTokens int64    `json:"completion_tokens"`
+	TokensPerSuccess *float64 `json:"tokens_per_success"`
+	Cost             *float64 `json:"cost_usd,omitempty"`
+	CostPerSuccess   *float64 `json:"cost_per_success_usd,omitempty"`
+}
+
+// Breakdown is success by one knob of one task type (a table of the
+// paper's Tables 4-6).
+type Breakdown struct {
+	TaskType string `json:"task_type"` // "" for all types (by agents)
+	Knob     string `json:"knob"`
+	Metric   string `json:"metric"` // "success_rate" or "mean_score"
+	Rows     []Cell `json:"rows"`
+}
+
+// Cell is one knob value's results.
+type Cell struct {
+	Value     string  `json:"value"`
+	Trials    int     `json:"trials"`
+	Successes int     `json:"successes"`
+	Rate      float64 `json:"success_rate"`
+	MeanScore float64 `json:"mean_score"`
+}
+
+// breakdownKnobs are the knobs reported per task type, as the paper does.
+var breakdownKnobs = map[string][]string{
+	"techtree":     {"depth", "plan"},      // Table 4
+	"cooking":      {"blocked", "variant"}, // Table 5: agents without their recipe
+	"construction": {"materials", "rooms"}, // Table 6
+}
+
+// agentsKnob is the breakdown over every task type by team size.
+const agentsKnob = "agents"
+
+// typeOrder puts the paper's three suites first.
+var typeOrder = map[string]int{"techtree": 0, "cooking": 1, "construction": 2}
+
+type acc struct {
+	typ                 string
+	tasks               map[string]map[string]bool // split -> task ids
+	trials, succ, errs  int
+	transitions         int
+	scoreSum, simMin    float64
+	balanceSum          float64
+	balanceN            int
+	promptTok, complTok int64
+}
+
+type cellAcc struct {
+	trials, succ int
+	scoreSum     float64
+}
+
+// Collect reads trials once and summarises them. An error from the stream
+// stops it.
+func Collect(trials iter.Seq2[*trajectory.Trial, error], prices *Prices) (*Summary, error) {
+	types := map[string]*acc{}
+	all := &acc{typ: "all", tasks: map[string]map[string]bool{}}
+	cells := map[[3]string]*cellAcc{} // type, knob, value
+	for t, err := range trials {
+		if err != nil {
+			return nil, fmt.Errorf("stats: %w", err)
+		}
+		a := types[t.TaskType]
+		if a == nil {
+			a = &acc{typ: t.TaskType, tasks: map[string]map[string]bool{}}
+			types[t.TaskType] = a
+		}
+		a.add(t)
+		all.add(t)
+		for _, k := range breakdownKnobs[t.TaskType] {
+			v, ok := filter.Knob(t, k)
+			if !ok {
+				v = "?"
+			}
+			cellOf(cells, t.TaskType, k, v).add(t)
+		}
+		cellOf(cells, "", agentsKnob, strconv.Itoa(len(t.Team))).add(t)
+	}
+	s := &Summary{Prices: prices}
+	keys := make([]string, 0, len(types))
+	for k := range types {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, compareTypes)
+	for _, k := range keys {
+		s.Types = append(s.Types, types[k].stats(prices))
+	}
+	if len(keys) > 1 {
+		s.Types = append(s.Types, all.stats(prices))
+	}
+	s.Breakdowns = breakdowns(cells, keys)
+	return s, nil
+}
+
+func compareTypes(a, b string) int {
+	oa, ok := typeOrder[a]
+	if !ok {
+		oa = len(typeOrder)
+	}
+	ob, ok := typeOrder[b]
+	if !ok {
+		ob = len(typeOrder)
+	}
+	return cmp.Or(cmp.Compare(oa, ob), cmp.Compare(a, b))
+}
+
+func cellOf(m map[[3]string]*cellAcc, typ, knob, value string) *cellAcc {
+	k := [3]string{typ, knob, value}
+	c := m[k]
+	if c == nil {
+		c = &cellAcc{}
+		m[k] = c
+	}
+	return c
+}
+
+func (c *cellAcc) add(t *trajectory.Trial) {
+	c.trials++
+	if t.Outcome.Success {
+		c.succ++
+	}
+	c.scoreSum += t.Outcome.Score
+}
+
+func (a *acc) add(t *trajectory.Trial) {
+	set := a.tasks[t.Split]
+	if set == nil {
+		set = map[string]bool{}
+		a.tasks[t.Split] = set
+	}
+	set[t.TaskID] = true
+	a.trials++
+	if t.Outcome.Success {
+		a.succ++
+	}
+	if t.Outcome.EndReason == trajectory.EndError {
+		a.errs++
+	}
+	a.scoreSum += t.Outcome.Score
+	a.simMin += t.SimSeconds / 60
+	for _, ag := range t.Agents {
+		a.transitions += len(ag.Transitions)
+		for _, tr := range ag.Transitions {
+			a.promptTok += int64(tr.Usage.PromptTokens)
+			a.complTok += int64(tr.Usage.CompletionTokens)
+		}
+	}
+	if b, ok := Balance(t); ok {
+		a.balanceSum += b
+		a.balanceN++
+	}
+}
+
+func (a *acc) stats(p *Prices) TypeStats {
+	s := TypeStats{TaskType: a.typ, Tasks: map[string]int{}, Trials: a.trials, Successes: a.succ, Errors: a.errs,
+		Transitions: a.transitions, SimMinutes: a.simMin, BalanceTrials: a.balanceN,
+		PromptTokens: a.promptTok, CompletionTokens: a.complTok}
+	for split, ids := range a.tasks {
+		s.Tasks[split] = len(ids)
+	}
+	if a.trials > 0 {
+		n := float64(a.trials)
+		s.AvgTrajLen = float64(a.transitions) / n
+		s.SuccessRate = float64(a.succ) / n
+		s.MeanScore = a.scoreSum / n
+	}
+	if a.balanceN > 0 {
+		s.Balance = ptr(a.balanceSum / float64(a.balanceN))
+	}
+	if a.simMin > 0 {
+		s.Efficiency = ptr(a.scoreSum / a.simMin)
+	}
+	if a.succ > 0 {
+		s.TokensPerSuccess = ptr(float64(a.promptTok+a.complTok) / float64(a.succ))
+	}
+	if p != nil && (p.Prompt > 0 || p.Completion > 0) {
+		cost := float64(a.promptTok)*p.Prompt/1e6 + float64(a.complTok)*p.Completion/1e6
+		s.Cost = ptr(cost)
+		if a.succ > 0 {
+			s.CostPerSuccess = ptr(cost / float64(a.succ))
+		}
+	}
+	return s
+}
+
+func ptr(v float64) *float64 { return &v }
+
+func breakdowns(cells map[[3]string]*cellAcc, types []string) []Breakdown {
+	var out []Breakdown
+	add := func(typ, knob string) {
+		b := Breakdown{TaskType: typ, Knob: knob, Metric: "success_rate"}
+		if typ == filter.ScoredType {
+			b.Metric = "mean_score"
+		}
+		for k, c := range cells {
+			if k[0] == typ && k[1] == knob {
+				b.Rows = append(b.Rows, Cell{Value: k[2], Trials: c.trials, Successes: c.succ,
+					Rate: float64(c.succ) / float64(c.trials), MeanScore: c.scoreSum / float64(c.trials)})
+			}
+		}
+		if len(b.Rows) == 0 || len(b.Rows) == 1 && b.Rows[0].Value == "?" {
+			return // no trial records this knob: nothing to break down
+		}
+		slices.SortFunc(b.Rows, func(x, y Cell) int { return compareValues(x.Value, y.Value) })
+		out = append(out, b)
+	}
+	for _, typ := range types {
+		for _, k := range breakdownKnobs[typ] {
+			add(typ, k)
+		}
+	}
+	add("", agentsKnob)
+	return out
+}
+
+// compareValues orders knob values numerically when both are numbers, and
+// puts "?" (unknown) last.
+func compareValues(a, b string) int {
+	if (a == "?") != (b == "?") {
+		if a == "?" {
+			return 1
+		}
+		return -1
+	}
+	fa, ea := strconv.ParseFloat(a, 64)
+	fb, eb := strconv.ParseFloat(b, 64)
+	if ea == nil && eb == nil {
+		return cmp.Compare(fa, fb)
+	}
+	return cmp.Compare(a, b)
+}
+
+// Balance is VillagerBench's Balanced Agent Utilization Score of one
+// trial: 1 - σ of the agents' min-max normalised active times. ok is false
+// for a team of fewer than two agents, where it does not apply.
+func Balance(t *trajectory.Trial) (b float64, ok bool) {
+	if len(t.Agents) < 2 {
+		return 0, false
+	}
+	ts := make([]float64, len(t.Agents))
+	for i := range t.Agents {
+		ts[i] = ActiveSeconds(t, i)
+	}
+	lo, hi := slices.Min(ts), slices.Max(ts)
+	if hi == lo {
+		return 1, true
+	}
+	var mean float64
+	for i := range ts {
+		ts[i] = (ts[i] - lo) / (hi - lo)
+		mean += ts[i]
+	}
+	mean /= float64(len(ts))
+	var v float64
+	for _, x := range ts {
+		v += (x - mean) * (x - mean)
+	}
+	return 1 - math.Sqrt(v/float64(len(ts))), true
+}
+
+// ActiveSecondsMetric is the Trial.Metrics key prefix of an agent's active
+// simulated seconds, when the engine records it.
+const ActiveSecondsMetric = "active_seconds:"
+
+// ActiveSeconds is agent i's active time in simulated seconds: the engine's
+// record if there is one, else the time from each model call that issued
+// a command to the agent's next call (or the trial's end).
+func ActiveSeconds(t *trajectory.Trial, i int) float64 {
+	a := &t.Agents[i]
+	if v, ok := t.Metrics[ActiveSecondsMetric+a.Name]; ok {
+		return v
+	}
+	var sum float64
+	for j, tr := range a.Transitions {
+		if tr.Command == "" {
+			continue
+		}
+		end := t.SimSeconds
+		if j+1 < len(a.Transitions) {
+			end = a.Transitions[j+1].SimTime
+		}
+		if end > tr.SimTime {
+			sum += end - tr.SimTime
+		}
+	}
+	return sum
+}

@@ -1,0 +1,201 @@
+package stats
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Table is a titled table of text cells. The first column is a label;
+// the others are right-aligned in text output (they hold numbers).
+type Table struct {
+	Title  string
+	Header []string
+	Rows   [][]string
+}
+
+// WriteText writes t as plain aligned text: title, header, rows.
+func (t Table) WriteText(w io.Writer) error {
+	width := make([]int, len(t.Header))
+	for _, row := range append([][]string{t.Header}, t.Rows...) {
+		for i, c := range row {
+			width[i] = max(width[i], utf8.RuneCountInString(c))
+		}
+	}
+	var b strings.Builder
+	if t.Title != "" {
+		b.WriteString(t.Title + "\n")
+	}
+	for _, row := range append([][]string{t.Header}, t.Rows...) {
+		for i, c := range row {
+			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
+			switch {
+			case i == 0:
+				b.WriteString(c + pad)
+			default:
+				b.WriteString("  " + pad + c)
+			}
+		}
+		b.WriteString("\n")
+	}
+	_, err := io.WriteString(w, strings.TrimRightFunc(b.String(), func(r rune) bool { return r == ' ' }))
+	return err
+}
+
+// WriteMarkdown writes t as a GitHub-flavoured Markdown table under a bold
+// title, numbers right-aligned.
+func (t Table) WriteMarkdown(w io.Writer) error {
+	var b strings.Builder
+	if t.Title != "" {
+		b.WriteString("**" + t.Title + "**\n\n")
+	}
+	cell := func(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+	row := func(cs []string) {
+		b.WriteString("|")
+		for _, c := range cs {
+			b.WriteString(" " + cell(c) + " |")
+		}
+		b.WriteString("\n")
+	}
+	row(t.Header)
+	b.WriteString("|")
+	for i := range t.Header {
+		if i == 0 {
+			b.WriteString(" --- |")
+		} else {
+			b.WriteString(" ---: |")
+		}
+	}
+	b.WriteString("\n")
+	for _, r := range t.Rows {
+		row(r)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// TypeName is the paper's name of a task type ("techtree" is crafting).
+func TypeName(t string) string {
+	switch t {
+	case "techtree":
+		return "crafting"
+	case "":
+		return "(none)"
+	}
+	return t
+}
+
+// Tables renders the summary: Table 2, the breakdowns, the team metrics.
+func (s *Summary) Tables() []Table {
+	out := []Table{s.overview()}
+	for _, b := range s.Breakdowns {
+		out = append(out, b.table())
+	}
+	return append(out, s.team())
+}
+
+func (s *Summary) overview() Table {
+	t := Table{Title: "Tasks, trials and transitions (paper Table 2)",
+		Header: []string{"task type", "train", "test", "other", "trials", "successes", "success", "mean score", "transitions", "avg traj len"}}
+	for _, ts := range s.Types {
+		other := 0
+		for split, n := range ts.Tasks {
+			if split != "train" && split != "test" {
+				other += n
+			}
+		}
+		t.Rows = append(t.Rows, []string{TypeName(ts.TaskType), itoa(ts.Tasks["train"]), itoa(ts.Tasks["test"]), itoa(other),
+			itoa(ts.Trials), itoa(ts.Successes), pct(ts.SuccessRate), num(ts.MeanScore, 3), itoa(ts.Transitions), num(ts.AvgTrajLen, 1)})
+	}
+	return t
+}
+
+func (b Breakdown) table() Table {
+	name := TypeName(b.TaskType)
+	if b.TaskType == "" {
+		name = "all task types"
+	}
+	metric := "success"
+	if b.Metric == "mean_score" {
+		metric = "mean score"
+	}
+	t := Table{Title: fmt.Sprintf("%s: %s by %s", name, metric, knobTitle(b.Knob)),
+		Header: []string{b.Knob, "trials", "successes", metric}}
+	for _, c := range b.Rows {
+		v := pct(c.Rate)
+		if b.Metric == "mean_score" {
+			v = num(c.MeanScore, 3)
+		}
+		t.Rows = append(t.Rows, []string{c.Value, itoa(c.Trials), itoa(c.Successes), v})
+	}
+	return t
+}
+
+var knobTitles = map[string]string{
+	"depth": "crafting depth", "plan": "plan variant", "blocked": "agents without their recipe",
+	"variant": "recipe access", "materials": "materials level", "rooms": "rooms level", agentsKnob: "number of agents",
+}
+
+func knobTitle(k string) string {
+	if t, ok := knobTitles[k]; ok {
+		return t
+	}
+	return k
+}
+
+func (s *Summary) team() Table {
+	t := Table{Title: "Team metrics (VillagerBench): Balance, Efficiency = completion per simulated minute, tokens",
+		Header: []string{"task type", "balance", "efficiency/min", "sim minutes", "prompt tokens", "completion tokens", "tokens/success"}}
+	priced := s.Prices != nil && (s.Prices.Prompt > 0 || s.Prices.Completion > 0)
+	if priced {
+		t.Header = append(t.Header, "cost USD", "cost/success USD")
+	}
+	for _, ts := range s.Types {
+		row := []string{TypeName(ts.TaskType), opt(ts.Balance, 3), opt(ts.Efficiency, 4), num(ts.SimMinutes, 1),
+			strconv.FormatInt(ts.PromptTokens, 10), strconv.FormatInt(ts.CompletionTokens, 10), opt(ts.TokensPerSuccess, 0)}
+		if priced {
+			row = append(row, opt(ts.Cost, 4), opt(ts.CostPerSuccess, 4))
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func num(v float64, prec int) string { return strconv.FormatFloat(v, 'f', prec, 64) }
+
+func pct(v float64) string { return strconv.FormatFloat(100*v, 'f', 2, 64) + "%" }
+
+func opt(v *float64, prec int) string {
+	if v == nil {
+		return "-"
+	}
+	return num(*v, prec)
+}
+
+// WriteText writes every table as aligned text, separated by blank lines.
+func (s *Summary) WriteText(w io.Writer) error {
+	return s.write(w, Table.WriteText)
+}
+
+// WriteMarkdown writes every table as Markdown.
+func (s *Summary) WriteMarkdown(w io.Writer) error {
+	return s.write(w, Table.WriteMarkdown)
+}
+
+func (s *Summary) write(w io.Writer, f func(Table, io.Writer) error) error {
+	for i, t := range s.Tables() {
+		if i > 0 {
+			if _, err := io.WriteString(w, "\n"); err != nil {
+				return err
+			}
+		}
+		if err := f(t, w); err != nil {
+			return err
+		}
+	}
+	return nil
+}
