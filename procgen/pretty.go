@@ -3,127 +3,108 @@ package procgen
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
-	"io"
-	"strings"
 )
 
-// jnode is a JSON value with object keys in their original order.
-type jnode struct {
-	scalar []byte   // a string, number, true, false or null, as JSON
-	obj    bool     // an object (keys, vals) rather than an array (vals)
-	arr    bool     // an array
-	keys   []string // object keys
-	vals   []*jnode // object values or array elements
-}
-
 // pretty lays out JSON with a 2-space indent, except that an array of
-// scalars stays on one line (["!getCraftingPlan"], a blueprint row), which
-// keeps files with blueprints a fraction of json.Indent's size.
+// plain values stays on one line (["!getCraftingPlan"], a blueprint row),
+// which keeps files with blueprints a fraction of json.Indent's size. It
+// works in one pass over the compacted bytes, so memory stays near the
+// file's size.
 func pretty(data []byte) ([]byte, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	n, err := readNode(dec)
-	if err != nil {
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, data); err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	writeNode(&buf, n, 0)
-	buf.WriteByte('\n')
-	return buf.Bytes(), nil
-}
-
-func readNode(dec *json.Decoder) (*jnode, error) {
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
+	src := compact.Bytes()
+	out := bytes.NewBuffer(make([]byte, 0, len(src)*3/2))
+	depth := 0
+	newline := func() {
+		out.WriteByte('\n')
+		for range depth {
+			out.WriteString("  ")
+		}
 	}
-	switch v := tok.(type) {
-	case json.Delim:
-		n := &jnode{obj: v == '{', arr: v == '['}
-		for dec.More() {
-			if n.obj {
-				k, err := dec.Token()
-				if err != nil {
-					return nil, err
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; c {
+		case '"':
+			j := stringEnd(src, i)
+			out.Write(src[i : j+1])
+			i = j
+		case '{', '[':
+			if i+1 < len(src) && (src[i+1] == '}' || src[i+1] == ']') {
+				out.Write(src[i : i+2])
+				i++
+				continue
+			}
+			if c == '[' {
+				if j, ok := flatArrayEnd(src, i); ok {
+					writeFlatArray(out, src[i:j+1])
+					i = j
+					continue
 				}
-				n.keys = append(n.keys, k.(string))
 			}
-			child, err := readNode(dec)
-			if err != nil {
-				return nil, err
-			}
-			n.vals = append(n.vals, child)
+			out.WriteByte(c)
+			depth++
+			newline()
+		case '}', ']':
+			depth--
+			newline()
+			out.WriteByte(c)
+		case ',':
+			out.WriteByte(',')
+			newline()
+		case ':':
+			out.WriteString(": ")
+		default:
+			out.WriteByte(c)
 		}
-		if _, err := dec.Token(); err != nil { // the closing delimiter
-			return nil, err
-		}
-		return n, nil
-	case string:
-		b, err := marshal(v)
-		return &jnode{scalar: b}, err
-	case json.Number:
-		return &jnode{scalar: []byte(v.String())}, nil
-	case bool:
-		return &jnode{scalar: []byte(fmt.Sprint(v))}, nil
-	case nil:
-		return &jnode{scalar: []byte("null")}, nil
 	}
-	return nil, io.ErrUnexpectedEOF
+	out.WriteByte('\n')
+	return out.Bytes(), nil
 }
 
-func writeNode(buf *bytes.Buffer, n *jnode, depth int) {
-	switch {
-	case n.scalar != nil:
-		buf.Write(n.scalar)
-		return
-	case len(n.vals) == 0 && n.obj:
-		buf.WriteString("{}")
-		return
-	case len(n.vals) == 0:
-		buf.WriteString("[]")
-		return
-	}
-	if n.arr && allScalars(n.vals) {
-		buf.WriteByte('[')
-		for i, v := range n.vals {
-			if i > 0 {
-				buf.WriteString(", ")
-			}
-			buf.Write(v.scalar)
+// stringEnd returns the index of the quote closing the string at src[i].
+func stringEnd(src []byte, i int) int {
+	for j := i + 1; j < len(src); j++ {
+		switch src[j] {
+		case '\\':
+			j++
+		case '"':
+			return j
 		}
-		buf.WriteByte(']')
-		return
 	}
-	open, close := byte('['), byte(']')
-	if n.obj {
-		open, close = '{', '}'
-	}
-	inner := strings.Repeat("  ", depth+1)
-	buf.WriteByte(open)
-	for i, v := range n.vals {
-		if i > 0 {
-			buf.WriteByte(',')
-		}
-		buf.WriteByte('\n')
-		buf.WriteString(inner)
-		if n.obj {
-			k, _ := marshal(n.keys[i])
-			buf.Write(k)
-			buf.WriteString(": ")
-		}
-		writeNode(buf, v, depth+1)
-	}
-	buf.WriteByte('\n')
-	buf.WriteString(strings.Repeat("  ", depth))
-	buf.WriteByte(close)
+	return len(src) - 1
 }
 
-func allScalars(vs []*jnode) bool {
-	for _, v := range vs {
-		if v.scalar == nil {
-			return false
+// flatArrayEnd reports whether the array at src[i] holds only plain values
+// and where it ends.
+func flatArrayEnd(src []byte, i int) (int, bool) {
+	for j := i + 1; j < len(src); j++ {
+		switch src[j] {
+		case '"':
+			j = stringEnd(src, j)
+		case '[', '{':
+			return 0, false
+		case ']':
+			return j, true
 		}
 	}
-	return true
+	return 0, false
+}
+
+// writeFlatArray writes a compact array of plain values with ", " between
+// them.
+func writeFlatArray(out *bytes.Buffer, arr []byte) {
+	for j := 0; j < len(arr); j++ {
+		switch arr[j] {
+		case '"':
+			k := stringEnd(arr, j)
+			out.Write(arr[j : k+1])
+			j = k
+		case ',':
+			out.WriteString(", ")
+		default:
+			out.WriteByte(arr[j])
+		}
+	}
 }

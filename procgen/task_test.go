@@ -237,3 +237,27 @@ func TestEncodeKeepsScalarArraysOnOneLine(t *testing.T) {
 		t.Error("output is not valid JSON")
 	}
 }
+
+func TestPrettyKeepsStringsIntact(t *testing.T) {
+	in := `{"a":["x,[y]","q\"{",1,true,null],"b":{"c":[],"d":{},"e":[["p"],[]]},"f":"\u00e9 <&>"}`
+	out, err := pretty([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{
+  "a": ["x,[y]", "q\"{", 1, true, null],
+  "b": {
+    "c": [],
+    "d": {},
+    "e": [
+      ["p"],
+      []
+    ]
+  },
+  "f": "\u00e9 <&>"
+}
+`
+	if string(out) != want {
+		t.Errorf("pretty:\n%s\nwant:\n%s", out, want)
+	}
+}
