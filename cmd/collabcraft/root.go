@@ -43,5 +43,6 @@ house blueprints, and crafting plans as MINDcraft's !getCraftingPlan prints them
 	root.AddCommand(newValidateCommand())
 	root.AddCommand(newFilterCommand())
 	root.AddCommand(newStatsCommand())
+	root.AddCommand(newExportCommand())
 	return root
 }

@@ -1,0 +1,352 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"iter"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"collabcraft/export"
+	"collabcraft/filter"
+	"collabcraft/mcdata"
+	"collabcraft/stats"
+	"collabcraft/trajectory"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// ExportOptions holds the flags of `export`.
+type ExportOptions struct {
+	In                 []string
+	Out                string
+	Formats            string
+	Unit               string // transition | episode
+	Layout             string
+	Roles              string
+	SplitBy            string // task | hash
+	Fractions          string // hash: train,validation,test
+	ValidationFraction float64
+	Overwrite          bool
+	Name               string
+	JSON               bool
+	RuleFlags
+
+	out io.Writer // os.Stdout when nil
+}
+
+// AddFlags registers the flags of `export`.
+func (opts *ExportOptions) AddFlags(f *pflag.FlagSet) {
+	f.StringSliceVar(&opts.In, "in", nil, "run or view directories to export (required; repeat or separate by commas)")
+	f.StringVarP(&opts.Out, "out", "o", "", "dataset directory to write (required), e.g. datasets/r1")
+	f.StringVar(&opts.Formats, "format", "parquet,openai-jsonl,sharegpt", "formats, separated by commas: parquet, openai-jsonl, sharegpt, arrow")
+	f.StringVar(&opts.Unit, "unit", "transition", "one example per model call (transition) or per agent's whole conversation (episode)")
+	f.StringVar(&opts.Layout, "layout", "messages", "conversation columns: messages or prompt-completion")
+	f.StringVar(&opts.Roles, "roles", "raw", "roles as recorded (raw) or fit for strict chat templates (strict)")
+	f.StringVar(&opts.SplitBy, "split-by", "task", "splits by the task's own split field (task) or by a hash of the task id (hash)")
+	f.StringVar(&opts.Fractions, "fractions", "0.9,0.05,0.05", "train,validation,test fractions for --split-by hash")
+	f.Float64Var(&opts.ValidationFraction, "validation-fraction", export.DefaultSplitRule().ValidationFraction, "fraction of train tasks moved to validation for --split-by task")
+	f.BoolVar(&opts.Overwrite, "overwrite", false, "replace an existing dataset at --out")
+	f.StringVar(&opts.Name, "name", "", "dataset name for the card (default: the base name of --out)")
+	f.BoolVar(&opts.JSON, "json", false, "print the counts as JSON")
+	opts.RuleFlags.AddFlags(f)
+}
+
+func newExportCommand() *cobra.Command {
+	var opts ExportOptions
+	cmd := &cobra.Command{
+		Use:   "export --in RUN|VIEW [--in ...] --out DATASET [--format ...] [rules]",
+		Short: "Write the kept trials of runs as datasets fine-tuning tools load as they are",
+		Long: `export streams runs (or views written by filter) through the filter rules
+into datasets: Parquet in the Hugging Face layout, OpenAI chat JSONL, ShareGPT
+JSONL registered for LLaMA-Factory, and an Arrow directory for
+datasets.load_from_disk, with a dataset card and a provenance manifest.
+
+Unit transition (the default, as the paper) makes one example per model call:
+the exact messages sent plus the response as the final assistant turn. Unit
+episode makes one example per agent and trial: the agent's first system
+prompt and its whole recorded conversation, every assistant turn trained.
+Splits are by task, never by row; exact duplicates are written once.
+
+The filter rules are those of the filter command: by default the paper's
+recipe (drop errors, successful crafting/cooking, top 25% of construction);
+on a view, only the rules given. Use --keep-all to export everything.`,
+		Example: `  collabcraft export --in runs/r1 --out datasets/r1
+  collabcraft export --in runs/r1.filtered --out datasets/r1-episodes --unit episode --roles strict
+  collabcraft export --in runs/r1,runs/r2 --out datasets/all --format parquet,arrow --split-by hash --fractions 0.8,0.1,0.1
+  collabcraft export --in runs/mixed --out datasets/llm --agent-backends openai --kinds conversation`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.setFrom(cmd.Flags())
+			quiet, _ := cmd.Flags().GetBool("quiet")
+			return runExport(cmd.Context(), opts, GlobalOptions{Quiet: quiet}, args)
+		},
+	}
+	opts.AddFlags(cmd.Flags())
+	return cmd
+}
+
+func (opts *ExportOptions) exportOptions() (export.Options, error) {
+	var eo export.Options
+	var err error
+	if eo.Formats, err = export.ParseFormats(opts.Formats); err != nil {
+		return eo, usagef("--format: %s", strings.TrimPrefix(err.Error(), "export: "))
+	}
+	if opts.Unit != "transition" && opts.Unit != "episode" {
+		return eo, usagef("--unit %q: want transition or episode", opts.Unit)
+	}
+	eo.Unit = opts.Unit
+	if eo.Layout, err = export.ParseLayout(opts.Layout); err != nil {
+		return eo, usagef("--layout: %s", strings.TrimPrefix(err.Error(), "export: "))
+	}
+	if eo.Roles, err = export.ParseRoles(opts.Roles); err != nil {
+		return eo, usagef("--roles: %s", strings.TrimPrefix(err.Error(), "export: "))
+	}
+	switch opts.SplitBy {
+	case "task":
+		eo.Split = export.SplitRule{By: "task", ValidationFraction: opts.ValidationFraction}
+	case "hash":
+		fr, err := export.ParseFractions(opts.Fractions)
+		if err != nil {
+			return eo, usagef("--fractions: %s", strings.TrimPrefix(err.Error(), "export: "))
+		}
+		eo.Split = export.SplitRule{By: "hash", Fractions: fr}
+	default:
+		return eo, usagef("--split-by %q: want task or hash", opts.SplitBy)
+	}
+	if err := eo.Split.Validate(); err != nil {
+		return eo, usagef("%s", strings.TrimPrefix(err.Error(), "export: "))
+	}
+	eo.Overwrite, eo.Name = opts.Overwrite, opts.Name
+	return eo, nil
+}
+
+func runExport(ctx context.Context, opts ExportOptions, gopts GlobalOptions, _ []string) error {
+	if len(opts.In) == 0 {
+		return usagef("--in is required: the run (or view) directories to export")
+	}
+	if opts.Out == "" {
+		return usagef("--out is required: the dataset directory to write, e.g. datasets/%s", filepath.Base(strings.TrimRight(opts.In[0], "/")))
+	}
+	eo, err := opts.exportOptions()
+	if err != nil {
+		return err
+	}
+	cfg, err := opts.Config(anyView(opts.In))
+	if err != nil {
+		return err
+	}
+	in, err := filter.Open(opts.In...)
+	if err != nil {
+		return err
+	}
+	f, err := filter.New(cfg)
+	if err != nil {
+		return err
+	}
+	if eo.Inputs, err = exportInputs(opts.In, in); err != nil {
+		return err
+	}
+	eo.Filters = f.Report() // filled in by the writing pass, read when the manifest is written
+	eo.Versions = map[string]string{"collabcraft": version, "mcdata": mcdata.DataVersion()}
+	res, err := export.Write(ctx, examplesOf(f.Apply(in), opts.Unit), opts.Out, eo)
+	if err != nil {
+		return err
+	}
+	out := opts.out
+	if out == nil {
+		out = os.Stdout
+	}
+	if opts.JSON {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(struct {
+			Dir     string         `json:"dir"`
+			Filter  *filter.Report `json:"filter"`
+			Dataset export.Counts  `json:"dataset"`
+		}{res.Dir, f.Report(), res.Counts})
+	}
+	if gopts.Quiet {
+		return nil
+	}
+	fmt.Fprintf(out, "export: %s -> %s (%s, unit %s)\n", strings.Join(opts.In, ", "), res.Dir, opts.Formats, eo.Unit)
+	if err := printFilterReport(out, f.Report()); err != nil {
+		return err
+	}
+	t := stats.Table{Title: "\ndataset:", Header: []string{"split", "tasks", "examples"}}
+	for _, split := range []string{export.SplitTrain, export.SplitValidation, export.SplitTest} {
+		if n, ok := res.Counts.PerSplit[split]; ok {
+			t.Rows = append(t.Rows, []string{split, itoa64(res.Counts.Tasks[split]), itoa64(n)})
+		}
+	}
+	t.Rows = append(t.Rows,
+		[]string{"examples in", "", itoa64(res.Counts.In)},
+		[]string{"duplicates removed", "", itoa64(res.Counts.Duplicates)},
+		[]string{"removed from train (in another split)", "", itoa64(res.Counts.CrossSplitDropped)},
+		[]string{"written", "", itoa64(res.Counts.Written)})
+	return t.WriteText(out)
+}
+
+// exportProvenance is the inputs section of the dataset manifest: each
+// run's manifest (without its blobs, the static prompt texts, which are
+// large and in the run) and each view's rules and counts.
+type exportProvenance struct {
+	Runs  []runProvenance  `json:"runs"`
+	Views []viewProvenance `json:"views,omitempty"`
+}
+
+type runProvenance struct {
+	Dir      string               `json:"dir"`
+	Manifest *trajectory.Manifest `json:"manifest"`
+}
+
+type viewProvenance struct {
+	Dir    string        `json:"dir"`
+	Rules  filter.Config `json:"rules"`
+	Report filter.Report `json:"report"`
+}
+
+func exportInputs(dirs []string, in *filter.Input) (exportProvenance, error) {
+	var p exportProvenance
+	ms := in.Manifests()
+	for i, r := range in.Runs() {
+		m := *ms[i]
+		m.Blobs = nil
+		p.Runs = append(p.Runs, runProvenance{Dir: r, Manifest: &m})
+	}
+	for _, d := range dirs {
+		if filter.IsView(d) {
+			v, err := filter.ReadView(d)
+			if err != nil {
+				return p, err
+			}
+			p.Views = append(p.Views, viewProvenance{Dir: d, Rules: v.Rules, Report: v.Report})
+		}
+	}
+	return p, nil
+}
+
+// examplesOf turns kept trials into training examples: one per kept
+// transition (unit transition) or one per kept agent (unit episode).
+func examplesOf(trials iter.Seq2[*trajectory.Trial, error], unit string) export.Source {
+	return func(yield func(export.Example, error) bool) {
+		for t, err := range trials {
+			if err != nil {
+				if !yield(export.Example{}, err) {
+					return
+				}
+				continue
+			}
+			for i := range t.Agents {
+				a := &t.Agents[i]
+				meta := exampleMeta(t, a.Name)
+				if unit == "episode" {
+					ex, ok := episodeExample(t, a, meta)
+					if ok && !yield(ex, nil) {
+						return
+					}
+					continue
+				}
+				for j := range a.Transitions {
+					tr := &a.Transitions[j]
+					m := meta
+					m.Step, m.Kind = tr.Step, tr.Kind
+					msgs := make([]trajectory.Message, 0, len(tr.Messages)+1)
+					msgs = append(append(msgs, tr.Messages...), trajectory.Message{Role: "assistant", Content: tr.Response})
+					if !yield(export.Example{ID: exampleID(t, a.Name, strconv.Itoa(tr.Step)), Messages: msgs, Meta: m}, nil) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+// episodeExample is one agent's conversation: the system prompt of its
+// first model call, then its recorded history (its own replies as assistant
+// turns). Without a recorded history it falls back to the context and reply
+// of its last conversation call. ok is false if there is nothing to train.
+func episodeExample(t *trajectory.Trial, a *trajectory.Agent, meta export.Meta) (export.Example, bool) {
+	if len(a.Transitions) == 0 {
+		return export.Example{}, false
+	}
+	var msgs []trajectory.Message
+	if first := a.Transitions[0].Messages; len(first) > 0 && first[0].Role == "system" {
+		msgs = append(msgs, first[0])
+	}
+	hasAssistant := false
+	for _, m := range a.History {
+		hasAssistant = hasAssistant || m.Role == "assistant"
+	}
+	if hasAssistant {
+		msgs = append(msgs, a.History...)
+	} else {
+		last := &a.Transitions[len(a.Transitions)-1]
+		for j := len(a.Transitions) - 1; j >= 0; j-- {
+			if a.Transitions[j].Kind == trajectory.KindConversation {
+				last = &a.Transitions[j]
+				break
+			}
+		}
+		msgs = append(append([]trajectory.Message(nil), last.Messages...), trajectory.Message{Role: "assistant", Content: last.Response})
+	}
+	meta.Step, meta.Kind = a.Transitions[len(a.Transitions)-1].Step, "episode"
+	return export.Example{ID: exampleID(t, a.Name, "episode"), Messages: msgs, Meta: meta}, true
+}
+
+// exampleID is unique across the inputs: run, trial, agent, step.
+func exampleID(t *trajectory.Trial, agent, step string) string {
+	return filepath.Base(t.Run) + "/" + t.TrialID + "/" + agent + "/" + step
+}
+
+func exampleMeta(t *trajectory.Trial, agent string) export.Meta {
+	m := export.Meta{TrialID: t.TrialID, TaskID: t.TaskID, TaskType: t.TaskType, Split: t.Split, Agent: agent,
+		NumAgents: len(t.Team)}
+	score, success := t.Outcome.Score, t.Outcome.Success
+	m.Score, m.Success = &score, &success
+	for _, mem := range t.Team {
+		if mem.Name == agent {
+			m.Model = mem.Model
+			if m.Model == "" {
+				m.Model = mem.Backend
+			}
+		}
+	}
+	intKnob := func(names ...string) *int {
+		for _, n := range names {
+			if v, ok := filter.Knob(t, n); ok {
+				if f, err := strconv.ParseFloat(v, 64); err == nil {
+					i := int(f)
+					return &i
+				}
+			}
+		}
+		return nil
+	}
+	switch t.TaskType {
+	case "techtree":
+		m.Knobs.Depth = intKnob("depth")
+		m.Knobs.Plan, _ = filter.Knob(t, "plan")
+		m.Knobs.MissingItems = intKnob("missing")
+	case "cooking":
+		if v, ok := filter.Knob(t, "variant"); ok {
+			hk := v == "hells_kitchen"
+			m.Knobs.HellsKitchen = &hk
+		} else if strings.Contains(t.TaskID, "hells_kitchen") {
+			hk := true
+			m.Knobs.HellsKitchen = &hk
+		}
+	case "construction":
+		m.Knobs.Materials = intKnob("materials")
+		m.Knobs.Rooms = intKnob("rooms")
+		m.Knobs.Windows = intKnob("windows")
+		m.Knobs.Carpets = intKnob("carpets")
+		m.Knobs.Variant = intKnob("variant")
+	}
+	return m
+}

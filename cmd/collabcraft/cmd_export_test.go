@@ -1,0 +1,144 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// jsonlLines reads every line of dir/sub/*.jsonl.
+func jsonlLines(t *testing.T, dir, sub string) []map[string]any {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, sub, "*.jsonl"))
+	if len(files) == 0 {
+		t.Fatalf("no %s/*.jsonl in %s", sub, dir)
+	}
+	var out []map[string]any
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(bytes.NewReader(b))
+		sc.Buffer(nil, 1<<24)
+		for sc.Scan() {
+			var m map[string]any
+			if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func TestRunExport(t *testing.T) {
+	run := fixtureRun(t)
+	ds := filepath.Join(t.TempDir(), "datasets", "r1")
+	var out bytes.Buffer
+	opts := ExportOptions{In: []string{run}, Out: ds, Formats: "parquet,openai-jsonl,sharegpt,arrow", Unit: "transition",
+		Layout: "messages", Roles: "raw", SplitBy: "task", ValidationFraction: 0, out: &out}
+	if err := runExport(context.Background(), opts, GlobalOptions{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	// The paper's recipe keeps c1 (2 agents x 2 calls) and b4 (2 x 2).
+	lines := jsonlLines(t, ds, "openai")
+	if len(lines) != 8 {
+		t.Fatalf("%d openai lines, want 8\n%s", len(lines), out.String())
+	}
+	for _, l := range lines {
+		msgs := l["messages"].([]any)
+		last := msgs[len(msgs)-1].(map[string]any)
+		if len(l) != 1 || last["role"] != "assistant" || !strings.Contains(last["content"].(string), " says ") {
+			t.Errorf("openai line %v", l)
+		}
+	}
+	if n := len(jsonlLines(t, ds, "sharegpt")); n != 8 {
+		t.Errorf("%d sharegpt lines, want 8", n)
+	}
+	for _, want := range []string{"kept  2  8", "train  2  8", "written  8"} {
+		if !strings.Contains(squeeze(out.String()), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	var man map[string]any
+	b, err := os.ReadFile(filepath.Join(ds, "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &man); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"below_quantile": 3`) || !strings.Contains(string(b), `"fingerprint"`) {
+		t.Errorf("manifest lacks the filter report or the run manifest:\n%.2000s", b)
+	}
+
+	// Episodes from the filtered view, strict roles: one per agent of a kept trial.
+	view := run + ".filtered"
+	if err := runFilter(context.Background(), FilterOptions{In: []string{run}, Out: view, out: &bytes.Buffer{}}, GlobalOptions{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	ds2 := filepath.Join(t.TempDir(), "episodes")
+	opts = ExportOptions{In: []string{view}, Out: ds2, Formats: "openai-jsonl", Unit: "episode", Layout: "messages",
+		Roles: "strict", SplitBy: "hash", Fractions: "1,0,0", out: &bytes.Buffer{}}
+	if err := runExport(context.Background(), opts, GlobalOptions{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	eps := jsonlLines(t, ds2, "openai")
+	if len(eps) != 4 {
+		t.Fatalf("%d episodes, want 4", len(eps))
+	}
+	for _, e := range eps {
+		msgs := e["messages"].([]any)
+		if msgs[0].(map[string]any)["role"] != "system" || msgs[len(msgs)-1].(map[string]any)["role"] != "assistant" {
+			t.Errorf("episode %v", msgs)
+		}
+	}
+}
+
+func TestExampleMetaKnobs(t *testing.T) {
+	tr := fixtureTrial("x", "construction", 0.5, false, nil, 1)
+	tr.TaskID = "materials_1_rooms_2_window_0_carpet_1_variant_3"
+	m := exampleMeta(tr, "Andy_1")
+	if *m.Knobs.Materials != 1 || *m.Knobs.Rooms != 2 || *m.Knobs.Windows != 0 || *m.Knobs.Carpets != 1 || *m.Knobs.Variant != 3 ||
+		m.Knobs.Depth != nil || m.Model != "scripted" || m.NumAgents != 2 || *m.Score != 0.5 {
+		t.Errorf("meta %+v knobs %+v", m, m.Knobs)
+	}
+	tr = fixtureTrial("y", "techtree", 1, true, map[string]any{"depth": 2, "plan": "no_plan", "missing": 1}, 1)
+	m = exampleMeta(tr, "Andy_0")
+	if *m.Knobs.Depth != 2 || m.Knobs.Plan != "no_plan" || *m.Knobs.MissingItems != 1 || m.Knobs.Rooms != nil {
+		t.Errorf("crafting knobs %+v", m.Knobs)
+	}
+}
+
+func TestRunExportBadInput(t *testing.T) {
+	run := fixtureRun(t)
+	base := ExportOptions{In: []string{run}, Out: filepath.Join(t.TempDir(), "d"), Formats: "parquet", Unit: "transition",
+		Layout: "messages", Roles: "raw", SplitBy: "task"}
+	for _, c := range []struct {
+		edit func(*ExportOptions)
+		want string
+	}{
+		{func(o *ExportOptions) { o.In = nil }, "--in is required"},
+		{func(o *ExportOptions) { o.Out = "" }, "--out is required"},
+		{func(o *ExportOptions) { o.Formats = "csv" }, `format "csv"`},
+		{func(o *ExportOptions) { o.Unit = "trial" }, `--unit "trial"`},
+		{func(o *ExportOptions) { o.Layout = "flat" }, `layout "flat"`},
+		{func(o *ExportOptions) { o.Roles = "loose" }, `roles "loose"`},
+		{func(o *ExportOptions) { o.SplitBy = "row" }, `--split-by "row"`},
+		{func(o *ExportOptions) { o.SplitBy = "hash"; o.Fractions = "0.5,0.5" }, "three numbers"},
+		{func(o *ExportOptions) { o.Kinds = []string{"x"}; o.Set = []string{"kinds"} }, `kinds: "x"`},
+	} {
+		o := base
+		c.edit(&o)
+		o.out = &bytes.Buffer{}
+		if err := runExport(context.Background(), o, GlobalOptions{}, nil); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("error %v, want %q", err, c.want)
+		}
+	}
+}
