@@ -1,6 +1,7 @@
 package filter
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -54,7 +55,7 @@ func (th *thresholds) compute(in *Input) error {
 	}
 	tasks := map[string]taskInfo{} // run \x00 task id
 	scores := map[string][]float64{}
-	var order []string // group keys in first-seen order, for the report
+	var order []string // group keys: runs in input order, groups sorted within a run
 	for _, src := range in.sources {
 		for _, e := range src.entries {
 			if e.EndReason == trajectory.EndError {
@@ -80,6 +81,15 @@ func (th *thresholds) compute(in *Input) error {
 			scores[key] = append(scores[key], e.Score)
 		}
 	}
+	runIdx := map[string]int{}
+	for i, s := range in.sources {
+		runIdx[s.run] = i
+	}
+	slices.SortFunc(order, func(a, b string) int {
+		ra, ga, _ := strings.Cut(a, "\x00")
+		rb, gb, _ := strings.Cut(b, "\x00")
+		return cmp.Or(cmp.Compare(runIdx[ra], runIdx[rb]), strings.Compare(ga, gb))
+	})
 	th.min = map[string]float64{}
 	th.report = nil
 	for _, key := range order {

@@ -178,6 +178,9 @@ func writeFileAtomic(path string, data []byte) error {
 	defer os.Remove(tmp.Name()) // no-op after the rename
 	_, err = tmp.Write(data)
 	if err == nil {
+		err = tmp.Chmod(0o644) // CreateTemp makes 0600; a view is as readable as a run
+	}
+	if err == nil {
 		err = tmp.Sync()
 	}
 	if cerr := tmp.Close(); err == nil {
