@@ -118,8 +118,10 @@ func (pr *preparer) prepare(ex Example) (prepared, error) {
 		if err != nil {
 			return prepared{}, fmt.Errorf("example %q: %v", ex.ID, err)
 		}
-		ts = taskSplit{own: ex.Meta.Split, out: split}
-		pr.tasks[ex.Meta.TaskID] = ts
+		// Cloned: a decoder may hand out strings that share one buffer with
+		// the whole example, which the map would otherwise keep alive.
+		ts = taskSplit{own: strings.Clone(ex.Meta.Split), out: strings.Clone(split)}
+		pr.tasks[strings.Clone(ex.Meta.TaskID)] = ts
 	} else if ts.own != ex.Meta.Split {
 		return prepared{}, fmt.Errorf("example %q: task %q is in split %q and %q (its examples disagree on the task's split)",
 			ex.ID, ex.Meta.TaskID, ts.own, ex.Meta.Split)

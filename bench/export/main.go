@@ -175,14 +175,12 @@ func readCorpus(path string) export.Source {
 	}
 }
 
-// withHeapProfile snapshots the heap every 20,000 examples of the second pass.
+// withHeapProfile snapshots the heap every 20,000 examples.
 func withHeapProfile(src export.Source, path string) export.Source {
-	pass := 0
 	return func(yield func(export.Example, error) bool) {
-		pass++
 		n := 0
 		for ex, err := range src {
-			if n++; pass == 2 && n%20000 == 0 {
+			if n++; n%20000 == 0 {
 				if f, err := os.Create(path); err == nil {
 					runtime.GC()
 					pprof.WriteHeapProfile(f)
