@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 
+	"collabcraft/mcdata"
 	"collabcraft/procgen"
 )
 
@@ -40,7 +41,11 @@ func (w *World) buildCooking(task procgen.Task) ([]Pos, error) {
 	if corner&2 == 2 {
 		hz = z1 - 9
 	}
-	w.house(hx, feet, hz, task.ChestItems)
+	chest := task.ChestItems
+	if chest == nil {
+		chest = defaultChest(task)
+	}
+	w.house(hx, feet, hz, chest)
 	reserve(reserved, hx-1, hz-1, hx+8, hz+8, feet)
 
 	// Four crop plots in the other corners and edges, in a seeded order.
@@ -146,4 +151,47 @@ func (w *World) sugarCane(x, z, feet int, reserved map[Pos]bool) {
 		}
 		reserved[p] = true
 	}
+}
+
+// farmSupplies are the items a cooking world's farm gives: crops, plants,
+// animal drops, and what the furnace makes of them.
+var farmSupplies = map[string]bool{
+	"wheat": true, "wheat_seeds": true, "beetroot": true, "beetroot_seeds": true, "carrot": true,
+	"potato": true, "baked_potato": true, "pumpkin": true, "sugar_cane": true, "brown_mushroom": true,
+	"red_mushroom": true, "beef": true, "cooked_beef": true, "porkchop": true, "cooked_porkchop": true,
+	"chicken": true, "cooked_chicken": true, "rabbit": true, "cooked_rabbit": true, "mutton": true,
+	"cooked_mutton": true, "leather": true, "feather": true, "rabbit_hide": true, "white_wool": true,
+}
+
+// defaultChest fills the chest of a task that does not list chest items
+// (MINDcraft's own task files): whatever the dishes need that the farm
+// does not give (milk, eggs, bowls, apples, gold...), planned from an
+// empty inventory and minus what the agents already carry.
+func defaultChest(task procgen.Task) map[string]int {
+	dishes := map[string]int{}
+	if task.Target.Counts != nil {
+		maps.Copy(dishes, task.Target.Counts)
+	}
+	for _, d := range task.Target.List {
+		dishes[d]++
+	}
+	held := map[string]int{}
+	for _, inv := range task.InitialInventory {
+		for item, n := range inv {
+			held[item] += n
+		}
+	}
+	chest := map[string]int{}
+	for _, dish := range slices.Sorted(maps.Keys(dishes)) {
+		plan, err := mcdata.NewPlan(held, dish, max(dishes[dish], 1))
+		if err != nil {
+			continue
+		}
+		for _, m := range plan.Missing {
+			if !farmSupplies[m.Item] {
+				chest[m.Item] += m.Count
+			}
+		}
+	}
+	return chest
 }

@@ -107,14 +107,7 @@ func (w *World) removeMob(m *Mob) {
 	w.mobs = slices.DeleteFunc(w.mobs, func(x *Mob) bool { return x == m })
 }
 
-// entityRef is a mob or agent for nearness queries.
-type entityRef struct {
-	name string
-	pos  Vec
-	mob  *Mob
-}
-
-// nearbyEntities lists mobs within dist of v, nearest first (ties by id).
+// nearbyMobs lists mobs within dist of v, nearest first (ties by id).
 func (w *World) nearbyMobs(v Vec, dist float64) []*Mob {
 	var out []*Mob
 	for _, m := range w.mobs {

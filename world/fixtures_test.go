@@ -67,3 +67,20 @@ func TestBuildErrors(t *testing.T) {
 		t.Errorf("no blueprint: %v", err)
 	}
 }
+
+// MINDcraft's cooking tasks list no chest items: the chest then holds what
+// the dishes need beyond the farm.
+func TestDefaultChest(t *testing.T) {
+	task := taskFromFile(t, "../procgen/testdata/mindcraft_cooking.json", "multiagent_cooking_2_1_baked_potato_1_cake")
+	task.InitialInventory = nil // nobody carries the milk and the egg
+	w := mustBuild(t, task, 1, Options{})
+	res := do(t, w, "Andy_0", "!viewChest")
+	for _, want := range []string{"1 milk_bucket\n1 milk_bucket\n1 milk_bucket\n", "1 egg\n"} {
+		if !strings.Contains(res.Output, want) {
+			t.Errorf("chest lacks %q:\n%s", want, res.Output)
+		}
+	}
+	if strings.Contains(res.Output, "wheat") || strings.Contains(res.Output, "potato") {
+		t.Errorf("the farm gives wheat and potatoes; the chest should not:\n%s", res.Output)
+	}
+}

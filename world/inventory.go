@@ -176,8 +176,3 @@ func (inv *Inventory) Empty() bool {
 	}
 	return true
 }
-
-// clone returns a deep copy.
-func (inv *Inventory) clone() *Inventory {
-	return &Inventory{slots: append([]Slot(nil), inv.slots...)}
-}
