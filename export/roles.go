@@ -1,9 +1,6 @@
 package export
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // Roles selects how message roles are written.
 type Roles string
@@ -36,8 +33,10 @@ const fillerTurn = "_"
 
 // normalizeStrict rewrites msgs (already trimmed to end on an assistant
 // turn) for strict chat templates:
-//   - leading system messages are merged into one system message;
-//   - later system turns become user turns prefixed "SYSTEM: ";
+//   - a first system message (the prompt) stays the one system message;
+//   - every later system turn (a command output, say, even one right after
+//     the prompt) becomes a user turn prefixed "SYSTEM: ", as MINDcraft's
+//     strictFormat sends it;
 //   - consecutive turns of the same role are merged with a newline;
 //   - a conversation starting with the assistant gets MINDcraft's "_" user
 //     turn first.
@@ -47,14 +46,9 @@ const fillerTurn = "_"
 func normalizeStrict(msgs []Message) []Message {
 	out := make([]Message, 0, len(msgs)+1)
 	i := 0
-	if i < len(msgs) && msgs[i].Role == "system" {
-		var sys strings.Builder
-		sys.WriteString(msgs[i].Content)
-		for i++; i < len(msgs) && msgs[i].Role == "system"; i++ {
-			sys.WriteString("\n")
-			sys.WriteString(msgs[i].Content)
-		}
-		out = append(out, Message{Role: "system", Content: sys.String()})
+	if len(msgs) > 0 && msgs[0].Role == "system" {
+		out = append(out, msgs[0])
+		i = 1
 	}
 	for ; i < len(msgs); i++ {
 		m := msgs[i]
