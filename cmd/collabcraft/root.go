@@ -41,6 +41,7 @@ house blueprints, and crafting plans as MINDcraft's !getCraftingPlan prints them
 	procgen.AddCommand(newTasksCommand(), newSuiteCommand())
 	root.AddCommand(procgen)
 	root.AddCommand(newValidateCommand())
+	root.AddCommand(newWorldCommand())
 	root.AddCommand(newFilterCommand())
 	root.AddCommand(newStatsCommand())
 	root.AddCommand(newExportCommand())
