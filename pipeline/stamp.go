@@ -1,0 +1,143 @@
+package pipeline
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+)
+
+// A stamp records that a stage finished with given inputs: the key is a
+// hash of everything the stage read (its flags, its input files), and
+// Outputs the sha256 of the files it wrote. A rerun skips a stage whose
+// key is unchanged and whose outputs are still there as written.
+type Stamp struct {
+	Key     string            `json:"key"`
+	Outputs map[string]string `json:"outputs,omitempty"` // path -> sha256
+}
+
+// Key hashes values (JSON-encoded) into a stamp key.
+func Key(values ...any) (string, error) {
+	h := sha256.New()
+	enc := json.NewEncoder(h)
+	for _, v := range values {
+		if err := enc.Encode(v); err != nil {
+			return "", fmt.Errorf("pipeline: stamp key: %w", err)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// ReadStamp reads a stage's stamp; a missing or unreadable stamp is nil
+// (the stage runs).
+func ReadStamp(dir, stage string) *Stamp {
+	b, err := os.ReadFile(filepath.Join(dir, stage+".json"))
+	if err != nil {
+		return nil
+	}
+	var s Stamp
+	if json.Unmarshal(b, &s) != nil {
+		return nil
+	}
+	return &s
+}
+
+// WriteStamp records a finished stage, atomically.
+func WriteStamp(dir, stage string, s *Stamp) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("pipeline: %w", err)
+	}
+	b, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return fmt.Errorf("pipeline: %w", err)
+	}
+	return writeAtomic(filepath.Join(dir, stage+".json"), append(b, '\n'))
+}
+
+// Fresh reports whether the stamp has this key and every output is still
+// as written.
+func (s *Stamp) Fresh(key string) bool {
+	if s == nil || s.Key != key {
+		return false
+	}
+	for path, sum := range s.Outputs {
+		if got, err := FileHash(path); err != nil || got != sum {
+			return false
+		}
+	}
+	return true
+}
+
+// FileHash is the hex sha256 of a file.
+func FileHash(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// DirState describes the files under dir (relative names and sizes,
+// sorted) without reading them: runs only ever append to new trials files,
+// so a changed run changes its state. A missing dir has an empty state.
+func DirState(dir string) ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) && path == dir {
+				return fs.SkipAll
+			}
+			return err
+		}
+		if d.IsDir() || d.Name() == "run.lock" {
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		out = append(out, fmt.Sprintf("%s %d", filepath.ToSlash(rel), info.Size()))
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("pipeline: %w", err)
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// writeAtomic writes a file by temp file, fsync and rename.
+func writeAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("pipeline: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("pipeline: %w", err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("pipeline: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("pipeline: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("pipeline: %w", err)
+	}
+	return nil
+}
