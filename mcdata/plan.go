@@ -226,8 +226,11 @@ func (p *planner) choose(item string, n int) int {
 // ties.
 func (p *planner) fewestMissing(item string, usable []int, n int) int {
 	d := load()
-	type score struct{ missing, unused, steps int }
+	type score struct{ scarce, missing, unused, steps int }
 	better := func(a, b score) bool {
+		if a.scarce != b.scarce {
+			return a.scarce < b.scarce
+		}
 		if a.missing != b.missing {
 			return a.missing < b.missing
 		}
@@ -245,7 +248,7 @@ func (p *planner) fewestMissing(item string, usable []int, n int) int {
 		for _, name := range r.GridOrder {
 			sim.craft(name, r.Need(name)*times)
 		}
-		sc := score{missing: sim.totalMissing(), steps: len(sim.steps)}
+		sc := score{scarce: sim.scarceMissing(), missing: sim.totalMissing(), steps: len(sim.steps)}
 		for _, v := range sim.inv {
 			sc.unused += v
 		}
@@ -271,6 +274,24 @@ func (p *planner) mostHeld(item string, usable []int) int {
 		}
 	}
 	return best
+}
+
+// scarceItems are base items a player rarely has at hand: gathering them
+// needs structures no ordinary world offers (bee nests). A recipe that would
+// leave one of them missing loses to any alternative that does not, so sugar
+// is planned from sugar_cane, as players (and MINDcraft's examples) make it,
+// not from honey_bottle.
+var scarceItems = map[string]bool{"honey_bottle": true, "honeycomb": true}
+
+// scarceMissing counts the scarce items among those still missing.
+func (p *planner) scarceMissing() int {
+	t := 0
+	for _, m := range p.missing {
+		if scarceItems[m.Item] {
+			t += m.Count
+		}
+	}
+	return t
 }
 
 func (p *planner) totalMissing() int {

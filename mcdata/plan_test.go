@@ -28,6 +28,20 @@ Craft 3 sugar_cane -> 3 paper
 Craft 4 rabbit_hide -> 1 leather
 Craft 3 paper + 1 leather -> 1 book
 Craft 6 oak_planks + 3 book -> 1 bookshelf`, true},
+		{"cake: sugar from sugar_cane, not honey", nil, "cake", 1, `You are missing the following items:
+- 3 milk_bucket
+- 2 sugar_cane
+- 1 egg
+- 3 wheat
+
+Once you have these items, here's your crafting plan:
+
+Craft 2 sugar_cane -> 2 sugar
+Craft 3 milk_bucket + 2 sugar + 1 egg + 3 wheat -> 1 cake`, true},
+		{"sugar from held honey", map[string]int{"honey_bottle": 1}, "sugar", 1, `You have all items required to craft this item!
+Here's your crafting plan:
+
+Craft 1 honey_bottle -> 3 sugar`, false},
 		{"book", nil, "book", 1, `You are missing the following items:
 - 3 sugar_cane
 - 4 rabbit_hide
