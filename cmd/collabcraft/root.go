@@ -45,6 +45,6 @@ house blueprints, and crafting plans as MINDcraft's !getCraftingPlan prints them
 	root.AddCommand(newFilterCommand())
 	root.AddCommand(newStatsCommand())
 	root.AddCommand(newExportCommand())
-	root.AddCommand(newMergeCommand(), newDocsCommand())
+	root.AddCommand(newPipelineCommand(), newMergeCommand(), newDocsCommand())
 	return root
 }
