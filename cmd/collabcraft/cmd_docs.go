@@ -124,6 +124,25 @@ func documented(c *cobra.Command) []*cobra.Command {
 	return out
 }
 
+// machineDefaults are flag defaults that depend on the machine, shown as
+// words so the reference is the same wherever it is generated.
+var machineDefaults = map[string]string{
+	"collabcraft generate --workers": "the number of CPUs",
+}
+
+// docFlags is fs with machine-dependent defaults replaced by words.
+func docFlags(c *cobra.Command, fs *pflag.FlagSet) *pflag.FlagSet {
+	out := pflag.NewFlagSet(c.Name(), pflag.ContinueOnError)
+	fs.VisitAll(func(f *pflag.Flag) {
+		cp := *f
+		if words, ok := machineDefaults[c.CommandPath()+" --"+f.Name]; ok {
+			cp.DefValue = words
+		}
+		out.AddFlag(&cp)
+	})
+	return out
+}
+
 func docFile(c *cobra.Command) string {
 	return strings.ReplaceAll(c.CommandPath(), " ", "_") + ".md"
 }
@@ -142,7 +161,7 @@ func commandDoc(c *cobra.Command) []byte {
 		fmt.Fprintf(&b, "## Examples\n\n```\n%s\n```\n\n", strings.TrimRight(c.Example, "\n"))
 	}
 	if fs := c.NonInheritedFlags(); fs.HasAvailableFlags() {
-		fmt.Fprintf(&b, "## Flags\n\n```\n%s```\n\n", fs.FlagUsages())
+		fmt.Fprintf(&b, "## Flags\n\n```\n%s```\n\n", docFlags(c, fs).FlagUsages())
 	}
 	if fs := c.InheritedFlags(); fs.HasAvailableFlags() {
 		fmt.Fprintf(&b, "## Global flags\n\n```\n%s```\n\n", fs.FlagUsages())

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"collabcraft/pipeline"
+	"collabcraft/procgen"
+)
+
+func TestPipelineDryRun(t *testing.T) {
+	var out bytes.Buffer
+	opts := PipelineOptions{Preset: "minecollab", DryRun: true, out: &out}
+	if err := runPipeline(context.Background(), opts, GlobalOptions{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^crafting_train\.json +crafting +train +2 +1200 +1200$`),
+		regexp.MustCompile(`(?m)^cooking_test_5_agents\.json +cooking +test +5 +90 +90$`),
+		regexp.MustCompile(`(?m)^crafting +test +400 +400$`), // 100 for each of 2..5 agents
+		regexp.MustCompile(`(?m)^construction +train +2000 +2000$`),
+		regexp.MustCompile(`(?m)^total +4400 +4400$`),
+		regexp.MustCompile(`4400 trials \(1 per task\) -> run out/minecollab/runs/minecollab`),
+	} {
+		if !want.MatchString(out.String()) {
+			t.Errorf("dry run lacks %s:\n%s", want, out.String())
+		}
+	}
+	if _, err := os.Stat("out/minecollab"); err == nil {
+		t.Error("a dry run wrote files")
+	}
+
+	out.Reset()
+	opts = PipelineOptions{Preset: "demo", DryRun: true, out: &out, Set: []string{
+		"procgen.types=[cooking]", "generate.trials-per-task=3", "generate.shard=0/2",
+		"procgen.tasks=[{type: crafting, split: train, n: 5, output: extra.json}]",
+	}}
+	if err := runPipeline(context.Background(), opts, GlobalOptions{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?m)^total +41 +123$`).MatchString(out.String()) {
+		t.Errorf("dry run lacks the total 41 tasks, 123 trials:\n%s", out.String())
+	}
+	// demo cooking: 24 train + 12 test; extra: 5 crafting -> 41 tasks, 123 trials, shard 0/2 plays 62.
+	for _, want := range []string{"extra.json", "this machine plays 62 of the trials", "62 trials (3 per task)"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("dry run lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestPipelinePrintConfig(t *testing.T) {
+	var out bytes.Buffer
+	if err := runPipeline(context.Background(), PipelineOptions{Preset: "demo", PrintConfig: true, out: &out}, GlobalOptions{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := pipeline.Preset("demo")
+	if out.String() != string(want) {
+		t.Errorf("--print-config --preset demo is not the preset:\n%s", out.String())
+	}
+	// Printed with overrides, the config reads back as the same pipeline.
+	out.Reset()
+	opts := PipelineOptions{Preset: "demo", PrintConfig: true, Out: "elsewhere", Set: []string{"generate.workers=3"}, out: &out}
+	if err := runPipeline(context.Background(), opts, GlobalOptions{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "p.yaml")
+	os.WriteFile(file, out.Bytes(), 0o644)
+	var dry bytes.Buffer
+	if err := runPipeline(context.Background(), PipelineOptions{Config: file, DryRun: true, out: &dry}, GlobalOptions{}, nil); err != nil {
+		t.Fatalf("printed config does not run: %v\n%s", err, out.String())
+	}
+	if !strings.Contains(dry.String(), "-> run elsewhere/runs/demo") {
+		t.Errorf("printed config lost --out:\n%s", dry.String())
+	}
+}
+
+func TestPipelineConfigErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(text), 0o644)
+		return p
+	}
+	base := "name: x\nout: " + dir + "/o\nprocgen: {suite: demo}\n"
+	for _, tc := range []struct {
+		opts PipelineOptions
+		want string
+	}{
+		{PipelineOptions{}, "give --preset (demo, minecollab) or --config FILE"},
+		{PipelineOptions{Preset: "demo", Config: "x.yaml"}, "exclude each other"},
+		{PipelineOptions{Preset: "huge"}, `--preset "huge": want demo or minecollab`},
+		{PipelineOptions{Config: filepath.Join(dir, "missing.yaml")}, "missing.yaml: no such file"},
+		{PipelineOptions{Config: write("a.yaml", base+"generate:\n  workerz: 3\n")}, `a.yaml: line 5: generate: unknown flag "workerz" (the flags of generate: `},
+		{PipelineOptions{Config: write("b.yaml", base+"filter:\n  quantile: lots\n")}, `b.yaml: line 5: filter: flag "quantile": invalid value "lots" (want float64)`},
+		{PipelineOptions{Config: write("c.yaml", base+"export:\n  out: x\n")}, `flag "out" is set by the pipeline (to the dataset `},
+		{PipelineOptions{Config: write("d.yaml", base+"export:\n  format: csv\n")}, `export: --format: format "csv"`},
+		{PipelineOptions{Config: write("e.yaml", base+"generate:\n  trials-per-task: 0\n")}, `generate: --trials-per-task 0: want 1 or more`},
+		{PipelineOptions{Config: write("f.yaml", base+"extra: 1\n")}, `f.yaml: line 4: field extra not found`},
+		{PipelineOptions{Config: write("g.yaml", base+"filter:\n  quiet: true\n")}, `unknown flag "quiet"`},
+		{PipelineOptions{Config: write("h.yaml", "name: x\nout: o\nprocgen:\n  tasks:\n    - {split: train}\n")}, `procgen.tasks[0]: type is required`},
+		{PipelineOptions{Config: write("i.yaml", "name: x\nout: o\nprocgen:\n  suite: demo\n  tasks:\n    - {type: crafting, split: train}\n")}, `task file crafting_train.json is made twice`},
+		{PipelineOptions{Preset: "demo", Set: []string{"generate.shard=4/4"}}, "generate: --shard"},
+	} {
+		err := runPipeline(context.Background(), tc.opts, GlobalOptions{}, nil)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: error %v, want %q", tc.opts, err, tc.want)
+		}
+	}
+}
+
+// TestPipelineProcgenResume runs the procgen stage again: unchanged files
+// are kept, a damaged file or a new seed makes it write them again.
+func TestPipelineProcgenResume(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "o")
+	cfg, err := pipeline.Parse("test", []byte("name: t\nout: "+out+`
+procgen:
+  suite: demo
+  types: [cooking]
+  splits: [test]
+  agents: [2]
+  tasks:
+    - {type: crafting, split: dev, n: 4, seed: 3}
+`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := resolveStages(cfg, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log bytes.Buffer
+	files, err := st.procgen(context.Background(), &log, GlobalOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tasksDir := filepath.Join(out, "tasks")
+	if len(files) != 2 || files[0] != filepath.Join(tasksDir, "cooking_test.json") || files[1] != filepath.Join(tasksDir, "crafting_dev.json") {
+		t.Fatalf("files %v", files)
+	}
+	if ts, err := procgen.ReadTaskFile(files[1]); err != nil || len(ts) != 4 || ts[0].Split != "dev" {
+		t.Fatalf("extra file: %d tasks, %v", len(ts), err)
+	}
+	if !strings.Contains(log.String(), "procgen: wrote 16 tasks in 2 files") {
+		t.Errorf("first run: %s", log.String())
+	}
+	first, _ := os.ReadFile(files[0])
+
+	log.Reset()
+	if _, err := st.procgen(context.Background(), &log, GlobalOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "are up to date") {
+		t.Errorf("second run did not skip: %s", log.String())
+	}
+
+	os.WriteFile(files[0], []byte("{}"), 0o644) // damaged
+	log.Reset()
+	if _, err := st.procgen(context.Background(), &log, GlobalOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := os.ReadFile(files[0]); !bytes.Equal(again, first) || !strings.Contains(log.String(), "wrote") {
+		t.Errorf("damaged file not rewritten as before: %s", log.String())
+	}
+
+	cfg.Procgen.Seed = 9
+	log.Reset()
+	if _, err := st.procgen(context.Background(), &log, GlobalOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := os.ReadFile(files[0]); bytes.Equal(again, first) || !strings.Contains(log.String(), "wrote") {
+		t.Errorf("new seed did not regenerate: %s", log.String())
+	}
+}
