@@ -42,6 +42,7 @@ house blueprints, and crafting plans as MINDcraft's !getCraftingPlan prints them
 	root.AddCommand(procgen)
 	root.AddCommand(newValidateCommand())
 	root.AddCommand(newWorldCommand())
+	root.AddCommand(newGenerateCommand())
 	root.AddCommand(newFilterCommand())
 	root.AddCommand(newStatsCommand())
 	root.AddCommand(newExportCommand())
