@@ -308,6 +308,10 @@ func runGenerate(ctx context.Context, opts GenerateOptions, gopts GlobalOptions,
 	}
 	if !gopts.Quiet {
 		printGenerateSummary(opts.stdout(), opts.Out, sum, runErr)
+		if m, err := trajectory.ReadManifest(opts.Out); err == nil {
+			c := m.Counts
+			fmt.Fprintf(opts.stdout(), "  run          %d trials recorded, %d successes, %d errors\n", c.Trials, c.Successes, c.Errors)
+		}
 	}
 	if runErr != nil && errors.Is(runErr, context.Canceled) && ctx.Err() != nil {
 		return fmt.Errorf("generate: interrupted; rerun the same command to resume %s: %w", opts.Out, context.Canceled)

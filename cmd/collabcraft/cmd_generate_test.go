@@ -235,7 +235,7 @@ func TestGenerateOpenAIFaults(t *testing.T) {
 	if c := index(t, out).Counts(); c.Records != 16+errorTrials || c.Trials != 16 || c.Errors != 0 {
 		t.Errorf("after resume: %+v", c)
 	}
-	if s := summary.String(); !strings.Contains(s, "generate: "+out+" done: ") || !strings.Contains(s, "already recorded (of 16)") {
+	if s := summary.String(); !strings.Contains(s, "generate: "+out+" done: ") || !strings.Contains(s, "already recorded (of 16)") || !strings.Contains(s, "run          16 trials recorded") {
 		t.Errorf("resume summary:\n%s", s)
 	}
 	m, err := trajectory.ReadManifest(out)
