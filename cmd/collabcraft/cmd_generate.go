@@ -342,7 +342,7 @@ func playRun(ctx context.Context, opts GenerateOptions, gopts GlobalOptions, w *
 	bar := newGenerateBar(opts.stderr(), gopts.Quiet, todo)
 	if bar != nil {
 		pool.Progress = func(s generate.Summary) {
-			bar.Describe(fmt.Sprintf("%d/%d ok (%.1f%%)", s.Successes, s.Trials, 100*float64(s.Successes)/float64(s.Trials)))
+			bar.Describe(fmt.Sprintf("success %5.1f%%", 100*float64(s.Successes)/float64(s.Trials)))
 			bar.Set(s.Trials)
 		}
 	}
@@ -365,14 +365,14 @@ func newGenerateBar(errOut io.Writer, quiet bool, total int) *progressbar.Progre
 	}
 	return progressbar.NewOptions(total,
 		progressbar.OptionSetWriter(errOut),
-		progressbar.OptionSetDescription("trials"),
+		progressbar.OptionSetDescription("success     -"),
 		progressbar.OptionShowCount(),
 		progressbar.OptionShowIts(),
 		progressbar.OptionSetItsString("trials"),
 		progressbar.OptionSetPredictTime(true),
 		progressbar.OptionThrottle(100*time.Millisecond),
 		progressbar.OptionClearOnFinish(),
-		progressbar.OptionFullWidth(),
+		progressbar.OptionSetWidth(30),
 	)
 }
 
