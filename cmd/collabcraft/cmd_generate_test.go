@@ -512,3 +512,47 @@ func TestGenerateKillAndResume(t *testing.T) {
 	}
 	sameTrials(t, "killed and resumed vs uninterrupted", trials(t, killed), trials(t, whole))
 }
+
+// --team seats agents on their own backends and models; the records and
+// the manifest say who played with what.
+func TestGenerateTeam(t *testing.T) {
+	srv := newModelServer(t, testKey)
+	path, _ := writeCraftingTasks(t, 2, 8)
+	out := filepath.Join(t.TempDir(), "run")
+	opts := openAIOptions(t, srv, []string{path}, out)
+	opts.Team = "Jill=openai:big-model"
+	if err := runGenerate(context.Background(), opts, GlobalOptions{Quiet: true}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, tr := range trials(t, out) {
+		want := []trajectory.Member{{Name: "Andy_0", Backend: "openai", Model: "test-model"}, {Name: "Jill_0", Backend: "openai", Model: "big-model"}}
+		if !reflect.DeepEqual(tr.Team, want) {
+			t.Errorf("trial %s team %+v", tr.TrialID, tr.Team)
+		}
+	}
+	m, err := trajectory.ReadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Backends) != 2 || m.Backends[1].Agent != "Jill" || m.Backends[1].Model != "big-model" || m.Backends[1].BaseURL != srv.URL+"/v1" {
+		t.Errorf("manifest backends %+v", m.Backends)
+	}
+	var cfg generateConfig
+	if err := json.Unmarshal(m.Config, &cfg); err != nil || len(cfg.Team) != 1 || cfg.OpenAI == nil || cfg.Scripted != nil {
+		t.Errorf("config %s", m.Config)
+	}
+	if len(m.TaskFiles) != 1 || m.TaskFiles[0].Tasks != 2 || len(m.TaskFiles[0].SHA256) != 64 || m.MCDataVersion == "" ||
+		m.PromptTemplates["conversing"] == "" || len(m.Blobs) < 4 {
+		t.Errorf("manifest: files %+v, mcdata %q, %d templates, %d blobs", m.TaskFiles, m.MCDataVersion, len(m.PromptTemplates), len(m.Blobs))
+	}
+	// Every agent's command docs are a run blob, so no record repeats them.
+	docs := 0
+	for _, text := range m.Blobs {
+		if strings.Contains(text, "!startConversation") {
+			docs++
+		}
+	}
+	if docs == 0 {
+		t.Error("no command docs among the run blobs")
+	}
+}
