@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -112,5 +113,66 @@ func TestRunMergeRefuses(t *testing.T) {
 	err := runMerge(context.Background(), MergeOptions{Out: all, out: &bytes.Buffer{}}, GlobalOptions{}, []string{c})
 	if err == nil || !strings.Contains(err.Error(), "already in") {
 		t.Errorf("overlap with the destination: %v", err)
+	}
+}
+
+// TestMergeFourShards plays a job as 4 shards, each its own run, merges
+// them with the command, and gets exactly the trials of the unsharded run.
+// A shard made with another seed is refused.
+func TestMergeFourShards(t *testing.T) {
+	srv := newModelServer(t, testKey)
+	path, _ := writeCraftingTasks(t, 7, 5)
+	base := t.TempDir()
+	whole := filepath.Join(base, "whole")
+	opts := openAIOptions(t, srv, []string{path}, whole)
+	opts.TrialsPerTask = 2
+	if err := runGenerate(context.Background(), opts, GlobalOptions{Quiet: true}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var shards []string
+	for i := range 4 {
+		o := opts
+		o.Out, o.Shard = filepath.Join(base, fmt.Sprintf("shard-%d", i)), fmt.Sprintf("%d/4", i)
+		if err := runGenerate(context.Background(), o, GlobalOptions{Quiet: true}, nil); err != nil {
+			t.Fatal(err)
+		}
+		shards = append(shards, o.Out)
+	}
+	merged := filepath.Join(base, "merged")
+	var out bytes.Buffer
+	if err := runMerge(context.Background(), MergeOptions{Out: merged, out: &out}, GlobalOptions{}, shards); err != nil {
+		t.Fatal(err)
+	}
+	want := trials(t, whole)
+	if len(want) != 14 {
+		t.Fatalf("unsharded run: %d trials, want 14", len(want))
+	}
+	sameTrials(t, "4 shards merged vs unsharded", trials(t, merged), want)
+	m, err := trajectory.ReadManifest(merged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, _ := trajectory.ReadManifest(whole); m.Counts.Records != 14 || m.Fingerprint != w.Fingerprint {
+		t.Errorf("merged: %d records (want 14), fingerprint %.12s vs %.12s", m.Counts.Records, m.Fingerprint, w.Fingerprint)
+	}
+
+	other := opts
+	other.Out, other.Shard, other.Seed = filepath.Join(base, "other-seed"), "0/4", 99
+	if err := runGenerate(context.Background(), other, GlobalOptions{Quiet: true}, nil); err != nil {
+		t.Fatal(err)
+	}
+	err = runMerge(context.Background(), MergeOptions{Out: filepath.Join(base, "bad"), out: &out}, GlobalOptions{}, []string{shards[1], other.Out})
+	if err == nil || !strings.Contains(err.Error(), "different configurations (they differ in seed)") {
+		t.Errorf("merging a run of another seed: %v", err)
+	}
+	// A shard of another split of the same job overlaps with shard 0/4.
+	half := opts
+	half.Out, half.Shard = filepath.Join(base, "half"), "0/2"
+	if err := runGenerate(context.Background(), half, GlobalOptions{Quiet: true}, nil); err != nil {
+		t.Fatal(err)
+	}
+	err = runMerge(context.Background(), MergeOptions{Out: filepath.Join(base, "bad2"), out: &out}, GlobalOptions{}, []string{shards[0], half.Out})
+	if err == nil || !strings.Contains(err.Error(), "the runs overlap") {
+		t.Errorf("merging overlapping shards: %v", err)
 	}
 }
