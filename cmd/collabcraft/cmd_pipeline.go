@@ -493,15 +493,32 @@ func (st *pipelineStages) finish(out io.Writer, took time.Duration) error {
 		return fmt.Errorf("pipeline: %s: %w", filepath.Join(st.paths.Dataset, "manifest.json"), err)
 	}
 	var splits []string
-	for _, split := range []string{export.SplitTrain, export.SplitValidation, export.SplitTest} {
-		if n, ok := m.Counts.PerSplit[split]; ok {
-			splits = append(splits, fmt.Sprintf("%s %d", split, n))
-		}
+	for _, split := range datasetSplits(m.Counts.PerSplit) {
+		splits = append(splits, fmt.Sprintf("%s %d", split, m.Counts.PerSplit[split]))
 	}
 	fmt.Fprintf(out, "\npipeline %s done in %s.\n", st.cfg.Name, took.Round(100*time.Millisecond))
 	fmt.Fprintf(out, "dataset: %s (%d examples: %s)\n", st.paths.Dataset, m.Counts.Written, strings.Join(splits, ", "))
 	fmt.Fprint(out, loadSnippet(st.paths.Dataset, m.Formats))
 	return nil
+}
+
+// datasetSplits orders a dataset's splits: train, validation, then the
+// task files' own (dev, test, ...) by name.
+func datasetSplits(perSplit map[string]int64) []string {
+	var out []string
+	for _, s := range []string{export.SplitTrain, export.SplitValidation} {
+		if _, ok := perSplit[s]; ok {
+			out = append(out, s)
+		}
+	}
+	var rest []string
+	for s := range perSplit {
+		if s != export.SplitTrain && s != export.SplitValidation {
+			rest = append(rest, s)
+		}
+	}
+	slices.Sort(rest)
+	return append(out, rest...)
 }
 
 // loadSnippet is two lines of Python that load the dataset.

@@ -177,3 +177,81 @@ procgen:
 		t.Errorf("new seed did not regenerate: %s", log.String())
 	}
 }
+
+// TestPipelineEndToEnd runs every stage against a test model server, then
+// reruns: nothing is redone; a removed dataset is exported again from the
+// same view; a new filter rule refilters and re-exports.
+func TestPipelineEndToEnd(t *testing.T) {
+	srv := newModelServer(t, testKey)
+	t.Setenv(testKeyEnv, testKey)
+	out := filepath.Join(t.TempDir(), "o")
+	opts := PipelineOptions{Preset: "demo", Out: out, Set: []string{
+		"procgen.types=[crafting, cooking]", "procgen.splits=[dev, test]", "procgen.agents=[2]",
+		"generate.backend=openai", "generate.base-url=" + srv.URL + "/v1", "generate.model=test-model",
+		"generate.api-key-env=" + testKeyEnv, "generate.max-turns=4", "generate.workers=4",
+		"filter.keep-all=true",
+	}}
+	var log bytes.Buffer
+	opts.out = &log
+	if err := runPipeline(context.Background(), opts, GlobalOptions{}, nil); err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	text := log.String()
+	dataset := filepath.Join(out, "dataset")
+	abs, _ := filepath.Abs(filepath.Join(dataset, "data"))
+	for _, want := range []string{
+		"procgen: wrote 36 tasks in 3 files", // demo crafting dev 12 + test 12, cooking test 12
+		"generate: " + filepath.Join(out, "runs", "demo") + " done: 36 trials played",
+		"filter: " + filepath.Join(out, "runs", "demo") + " -> " + filepath.Join(out, "runs", "demo.filtered"),
+		"export: " + filepath.Join(out, "runs", "demo.filtered") + " -> " + dataset,
+		"run " + filepath.Join(out, "runs", "demo") + ":",
+		"dataset: " + dataset + " (180 examples: dev 60, test 120)",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("output lacks %q:\n%s", want, text)
+		}
+	}
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	if tail := strings.Join(lines[len(lines)-3:], "\n"); tail != "load it in Python:\n  from datasets import load_dataset\n  ds = load_dataset(\"parquet\", data_dir=\""+abs+"\")" {
+		t.Errorf("last lines:\n%s", tail)
+	}
+	for _, f := range []string{"manifest.json", "README.md", "openai/dev.jsonl", "openai/test.jsonl"} {
+		if _, err := os.Stat(filepath.Join(dataset, f)); err != nil {
+			t.Errorf("dataset: %v", err)
+		}
+	}
+	data, _ := os.ReadFile(filepath.Join(dataset, "openai", "test.jsonl"))
+
+	// A rerun redoes nothing.
+	log.Reset()
+	if err := runPipeline(context.Background(), opts, GlobalOptions{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"task files in " + filepath.Join(out, "tasks") + " are up to date", "0 trials played, 36 already recorded",
+		"filter: " + filepath.Join(out, "runs", "demo.filtered") + " is up to date", "export: " + dataset + " is up to date"} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("rerun lacks %q:\n%s", want, log.String())
+		}
+	}
+	// A missing dataset is exported again, byte for byte, without refiltering.
+	os.RemoveAll(dataset)
+	log.Reset()
+	if err := runPipeline(context.Background(), opts, GlobalOptions{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := os.ReadFile(filepath.Join(dataset, "openai", "test.jsonl")); len(data) == 0 || !bytes.Equal(again, data) {
+		t.Error("re-exported dataset differs")
+	}
+	if !strings.Contains(log.String(), "is up to date") || !strings.Contains(log.String(), "export: "+filepath.Join(out, "runs", "demo.filtered")) {
+		t.Errorf("after removing the dataset:\n%s", log.String())
+	}
+	// Another filter rule refilters and re-exports.
+	opts.Set = append(opts.Set, "filter.kinds=[conversation]")
+	log.Reset()
+	if err := runPipeline(context.Background(), opts, GlobalOptions{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "filter: "+filepath.Join(out, "runs", "demo")+" -> ") || !strings.Contains(log.String(), "export: ") {
+		t.Errorf("new rule did not refilter:\n%s", log.String())
+	}
+}
