@@ -82,7 +82,7 @@ func TestSetOverrides(t *testing.T) {
 		t.Errorf("keep-all %q", v)
 	}
 	// A --set of one procgen field keeps the others from the file.
-	if cfg.Procgen.Seed != 7 || cfg.Procgen.Suite != SuiteDemo || len(cfg.Procgen.Types) != 1 || len(cfg.Procgen.Splits) != 3 {
+	if cfg.Procgen.Seed != 7 || cfg.Procgen.Suite != SuiteDemo || len(cfg.Procgen.Types) != 1 || len(cfg.Procgen.Splits) != 2 {
 		t.Errorf("procgen %+v", cfg.Procgen)
 	}
 	if cfg.Out != "/tmp/x" || cfg.Name != "demo" {
