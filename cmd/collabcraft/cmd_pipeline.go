@@ -165,12 +165,12 @@ func (opts *PipelineOptions) configSource() (string, []byte, error) {
 
 // printConfig prints a config resolved with --set/--out as YAML.
 func printConfig(out io.Writer, cfg *pipeline.Config) error {
-	b, err := yaml.Marshal(cfg)
-	if err != nil {
+	enc := yaml.NewEncoder(out)
+	enc.SetIndent(2)
+	if err := enc.Encode(cfg); err != nil {
 		return fmt.Errorf("pipeline: %w", err)
 	}
-	_, err = out.Write(b)
-	return err
+	return enc.Close()
 }
 
 // resolveStages checks every stage's flags against the stage's own flag set
