@@ -1,0 +1,3 @@
+package scripted
+
+func (s *state) cooking() string { return with(s.say("wait"), cmd("stay", 10)) }

@@ -1,0 +1,396 @@
+package scripted
+
+import (
+	"maps"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"collabcraft/mcdata"
+	"collabcraft/procgen"
+)
+
+// Crafting: the team's first agent (the first name everyone's goal lists)
+// collects the ingredients and crafts; the others give it everything they
+// hold, pass on the crafting plan when it cannot see it, and say when they
+// are done. The crafter learns recipes from !getCraftingPlan, from a
+// teammate's relayed plan, or by trying !craftRecipe and reading what it
+// requires; it gathers and smelts missing base items once its teammates
+// have handed over theirs.
+
+var (
+	reCraftGoal   = regexp.MustCompile(`craft (?:an? |(\d+) )?([a-z0-9_]+)`)
+	rePlanLine    = regexp.MustCompile(`Craft ((?:\d+ \w+(?: \+ )?)+) -> (\d+) (\w+)`)
+	reRequires    = regexp.MustCompile(`You do not have the resources to craft an? (\w+)\. It requires: ([^.\n]*)\.`)
+	reCrafted     = regexp.MustCompile(`(?:Successfully crafted (\w+),|crafted \d+\. You now have \d+ (\w+)\.)`)
+	reNoRecipe    = regexp.MustCompile(`(\w+) is either not an item, or it does not have a crafting recipe`)
+	reNeedsTable  = regexp.MustCompile(`Crafting (\w+) requires a crafting table`)
+	reNoPlan      = regexp.MustCompile(`(?i)(can't|cannot|don't) (see|have|get) the crafting plan`)
+	reDoneGiving  = regexp.MustCompile(`(?i)(everything I had|all my items)`)
+	reBounce      = regexp.MustCompile(`I'm talking to someone else`)
+	reMemKnown    = regexp.MustCompile(`Known recipes: ([\w, ]+)\.`)
+	reMemDone     = regexp.MustCompile(`Got everything from: ([\w, ]+)\.`)
+	reAskPlanDone = regexp.MustCompile(`(?i)here is the crafting plan`)
+)
+
+// craftGoal reads the target and count from the goal.
+func (s *state) craftGoal() (string, int) {
+	m := reCraftGoal.FindStringSubmatch(s.v.Goal)
+	if m == nil {
+		return "", 0
+	}
+	n := 1
+	if m[1] != "" {
+		n, _ = strconv.Atoi(m[1])
+	}
+	return m[2], n
+}
+
+func (s *state) crafting() string {
+	target, n := s.craftGoal()
+	if target == "" {
+		return s.say("idle") + " " + cmd("stay", 30)
+	}
+	if s.isLeader() {
+		return s.craftLeader(target, n)
+	}
+	return s.craftHelper(target, n)
+}
+
+// --- helper ---------------------------------------------------------
+
+func (s *state) craftHelper(target string, n int) string {
+	leader := s.leader()
+	// Pass on the plan when the crafter says it cannot see it.
+	if s.has("!getCraftingPlan") && s.leaderLacksPlan() && !s.said("ere is the crafting plan") && !strings.Contains(s.mem, "sent "+s.leader()+" the crafting plan") {
+		for i := len(s.acts) - 1; i >= 0; i-- {
+			a := s.acts[i]
+			if a.name == "!getCraftingPlan" && a.output != "" {
+				return cmd("startConversation", leader, s.relayPlan(a.output))
+			}
+		}
+		return with(s.pick("Let me get the plan for you.", "I can see the plan, one sec.", "Checking the crafting plan for "+leader+"."), cmd("getCraftingPlan", target, n))
+	}
+	if item, c := s.nextGift(); item != "" {
+		sentence := s.say("give", leader, strconv.Itoa(c), item)
+		if !s.said("Sending all") && !s.said("send everything") && !s.said("give it all") && !s.said("pass all") && !s.said("I give everything") && len(s.inv) > 1 {
+			sentence = s.say("share_inv", leader, itemList(s.inv))
+		}
+		return with(sentence, cmd("givePlayer", leader, item, c))
+	}
+	if !s.reportedDone(leader) {
+		return cmd("startConversation", leader, s.say("done_giving", leader, itemList(s.given())))
+	}
+	return "\t" // nothing to say or do: MINDcraft's convention
+}
+
+// nextGift is the next item stack to hand over (name order).
+func (s *state) nextGift() (string, int) {
+	best := ""
+	for item, c := range s.inv {
+		if c > 0 && (best == "" || item < best) {
+			best = item
+		}
+	}
+	return best, s.inv[best]
+}
+
+// given totals the items the agent handed over (in the window).
+func (s *state) given() map[string]int {
+	out := map[string]int{}
+	for _, a := range s.acts {
+		if a.name == "!givePlayer" && len(a.args) == 3 && strings.Contains(a.output, "received") {
+			c, _ := strconv.Atoi(a.args[2])
+			out[a.args[1]] += c
+		}
+	}
+	return out
+}
+
+// reportedDone reports whether the "I gave you everything" message went
+// through (it was sent and not bounced back).
+func (s *state) reportedDone(to string) bool {
+	if strings.Contains(s.mem, "Told "+to+" I gave everything") {
+		return true
+	}
+	for i := len(s.acts) - 1; i >= 0; i-- {
+		a := s.acts[i]
+		if a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == to && reDoneGiving.MatchString(a.args[1]) {
+			return !s.bouncedAfter(to, a.turn)
+		}
+	}
+	return false
+}
+
+// bouncedAfter reports whether to answered "I'm talking to someone else"
+// after turn i.
+func (s *state) bouncedAfter(to string, turn int) bool {
+	for _, m := range s.msgs {
+		if m.turn > turn && m.from == to && reBounce.MatchString(m.text) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *state) leaderLacksPlan() bool {
+	if strings.Contains(s.mem, s.leader()+" cannot see the plan") {
+		return true
+	}
+	for _, m := range s.msgs {
+		if m.from == s.leader() && reNoPlan.MatchString(m.text) {
+			return true
+		}
+	}
+	return false
+}
+
+// relayPlan turns a !getCraftingPlan output into a chat message with the
+// steps.
+func (s *state) relayPlan(out string) string {
+	steps := rePlanLine.FindAllString(out, -1)
+	return s.pick("Here is the crafting plan: ", "Here is the crafting plan I see: ") + strings.Join(steps, "; ") + "."
+}
+
+// --- leader ---------------------------------------------------------
+
+func (s *state) craftLeader(target string, n int) string {
+	havePlanCmd := s.has("!getCraftingPlan")
+	if len(s.acts) == 0 && s.mem == "" && len(s.v.Team) > 1 {
+		// Open: say who crafts and whether the plan is visible.
+		partner := s.v.Team[1]
+		if havePlanCmd {
+			return with(s.pick("Let me see what the "+target+" needs.", "First, the plan for "+target+".", "Checking the recipe for "+target+"."), cmd("getCraftingPlan", target, n))
+		}
+		return cmd("startConversation", partner, s.pick(
+			"I'll do the crafting of the "+target+", send me your items. I can't see the crafting plan, so if you can, please send me the steps.",
+			"Let's pool everything with me and I'll craft the "+target+". I don't have the crafting plan; share the steps if you see them.",
+		))
+	}
+	known, planKnown := s.recipeKnowledge()
+	if havePlanCmd && !planKnown {
+		return with(s.pick("Let me check the plan.", "Checking the crafting plan."), cmd("getCraftingPlan", target, n))
+	}
+	plan, err := mcdata.NewPlan(s.inv, target, n)
+	if err != nil {
+		return with(s.say("wait"), cmd("stay", 10))
+	}
+	if !planKnown {
+		// Learn the recipes top-down by trying to craft.
+		for i := len(plan.Steps) - 1; i >= 0; i-- {
+			st := plan.Steps[i]
+			if !known[st.Recipe.Result] {
+				if st.Recipe.NeedsTable && s.count("crafting_table") == 0 && known["table:"+st.Recipe.Result] {
+					continue // wait for a table first
+				}
+				return with(s.pick("Let me try crafting "+st.Recipe.Result+".", "Trying "+st.Recipe.Result+" to see what it needs."), cmd("craftRecipe", st.Recipe.Result, st.Times))
+			}
+		}
+	}
+	helpersDone := s.helpersDone()
+	// Thank a teammate that handed over everything and close that
+	// conversation, so the crafter's work does not flood its chat.
+	if d := s.lastDone(); d != "" && s.has("!endConversation") {
+		return with(s.pick("Thanks "+d+", got it all!", "Thanks, "+d+"!", "Got your items, "+d+", thanks."), cmd("endConversation", d))
+	}
+	gatherOK := helpersDone || s.v.Time >= 45
+	if len(plan.Missing) > 0 {
+		for _, m := range plan.Missing {
+			if r := s.gather(m.Item, m.Count, gatherOK); r != "" {
+				return r
+			}
+		}
+		if gatherOK && !s.said("I still need") {
+			return cmd("startConversation", s.others()[0], s.pick("I still need ", "Still missing ")+itemList(ingredientMap(plan.Missing))+". Does anyone have it? I still need it for the "+target+".")
+		}
+		return with(s.say("wait"), cmd("stay", 5))
+	}
+	if plan.NeedsTable && s.count("crafting_table") == 0 {
+		if r := s.makeTable(target, n, gatherOK); r != "" {
+			return r
+		}
+		return with(s.say("wait"), cmd("stay", 5))
+	}
+	if len(plan.Steps) == 0 {
+		return with(s.say("idle"), cmd("stay", 20))
+	}
+	st := plan.Steps[0]
+	last := len(plan.Steps) == 1
+	sentence := s.pick("Crafting "+st.Recipe.Result+".", "Now the "+st.Recipe.Result+".", "Next step: "+st.Recipe.Result+".")
+	if last {
+		sentence = s.pick("I have everything, crafting the "+target+" now!", "All set, making the "+target+".", "Final step: the "+target+".")
+	}
+	return with(sentence, cmd("craftRecipe", st.Recipe.Result, st.Times))
+}
+
+func ingredientMap(in []mcdata.Ingredient) map[string]int {
+	m := map[string]int{}
+	for _, i := range in {
+		m[i.Item] += i.Count
+	}
+	return m
+}
+
+// gather returns the command that gets count more of item from the
+// world, or "" when the agent cannot (no source, no tool) or should not
+// yet (teammates may still send it).
+func (s *state) gather(item string, count int, ok bool) string {
+	if !ok {
+		return ""
+	}
+	if strings.HasSuffix(item, "_log") { // trees grow around
+		return with(s.pick("I'll chop a "+item+".", "Getting "+item+" from a tree."), cmd("collectBlocks", item, count))
+	}
+	src, found := procgen.GatherSource(item)
+	if !found || !s.canHarvest(src.Block) {
+		return ""
+	}
+	if src.Smelt != "" {
+		if raw := s.count(src.Smelt); raw >= count {
+			if s.count("furnace") == 0 && !s.said("!smeltItem") && !s.seenFurnace() {
+				return ""
+			}
+			return with(s.pick("Smelting the "+src.Smelt+".", "Into the furnace with the "+src.Smelt+"."), cmd("smeltItem", src.Smelt, count))
+		} else {
+			count -= raw
+		}
+	}
+	return with(s.pick("Nobody has "+item+", so I'll get it myself.", "I'll mine the "+item+" myself.", "Going to collect "+src.Block+" for the "+item+"."), cmd("collectBlocks", src.Block, count))
+}
+
+// makeTable gets a crafting table when the recipe needs one and nobody
+// sends one: from planks or a log the target does not need, else from a
+// log chopped off a tree.
+func (s *state) makeTable(target string, n int, gatherOK bool) string {
+	if !gatherOK {
+		return ""
+	}
+	spare := func(item string, k int) bool {
+		if s.count(item) < k {
+			return false
+		}
+		inv := maps.Clone(s.inv)
+		inv[item] -= k
+		p, err := mcdata.NewPlan(inv, target, n)
+		return err == nil && len(p.Missing) == 0
+	}
+	for _, item := range slices.Sorted(maps.Keys(s.inv)) {
+		if strings.HasSuffix(item, "_planks") && spare(item, 4) {
+			return with(s.pick("I need a crafting table, making one.", "No table around, I'll craft one.", "Crafting a table first."), cmd("craftRecipe", "crafting_table", 1))
+		}
+	}
+	for _, item := range slices.Sorted(maps.Keys(s.inv)) {
+		if strings.HasSuffix(item, "_log") && spare(item, 1) {
+			planks := strings.TrimSuffix(item, "_log") + "_planks"
+			return with(s.pick("Turning a log into planks for a crafting table.", "I'll make planks for a table."), cmd("craftRecipe", planks, 1))
+		}
+	}
+	if !s.said("crafting_table") && len(s.others()) > 0 && !s.helpersDone() {
+		return cmd("startConversation", s.others()[0], s.pick("Does anyone have a crafting_table? I need 1 for the "+target+".", "Can you give me 1 crafting_table? The "+target+" needs one."))
+	}
+	return with(s.pick("No crafting table, so I'll chop some wood for one.", "I'll get a log from a tree to make a crafting table."), cmd("collectBlocks", "oak_log", 1))
+}
+
+func (s *state) seenFurnace() bool { return strings.Contains(strings.Join(s.sys, "\n"), "furnace") }
+
+// canHarvest reports whether the agent holds a tool that harvests block
+// (or needs none).
+func (s *state) canHarvest(block string) bool {
+	b, err := mcdata.LookupBlock(block)
+	if err != nil {
+		return false
+	}
+	if !b.RequiresTool {
+		return true
+	}
+	for _, t := range b.HarvestTools {
+		if s.count(t) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// recipeKnowledge is what the agent learned about recipes: items whose
+// recipe it has seen, and whether it has seen a whole crafting plan.
+func (s *state) recipeKnowledge() (map[string]bool, bool) {
+	known := map[string]bool{}
+	plan := strings.Contains(s.mem, "I know the crafting plan")
+	if m := reMemKnown.FindStringSubmatch(s.mem); m != nil {
+		for _, it := range strings.Split(m[1], ", ") {
+			known[strings.TrimSpace(it)] = true
+		}
+	}
+	for _, a := range s.acts {
+		if a.name == "!getCraftingPlan" && strings.Contains(a.output, "Craft ") || strings.Contains(a.output, "You have all required items") {
+			plan = true
+		}
+		s.learn(a.output, known)
+	}
+	for _, m := range s.msgs {
+		if rePlanLine.MatchString(m.text) {
+			plan = true
+			s.learn(m.text, known)
+		}
+	}
+	return known, plan
+}
+
+func (s *state) learn(text string, known map[string]bool) {
+	for _, m := range reRequires.FindAllStringSubmatch(text, -1) {
+		known[m[1]] = true
+	}
+	for _, m := range reCrafted.FindAllStringSubmatch(text, -1) {
+		known[m[1]+m[2]] = true
+	}
+	for _, m := range rePlanLine.FindAllStringSubmatch(text, -1) {
+		known[m[3]] = true
+	}
+	for _, m := range reNeedsTable.FindAllStringSubmatch(text, -1) {
+		known["table:"+m[1]] = true
+	}
+	for _, m := range reNoRecipe.FindAllStringSubmatch(text, -1) {
+		known[m[1]] = true
+	}
+}
+
+// lastDone is a teammate whose "I gave you everything" is in the window
+// and not yet answered.
+func (s *state) lastDone() string {
+	for i := len(s.msgs) - 1; i >= 0; i-- {
+		m := s.msgs[i]
+		if !reDoneGiving.MatchString(m.text) {
+			continue
+		}
+		for _, a := range s.acts {
+			if a.turn > m.turn && a.name == "!endConversation" && len(a.args) == 1 && a.args[0] == m.from {
+				return ""
+			}
+		}
+		return m.from
+	}
+	return ""
+}
+
+// helpersDone reports whether every teammate said it handed over all its
+// items.
+func (s *state) helpersDone() bool {
+	done := map[string]bool{}
+	if m := reMemDone.FindStringSubmatch(s.mem); m != nil {
+		for _, n := range strings.Split(m[1], ", ") {
+			done[strings.TrimSpace(n)] = true
+		}
+	}
+	for _, m := range s.msgs {
+		if reDoneGiving.MatchString(m.text) {
+			done[m.from] = true
+		}
+	}
+	for _, o := range s.others() {
+		if !done[o] {
+			return false
+		}
+	}
+	return true
+}

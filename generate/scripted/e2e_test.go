@@ -1,0 +1,120 @@
+package scripted
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"collabcraft/generate"
+	"collabcraft/procgen"
+	"collabcraft/trajectory"
+)
+
+var (
+	fullSuite = flag.Bool("full", false, "play the whole default suites (slow) instead of samples")
+	dumpFails = flag.Int("dump", 0, "print the histories of up to N failed trials")
+)
+
+// suiteCase is one default suite file: a task kind, split and team size.
+type suiteCase struct {
+	kind, split string
+	agents      int
+	sample      int // tasks played by default (-short plays fewer)
+}
+
+// play runs tasks with scripted teams through the engine and the embedded
+// world and returns the records.
+func play(t testing.TB, tasks []procgen.Task, opts Options, seed uint64) []*trajectory.Trial {
+	t.Helper()
+	b := New(opts)
+	p := &generate.Player{
+		Team: func(names []string) ([]generate.Seat, []trajectory.Member, error) {
+			seats := make([]generate.Seat, len(names))
+			members := make([]trajectory.Member, len(names))
+			for i, n := range names {
+				seats[i] = generate.Seat{Name: n, Backend: b}
+				members[i] = trajectory.Member{Name: n, Backend: "scripted"}
+			}
+			return seats, members, nil
+		},
+	}
+	var out []*trajectory.Trial
+	for _, j := range generate.Jobs(tasks, 1, seed) {
+		rec, err := p.Play(context.Background(), j)
+		if err != nil {
+			t.Fatalf("%s: %v", j.TrialID(), err)
+		}
+		out = append(out, rec)
+	}
+	return out
+}
+
+func genTasks(t testing.TB, kind, split string, agents, n int) []procgen.Task {
+	t.Helper()
+	tasks, err := procgen.Generate(kind, procgen.GenerateOptions{Options: procgen.Options{Split: split, Agents: agents, N: n, Seed: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tasks
+}
+
+// rate is the share of trials that succeeded (construction: score 1).
+func rate(recs []*trajectory.Trial) float64 {
+	ok := 0
+	for _, r := range recs {
+		if r.Outcome.Success {
+			ok++
+		}
+	}
+	return float64(ok) / float64(len(recs))
+}
+
+func dump(t testing.TB, recs []*trajectory.Trial, max int) {
+	for _, r := range recs {
+		if r.Outcome.Success || max <= 0 {
+			continue
+		}
+		max--
+		var b strings.Builder
+		fmt.Fprintf(&b, "=== %s: %s score %v sim %.0fs\n", r.TrialID, r.Outcome.EndReason, r.Outcome.Score, r.SimSeconds)
+		for _, a := range r.Agents {
+			fmt.Fprintf(&b, "--- %s (memory %q)\n", a.Name, a.Memory)
+			for _, m := range a.History {
+				fmt.Fprintf(&b, "[%s] %s\n", m.Role, strings.TrimSpace(m.Content))
+			}
+		}
+		fmt.Fprintln(os.Stderr, b.String())
+	}
+}
+
+func checkSuite(t *testing.T, c suiteCase, min float64) {
+	n := c.sample
+	if testing.Short() {
+		n = max(n/4, 4)
+	}
+	if *fullSuite {
+		n = procgen.DefaultCount(c.kind, c.split)
+	}
+	tasks := genTasks(t, c.kind, c.split, c.agents, n)
+	recs := play(t, tasks, DefaultOptions(), 42)
+	r := rate(recs)
+	t.Logf("%s %s %d agents: %d trials, success %.1f%%", c.kind, c.split, c.agents, len(recs), 100*r)
+	dump(t, recs, *dumpFails)
+	if r < min {
+		t.Errorf("%s %s %d agents: success %.1f%%, want at least %.0f%%", c.kind, c.split, c.agents, 100*r, 100*min)
+	}
+}
+
+func TestCraftingSuites(t *testing.T) {
+	for _, c := range []suiteCase{
+		{procgen.KindCrafting, procgen.SplitTrain, 2, 60},
+		{procgen.KindCrafting, procgen.SplitTest, 3, 20},
+		{procgen.KindCrafting, procgen.SplitTest, 4, 20},
+		{procgen.KindCrafting, procgen.SplitTest, 5, 20},
+	} {
+		t.Run(fmt.Sprintf("%s_%d", c.split, c.agents), func(t *testing.T) { checkSuite(t, c, 0.95) })
+	}
+}

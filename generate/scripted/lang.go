@@ -1,0 +1,127 @@
+package scripted
+
+import (
+	"fmt"
+	"hash/fnv"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Personas shape how an agent talks; the seat's name picks one, so an
+// agent keeps its voice for the whole trial.
+const (
+	terse = iota
+	friendly
+	methodical
+	numPersonas
+)
+
+func personaOf(name string) int {
+	h := fnv.New32a()
+	h.Write([]byte(name))
+	return int(h.Sum32() % numPersonas)
+}
+
+// phrases holds, per intent, templates for each persona (fmt verbs with
+// explicit indexes). Every template keeps item names and counts exact so
+// teammates (scripted or not) can act on them.
+var phrases = map[string][numPersonas][]string{
+	"give": {
+		{"Sending %[2]s %[3]s.", "Here, %[2]s %[3]s.", "%[2]s %[3]s for you."},
+		{"Here you go, %[1]s, %[2]s %[3]s coming your way!", "I'll give you my %[2]s %[3]s.", "Passing you %[2]s %[3]s, %[1]s."},
+		{"Giving %[1]s %[2]s %[3]s.", "Transferring %[2]s %[3]s to %[1]s.", "Next: %[2]s %[3]s to %[1]s."},
+	},
+	"share_inv": {
+		{"I have %[2]s. Sending all of it to you, %[1]s.", "Got %[2]s. All yours, %[1]s."},
+		{"Hi %[1]s! I have %[2]s. I'll send everything to you so you can craft.", "Hey %[1]s, I've got %[2]s. Let me give it all to you!"},
+		{"My inventory: %[2]s. Plan: I give everything to %[1]s, who crafts.", "I hold %[2]s. I will pass all of it to %[1]s."},
+	},
+	"done_giving": {
+		{"%[1]s, I gave you everything I had (%[2]s).", "Done: all my items are with you, %[1]s (%[2]s)."},
+		{"%[1]s, I've given you everything I had: %[2]s. Good luck with the craft!", "That's everything I had, %[1]s: %[2]s. Let me know if you need anything else!"},
+		{"%[1]s: transfer complete, I gave you everything I had: %[2]s.", "Status for %[1]s: I have given you all my items (%[2]s)."},
+	},
+	"wait": {
+		{"Waiting.", "Holding on.", "Waiting a bit."},
+		{"I'll wait for the others.", "Let me wait a moment for my teammates.", "Waiting for the team, hang on."},
+		{"Nothing to do until the items arrive; waiting.", "Waiting for the next step.", "Pausing until my teammates are ready."},
+	},
+	"idle": {
+		{"Nothing left for me to do.", "I'm done, waiting."},
+		{"I've done my part, I'll stand by in case you need me!", "All done on my side, ping me if you need anything."},
+		{"My part is complete; standing by.", "Standing by for further requests."},
+	},
+}
+
+// say renders an intent in the agent's voice.
+func (s *state) say(intent string, args ...any) string {
+	p := phrases[intent]
+	opts := p[s.persona]
+	if len(opts) == 0 {
+		opts = p[friendly]
+	}
+	return fmt.Sprintf(opts[s.rng.IntN(len(opts))], args...)
+}
+
+// pick chooses one of the options.
+func (s *state) pick(options ...string) string { return options[s.rng.IntN(len(options))] }
+
+// itemList renders items as "2 oak_planks, 1 stick and 3 book" in name
+// order (exact names and counts, which teammates parse).
+func itemList(items map[string]int) string {
+	names := make([]string, 0, len(items))
+	for n, c := range items {
+		if c > 0 {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = strconv.Itoa(items[n]) + " " + n
+	}
+	return joinAnd(parts)
+}
+
+func joinAnd(parts []string) string {
+	switch len(parts) {
+	case 0:
+		return "nothing"
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// cmd renders a command call in MINDcraft's syntax.
+func cmd(name string, args ...any) string {
+	if len(args) == 0 {
+		return "!" + name
+	}
+	parts := make([]string, len(args))
+	for i, a := range args {
+		switch v := a.(type) {
+		case string:
+			// MINDcraft's strings cannot hold a double quote.
+			parts[i] = `"` + strings.ReplaceAll(v, `"`, "'") + `"`
+		case int:
+			parts[i] = strconv.Itoa(v)
+		case float64:
+			parts[i] = strconv.FormatFloat(v, 'f', -1, 64)
+		default:
+			parts[i] = fmt.Sprint(v)
+		}
+	}
+	return "!" + name + "(" + strings.Join(parts, ", ") + ")"
+}
+
+// with joins a sentence and a command as models write them.
+func with(sentence, command string) string {
+	if sentence == "" {
+		return command
+	}
+	return sentence + " " + command
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

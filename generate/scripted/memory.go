@@ -1,0 +1,109 @@
+package scripted
+
+import (
+	"maps"
+	"slices"
+	"strings"
+
+	"collabcraft/procgen"
+)
+
+// maxMemory is MINDcraft's memory limit in characters.
+const maxMemory = 500
+
+// summarize writes the memory for a memory call: a short recap of the
+// goal and role, then the facts the agent's decisions rest on, in fixed
+// phrases it reads back later (the old memory and the folded turns are
+// both parsed, so nothing it still needs is lost).
+func (s *state) summarize() string {
+	var facts []string
+	switch s.v.TaskType {
+	case procgen.TypeCrafting:
+		facts = s.craftFacts()
+	case procgen.TypeCooking:
+		facts = s.cookFacts()
+	case procgen.TypeConstruction:
+		facts = s.buildFacts()
+	}
+	out := ""
+	for _, f := range facts {
+		if len(out)+len(f)+1 > maxMemory {
+			break
+		}
+		if out != "" {
+			out += " "
+		}
+		out += f
+	}
+	return out
+}
+
+func (s *state) craftFacts() []string {
+	target, n := s.craftGoal()
+	var f []string
+	if s.isLeader() {
+		f = append(f, "I am the crafter of "+itoaN(n)+" "+target+"; teammates send me their items.")
+		known, plan := s.recipeKnowledge()
+		if plan {
+			f = append(f, "I know the crafting plan for "+target+".")
+		}
+		if s.helpersDone() {
+			f = append(f, "Got everything from: "+strings.Join(s.others(), ", ")+".")
+		} else if d := s.doneSet(); len(d) > 0 {
+			f = append(f, "Got everything from: "+strings.Join(d, ", ")+".")
+		}
+		if s.said("I still need") {
+			f = append(f, "I still need items and asked the team.")
+		}
+		var ks []string
+		for _, k := range slices.Sorted(maps.Keys(known)) {
+			if !strings.HasPrefix(k, "table:") {
+				ks = append(ks, k)
+			}
+		}
+		if len(ks) > 0 {
+			f = append(f, "Known recipes: "+strings.Join(ks, ", ")+".")
+		}
+		return f
+	}
+	leader := s.leader()
+	f = append(f, leader+" crafts the "+target+"; I give my items to "+leader+".")
+	if s.leaderLacksPlan() {
+		f = append(f, leader+" cannot see the plan.")
+	}
+	if s.said("ere is the crafting plan") {
+		f = append(f, "I sent "+leader+" the crafting plan.")
+	}
+	if s.reportedDone(leader) {
+		f = append(f, "Told "+leader+" I gave everything.")
+	}
+	return f
+}
+
+// doneSet lists the teammates that said they handed over everything.
+func (s *state) doneSet() []string {
+	var out []string
+	for _, o := range s.others() {
+		if strings.Contains(s.mem, o) && reMemDone.MatchString(s.mem) && strings.Contains(reMemDone.FindString(s.mem), o) {
+			out = append(out, o)
+			continue
+		}
+		for _, m := range s.msgs {
+			if m.from == o && reDoneGiving.MatchString(m.text) {
+				out = append(out, o)
+				break
+			}
+		}
+	}
+	return out
+}
+
+func (s *state) cookFacts() []string  { return nil }
+func (s *state) buildFacts() []string { return nil }
+
+func itoaN(n int) string {
+	if n <= 0 {
+		n = 1
+	}
+	return strings.TrimSpace(strings.Repeat(" ", 0) + itoa(n))
+}

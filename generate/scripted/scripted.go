@@ -1,0 +1,102 @@
+// Package scripted is the scripted agent backend: expert teams for the
+// crafting, cooking and construction suites that play through the same
+// commands and chat a model would use, so that their trials are training
+// data.
+//
+// Each decision is a pure function of what the agent in that seat may
+// know: its goal, its own inventory ($INVENTORY), its summarized memory and
+// the turns in its history window (teammates' chat as text, its own
+// commands and their outputs). It never looks at the world or at another
+// agent's state. Facts that must outlive the 15-turn window are written
+// into the memory the agent writes on memory calls and read back from
+// View.Memory. A Backend therefore keeps no state between calls: it is
+// safe for concurrent use, can serve any number of seats and trials, and
+// the same request always gets the same reply.
+package scripted
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"collabcraft/generate"
+	"collabcraft/procgen"
+	"collabcraft/trajectory"
+)
+
+// Options tune the scripted agents.
+type Options struct {
+	// Skill in [0, 1] is how optimally they play: below 1 they sometimes
+	// make extra queries (!inventory, !craftable, !getCraftingPlan again)
+	// before acting. 1 is the default expert.
+	Skill float64
+	// Noise in [0, 1] is the rate of realistic mistakes (a misspelt item,
+	// a wrong count, a command before holding its items), each followed
+	// by recovery once the error output is read. 0 is the default.
+	Noise float64
+}
+
+// DefaultOptions are the expert settings: skill 1, noise 0.
+func DefaultOptions() Options { return Options{Skill: 1} }
+
+// New returns the scripted backend. Options out of [0, 1] are clamped.
+func New(opts Options) generate.Backend {
+	opts.Skill = min(max(opts.Skill, 0), 1)
+	opts.Noise = min(max(opts.Noise, 0), 1)
+	return &backend{opts: opts}
+}
+
+type backend struct{ opts Options }
+
+// Complete answers one call: a memory summary for memory calls, else the
+// agent's next response.
+func (b *backend) Complete(ctx context.Context, req generate.Request) (generate.Reply, error) {
+	if err := ctx.Err(); err != nil {
+		return generate.Reply{}, err
+	}
+	rng := rand.New(rand.NewPCG(req.Seed, 0x5c1e7ed))
+	s := newState(&req.View, rng, b.opts)
+	var text string
+	if req.Kind == trajectory.KindMemory {
+		text = s.summarize()
+	} else {
+		text = s.decide()
+	}
+	return generate.Reply{
+		Text:         text,
+		Usage:        trajectory.Usage{PromptTokens: approxTokens(req.Messages), CompletionTokens: (len(text) + 3) / 4},
+		FinishReason: "stop",
+	}, nil
+}
+
+// approxTokens estimates a prompt's tokens (about 4 characters each), so
+// token statistics of scripted runs are in a realistic range.
+func approxTokens(msgs []trajectory.Message) int {
+	n := 0
+	for _, m := range msgs {
+		n += len(m.Content)
+	}
+	return (n + 3) / 4
+}
+
+// decide picks the response for a conversation call.
+func (s *state) decide() string {
+	if s.v.Step == 0 || s.lastIsInit() {
+		// A first word to the team happens inside the strategies.
+	}
+	var r string
+	switch s.v.TaskType {
+	case procgen.TypeCrafting:
+		r = s.crafting()
+	case procgen.TypeCooking:
+		r = s.cooking()
+	case procgen.TypeConstruction:
+		r = s.construction()
+	default:
+		r = s.say("idle", nil) + " !stay(10)"
+	}
+	return r
+}
+
+// errorf is for internal invariants only; the agents never fail a call.
+var _ = fmt.Sprintf

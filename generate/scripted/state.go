@@ -1,0 +1,166 @@
+package scripted
+
+import (
+	"math/rand/v2"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"collabcraft/generate"
+	"collabcraft/world/command"
+)
+
+// state is what the agent knows at one call, parsed from its View.
+type state struct {
+	v       *generate.View
+	rng     *rand.Rand
+	opts    Options
+	persona int
+	inv     map[string]int
+	me      int // index in the team
+	// turns of the window, classified
+	msgs []message // teammates' chat, oldest first
+	acts []act     // own commands with the output that followed, oldest first
+	mem  string    // the memory text
+	sys  []string  // system turns, oldest first
+}
+
+// message is one chat line from a teammate.
+type message struct {
+	from, text string
+	turn       int
+}
+
+// act is one command the agent issued and what came back.
+type act struct {
+	name   string   // "!craftRecipe"
+	args   []string // unquoted
+	output string   // the system turn right after it ("" if none yet)
+	turn   int
+}
+
+var (
+	reFromBot = regexp.MustCompile(`(?s)^(\w+): (?:\(FROM OTHER BOT\))?(.*)$`)
+	reInvLine = regexp.MustCompile(`(?m)^- (\w+): (\d+)$`)
+)
+
+func newState(v *generate.View, rng *rand.Rand, opts Options) *state {
+	s := &state{v: v, rng: rng, opts: opts, mem: v.Memory, me: v.Agent}
+	s.persona = personaOf(v.Name)
+	s.inv = parseInventory(v.Inventory)
+	turns := v.Turns
+	if len(v.ToSummarize) > 0 { // a memory call: the folded turns are what it reads
+		turns = v.ToSummarize
+	}
+	for i, t := range turns {
+		switch t.Role {
+		case "user":
+			if m := reFromBot.FindStringSubmatch(t.Content); m != nil {
+				s.msgs = append(s.msgs, message{from: m[1], text: m[2], turn: i})
+			}
+		case "assistant":
+			if m, ok := command.Find(t.Content); ok {
+				a := act{name: m.Name, args: unquote(m.Args), turn: i}
+				if i+1 < len(turns) && turns[i+1].Role == "system" {
+					a.output = turns[i+1].Content
+				}
+				s.acts = append(s.acts, a)
+			}
+		case "system":
+			s.sys = append(s.sys, t.Content)
+			// Bounced or ended conversations arrive as system turns.
+			if m := reEndedWith.FindStringSubmatch(t.Content); m != nil {
+				s.msgs = append(s.msgs, message{from: m[1], text: m[2], turn: i})
+			}
+		}
+	}
+	return s
+}
+
+var reEndedWith = regexp.MustCompile(`(?s)^Conversation with (\w+) ended with message: "\(FROM OTHER BOT\)(.*)"$`)
+
+func unquote(raw []string) []string {
+	out := make([]string, len(raw))
+	for i, a := range raw {
+		out[i] = strings.Trim(a, `"`)
+	}
+	return out
+}
+
+// parseInventory reads an !inventory text.
+func parseInventory(text string) map[string]int {
+	inv := map[string]int{}
+	if i := strings.Index(text, "WEARING"); i >= 0 {
+		text = text[:i]
+	}
+	for _, m := range reInvLine.FindAllStringSubmatch(text, -1) {
+		n, _ := strconv.Atoi(m[2])
+		inv[m[1]] += n
+	}
+	return inv
+}
+
+// lastIsInit reports whether the agent is answering the init message.
+func (s *state) lastIsInit() bool {
+	t := s.v.Turns
+	return len(t) > 0 && t[len(t)-1].Role == "system" && strings.HasPrefix(t[len(t)-1].Content, "Immediately start a conversation")
+}
+
+// others are the teammates' names in team order.
+func (s *state) others() []string {
+	var out []string
+	for _, n := range s.v.Team {
+		if n != s.v.Name {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// leader is the teammate who collects and finishes: the first agent of
+// the team, the first name the goal lists for everyone else.
+func (s *state) leader() string { return s.v.Team[0] }
+
+func (s *state) isLeader() bool { return s.v.Agent == 0 }
+
+// has reports whether the agent can run a command (blocked ones are not in
+// its docs).
+func (s *state) has(cmd string) bool {
+	return strings.Contains(s.v.CommandDocs, "\n"+cmd+":")
+}
+
+// lastAct is the most recent command in the window.
+func (s *state) lastAct() (act, bool) {
+	if len(s.acts) == 0 {
+		return act{}, false
+	}
+	return s.acts[len(s.acts)-1], true
+}
+
+// said reports whether the agent wrote text containing sub (in the window
+// or its memory).
+func (s *state) said(sub string) bool {
+	for _, t := range s.v.Turns {
+		if t.Role == "assistant" && strings.Contains(t.Content, sub) {
+			return true
+		}
+	}
+	return strings.Contains(s.mem, sub)
+}
+
+// heard returns the teammates' messages that match re (window only).
+func (s *state) heard(re *regexp.Regexp) []message {
+	var out []message
+	for _, m := range s.msgs {
+		if re.MatchString(m.text) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// since is how many turns ago turn i was.
+func (s *state) since(i int) int { return len(s.v.Turns) - 1 - i }
+
+// count returns how many of item the agent holds.
+func (s *state) count(item string) int { return s.inv[item] }
