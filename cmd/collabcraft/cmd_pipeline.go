@@ -18,6 +18,7 @@ import (
 	"collabcraft/pipeline"
 	"collabcraft/procgen"
 	"collabcraft/stats"
+	"collabcraft/trajectory"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -398,12 +399,33 @@ func (st *pipelineStages) generate(ctx context.Context, out io.Writer, gopts Glo
 	g := st.gen
 	g.Tasks, g.Out, g.out = files, st.paths.Run, out
 	st.logf(out, gopts, "")
-	return runGenerate(ctx, g, gopts, nil)
+	err := runGenerate(ctx, g, gopts, nil)
+	if err != nil && strings.Contains(err.Error(), "another configuration") {
+		// generate's advice names its own flags; say how a pipeline sets them.
+		return fmt.Errorf("%w\n(in a pipeline: --set generate.force=true, or --out elsewhere)", err)
+	}
+	return err
+}
+
+// runState identifies the run's trials without reading them: its config
+// fingerprint and its trials files with their sizes (a writer only appends,
+// to files of its own). run.json itself is left out: generate rewrites its
+// end time on every rerun.
+func (st *pipelineStages) runState() ([]string, error) {
+	m, err := trajectory.ReadManifest(st.paths.Run)
+	if err != nil {
+		return nil, err
+	}
+	files, err := pipeline.DirState(filepath.Join(st.paths.Run, trajectory.TrialsDir))
+	if err != nil {
+		return nil, err
+	}
+	return append(files, "fingerprint "+m.Fingerprint), nil
 }
 
 // runFilter writes the filtered view unless it is up to date with the run.
 func (st *pipelineStages) runFilter(ctx context.Context, out io.Writer, gopts GlobalOptions) error {
-	state, err := pipeline.DirState(st.paths.Run)
+	state, err := st.runState()
 	if err != nil {
 		return err
 	}
@@ -439,7 +461,7 @@ func (st *pipelineStages) runExport(ctx context.Context, out io.Writer, gopts Gl
 	if err != nil {
 		return fmt.Errorf("pipeline: %w", err)
 	}
-	state, err := pipeline.DirState(st.paths.Run)
+	state, err := st.runState()
 	if err != nil {
 		return err
 	}
@@ -452,6 +474,9 @@ func (st *pipelineStages) runExport(ctx context.Context, out io.Writer, gopts Gl
 		st.logf(out, gopts, "export: %s is up to date", st.paths.Dataset)
 		return nil
 	}
+	if err := st.checkKept(); err != nil {
+		return err
+	}
 	st.logf(out, gopts, "")
 	eo := st.export
 	eo.out = out
@@ -463,6 +488,46 @@ func (st *pipelineStages) runExport(ctx context.Context, out io.Writer, gopts Gl
 		return fmt.Errorf("pipeline: %w", err)
 	}
 	return pipeline.WriteStamp(st.paths.Stamps, "export", &pipeline.Stamp{Key: key, Outputs: map[string]string{manifest: sum}})
+}
+
+// checkKept explains an empty filtered view before export fails on it.
+func (st *pipelineStages) checkKept() error {
+	v, err := filter.ReadView(st.paths.View)
+	if err != nil {
+		return err
+	}
+	if c := v.Report.Transitions; c.Kept > 0 {
+		return nil
+	}
+	var why []string
+	for _, r := range filter.Reasons {
+		if n := v.Report.Trials.Dropped[r]; n > 0 {
+			why = append(why, fmt.Sprintf("%d %s", n, r))
+		}
+	}
+	hint := "loosen the rules, e.g. --set filter.keep-all=true"
+	if v.Report.Trials.Dropped[filter.Errored] == v.Report.Trials.In {
+		hint = "every trial ended with an error, e.g. " + firstTrialError(st.paths.Run)
+	}
+	return fmt.Errorf("pipeline: the filter kept no transitions of %d trials (dropped: %s); %s",
+		v.Report.Trials.In, strings.Join(why, ", "), hint)
+}
+
+// firstTrialError is the error of the first trial that ended with one.
+func firstTrialError(run string) string {
+	r, err := trajectory.Open(run)
+	if err != nil {
+		return err.Error()
+	}
+	for t, err := range r.Trials() {
+		if err != nil {
+			return err.Error()
+		}
+		if t.Outcome.EndReason == trajectory.EndError {
+			return fmt.Sprintf("trial %s: %s", t.TrialID, t.Error)
+		}
+	}
+	return "none recorded"
 }
 
 // finish prints the run's stats table, then where the dataset is and how

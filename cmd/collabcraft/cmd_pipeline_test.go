@@ -255,3 +255,20 @@ func TestPipelineEndToEnd(t *testing.T) {
 		t.Errorf("new rule did not refilter:\n%s", log.String())
 	}
 }
+
+// TestPipelineNothingKept: when every trial fails, the pipeline says why
+// (the first trial's error) instead of exporting an empty dataset.
+func TestPipelineNothingKept(t *testing.T) {
+	srv := newModelServer(t, testKey)
+	srv.faults = func(int) string { return "500" }
+	t.Setenv(testKeyEnv, testKey)
+	opts := PipelineOptions{Preset: "demo", Out: filepath.Join(t.TempDir(), "o"), out: &bytes.Buffer{}, Set: []string{
+		"procgen.types=[cooking]", "procgen.splits=[test]", "generate.backend=openai", "generate.model=m",
+		"generate.base-url=" + srv.URL + "/v1", "generate.api-key-env=" + testKeyEnv, "generate.max-attempts=1",
+	}}
+	err := runPipeline(context.Background(), opts, GlobalOptions{}, nil)
+	if err == nil || !strings.Contains(err.Error(), "the filter kept no transitions of 12 trials (dropped: 12 error); every trial ended with an error, e.g. trial ") ||
+		!strings.Contains(err.Error(), "internal error") {
+		t.Errorf("error %v", err)
+	}
+}
