@@ -28,9 +28,9 @@ func (w *World) buildCooking(task procgen.Task) ([]Pos, error) {
 	x0, z0, x1, z1 := ox-farmHalf, oz-farmHalf, ox+farmHalf, oz+farmHalf
 	w.fillLayers(x0, z0, x1, z1, farmGround, "bedrock", "dirt", "dirt", "grass_block")
 	feet := farmGround + 1
-	reserved := map[Pos]bool{}
+	l := newLot(x0, z0, x1, z1, feet)
 	center := Pos{ox, feet, oz}
-	reserve(reserved, ox-3, oz-3, ox+4, oz+4, feet)
+	l.reserve(ox-3, oz-3, ox+4, oz+4)
 
 	// The house sits in one of the four corners.
 	corner := w.rng.IntN(4)
@@ -46,7 +46,7 @@ func (w *World) buildCooking(task procgen.Task) ([]Pos, error) {
 		chest = defaultChest(task)
 	}
 	w.house(hx, feet, hz, chest)
-	reserve(reserved, hx-1, hz-1, hx+8, hz+8, feet)
+	l.reserve(hx-1, hz-1, hx+8, hz+8)
 
 	// Four crop plots in the other corners and edges, in a seeded order.
 	crops := []string{"wheat", "beetroots", "carrots", "potatoes"}
@@ -55,29 +55,29 @@ func (w *World) buildCooking(task procgen.Task) ([]Pos, error) {
 	for i, crop := range crops {
 		px, pz := slots[i][0], slots[i][1]
 		w.cropPlot(px, pz, feet, crop)
-		reserve(reserved, px-1, pz-1, px+7, pz+7, feet)
+		l.reserve(px-1, pz-1, px+7, pz+7)
 	}
 	// Pumpkins and sugar cane on the remaining sides.
 	for _, c := range [][2]int{{ox + 10, oz + 10}, {ox + 12, oz + 10}, {ox + 10, oz + 12}, {ox + 12, oz + 12}, {ox + 14, oz + 11}, {ox + 11, oz + 14}} {
 		p := Pos{c[0], feet, c[1]}
-		if w.free(p, reserved) {
+		if w.free(p, l) {
 			w.blocks.set(p, "pumpkin")
-			reserved[p] = true
+			l.reserveCell(p)
 		}
 	}
-	w.sugarCane(ox-16, oz+12, feet, reserved)
+	w.sugarCane(ox-16, oz+12, feet, l)
 	// Mushrooms scattered, 6 of each colour.
 	for _, m := range []string{"brown_mushroom", "red_mushroom"} {
 		for range 6 {
-			if p, ok := w.randomFree(x0+1, z0+1, x1-1, z1-1, feet, reserved); ok {
+			if p, ok := w.randomFree(l, x0+1, z0+1, x1-1, z1-1, 0); ok {
 				w.blocks.set(p, m)
-				reserved[p] = true
+				l.reserveCell(p)
 			}
 		}
 	}
 	for _, kind := range cookingAnimals {
 		for range 8 {
-			if p, ok := w.randomFree(x0+1, z0+1, x1-1, z1-1, feet, reserved); ok {
+			if p, ok := w.randomFree(l, x0+1, z0+1, x1-1, z1-1, 0); ok {
 				w.addMob(kind, p.Center())
 			}
 		}
@@ -137,10 +137,10 @@ func (w *World) cropPlot(x, z, feet int, crop string) {
 }
 
 // sugarCane digs a water channel along x with cane growing beside it.
-func (w *World) sugarCane(x, z, feet int, reserved map[Pos]bool) {
+func (w *World) sugarCane(x, z, feet int, l *lot) {
 	for dx := 0; dx < 8; dx++ {
 		w.blocks.set(Pos{x + dx, feet - 1, z}, "water")
-		reserved[Pos{x + dx, feet, z}] = true
+		l.reserve(x+dx, z, x+dx+1, z+1)
 		p := Pos{x + dx, feet, z + 1}
 		if dx%2 == 0 {
 			w.blocks.set(p.Add(0, -1, 0), "sand")
@@ -149,7 +149,7 @@ func (w *World) sugarCane(x, z, feet int, reserved map[Pos]bool) {
 				w.blocks.set(p.Add(0, dy, 0), "sugar_cane")
 			}
 		}
-		reserved[p] = true
+		l.reserveCell(p)
 	}
 }
 
