@@ -38,14 +38,17 @@ type fileData struct {
 		RequiresTool bool     `json:"requiresTool"`
 		BestTool     string   `json:"bestTool"`
 	} `json:"blocks"`
-	RawRecipes []struct {
-		Result      string   `json:"result"`
-		Count       int      `json:"count"`
-		Ingredients [][2]any `json:"ingredients"`
-		NeedsTable  bool     `json:"needsTable"`
-		Shaped      bool     `json:"shaped"`
-	} `json:"recipes"`
-	RawFoods [][3]any `json:"foods"` // [name, foodPoints, saturation]
+	RawRecipes []rawRecipe `json:"recipes"`
+	RawFoods   [][3]any    `json:"foods"` // [name, foodPoints, saturation]
+}
+
+// rawRecipe is one recipe of data/mcdata.json (ingredients in grid order).
+type rawRecipe struct {
+	Result      string   `json:"result"`
+	Count       int      `json:"count"`
+	Ingredients [][2]any `json:"ingredients"`
+	NeedsTable  bool     `json:"needsTable"`
+	Shaped      bool     `json:"shaped"`
 }
 
 // db is the decoded data, built once on first use.
@@ -105,7 +108,7 @@ func decode(raw []byte) (*db, error) {
 		d.blockList = append(d.blockList, b.Name)
 	}
 	slices.Sort(d.blockList)
-	for _, r := range f.RawRecipes {
+	for _, r := range append(f.RawRecipes, specialRecipes()...) {
 		ings, err := pairs(r.Ingredients)
 		if err != nil {
 			return nil, fmt.Errorf("recipe for %s: %w", r.Result, err)

@@ -130,3 +130,36 @@ func TestCraftingDepth(t *testing.T) {
 		}
 	}
 }
+
+// Suspicious stew has only a special recipe in the game, which
+// minecraft-data omits; cooking tasks need it, so the table adds it.
+func TestSuspiciousStewRecipe(t *testing.T) {
+	rs := Recipes("suspicious_stew")
+	if len(rs) != len(smallFlowers) {
+		t.Fatalf("suspicious_stew has %d recipes, want one per small flower (%d)", len(rs), len(smallFlowers))
+	}
+	first := rs[0]
+	if first.NeedsTable || first.Shaped || first.Count != 1 || first.Need("red_mushroom") != 1 ||
+		first.Need("brown_mushroom") != 1 || first.Need("bowl") != 1 || first.Need("dandelion") != 1 {
+		t.Errorf("first recipe = %+v, want shapeless 2x2 red_mushroom + brown_mushroom + bowl + dandelion -> 1", first)
+	}
+	if IsBaseItem("suspicious_stew") {
+		t.Error("suspicious_stew is treated as a base item")
+	}
+	p, err := NewPlan(map[string]int{"bowl": 1, "red_mushroom": 1, "brown_mushroom": 1, "dandelion": 1}, "suspicious_stew", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "You have all items required to craft this item!\nHere's your crafting plan:\n\n" +
+		"Craft 1 red_mushroom + 1 brown_mushroom + 1 bowl + 1 dandelion -> 1 suspicious_stew"
+	if got := p.String(); got != want {
+		t.Errorf("plan =\n%s\nwant\n%s", got, want)
+	}
+	// A held flower of another kind is used rather than asking for a dandelion.
+	p, _ = NewPlan(map[string]int{"bowl": 1, "poppy": 1}, "suspicious_stew", 1)
+	for _, m := range p.Missing {
+		if m.Item == "dandelion" {
+			t.Errorf("plan with a poppy still asks for a dandelion: %v", p.Missing)
+		}
+	}
+}
