@@ -317,4 +317,3 @@ func (p *player) obtain(agent, item string, n, depth int) bool {
 	}
 	return true
 }
-
