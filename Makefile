@@ -13,9 +13,11 @@ build:
 test:
 	$(GO) test -count=1 ./...
 
+# The whole flow on this machine, no network: tasks, scripted teams in the
+# embedded world, filter, export to out/demo/dataset, a stats table.
 demo: build
 	rm -rf out/demo
-	$(BIN) procgen suite --out out/demo/tasks --demo
+	$(BIN) pipeline --preset demo
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./...

@@ -435,7 +435,7 @@ func (st *pipelineStages) runFilter(ctx context.Context, out io.Writer, gopts Gl
 	}
 	viewFile := filepath.Join(st.paths.View, "view.json")
 	if pipeline.ReadStamp(st.paths.Stamps, "filter").Fresh(key) {
-		st.logf(out, gopts, "filter: %s is up to date", st.paths.View)
+		st.logf(out, gopts, "\nfilter: %s is up to date", st.paths.View)
 		return nil
 	}
 	st.logf(out, gopts, "")
@@ -471,7 +471,7 @@ func (st *pipelineStages) runExport(ctx context.Context, out io.Writer, gopts Gl
 	}
 	manifest := filepath.Join(st.paths.Dataset, "manifest.json")
 	if pipeline.ReadStamp(st.paths.Stamps, "export").Fresh(key) {
-		st.logf(out, gopts, "export: %s is up to date", st.paths.Dataset)
+		st.logf(out, gopts, "\nexport: %s is up to date", st.paths.Dataset)
 		return nil
 	}
 	if err := st.checkKept(); err != nil {
