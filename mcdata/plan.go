@@ -9,6 +9,11 @@ import (
 // unknown item or a count below 1; NewPlan returns an error instead.
 const InvalidPlanInput = "Invalid input. Please provide a valid item name and positive count."
 
+// MaxCount bounds the quantity and the inventory counts NewPlan accepts, so
+// that step counts (up to a few thousand times the quantity, deep recipes
+// multiplied out) never overflow an int. It is far beyond any inventory.
+const MaxCount = 1_000_000_000
+
 // Step is one crafting action: Recipe done Times times, e.g. "Craft 1
 // oak_log -> 4 oak_planks" (ingredients x Times -> Count x Times).
 type Step struct {
@@ -58,8 +63,8 @@ func NewPlan(inventory map[string]int, target string, quantity int) (*Plan, erro
 	if _, err := LookupItem(target); err != nil {
 		return nil, err
 	}
-	if quantity < 1 {
-		return nil, fmt.Errorf("mcdata: quantity %d of %s: want a positive count", quantity, target)
+	if quantity < 1 || quantity > MaxCount {
+		return nil, fmt.Errorf("mcdata: quantity %d of %s: want a count from 1 to %d", quantity, target, MaxCount)
 	}
 	p := &planner{
 		inv:    make(map[string]int, len(inventory)),
@@ -70,8 +75,8 @@ func NewPlan(inventory map[string]int, target string, quantity int) (*Plan, erro
 		if _, err := LookupItem(name); err != nil {
 			return nil, fmt.Errorf("mcdata: inventory: %w", trimPrefix(err))
 		}
-		if n < 0 {
-			return nil, fmt.Errorf("mcdata: inventory: %d %s: want a count >= 0", n, name)
+		if n < 0 || n > MaxCount {
+			return nil, fmt.Errorf("mcdata: inventory: %d %s: want a count from 0 to %d", n, name, MaxCount)
 		}
 		p.inv[name] = n
 	}

@@ -189,9 +189,11 @@ func TestPlanErrors(t *testing.T) {
 		want string
 	}{
 		{nil, "bookshelfs", 1, `mcdata: unknown item "bookshelfs" (did you mean "bookshelf"?)`},
-		{nil, "stick", 0, "mcdata: quantity 0 of stick: want a positive count"},
+		{nil, "stick", 0, "mcdata: quantity 0 of stick: want a count from 1 to 1000000000"},
+		{nil, "stick", MaxCount + 1, "mcdata: quantity 1000000001 of stick: want a count from 1 to 1000000000"},
 		{map[string]int{"oak_plank": 1}, "stick", 1, `mcdata: inventory: unknown item "oak_plank" (did you mean "oak_planks", "oak_slab" or "dark_oak_planks"?)`},
-		{map[string]int{"oak_planks": -1}, "stick", 1, "mcdata: inventory: -1 oak_planks: want a count >= 0"},
+		{map[string]int{"oak_planks": -1}, "stick", 1, "mcdata: inventory: -1 oak_planks: want a count from 0 to 1000000000"},
+		{map[string]int{"oak_planks": 1 << 62}, "stick", 1, "mcdata: inventory: 4611686018427387904 oak_planks: want a count from 0 to 1000000000"},
 	}
 	for _, c := range cases {
 		_, err := NewPlan(c.inv, c.item, c.n)
@@ -203,6 +205,33 @@ func TestPlanErrors(t *testing.T) {
 	var u *UnknownNameError
 	if !errors.As(err, &u) || u.Name != "oak_plank" {
 		t.Errorf("inventory error %v does not unwrap to *UnknownNameError", err)
+	}
+}
+
+// TestPlanLargestQuantity plans the largest quantity of every craftable
+// item: no count may overflow.
+func TestPlanLargestQuantity(t *testing.T) {
+	for _, it := range Items() {
+		if len(PlanRecipes(it.Name)) == 0 {
+			continue
+		}
+		p, err := NewPlan(nil, it.Name, MaxCount)
+		if err != nil {
+			t.Fatalf("%s: %v", it.Name, err)
+		}
+		for _, m := range p.Missing {
+			if m.Count < 1 {
+				t.Errorf("%s: missing %d %s", it.Name, m.Count, m.Item)
+			}
+		}
+		for _, s := range p.Steps {
+			if s.Times < 1 {
+				t.Errorf("%s: step %q", it.Name, s)
+			}
+		}
+		if last := p.Steps[len(p.Steps)-1]; last.Times*last.Recipe.Count < MaxCount {
+			t.Errorf("%s: the last step %q makes fewer than %d", it.Name, last, MaxCount)
+		}
 	}
 }
 

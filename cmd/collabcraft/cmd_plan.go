@@ -63,8 +63,8 @@ func runPlan(_ context.Context, opts PlanOptions, _ GlobalOptions, _ []string) e
 	if opts.Item == "" {
 		return usagef("--item is required, e.g. --item bookshelf")
 	}
-	if opts.Quantity < 1 {
-		return usagef("--quantity %d: want a count of at least 1", opts.Quantity)
+	if opts.Quantity < 1 || opts.Quantity > mcdata.MaxCount {
+		return usagef("--quantity %d: want a count from 1 to %d", opts.Quantity, mcdata.MaxCount)
 	}
 	if opts.Dialect != "paper" && opts.Dialect != "current" {
 		return usagef("--dialect %q: want paper or current", opts.Dialect)
@@ -85,15 +85,15 @@ func runPlan(_ context.Context, opts PlanOptions, _ GlobalOptions, _ []string) e
 	if out == nil {
 		out = os.Stdout
 	}
+	text := plan.String()
+	if opts.Dialect == "current" {
+		text = plan.StringCurrent()
+	}
 	if opts.JSON {
 		enc := json.NewEncoder(out)
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
-		return enc.Encode(planJSON(plan))
-	}
-	text := plan.String()
-	if opts.Dialect == "current" {
-		text = plan.StringCurrent()
+		return enc.Encode(planJSON(plan, text))
 	}
 	_, err = fmt.Fprintln(out, text)
 	return err
@@ -109,8 +109,8 @@ func parseInventory(s string) (map[string]int, error) {
 		name, count, ok := strings.Cut(strings.TrimSpace(pair), "=")
 		name = strings.TrimSpace(name)
 		n, err := strconv.Atoi(strings.TrimSpace(count))
-		if !ok || name == "" || err != nil || n < 0 {
-			return nil, usagef("--inventory: %q: want item=count with a count >= 0, e.g. oak_planks=4", pair)
+		if !ok || name == "" || err != nil || n < 0 || n > mcdata.MaxCount-inv[name] {
+			return nil, usagef("--inventory: %q: want item=count with a count from 0 to %d, e.g. oak_planks=4", pair, mcdata.MaxCount)
 		}
 		if _, err := mcdata.LookupItem(name); err != nil {
 			return nil, usagef("--inventory: %s", strings.TrimPrefix(err.Error(), "mcdata: "))
@@ -139,11 +139,12 @@ type planOutJSON struct {
 	Text       string              `json:"text"`
 }
 
-// planJSON is the --json form: counts are for the whole step (Times applied).
-func planJSON(p *mcdata.Plan) planOutJSON {
+// planJSON is the --json form: counts are for the whole step (Times
+// applied); text is the plan as the chosen dialect prints it.
+func planJSON(p *mcdata.Plan, text string) planOutJSON {
 	out := planOutJSON{
 		Target: p.Target, Quantity: p.Quantity, Held: p.Held, BaseItem: p.Base,
-		Missing: p.Missing, Steps: []planStepJSON{}, NeedsTable: p.NeedsTable, Text: p.String(),
+		Missing: p.Missing, Steps: []planStepJSON{}, NeedsTable: p.NeedsTable, Text: text,
 	}
 	if out.Missing == nil {
 		out.Missing = []mcdata.Ingredient{}

@@ -56,6 +56,18 @@ func TestRunPlanJSON(t *testing.T) {
 		got.Steps[1].Text != "Craft 4 oak_planks -> 8 stick" || got.Steps[1].Count != 8 || got.Steps[1].Ingredients[0].Count != 4 {
 		t.Errorf("unexpected JSON plan: %+v", got)
 	}
+	// The text field follows --dialect.
+	out.Reset()
+	opts = PlanOptions{Item: "chest", Quantity: 1, Dialect: "current", JSON: true, out: &out}
+	if err := runPlan(context.Background(), opts, GlobalOptions{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(got.Text, "\nNote: Any varient of wood can be used for this recipe.") {
+		t.Errorf("--json --dialect current text lacks the wood note: %q", got.Text)
+	}
 }
 
 func TestRunPlanBadInput(t *testing.T) {
@@ -65,7 +77,12 @@ func TestRunPlanBadInput(t *testing.T) {
 	}{
 		{PlanOptions{Quantity: 1, Dialect: "paper"}, "--item is required"},
 		{PlanOptions{Item: "bookshelfs", Quantity: 1, Dialect: "paper"}, `--item: unknown item "bookshelfs" (did you mean "bookshelf"?)`},
-		{PlanOptions{Item: "stick", Quantity: 0, Dialect: "paper"}, "--quantity 0: want a count of at least 1"},
+		{PlanOptions{Item: "stick", Quantity: 0, Dialect: "paper"}, "--quantity 0: want a count from 1 to 1000000000"},
+		{PlanOptions{Item: "stick", Quantity: -3, Dialect: "paper"}, "--quantity -3: want a count from 1"},
+		{PlanOptions{Item: "stick", Quantity: 1 << 62, Dialect: "paper"}, "--quantity 4611686018427387904: want a count from 1"},
+		{PlanOptions{Item: "stick", Quantity: 1, Dialect: "paper", Inventory: "oak_planks=600000000,oak_planks=600000000"}, `--inventory: "oak_planks=600000000": want item=count`},
+		{PlanOptions{Item: "stick", Quantity: 1, Dialect: "paper", Inventory: "oak_planks=99999999999999999999"}, `--inventory: "oak_planks=99999999999999999999": want item=count`},
+		{PlanOptions{Item: "stick", Quantity: 1, Dialect: "paper", Inventory: ",,"}, `--inventory: "": want item=count`},
 		{PlanOptions{Item: "stick", Quantity: 1, Dialect: "old"}, `--dialect "old": want paper or current`},
 		{PlanOptions{Item: "stick", Quantity: 1, Dialect: "paper", Inventory: "oak_planks"}, `--inventory: "oak_planks": want item=count`},
 		{PlanOptions{Item: "stick", Quantity: 1, Dialect: "paper", Inventory: "oak_planks=-2"}, `--inventory: "oak_planks=-2": want item=count`},
