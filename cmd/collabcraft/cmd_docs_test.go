@@ -61,6 +61,10 @@ func TestEveryCommandDocumented(t *testing.T) {
 			check(sub.CommandPath(), sub.Short, sub.Long, sub.Example, sub.Runnable())
 		}
 	}
+	// The reference is the same on every machine: no CPU count in it.
+	if gen := string(pages["collabcraft_generate.md"]); !strings.Contains(gen, "(default the number of CPUs)") {
+		t.Errorf("generate --workers default is not in words:\n%s", gen)
+	}
 	page := string(pages["collabcraft_export.md"])
 	for _, want := range []string{"# collabcraft export\n", "## Examples", "--format string", "## Global flags", "-q, --quiet", "[`collabcraft`](collabcraft.md)"} {
 		if !strings.Contains(page, want) {

@@ -140,7 +140,7 @@ func runPipeline(ctx context.Context, opts PipelineOptions, gopts GlobalOptions,
 	if err := st.runExport(ctx, out, gopts); err != nil {
 		return err
 	}
-	return st.finish(out, time.Since(start))
+	return st.finish(out, gopts, time.Since(start))
 }
 
 // configSource returns the config's name and bytes: a file or a preset.
@@ -532,7 +532,7 @@ func firstTrialError(run string) string {
 
 // finish prints the run's stats table, then where the dataset is and how
 // to load it: the last lines a user sees.
-func (st *pipelineStages) finish(out io.Writer, took time.Duration) error {
+func (st *pipelineStages) finish(out io.Writer, gopts GlobalOptions, took time.Duration) error {
 	in, err := filter.Open(st.paths.Run)
 	if err != nil {
 		return err
@@ -542,7 +542,7 @@ func (st *pipelineStages) finish(out io.Writer, took time.Duration) error {
 		return err
 	}
 	if tables := s.Tables(); len(tables) > 0 {
-		fmt.Fprintln(out)
+		st.logf(out, gopts, "")
 		t := tables[0]
 		t.Title = "run " + st.paths.Run + ":"
 		if err := t.WriteText(out); err != nil {
