@@ -1,3 +1,410 @@
 package scripted
 
-func (s *state) cooking() string { return with(s.say("wait"), cmd("stay", 10)) }
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"collabcraft/mcdata"
+)
+
+// Cooking: the first agent (the one the goal says receives the food, or
+// the first name everyone's goal lists) cooks; the others give it every
+// item they hold and pass on recipes it lacks. In Hell's Kitchen each
+// agent first sends its partner the partner's recipe, then cooks its own
+// dish, asking the partner for items it lacks. Farm ingredients are
+// gathered (crops with !collectBlocks, animals with !attack), hard ones
+// taken from the chest or asked for, food cooked in the furnace and
+// dishes crafted at the crafting table.
+
+var (
+	reDishes     = regexp.MustCompile(`make ((?:\d+ [a-z_]+(?:, )?)+)`)
+	reDishItem   = regexp.MustCompile(`(\d+) ([a-z_]+)`)
+	reHKMine     = regexp.MustCompile(`You need to make ([a-z_]+)`)
+	reHKPartner  = regexp.MustCompile(`Your partner needs to make ([a-z_]+)`)
+	reRecipe     = regexp.MustCompile(`(?s)Recipe for ([a-z_]+):\n?(.*?)(?:\n\n|$)`)
+	reAskRecipe  = regexp.MustCompile(`(?i)(send|share) (me )?the recipes?`)
+	reGiveMe     = regexp.MustCompile(`(?i)give me (\d+) ([a-z_]+)`)
+	reNoChest    = regexp.MustCompile(`Could not find any ([a-z_]+) in the chest`)
+	reNoCollect  = regexp.MustCompile(`No (?:more )?([a-z_]+) nearby to collect`)
+	reNoAttack   = regexp.MustCompile(`Could not find any ([a-z_]+) to attack`)
+	reMemNoChest = regexp.MustCompile(`Chest lacks: ([\w, ]+)\.`)
+)
+
+// cropBlocks are the farm blocks that drop each crop item.
+var cropBlocks = map[string]string{
+	"wheat": "wheat", "carrot": "carrots", "potato": "potatoes", "beetroot": "beetroots",
+	"pumpkin": "pumpkin", "sugar_cane": "sugar_cane", "brown_mushroom": "brown_mushroom", "red_mushroom": "red_mushroom",
+}
+
+// animalDrops are the farm animals that drop each raw meat.
+var animalDrops = map[string]string{
+	"beef": "cow", "porkchop": "pig", "chicken": "chicken", "rabbit": "rabbit", "mutton": "sheep",
+}
+
+// hardItems come from inventories or the chest, never crafted here (a
+// bowl from planks would send the cook chopping trees).
+var hardItems = map[string]bool{
+	"bowl": true, "milk_bucket": true, "egg": true, "apple": true, "cocoa_beans": true,
+	"dandelion": true, "coal": true, "gold_ingot": true, "bucket": true,
+}
+
+// cooked maps a cooked food to what goes into the furnace.
+var cooked = map[string]string{
+	"cooked_beef": "beef", "cooked_porkchop": "porkchop", "cooked_chicken": "chicken",
+	"cooked_rabbit": "rabbit", "cooked_mutton": "mutton", "baked_potato": "potato",
+}
+
+// dishes parses the meal from the goal: "make 1 bread, 1 cake".
+func (s *state) dishes() []mcdata.Ingredient {
+	if m := reHKMine.FindStringSubmatch(s.v.Goal); m != nil {
+		return []mcdata.Ingredient{{Item: m[1], Count: 1}}
+	}
+	m := reDishes.FindStringSubmatch(s.v.Goal)
+	if m == nil {
+		return nil
+	}
+	var out []mcdata.Ingredient
+	for _, d := range reDishItem.FindAllStringSubmatch(m[1], -1) {
+		n, _ := strconv.Atoi(d[1])
+		out = append(out, mcdata.Ingredient{Item: d[2], Count: max(n, 1)})
+	}
+	return out
+}
+
+func (s *state) hellsKitchen() bool { return reHKMine.MatchString(s.v.Goal) }
+
+// recipesIn returns the "Recipe for X:" blocks of a text.
+func recipesIn(text string) map[string]string {
+	out := map[string]string{}
+	for _, m := range reRecipe.FindAllStringSubmatch(text, -1) {
+		out[m[1]] = strings.TrimSpace(m[2])
+	}
+	return out
+}
+
+// knowsRecipe reports whether the agent has the recipe for dish: in its
+// goal, from a teammate, or noted in memory.
+func (s *state) knowsRecipe(dish string) bool {
+	if _, ok := recipesIn(s.goalRecipes())[dish]; ok {
+		return true
+	}
+	if strings.Contains(s.mem, "recipe for "+dish) || strings.Contains(s.mem, "Recipes known: ") && strings.Contains(s.mem, dish) {
+		return true
+	}
+	for _, m := range s.msgs {
+		if strings.Contains(m.text, "Recipe for "+dish) {
+			return true
+		}
+	}
+	return false
+}
+
+// goalRecipes is the part of the goal that holds this agent's own
+// recipes (in Hell's Kitchen the goal holds the partner's recipe, which
+// is not this agent's).
+func (s *state) goalRecipes() string {
+	g := s.v.Goal
+	if s.hellsKitchen() {
+		return ""
+	}
+	return g
+}
+
+func (s *state) cooking() string {
+	if s.hellsKitchen() {
+		return s.cookHK()
+	}
+	if s.isLeader() {
+		return s.cookLeader()
+	}
+	return s.cookHelper()
+}
+
+// --- helpers ----------------------------------------------------------
+
+func (s *state) cookHelper() string {
+	leader := s.leader()
+	// Pass on recipes the cook asked for.
+	if own := recipesIn(s.v.Goal); len(own) > 0 && s.askedForRecipes(leader) && !s.said("Recipe for ") && !strings.Contains(s.mem, "sent the recipes") {
+		return cmd("startConversation", leader, s.pick("Here are the recipes I have. ", "Sure, here you go. ")+recipeText(s.v.Goal))
+	}
+	if item, c := s.nextGift(); item != "" {
+		sentence := s.say("give", leader, strconv.Itoa(c), item)
+		if !s.said("I have ") && !s.said("I hold ") && !s.said("Got ") && !s.said("I've got ") && len(s.inv) > 1 {
+			sentence = strings.ReplaceAll(s.say("share_inv", leader, itemList(s.inv)), "craft", "cook")
+		}
+		return with(sentence, cmd("givePlayer", leader, item, c))
+	}
+	if !s.reportedDone(leader) || s.askedAfterReport(leader) {
+		return cmd("startConversation", leader, s.say("done_giving", leader, itemList(s.given())))
+	}
+	return "\t"
+}
+
+func (s *state) askedForRecipes(from string) bool {
+	if strings.Contains(s.mem, from+" needs the recipes") {
+		return true
+	}
+	for _, m := range s.msgs {
+		if m.from == from && reAskRecipe.MatchString(m.text) {
+			return true
+		}
+	}
+	return false
+}
+
+// recipeText renders the goal's recipes on one line for chat.
+func recipeText(goal string) string {
+	var parts []string
+	for _, m := range reRecipe.FindAllStringSubmatch(goal, -1) {
+		parts = append(parts, "Recipe for "+m[1]+": "+strings.Join(strings.Split(strings.TrimSpace(m[2]), "\n"), " "))
+	}
+	return strings.ReplaceAll(strings.Join(parts, " "), `"`, "'")
+}
+
+// --- the cook ----------------------------------------------------------
+
+func (s *state) cookLeader() string {
+	dishes := s.dishes()
+	var lacking []string
+	for _, d := range dishes {
+		if !s.knowsRecipe(d.Item) {
+			lacking = append(lacking, d.Item)
+		}
+	}
+	if len(s.acts) == 0 && s.mem == "" && len(s.v.Team) > 1 {
+		msg := s.pick("I'll do the cooking, please send me all your items.", "Let's pool everything with me, I'll cook the meal. Send me your items.")
+		if len(lacking) > 0 {
+			msg += " I don't have the recipes for " + joinAnd(lacking) + ", please send me the recipes if you have them."
+		}
+		return cmd("startConversation", s.v.Team[1], msg)
+	}
+	if len(lacking) > 0 && s.v.Time < 40 {
+		return with(s.say("wait"), cmd("stay", 5))
+	}
+	return s.cookDishes(dishes, true)
+}
+
+// cookHK is Hell's Kitchen: send the partner its recipe, then cook our own
+// dish.
+func (s *state) cookHK() string {
+	partner := s.others()[0]
+	if !s.said("Recipe for ") && !strings.Contains(s.mem, "sent the recipes") {
+		their := ""
+		if m := reHKPartner.FindStringSubmatch(s.v.Goal); m != nil {
+			their = m[1]
+		}
+		return cmd("startConversation", partner, s.pick("Here's your recipe for "+their+". ", "You need this for the "+their+". ")+recipeText(s.v.Goal))
+	}
+	if r := s.serveRequests(); r != "" {
+		return r
+	}
+	dishes := s.dishes()
+	if len(dishes) > 0 && !s.knowsRecipe(dishes[0].Item) && s.v.Time < 40 {
+		return with(s.say("wait"), cmd("stay", 5))
+	}
+	return s.cookDishes(dishes, false)
+}
+
+// serveRequests gives a teammate the items it asked for, if held.
+func (s *state) serveRequests() string {
+	for i := len(s.msgs) - 1; i >= 0; i-- {
+		m := s.msgs[i]
+		r := reGiveMe.FindStringSubmatch(m.text)
+		if r == nil {
+			continue
+		}
+		item := r[2]
+		n, _ := strconv.Atoi(r[1])
+		gave := false
+		for _, a := range s.acts {
+			if a.turn > m.turn && a.name == "!givePlayer" && len(a.args) == 3 && a.args[0] == m.from && a.args[1] == item {
+				gave = true
+			}
+		}
+		if gave || s.count(item) == 0 {
+			continue
+		}
+		return with(s.pick("Sure, here's the "+item+".", "Here you go, "+m.from+"."), cmd("givePlayer", m.from, item, min(n, s.count(item))))
+	}
+	return ""
+}
+
+// cookDishes takes the next step towards the meal; pooled: teammates are
+// sending their items, so wait for them before asking.
+func (s *state) cookDishes(dishes []mcdata.Ingredient, pooled bool) string {
+	if r := s.recover(); r != "" {
+		return r
+	}
+	w := cloneInv(s.inv)
+	missing := map[string]int{}
+	for _, d := range dishes {
+		if act := s.obtain(d.Item, d.Count, w, missing, 0); act != "" {
+			return act
+		}
+	}
+	if len(missing) == 0 {
+		return with(s.say("idle"), cmd("stay", 10))
+	}
+	ready := !pooled || s.helpersDone() || s.v.Time >= 45
+	if pooled && !s.helpersDone() {
+		for _, o := range s.others() {
+			if !s.isDone(o) && !s.askedRecently(o, 12) {
+				return cmd("startConversation", o, s.pick(
+					o+", I'm collecting everything for the meal. What do you have? Please send me your items.",
+					"Hey "+o+", can you send me your items? Tell me when you have given me everything.",
+				))
+			}
+		}
+	}
+	for _, item := range sortedKeys(missing) {
+		if !s.chestLacks(item) {
+			return with(s.pick("Checking the chest for "+item+".", "Let me grab "+item+" from the chest."), cmd("takeFromChest", item, missing[item]))
+		}
+	}
+	if ready {
+		for _, item := range sortedKeys(missing) {
+			for _, o := range s.others() {
+				if !s.askedFor(o, item) {
+					return cmd("startConversation", o, s.pick("Can you give me ", "Could you give me ")+strconv.Itoa(missing[item])+" "+item+"? I need it for the meal.")
+				}
+			}
+		}
+	}
+	return with(s.say("wait"), cmd("stay", 5))
+}
+
+// askedFor reports whether the agent asked o for item (window only).
+func (s *state) askedFor(o, item string) bool {
+	for _, a := range s.acts {
+		if a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == o && strings.Contains(a.args[1], " "+item+"?") && s.since(a.turn) < 20 {
+			return true
+		}
+	}
+	return false
+}
+
+// chestLacks reports whether the chest was found not to hold item.
+func (s *state) chestLacks(item string) bool {
+	if m := reMemNoChest.FindStringSubmatch(s.mem); m != nil && containsWord(m[1], item) {
+		return true
+	}
+	for _, a := range s.acts {
+		if a.name == "!takeFromChest" && len(a.args) == 2 && a.args[0] == item && reNoChest.MatchString(a.output) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsWord(list, w string) bool {
+	for _, x := range strings.Split(list, ", ") {
+		if strings.TrimSpace(x) == w {
+			return true
+		}
+	}
+	return false
+}
+
+// recover reacts to the last command's failure: go to the station, chest
+// or animal it could not find.
+func (s *state) recover() string {
+	a, ok := s.lastAct()
+	if !ok || s.since(a.turn) > 2 {
+		return ""
+	}
+	o := a.output
+	switch {
+	case strings.Contains(o, "requires a crafting table"):
+		return with(s.pick("I need to get to the crafting table.", "Heading to the crafting table."), cmd("searchForBlock", "crafting_table", 64))
+	case strings.Contains(o, "no furnace nearby"):
+		return with(s.pick("Going to the furnace.", "Let me find the furnace."), cmd("searchForBlock", "furnace", 64))
+	case strings.Contains(o, "Could not find a chest nearby"):
+		return with(s.pick("Going to the chest.", "Let me find the chest."), cmd("searchForBlock", "chest", 64))
+	case reNoAttack.MatchString(o) && a.name == "!attack":
+		kind := reNoAttack.FindStringSubmatch(o)[1]
+		return with(s.pick("No "+kind+" close by, let me look around.", "Searching for a "+kind+"."), cmd("searchForEntity", kind, 64))
+	case strings.Contains(o, "currently smelting"):
+		return with(s.pick("The furnace is busy, I'll empty it.", "Clearing the furnace first."), cmd("clearFurnace"))
+	}
+	return ""
+}
+
+// obtain finds the next action that gets k of item, using and reserving
+// the working inventory w; items nobody can make here are added to
+// missing.
+func (s *state) obtain(item string, k int, w map[string]int, missing map[string]int, depth int) string {
+	if have := w[item]; have >= k {
+		w[item] -= k
+		return ""
+	} else if have > 0 {
+		k -= have
+		w[item] = 0
+	}
+	if depth > 6 {
+		missing[item] += k
+		return ""
+	}
+	if block, ok := cropBlocks[item]; ok {
+		return with(s.pick("Collecting "+item+".", "Off to the farm for "+item+".", "I'll harvest some "+item+"."), cmd("collectBlocks", block, k))
+	}
+	if mob, ok := animalDrops[item]; ok {
+		return with(s.pick("Hunting a "+mob+" for "+item+".", "I need "+item+", attacking a "+mob+".", "Getting "+item+" from a "+mob+"."), cmd("attack", mob))
+	}
+	if raw, ok := cooked[item]; ok {
+		if act := s.obtain(raw, k, w, missing, depth+1); act != "" {
+			return act
+		}
+		if missing[raw] > 0 {
+			return ""
+		}
+		return with(s.pick("Cooking the "+raw+".", "Into the furnace with the "+raw+".", "Let me cook the "+raw+"."), cmd("smeltItem", raw, k))
+	}
+	if rec, ok := s.cookRecipe(item); ok && !hardItems[item] {
+		times := (k + rec.Count - 1) / rec.Count
+		before := len(missing)
+		for _, in := range rec.Ingredients {
+			if act := s.obtain(in.Item, in.Count*times, w, missing, depth+1); act != "" {
+				return act
+			}
+		}
+		if len(missing) > before {
+			return ""
+		}
+		return with(s.pick("Crafting "+item+".", "Making the "+item+" now.", "Time to craft the "+item+"."), cmd("craftRecipe", item, times))
+	}
+	missing[item] += k
+	return ""
+}
+
+// cookRecipe picks the crafting recipe for a food or ingredient whose
+// inputs this farm offers.
+func (s *state) cookRecipe(item string) (mcdata.Recipe, bool) {
+	if item == "suspicious_stew" {
+		return mcdata.Recipe{Result: item, Count: 1, Ingredients: []mcdata.Ingredient{
+			{Item: "bowl", Count: 1}, {Item: "brown_mushroom", Count: 1}, {Item: "dandelion", Count: 1}, {Item: "red_mushroom", Count: 1},
+		}}, true
+	}
+	rs := mcdata.Recipes(item)
+	for _, r := range rs {
+		ok := true
+		for _, in := range r.Ingredients {
+			if in.Item == "honey_bottle" || strings.HasSuffix(in.Item, "_block") {
+				ok = false
+			}
+		}
+		if ok {
+			return r, true
+		}
+	}
+	return mcdata.Recipe{}, false
+}
+
+func cloneInv(m map[string]int) map[string]int {
+	out := make(map[string]int, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}

@@ -31,7 +31,7 @@ var (
 	reBounce      = regexp.MustCompile(`I'm talking to someone else`)
 	reMemKnown    = regexp.MustCompile(`Known recipes: ([\w, ]+)\.`)
 	reMemDone     = regexp.MustCompile(`Got everything from: ([\w, ]+)\.`)
-	reAskPlanDone = regexp.MustCompile(`(?i)here is the crafting plan`)
+	reAskItems    = regexp.MustCompile(`(?i)(send me your items|what do you have)`)
 )
 
 // craftGoal reads the target and count from the goal.
@@ -79,7 +79,7 @@ func (s *state) craftHelper(target string, n int) string {
 		}
 		return with(sentence, cmd("givePlayer", leader, item, c))
 	}
-	if !s.reportedDone(leader) {
+	if !s.reportedDone(leader) || s.askedAfterReport(leader) {
 		return cmd("startConversation", leader, s.say("done_giving", leader, itemList(s.given())))
 	}
 	return "\t" // nothing to say or do: MINDcraft's convention
@@ -118,6 +118,23 @@ func (s *state) reportedDone(to string) bool {
 		a := s.acts[i]
 		if a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == to && reDoneGiving.MatchString(a.args[1]) {
 			return !s.bouncedAfter(to, a.turn)
+		}
+	}
+	return false
+}
+
+// askedAfterReport reports whether the leader asked for items after the
+// agent's last report (the report may never have arrived).
+func (s *state) askedAfterReport(leader string) bool {
+	last := -1
+	for _, a := range s.acts {
+		if a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == leader && reDoneGiving.MatchString(a.args[1]) {
+			last = a.turn
+		}
+	}
+	for _, m := range s.msgs {
+		if m.from == leader && m.turn > last && reAskItems.MatchString(m.text) {
+			return true
 		}
 	}
 	return false
@@ -196,6 +213,18 @@ func (s *state) craftLeader(target string, n int) string {
 	}
 	gatherOK := helpersDone || s.v.Time >= 45
 	if len(plan.Missing) > 0 {
+		if !helpersDone {
+			// Teammates that have not said they are done may be unable to
+			// reach the crafter while it talks to someone else: ask them.
+			for _, o := range s.others() {
+				if !s.isDone(o) && !s.askedRecently(o, 12) {
+					return cmd("startConversation", o, s.pick(
+						o+", I'm collecting everything for the "+target+". What do you have? Please send me your items.",
+						"Hey "+o+", can you send me your items for the "+target+"? Tell me when you have given me everything.",
+					))
+				}
+			}
+		}
 		for _, m := range plan.Missing {
 			if r := s.gather(m.Item, m.Count, gatherOK); r != "" {
 				return r
@@ -249,6 +278,11 @@ func (s *state) gather(item string, count int, ok bool) string {
 	if src.Smelt != "" {
 		if raw := s.count(src.Smelt); raw >= count {
 			if s.count("furnace") == 0 && !s.said("!smeltItem") && !s.seenFurnace() {
+				return ""
+			}
+			// The furnace burns coal, charcoal or blaze rods first: make
+			// sure it is not an ingredient that goes up in flames.
+			if s.count("coal")+s.count("charcoal") == 0 {
 				return ""
 			}
 			return with(s.pick("Smelting the "+src.Smelt+".", "Into the furnace with the "+src.Smelt+"."), cmd("smeltItem", src.Smelt, count))
@@ -371,6 +405,19 @@ func (s *state) lastDone() string {
 		return m.from
 	}
 	return ""
+}
+
+// isDone reports whether teammate o said it handed over everything.
+func (s *state) isDone(o string) bool { return slices.Contains(s.doneSet(), o) }
+
+// askedRecently reports whether the agent messaged o in the last n turns.
+func (s *state) askedRecently(o string, n int) bool {
+	for _, a := range s.acts {
+		if a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == o && s.since(a.turn) < n {
+			return true
+		}
+	}
+	return false
 }
 
 // helpersDone reports whether every teammate said it handed over all its

@@ -118,3 +118,15 @@ func TestCraftingSuites(t *testing.T) {
 		t.Run(fmt.Sprintf("%s_%d", c.split, c.agents), func(t *testing.T) { checkSuite(t, c, 0.95) })
 	}
 }
+
+func TestCookingSuites(t *testing.T) {
+	for _, c := range []suiteCase{
+		{procgen.KindCooking, procgen.SplitTrain, 2, 40},
+		{procgen.KindCooking, procgen.SplitTest, 2, 20},
+		{procgen.KindCooking, procgen.SplitTest, 3, 12},
+		{procgen.KindCooking, procgen.SplitTest, 4, 12},
+		{procgen.KindCooking, procgen.SplitTest, 5, 12},
+	} {
+		t.Run(fmt.Sprintf("%s_%d", c.split, c.agents), func(t *testing.T) { checkSuite(t, c, 0.95) })
+	}
+}

@@ -125,3 +125,12 @@ func with(sentence, command string) string {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+func sortedKeys(m map[string]int) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

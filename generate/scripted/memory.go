@@ -98,7 +98,58 @@ func (s *state) doneSet() []string {
 	return out
 }
 
-func (s *state) cookFacts() []string  { return nil }
+func (s *state) cookFacts() []string {
+	var f []string
+	leader := s.leader()
+	var known, lacks []string
+	for _, d := range s.dishes() {
+		if s.knowsRecipe(d.Item) {
+			known = append(known, d.Item)
+		}
+	}
+	for _, a := range s.acts {
+		if a.name == "!takeFromChest" && len(a.args) == 2 && reNoChest.MatchString(a.output) && !slices.Contains(lacks, a.args[0]) {
+			lacks = append(lacks, a.args[0])
+		}
+	}
+	if m := reMemNoChest.FindStringSubmatch(s.mem); m != nil {
+		for _, it := range strings.Split(m[1], ", ") {
+			if it = strings.TrimSpace(it); it != "" && !slices.Contains(lacks, it) {
+				lacks = append(lacks, it)
+			}
+		}
+	}
+	switch {
+	case s.hellsKitchen():
+		f = append(f, "I cook my own dish and keep it; my partner cooks theirs.")
+		if s.said("Recipe for ") {
+			f = append(f, "I sent the recipes to my partner.")
+		}
+	case s.isLeader():
+		f = append(f, "I cook the meal; teammates send me their items.")
+		if d := s.doneSet(); len(d) > 0 {
+			f = append(f, "Got everything from: "+strings.Join(d, ", ")+".")
+		}
+	default:
+		f = append(f, leader+" cooks the meal; I give my items to "+leader+".")
+		if s.askedForRecipes(leader) {
+			f = append(f, leader+" needs the recipes.")
+		}
+		if s.said("Recipe for ") {
+			f = append(f, "I sent the recipes to "+leader+".")
+		}
+		if s.reportedDone(leader) {
+			f = append(f, "Told "+leader+" I gave everything.")
+		}
+	}
+	if len(known) > 0 {
+		f = append(f, "Recipes known: "+strings.Join(known, ", ")+".")
+	}
+	if len(lacks) > 0 {
+		f = append(f, "Chest lacks: "+strings.Join(lacks, ", ")+".")
+	}
+	return f
+}
 func (s *state) buildFacts() []string { return nil }
 
 func itoaN(n int) string {
