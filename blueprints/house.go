@@ -32,6 +32,14 @@ const (
 	heightSpread  = 2
 )
 
+// Limits on the generator's size knobs: a house stays within a world's
+// build height above the default origin (y -60 + 160 < 320) and is made in
+// seconds, not minutes (100 rooms take about 2 s).
+const (
+	MaxGridSize = 160
+	MaxRooms    = 100
+)
+
 // HouseOptions are the generator's knobs.
 type HouseOptions struct {
 	Materials int    // 0..4: the pool is the first Materials+2 RoomMaterials
@@ -72,10 +80,10 @@ func (o HouseOptions) check() error {
 		return fmt.Errorf("blueprints: windows level %d out of range, expected 0..2", o.Windows)
 	case o.Carpets < 0 || o.Carpets > 2:
 		return fmt.Errorf("blueprints: carpets level %d out of range, expected 0..2", o.Carpets)
-	case o.RoomCount < 0:
-		return fmt.Errorf("blueprints: room count %d, expected 1 or more", o.RoomCount)
-	case o.GridSize < 0:
-		return fmt.Errorf("blueprints: grid size %d, expected 0 (automatic) or more", o.GridSize)
+	case o.RoomCount < 0 || o.RoomCount > MaxRooms:
+		return fmt.Errorf("blueprints: room count %d, expected 1 to %d (0 = the rooms level's count)", o.RoomCount, MaxRooms)
+	case o.GridSize < 0 || o.GridSize > MaxGridSize:
+		return fmt.Errorf("blueprints: grid size %d, expected up to %d (0 = automatic)", o.GridSize, MaxGridSize)
 	}
 	return nil
 }

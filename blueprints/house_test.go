@@ -88,7 +88,8 @@ func TestGenerateHouseImpossible(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "40 rooms cannot fit in a 15x15x15 grid") {
 		t.Fatalf("error %v, want a clear cannot-fit error", err)
 	}
-	for _, bad := range []HouseOptions{{Materials: 5}, {Rooms: 3}, {Windows: -1}, {Carpets: 3}, {RoomCount: -2}, {GridSize: 5}} {
+	for _, bad := range []HouseOptions{{Materials: 5}, {Rooms: 3}, {Windows: -1}, {Carpets: 3}, {RoomCount: -2}, {GridSize: 5},
+		{GridSize: 100000}, {GridSize: MaxGridSize + 1}, {RoomCount: MaxRooms + 1}, {RoomCount: 1 << 40}} {
 		if _, err := GenerateHouse(bad); err == nil || !strings.HasPrefix(err.Error(), "blueprints: ") {
 			t.Errorf("%+v: error %v", bad, err)
 		}

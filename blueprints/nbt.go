@@ -155,9 +155,18 @@ func ReadStructure(r io.Reader, origin *[3]int) (*Blueprint, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Structure files and schematics are one named compound tag (type 10).
+	if len(data) == 0 || data[0] != 10 {
+		return nil, fmt.Errorf("blueprints: not an NBT file (expected a structure .nbt or a .schem, gzip-compressed NBT)")
+	}
 	var probe map[string]any
 	if _, err := nbt.NewDecoder(bytes.NewReader(data)).Decode(&probe); err != nil {
-		return nil, fmt.Errorf("blueprints: not an NBT file: %w", err)
+		// go-mc quotes whatever it read as a tag name: keep the line short.
+		msg := err.Error()
+		if len(msg) > 120 {
+			msg = msg[:120] + "..."
+		}
+		return nil, fmt.Errorf("blueprints: not an NBT file: %s", msg)
 	}
 	var b *Blueprint
 	switch {

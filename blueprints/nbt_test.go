@@ -179,6 +179,10 @@ func TestImportSpongeSchematics(t *testing.T) {
 func TestImportRejectsBadFiles(t *testing.T) {
 	cases := map[string][]byte{
 		"not nbt":      []byte("hello"),
+		"empty":        nil,
+		"json":         []byte(`{"materials": {}, "levels": []}`),
+		"bad gzip":     {0x1f, 0x8b, 1, 2, 3},
+		"cut compound": {10, 0, 200, 'a', 'b'},
 		"no blocks":    gzipNBT(t, map[string]any{"foo": int32(1)}, ""),
 		"bad state":    gzipNBT(t, map[string]any{"size": []any{int32(1), int32(1), int32(1)}, "palette": []any{map[string]any{"Name": "minecraft:stone"}}, "blocks": []any{map[string]any{"pos": []any{int32(0), int32(0), int32(0)}, "state": int32(5)}}}, ""),
 		"modded":       gzipNBT(t, map[string]any{"size": []any{int32(1), int32(1), int32(1)}, "palette": []any{map[string]any{"Name": "mymod:gizmo"}}, "blocks": []any{map[string]any{"pos": []any{int32(0), int32(0), int32(0)}, "state": int32(0)}}}, ""),
@@ -186,8 +190,8 @@ func TestImportRejectsBadFiles(t *testing.T) {
 	}
 	for name, raw := range cases {
 		_, err := ReadStructure(bytes.NewReader(raw), nil)
-		if err == nil || !strings.HasPrefix(err.Error(), "blueprints: ") {
-			t.Errorf("%s: error %v, want a blueprints error", name, err)
+		if err == nil || !strings.HasPrefix(err.Error(), "blueprints: ") || strings.Contains(err.Error(), "\n") || len(err.Error()) > 200 {
+			t.Errorf("%s: error %v, want a short one-line blueprints error", name, err)
 		} else {
 			t.Logf("%s: %v", name, err)
 		}

@@ -111,45 +111,49 @@ func EncodeTasks(tasks []Task) ([]byte, error) {
 	return pretty(buf.Bytes())
 }
 
-// WriteTaskFile writes tasks to path atomically: a temporary file in the
-// same directory is written, synced and renamed over path, so a reader
-// never sees a partial file and a failure leaves the old file intact.
+// WriteTaskFile writes tasks to path atomically (see WriteFileAtomic).
 func WriteTaskFile(path string, tasks []Task) error {
 	data, err := EncodeTasks(tasks)
 	if err != nil {
 		return fmt.Errorf("procgen: %s: %w", path, err)
 	}
-	return writeAtomic(path, data)
+	return WriteFileAtomic(path, data)
 }
 
-func writeAtomic(path string, data []byte) error {
+// WriteFileAtomic writes data to path through a temporary file in the same
+// directory, synced and renamed over path, so a reader never sees a partial
+// file and a failure leaves the old file intact. Missing parent directories
+// are created. Errors name path.
+func WriteFileAtomic(path string, data []byte) error {
+	fail := func(err error) error { return fmt.Errorf("procgen: write %s: %w", path, err) }
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("procgen: write %s: is a directory (expected a file name)", path)
+	}
 	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fail(err)
+	}
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
 	if err != nil {
-		return fmt.Errorf("procgen: %w", err)
+		return fail(err)
 	}
 	tmp := f.Name()
-	fail := func(err error) error {
-		f.Close()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if err == nil {
+		err = f.Chmod(0o644) // CreateTemp makes 0600; task files are shared
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("procgen: %s: %w", path, err)
-	}
-	if _, err := f.Write(data); err != nil {
 		return fail(err)
-	}
-	if err := f.Sync(); err != nil {
-		return fail(err)
-	}
-	if err := f.Chmod(0o644); err != nil {
-		return fail(err)
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("procgen: %s: %w", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("procgen: %w", err)
 	}
 	return nil
 }

@@ -261,3 +261,27 @@ func TestPrettyKeepsStringsIntact(t *testing.T) {
 		t.Errorf("pretty:\n%s\nwant:\n%s", out, want)
 	}
 }
+
+// Writing over a directory, or below a file, fails with one line naming
+// the path, and leaves nothing behind.
+func TestWriteFileAtomicBadPaths(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "afile")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]string{
+		dir:                              "procgen: write " + dir + ": is a directory (expected a file name)",
+		filepath.Join(file, "t.json"):    "procgen: write " + filepath.Join(file, "t.json") + ": mkdir " + file + ": not a directory",
+		filepath.Join(dir, "new/t.json"): "",
+	} {
+		err := WriteFileAtomic(path, []byte("{}\n"))
+		if want == "" && err != nil || want != "" && (err == nil || err.Error() != want) {
+			t.Errorf("WriteFileAtomic(%s) = %v, want %q", path, err, want)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Errorf("directory holds %d entries, want afile and new", len(entries))
+	}
+}

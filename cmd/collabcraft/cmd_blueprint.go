@@ -163,11 +163,11 @@ func runBlueprint(_ context.Context, opts BlueprintOptions, _ GlobalOptions, _ [
 			return usagef("--%s %d: want a level from 0 to %d", k.name, k.v, k.max)
 		}
 	}
-	if opts.RoomCount < 0 {
-		return usagef("--room-count %d: want 1 or more (0 = the rooms level's count)", opts.RoomCount)
+	if opts.RoomCount < 0 || opts.RoomCount > blueprints.MaxRooms {
+		return usagef("--room-count %d: want 1 to %d (0 = the rooms level's count)", opts.RoomCount, blueprints.MaxRooms)
 	}
-	if opts.Grid < 0 {
-		return usagef("--grid %d: want a size of at least 7 (0 = automatic)", opts.Grid)
+	if opts.Grid < 0 || opts.Grid > blueprints.MaxGridSize {
+		return usagef("--grid %d: want a size from 7 to %d (0 = automatic)", opts.Grid, blueprints.MaxGridSize)
 	}
 	if opts.Variant < 0 {
 		return usagef("--variant %d: want 0 or more", opts.Variant)
@@ -208,7 +208,7 @@ func runBlueprintImport(_ context.Context, opts BlueprintOptions, _ GlobalOption
 	path := args[0]
 	f, err := os.Open(path)
 	if err != nil {
-		return err
+		return fmt.Errorf("import: %w", err)
 	}
 	defer f.Close()
 	b, err := blueprints.ReadStructure(f, origin)
@@ -263,30 +263,5 @@ func writeBlueprint(opts BlueprintOptions, id, title string, b *blueprints.Bluep
 		_, err := out.Write(buf.Bytes())
 		return err
 	}
-	return writeFileAtomic(opts.Output, buf.Bytes())
-}
-
-// writeFileAtomic writes through a temporary file and a rename, so a
-// reader never sees half a file.
-func writeFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return procgen.WriteFileAtomic(opts.Output, buf.Bytes())
 }

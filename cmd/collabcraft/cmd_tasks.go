@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -113,11 +112,6 @@ func runTasks(_ context.Context, opts TasksOptions, gopts GlobalOptions, _ []str
 		}
 		_, err = os.Stdout.Write(data)
 		return err
-	}
-	if dir := filepath.Dir(opts.Output); dir != "." {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
 	}
 	if err := procgen.WriteTaskFile(opts.Output, tasks); err != nil {
 		return err
