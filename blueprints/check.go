@@ -49,11 +49,31 @@ func (b *Blueprint) Diff(w BlockReader, level int) (matches, mismatches []Cell, 
 	return matches, mismatches, true
 }
 
-// CheckLevel is !checkBlueprintLevel(level): "Level {n} is correct" or the
-// fix list (see ExplainLevelDifference). level is an index into Levels; out
-// of range gives "" (MINDcraft throws there and records nothing; the
-// command layer checks the argument's domain first).
+// Style is the MINDcraft version whose wording the checks reproduce. The
+// two differ in one place: the fix-list heading.
+type Style int
+
+const (
+	// StylePaper is the version the paper froze (seed 002, section 9.1.2):
+	// "Level 1 requires the following fixes:" with one space. It is
+	// collabcraft's default dialect.
+	StylePaper Style = iota
+	// StyleCurrent is MINDcraft's later source (commit 0012750, June
+	// 2025): "Level 1  requires the following fixes:" with two spaces.
+	StyleCurrent
+)
+
+// CheckLevel is !checkBlueprintLevel(level) in the current source's wording
+// (StyleCurrent); CheckLevelText picks the wording.
 func (b *Blueprint) CheckLevel(w BlockReader, level int) string {
+	return b.CheckLevelText(w, level, StyleCurrent)
+}
+
+// CheckLevelText is !checkBlueprintLevel(level): "Level {n} is correct" or
+// the fix list (see ExplainLevelText) in the given style. level is an index
+// into Levels; out of range gives "" (MINDcraft throws there and records
+// nothing; the command layer checks the argument's domain first).
+func (b *Blueprint) CheckLevelText(w BlockReader, level int, style Style) string {
 	_, mismatches, ok := b.Diff(w, level)
 	if !ok {
 		return ""
@@ -61,17 +81,23 @@ func (b *Blueprint) CheckLevel(w BlockReader, level int) string {
 	if len(mismatches) == 0 {
 		return fmt.Sprintf("Level %d is correct", level)
 	}
-	return explainFixes(b.Levels[level].Level, mismatches)
+	return explainFixes(b.Levels[level].Level, mismatches, style)
 }
 
-// ExplainLevelDifference is MINDcraft's per-level text: "Level {n} is
-// complete", or "Level {n}  requires the following fixes:\n" (MINDcraft
-// writes two spaces) followed by one line per mismatch:
+// ExplainLevelDifference is ExplainLevelText in the current source's
+// wording (StyleCurrent).
+func (b *Blueprint) ExplainLevelDifference(w BlockReader, level int) string {
+	return b.ExplainLevelText(w, level, StyleCurrent)
+}
+
+// ExplainLevelText is MINDcraft's per-level text: "Level {n} is complete",
+// or the heading "Level {n} requires the following fixes:\n" (two spaces
+// before "requires" in StyleCurrent) followed by one line per mismatch:
 //
 //	Place {expected} at coordinates X: {x}, Y: {y}, Z: {z}
 //	Remove the {actual} at coordinates X: {x}, Y: {y}, Z: {z}
 //	Replace the {actual} with a {expected} at coordinates X: {x}, Y: {y}, Z: {z} (trailing space)
-func (b *Blueprint) ExplainLevelDifference(w BlockReader, level int) string {
+func (b *Blueprint) ExplainLevelText(w BlockReader, level int, style Style) string {
 	_, mismatches, ok := b.Diff(w, level)
 	if !ok {
 		return ""
@@ -79,12 +105,16 @@ func (b *Blueprint) ExplainLevelDifference(w BlockReader, level int) string {
 	if len(mismatches) == 0 {
 		return fmt.Sprintf("Level %d is complete", b.Levels[level].Level)
 	}
-	return explainFixes(b.Levels[level].Level, mismatches)
+	return explainFixes(b.Levels[level].Level, mismatches, style)
 }
 
-func explainFixes(level int, mismatches []Cell) string {
+func explainFixes(level int, mismatches []Cell, style Style) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "Level %d  requires the following fixes:\n", level)
+	gap := " "
+	if style == StyleCurrent {
+		gap = "  "
+	}
+	fmt.Fprintf(&sb, "Level %d%srequires the following fixes:\n", level, gap)
 	for _, m := range mismatches {
 		switch {
 		case m.Actual == Air:
@@ -98,15 +128,18 @@ func explainFixes(level int, mismatches []Cell) string {
 	return sb.String()
 }
 
-// CheckAll is !checkBlueprint: "Blueprint is correct", or every level's
-// ExplainLevelDifference, each followed by "\n".
-func (b *Blueprint) CheckAll(w BlockReader) string {
+// CheckAll is CheckAllText in the current source's wording (StyleCurrent).
+func (b *Blueprint) CheckAll(w BlockReader) string { return b.CheckAllText(w, StyleCurrent) }
+
+// CheckAllText is !checkBlueprint: "Blueprint is correct", or every level's
+// ExplainLevelText, each followed by "\n".
+func (b *Blueprint) CheckAllText(w BlockReader, style Style) string {
 	if b.Mismatches(w) == 0 {
 		return "Blueprint is correct"
 	}
 	var sb strings.Builder
 	for i := range b.Levels {
-		sb.WriteString(b.ExplainLevelDifference(w, i))
+		sb.WriteString(b.ExplainLevelText(w, i, style))
 		sb.WriteString("\n")
 	}
 	return sb.String()

@@ -65,6 +65,18 @@ func TestCheckAgainstHandBuiltWorld(t *testing.T) {
 	if got := b.Score(w); math.Abs(got-0.7) > 1e-12 {
 		t.Errorf("score %v, want 0.7", got)
 	}
+	// The paper's version (seed 002, section 9.1.2) writes one space in
+	// the heading; the rest is the same.
+	paperFixes := "Level 1 requires the following fixes:\n" + wantFixes[len("Level 1  requires the following fixes:\n"):]
+	if got := b.CheckLevelText(w, 1, StylePaper); got != paperFixes {
+		t.Errorf("CheckLevelText(1, paper) =\n%q\nwant\n%q", got, paperFixes)
+	}
+	if got, want := b.CheckAllText(w, StylePaper), "Level 0 is complete\n"+paperFixes+"\n"; got != want {
+		t.Errorf("CheckAllText(paper) =\n%q\nwant\n%q", got, want)
+	}
+	if got := b.CheckLevelText(w, 1, StyleCurrent); got != wantFixes {
+		t.Errorf("CheckLevelText(1, current) = %q, want %q", got, wantFixes)
+	}
 	if b.CheckLevel(w, 2) != "" || b.CheckLevel(w, -1) != "" {
 		t.Error("out-of-range level should give no text")
 	}
