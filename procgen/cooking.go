@@ -180,7 +180,16 @@ func cookingTask(opts Options, meal []string, v cookingVariant, rep int) Task {
 	for i, d := range meal {
 		counts[i] = "1 " + d
 	}
-	makeLine := "Collaborate with agents around you to make " + strings.Join(counts, ", ") + "."
+	// Goals as MINDcraft words them: the recipe holders' text is the
+	// paper's (seed 002, section 9.2: "...make 1 golden_apple, 1 bread.
+	// \n\nRecipe for golden_apple:\nStep 1: ...\n", ending in a newline so
+	// the add-string "\nIn the end, ..." leaves a blank line); agents without
+	// the recipes get MINDcraft's block_recipe text.
+	withRecipes := "Collaborate with agents around you to make " + strings.Join(counts, ", ") + ". \n"
+	for _, d := range meal {
+		withRecipes += "\n" + recipeText(d)
+	}
+	withoutRecipes := "Collaborate with other agents around you to make " + strings.Join(meal, ", ") + "."
 
 	if v.hells {
 		// Agent i must make meal[i] but holds only the other dish's recipe.
@@ -200,17 +209,13 @@ func cookingTask(opts Options, meal []string, v cookingVariant, rep int) Task {
 			t.Target.Counts[d] = 1
 		}
 		t.Conversation = "Let's work together to make " + strings.Join(meal, ", ") + "."
-		var recipes strings.Builder
-		for _, d := range meal {
-			recipes.WriteString("\n\n" + strings.TrimSuffix(recipeText(d), "\n"))
-		}
 		t.Goal.PerAgent = map[string]string{}
 		for a := range opts.Agents {
 			if slices.Contains(v.blocked, a) {
 				t.BlockedAccessToRecipe = append(t.BlockedAccessToRecipe, agentID(a))
-				t.Goal.PerAgent[agentID(a)] = makeLine
+				t.Goal.PerAgent[agentID(a)] = withoutRecipes
 			} else {
-				t.Goal.PerAgent[agentID(a)] = makeLine + recipes.String()
+				t.Goal.PerAgent[agentID(a)] = withRecipes
 			}
 		}
 	}

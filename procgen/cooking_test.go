@@ -126,7 +126,11 @@ func checkCookingTask(t *testing.T, task Task, split string, agents int) {
 	for _, id := range task.AgentIDs() {
 		blocked := slices.Contains(task.BlockedAccessToRecipe, id)
 		g := task.Goal.PerAgent[id]
-		if !strings.HasPrefix(g, "Collaborate with agents around you to make 1 ") {
+		prefix := "Collaborate with agents around you to make 1 "
+		if blocked {
+			prefix = "Collaborate with other agents around you to make "
+		}
+		if !strings.HasPrefix(g, prefix) {
 			t.Errorf("%s: agent %s goal %q", task.ID, id, g)
 		}
 		if strings.Contains(g, "Recipe for") == blocked {
@@ -219,5 +223,41 @@ func TestCookingRepeats(t *testing.T) {
 	}
 	if reps == 0 {
 		t.Error("no repeated meals")
+	}
+}
+
+// The goal texts follow MINDcraft: recipe holders get the paper's wording
+// (seed 002, section 9.2), the others MINDcraft's block_recipe wording.
+func TestCookingGoalText(t *testing.T) {
+	tasks, err := GenerateCooking(Options{Split: SplitTest, Agents: 2, N: 200, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	withRecipes := "Collaborate with agents around you to make 1 bread, 1 cake. \n\n" +
+		"Recipe for bread:\nStep 1: Go to the farm and collect 3 wheat.\nStep 2: Go to the crafting table and use the wheat to craft bread.\n\n" +
+		"Recipe for cake:\nStep 1: Go to the farm and collect 3 wheat, 2 sugar cane.\n" +
+		"Step 2: From your inventory or other agents get 3 milk buckets (already filled with milk).\n" +
+		"Step 3: Get an egg from your inventory or other agents.\n" +
+		"Step 4: Go to the crafting table and craft the sugarcane into sugar.\n" +
+		"Step 5: Go to the crafting table and combine all ingredients (3 wheat, 2 sugar, 1 egg, and milk bucket) to make a cake.\n"
+	without := "Collaborate with other agents around you to make bread, cake."
+	seen := 0
+	for _, task := range tasks {
+		if !strings.HasPrefix(task.ID, "multiagent_cooking_2_1_bread_1_cake") || strings.HasSuffix(task.ID, "_hells_kitchen") {
+			continue
+		}
+		for _, id := range task.AgentIDs() {
+			want := withRecipes
+			if slices.Contains(task.BlockedAccessToRecipe, id) {
+				want = without
+			}
+			if got := task.Goal.PerAgent[id]; got != want {
+				t.Errorf("%s: agent %s goal\n%q\nwant\n%q", task.ID, id, got, want)
+			}
+			seen++
+		}
+	}
+	if seen < 4 {
+		t.Fatalf("only %d bread+cake goals checked", seen)
 	}
 }

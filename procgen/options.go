@@ -23,7 +23,7 @@ const (
 
 // GeneratorVersion is bumped whenever a generator's output changes for
 // the same seed and options.
-const GeneratorVersion = "1"
+const GeneratorVersion = "2"
 
 // Options select what a generator produces.
 type Options struct {
