@@ -353,23 +353,24 @@ func (s *state) obtain(item string, k int, w map[string]int, missing map[string]
 		return with(s.pick("Hunting a "+mob+" for "+item+".", "I need "+item+", attacking a "+mob+".", "Getting "+item+" from a "+mob+"."), cmd("attack", mob))
 	}
 	if raw, ok := cooked[item]; ok {
+		before := total(missing)
 		if act := s.obtain(raw, k, w, missing, depth+1); act != "" {
 			return act
 		}
-		if missing[raw] > 0 {
+		if total(missing) > before {
 			return ""
 		}
 		return with(s.pick("Cooking the "+raw+".", "Into the furnace with the "+raw+".", "Let me cook the "+raw+"."), cmd("smeltItem", raw, k))
 	}
 	if rec, ok := s.cookRecipe(item); ok && !hardItems[item] {
 		times := (k + rec.Count - 1) / rec.Count
-		before := len(missing)
+		before := total(missing)
 		for _, in := range rec.Ingredients {
 			if act := s.obtain(in.Item, in.Count*times, w, missing, depth+1); act != "" {
 				return act
 			}
 		}
-		if len(missing) > before {
+		if total(missing) > before {
 			return ""
 		}
 		return with(s.pick("Crafting "+item+".", "Making the "+item+" now.", "Time to craft the "+item+"."), cmd("craftRecipe", item, times))
@@ -399,6 +400,14 @@ func (s *state) cookRecipe(item string) (mcdata.Recipe, bool) {
 		}
 	}
 	return mcdata.Recipe{}, false
+}
+
+func total(m map[string]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
 }
 
 func cloneInv(m map[string]int) map[string]int {
