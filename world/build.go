@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
+	"sync"
 
 	"collabcraft/blueprints"
 	"collabcraft/mcdata"
@@ -59,7 +61,7 @@ func Build(task procgen.Task, seed uint64, opts Options) (*World, error) {
 			Name: name, ID: i, health: 20, food: 20,
 			inv:   newInventory(playerSlots),
 			modes: defaultModes(),
-			table: command.NewTable(w.blockedFor(i), mcdata.IsBlock, mcdata.IsItem),
+			table: tableFor(w.blockedFor(i)),
 		}
 		a.pos = w.spawnFor(i)
 		inv := task.InitialInventory[strconv.Itoa(i)]
@@ -70,6 +72,19 @@ func Build(task procgen.Task, seed uint64, opts Options) (*World, error) {
 		w.byName[name] = a
 	}
 	return w, nil
+}
+
+// tables caches command tables by blocked set: a table is read-only once
+// built, and every trial of a task asks for the same ones.
+var tables sync.Map // blocked names joined by "," -> *command.Table
+
+func tableFor(blocked []string) *command.Table {
+	key := strings.Join(blocked, ",")
+	if t, ok := tables.Load(key); ok {
+		return t.(*command.Table)
+	}
+	t, _ := tables.LoadOrStore(key, command.NewTable(blocked, mcdata.IsBlock, mcdata.IsItem))
+	return t.(*command.Table)
 }
 
 // checkInventories rejects unknown item names and negative counts.

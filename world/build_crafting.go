@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 
 	"collabcraft/mcdata"
 	"collabcraft/procgen"
@@ -105,11 +107,11 @@ func craftingNeeds(task procgen.Task) ([]mcdata.Ingredient, error) {
 	}
 	need := map[string]int{}
 	if task.Target.Item != "" {
-		plan, err := mcdata.NewPlan(pooled, task.Target.Item, max(task.NumberOfTarget, 1))
+		missing, err := planMissing(pooled, task.Target.Item, max(task.NumberOfTarget, 1))
 		if err != nil {
 			return nil, fmt.Errorf("world: task %s: target: %w", task.ID, err)
 		}
-		for _, m := range plan.Missing {
+		for _, m := range missing {
 			need[m.Item] += m.Count
 		}
 	}
@@ -121,6 +123,29 @@ func craftingNeeds(task procgen.Task) ([]mcdata.Ingredient, error) {
 		out = append(out, mcdata.Ingredient{Item: item, Count: need[item]})
 	}
 	return out, nil
+}
+
+// missingCache holds planner results by inventory and target: every trial
+// of a task plans the same thing, and planning is a good part of a build.
+var missingCache sync.Map // key string -> []mcdata.Ingredient
+
+// planMissing is mcdata.NewPlan(inv, target, n).Missing, cached.
+func planMissing(inv map[string]int, target string, n int) ([]mcdata.Ingredient, error) {
+	var b strings.Builder
+	b.WriteString(target + "*" + strconv.Itoa(n))
+	for _, item := range slices.Sorted(maps.Keys(inv)) {
+		b.WriteString("," + item + "=" + strconv.Itoa(inv[item]))
+	}
+	key := b.String()
+	if v, ok := missingCache.Load(key); ok {
+		return v.([]mcdata.Ingredient), nil
+	}
+	plan, err := mcdata.NewPlan(inv, target, n)
+	if err != nil {
+		return nil, err
+	}
+	missingCache.Store(key, plan.Missing)
+	return plan.Missing, nil
 }
 
 // sourceBlocks is how many blocks of src to lay out for n items: enough

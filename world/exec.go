@@ -156,7 +156,9 @@ func (w *World) Execute(agentName, response string) (Result, error) {
 		res.Failed = r.exc != ""
 	}
 	res.Duration = time.Duration(min(r.dur, maxActionSeconds) * float64(time.Second))
-	w.afterAction(a)
+	if call.Spec.Kind == command.Action {
+		w.afterAction(a) // queries change nothing
+	}
 	return res, nil
 }
 

@@ -32,6 +32,7 @@ func (w *World) Inventory(agent string) (string, error) {
 
 func (w *World) statsText(a *Agent) string {
 	var b strings.Builder
+	b.Grow(640)
 	b.WriteString("STATS\n- Position: x: ")
 	b.WriteString(command.FormatFixed(a.pos.X, 2) + ", y: " + command.FormatFixed(a.pos.Y, 2) + ", z: " + command.FormatFixed(a.pos.Z, 2))
 	b.WriteString("\n- Gamemode: survival\n- Health: " + itoa(int(math.Round(a.health))) + " / 20\n- Hunger: " + itoa(int(math.Round(a.food))) + " / 20")

@@ -5,12 +5,7 @@ package world
 func (w *World) fillLayers(x0, z0, x1, z1, top int, layers ...string) {
 	bottom := top - len(layers) + 1
 	for i, name := range layers {
-		y := bottom + i
-		for x := x0; x < x1; x++ {
-			for z := z0; z < z1; z++ {
-				w.blocks.set(Pos{x, y, z}, name)
-			}
-		}
+		w.blocks.fillLayer(x0, z0, x1, z1, bottom+i, name)
 	}
 }
 
