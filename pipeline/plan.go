@@ -12,8 +12,8 @@ import (
 // Paths are where a pipeline writes, all under Config.Out.
 type Paths struct {
 	Tasks   string // task files
-	Run     string // the generate run
-	View    string // the filtered view of the run
+	Runs    string // the generate runs (RunDir)
+	View    string // the filtered view of the runs
 	Dataset string // the exported dataset
 	Stamps  string // stage stamps (resume)
 }
@@ -22,11 +22,23 @@ type Paths struct {
 func (c *Config) Paths() Paths {
 	return Paths{
 		Tasks:   filepath.Join(c.Out, "tasks"),
-		Run:     filepath.Join(c.Out, "runs", c.Name),
+		Runs:    filepath.Join(c.Out, "runs"),
 		View:    filepath.Join(c.Out, "runs", c.Name+".filtered"),
 		Dataset: filepath.Join(c.Out, "dataset"),
 		Stamps:  filepath.Join(c.Out, ".pipeline"),
 	}
+}
+
+// RunDir is the run of the task files for teams of agents: runs/NAME for
+// 2 agents, runs/NAME-3agents for 3. Teams of each size play in a run of
+// their own because the suite's files for more agents reuse task ids of
+// the 2-agent files, and a task id names its trials within a run.
+func (c *Config) RunDir(agents int) string {
+	name := c.Name
+	if agents != 2 {
+		name = fmt.Sprintf("%s-%dagents", c.Name, agents)
+	}
+	return filepath.Join(c.Out, "runs", name)
 }
 
 // SuiteFiles are the suite files the config keeps, in suite order, with

@@ -83,6 +83,13 @@ only if the filtered trials changed or the dataset is missing.`,
 	return cmd
 }
 
+// pipelineRun is one generate run: the task files for one team size.
+type pipelineRun struct {
+	dir    string
+	agents int
+	files  []string
+}
+
 // pipelineStages are the stage options a config resolves to, checked
 // before anything runs.
 type pipelineStages struct {
@@ -90,6 +97,7 @@ type pipelineStages struct {
 	file   string // the config's name in messages
 	paths  pipeline.Paths
 	tasks  []TasksOptions // extra `procgen tasks` files
+	runs   []pipelineRun  // the runs and the task files each plays
 	gen    GenerateOptions
 	filter FilterOptions
 	export ExportOptions
@@ -127,11 +135,10 @@ func runPipeline(ctx context.Context, opts PipelineOptions, gopts GlobalOptions,
 		return st.dryRun(out)
 	}
 	start := time.Now()
-	files, err := st.procgen(ctx, out, gopts)
-	if err != nil {
+	if _, err := st.procgen(ctx, out, gopts); err != nil {
 		return err
 	}
-	if err := st.generate(ctx, out, gopts, files); err != nil {
+	if err := st.generate(ctx, out, gopts); err != nil {
 		return err
 	}
 	if err := st.runFilter(ctx, out, gopts); err != nil {
@@ -209,16 +216,18 @@ func resolveStages(cfg *pipeline.Config, file string) (*pipelineStages, error) {
 		st.tasks = append(st.tasks, to)
 	}
 
+	st.groupRuns()
+
 	fs := pflag.NewFlagSet("generate", pflag.ContinueOnError)
 	st.gen.AddFlags(fs)
 	if err := applyStageFlags(fs, cfg.Generate, file, "generate", map[string]string{
-		"tasks": "the task files in " + st.paths.Tasks, "out": "the run " + st.paths.Run,
+		"tasks": "the task files in " + st.paths.Tasks, "out": "a run in " + st.paths.Runs,
 	}); err != nil {
 		return nil, err
 	}
 	st.gen.setFrom(fs)
 	probe := st.gen
-	probe.Tasks, probe.Out = []string{st.paths.Tasks}, st.paths.Run
+	probe.Tasks, probe.Out = []string{st.paths.Tasks}, st.paths.Runs
 	if _, err := probe.check(); err != nil {
 		return nil, usagef("%s: generate: %s", file, err)
 	}
@@ -226,12 +235,12 @@ func resolveStages(cfg *pipeline.Config, file string) (*pipelineStages, error) {
 	fs = pflag.NewFlagSet("filter", pflag.ContinueOnError)
 	st.filter.AddFlags(fs)
 	if err := applyStageFlags(fs, cfg.Filter, file, "filter", map[string]string{
-		"in": "the run " + st.paths.Run, "out": "the view " + st.paths.View, "json": "",
+		"in": "the runs in " + st.paths.Runs, "out": "the view " + st.paths.View, "json": "",
 	}); err != nil {
 		return nil, err
 	}
 	st.filter.setFrom(fs)
-	st.filter.In, st.filter.Out = []string{st.paths.Run}, st.paths.View
+	st.filter.In, st.filter.Out = st.runDirs(), st.paths.View
 
 	fs = pflag.NewFlagSet("export", pflag.ContinueOnError)
 	st.export.AddFlags(fs)
@@ -253,6 +262,34 @@ func resolveStages(cfg *pipeline.Config, file string) (*pipelineStages, error) {
 		return nil, usagef("%s: filter: %s", file, err)
 	}
 	return st, nil
+}
+
+// groupRuns puts the task files into one run per team size, in the order
+// the sizes first appear.
+func (st *pipelineStages) groupRuns() {
+	add := func(agents int, file string) {
+		for i := range st.runs {
+			if st.runs[i].agents == agents {
+				st.runs[i].files = append(st.runs[i].files, file)
+				return
+			}
+		}
+		st.runs = append(st.runs, pipelineRun{dir: st.cfg.RunDir(agents), agents: agents, files: []string{file}})
+	}
+	for _, f := range st.cfg.SuiteFiles() {
+		add(f.Agents, filepath.Join(st.paths.Tasks, f.Name))
+	}
+	for _, to := range st.tasks {
+		add(to.Agents, to.Output)
+	}
+}
+
+func (st *pipelineStages) runDirs() []string {
+	var dirs []string
+	for _, r := range st.runs {
+		dirs = append(dirs, r.dir)
+	}
+	return dirs
 }
 
 // applyStageFlags sets flags in fs; reserved flags are the pipeline's own
@@ -296,11 +333,12 @@ func (st *pipelineStages) dryRun(out io.Writer) error {
 		counts = append(counts, pipeline.Count{File: filepath.Base(to.Output), Kind: to.Type, Split: to.Split, Agents: to.Agents, Tasks: n})
 	}
 	trials := st.gen.TrialsPerTask
-	t := stats.Table{Title: fmt.Sprintf("pipeline %s (%s): task files in %s", st.cfg.Name, st.file, st.paths.Tasks),
-		Header: []string{"file", "type", "split", "agents", "tasks", "trials"}}
+	t := stats.Table{Title: fmt.Sprintf("pipeline %s (%s): task files in %s, runs in %s", st.cfg.Name, st.file, st.paths.Tasks, st.paths.Runs),
+		Header: []string{"file", "type", "split", "agents", "run", "tasks", "trials"}}
 	total := 0
 	for _, c := range counts {
-		t.Rows = append(t.Rows, []string{c.File, c.Kind, c.Split, strconv.Itoa(c.Agents), strconv.Itoa(c.Tasks), strconv.Itoa(c.Tasks * trials)})
+		run := filepath.Base(st.cfg.RunDir(c.Agents))
+		t.Rows = append(t.Rows, []string{c.File, c.Kind, c.Split, strconv.Itoa(c.Agents), run, strconv.Itoa(c.Tasks), strconv.Itoa(c.Tasks * trials)})
 		total += c.Tasks
 	}
 	if err := t.WriteText(out); err != nil {
@@ -315,19 +353,33 @@ func (st *pipelineStages) dryRun(out io.Writer) error {
 	if err := t.WriteText(out); err != nil {
 		return err
 	}
-	played := total
-	if st.gen.Limit > 0 && st.gen.Limit < total {
-		played = st.gen.Limit
-		fmt.Fprintf(out, "generate --limit %d: only the first %d tasks are played\n", st.gen.Limit, played)
+	// --limit and --shard apply to each run (each is one generate call).
+	played := 0
+	for _, r := range st.runs {
+		n := 0
+		for _, c := range counts {
+			if c.Agents == r.agents {
+				n += c.Tasks
+			}
+		}
+		if st.gen.Limit > 0 {
+			n = min(n, st.gen.Limit)
+		}
+		n *= trials
+		if st.gen.Shard != "" {
+			sh, _ := generate.ParseShard(st.gen.Shard)
+			n = len(sh.Of(make([]generate.Job, n)))
+		}
+		played += n
 	}
-	played *= trials
+	if st.gen.Limit > 0 {
+		fmt.Fprintf(out, "generate --limit %d: only the first %d tasks of each run are played\n", st.gen.Limit, st.gen.Limit)
+	}
 	if st.gen.Shard != "" {
-		sh, _ := generate.ParseShard(st.gen.Shard)
-		played = len(sh.Of(make([]generate.Job, played)))
 		fmt.Fprintf(out, "generate --shard %s: this machine plays %d of the trials\n", st.gen.Shard, played)
 	}
-	_, err := fmt.Fprintf(out, "\n%d trials (%d per task) -> run %s -> view %s -> dataset %s\n",
-		played, trials, st.paths.Run, st.paths.View, st.paths.Dataset)
+	_, err := fmt.Fprintf(out, "\n%d trials (%d per task) -> runs %s -> view %s -> dataset %s\n",
+		played, trials, strings.Join(st.runDirs(), ", "), st.paths.View, st.paths.Dataset)
 	return err
 }
 
@@ -395,32 +447,42 @@ func (st *pipelineStages) procgen(ctx context.Context, out io.Writer, gopts Glob
 
 // generate plays the trials not yet recorded in the run (generate resumes
 // by itself).
-func (st *pipelineStages) generate(ctx context.Context, out io.Writer, gopts GlobalOptions, files []string) error {
-	g := st.gen
-	g.Tasks, g.Out, g.out = files, st.paths.Run, out
-	st.logf(out, gopts, "")
-	err := runGenerate(ctx, g, gopts, nil)
-	if err != nil && strings.Contains(err.Error(), "another configuration") {
-		// generate's advice names its own flags; say how a pipeline sets them.
-		return fmt.Errorf("%w\n(in a pipeline: --set generate.force=true, or --out elsewhere)", err)
+func (st *pipelineStages) generate(ctx context.Context, out io.Writer, gopts GlobalOptions) error {
+	for _, r := range st.runs {
+		g := st.gen
+		g.Tasks, g.Out, g.out = r.files, r.dir, out
+		st.logf(out, gopts, "")
+		err := runGenerate(ctx, g, gopts, nil)
+		if err != nil && strings.Contains(err.Error(), "another configuration") {
+			// generate's advice names its own flags; say how a pipeline sets them.
+			return fmt.Errorf("%w\n(in a pipeline: --set generate.force=true, or --out elsewhere)", err)
+		}
+		if err != nil {
+			return err
+		}
 	}
-	return err
+	return nil
 }
 
-// runState identifies the run's trials without reading them: its config
-// fingerprint and its trials files with their sizes (a writer only appends,
-// to files of its own). run.json itself is left out: generate rewrites its
-// end time on every rerun.
+// runState identifies the runs' trials without reading them: each run's
+// config fingerprint and trials files with their sizes (a writer only
+// appends, to files of its own). run.json itself is left out: generate
+// rewrites its end time on every rerun.
 func (st *pipelineStages) runState() ([]string, error) {
-	m, err := trajectory.ReadManifest(st.paths.Run)
-	if err != nil {
-		return nil, err
+	var state []string
+	for _, dir := range st.runDirs() {
+		m, err := trajectory.ReadManifest(dir)
+		if err != nil {
+			return nil, err
+		}
+		files, err := pipeline.DirState(filepath.Join(dir, trajectory.TrialsDir))
+		if err != nil {
+			return nil, err
+		}
+		state = append(state, dir+" "+m.Fingerprint)
+		state = append(state, files...)
 	}
-	files, err := pipeline.DirState(filepath.Join(st.paths.Run, trajectory.TrialsDir))
-	if err != nil {
-		return nil, err
-	}
-	return append(files, "fingerprint "+m.Fingerprint), nil
+	return state, nil
 }
 
 // runFilter writes the filtered view unless it is up to date with the run.
@@ -507,15 +569,15 @@ func (st *pipelineStages) checkKept() error {
 	}
 	hint := "loosen the rules, e.g. --set filter.keep-all=true"
 	if v.Report.Trials.Dropped[filter.Errored] == v.Report.Trials.In {
-		hint = "every trial ended with an error, e.g. " + firstTrialError(st.paths.Run)
+		hint = "every trial ended with an error, e.g. " + firstTrialError(st.runDirs())
 	}
 	return fmt.Errorf("pipeline: the filter kept no transitions of %d trials (dropped: %s); %s",
 		v.Report.Trials.In, strings.Join(why, ", "), hint)
 }
 
 // firstTrialError is the error of the first trial that ended with one.
-func firstTrialError(run string) string {
-	r, err := trajectory.Open(run)
+func firstTrialError(runs []string) string {
+	r, err := trajectory.Open(runs...)
 	if err != nil {
 		return err.Error()
 	}
@@ -533,7 +595,7 @@ func firstTrialError(run string) string {
 // finish prints the run's stats table, then where the dataset is and how
 // to load it: the last lines a user sees.
 func (st *pipelineStages) finish(out io.Writer, gopts GlobalOptions, took time.Duration) error {
-	in, err := filter.Open(st.paths.Run)
+	in, err := filter.Open(st.runDirs()...)
 	if err != nil {
 		return err
 	}
@@ -544,7 +606,7 @@ func (st *pipelineStages) finish(out io.Writer, gopts GlobalOptions, took time.D
 	if tables := s.Tables(); len(tables) > 0 {
 		st.logf(out, gopts, "")
 		t := tables[0]
-		t.Title = "run " + st.paths.Run + ":"
+		t.Title = "runs " + strings.Join(st.runDirs(), ", ") + ":"
 		if err := t.WriteText(out); err != nil {
 			return err
 		}

@@ -20,12 +20,13 @@ func TestPipelineDryRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []*regexp.Regexp{
-		regexp.MustCompile(`(?m)^crafting_train\.json +crafting +train +2 +1200 +1200$`),
-		regexp.MustCompile(`(?m)^cooking_test_5_agents\.json +cooking +test +5 +90 +90$`),
+		regexp.MustCompile(`(?m)^crafting_train\.json +crafting +train +2 +minecollab +1200 +1200$`),
+		regexp.MustCompile(`(?m)^cooking_test_5_agents\.json +cooking +test +5 +minecollab-5agents +90 +90$`),
 		regexp.MustCompile(`(?m)^crafting +test +400 +400$`), // 100 for each of 2..5 agents
 		regexp.MustCompile(`(?m)^construction +train +2000 +2000$`),
 		regexp.MustCompile(`(?m)^total +4400 +4400$`),
-		regexp.MustCompile(`4400 trials \(1 per task\) -> run out/minecollab/runs/minecollab`),
+		regexp.MustCompile(`4400 trials \(1 per task\) -> runs out/minecollab/runs/minecollab, out/minecollab/runs/minecollab-3agents, ` +
+			`out/minecollab/runs/minecollab-4agents, out/minecollab/runs/minecollab-5agents -> view out/minecollab/runs/minecollab.filtered`),
 	} {
 		if !want.MatchString(out.String()) {
 			t.Errorf("dry run lacks %s:\n%s", want, out.String())
@@ -75,7 +76,7 @@ func TestPipelinePrintConfig(t *testing.T) {
 	if err := runPipeline(context.Background(), PipelineOptions{Config: file, DryRun: true, out: &dry}, GlobalOptions{}, nil); err != nil {
 		t.Fatalf("printed config does not run: %v\n%s", err, out.String())
 	}
-	if !strings.Contains(dry.String(), "-> run elsewhere/runs/demo") {
+	if !strings.Contains(dry.String(), "-> runs elsewhere/runs/demo ->") {
 		t.Errorf("printed config lost --out:\n%s", dry.String())
 	}
 }
@@ -204,7 +205,7 @@ func TestPipelineEndToEnd(t *testing.T) {
 		"generate: " + filepath.Join(out, "runs", "demo") + " done: 36 trials played",
 		"filter: " + filepath.Join(out, "runs", "demo") + " -> " + filepath.Join(out, "runs", "demo.filtered"),
 		"export: " + filepath.Join(out, "runs", "demo.filtered") + " -> " + dataset,
-		"run " + filepath.Join(out, "runs", "demo") + ":",
+		"runs " + filepath.Join(out, "runs", "demo") + ":",
 		"dataset: " + dataset + " (180 examples: dev 60, test 120)",
 	} {
 		if !strings.Contains(text, want) {
@@ -270,5 +271,37 @@ func TestPipelineNothingKept(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "the filter kept no transitions of 12 trials (dropped: 12 error); every trial ended with an error, e.g. trial ") ||
 		!strings.Contains(err.Error(), "internal error") {
 		t.Errorf("error %v", err)
+	}
+}
+
+// TestPipelineTeamSizes: the suite's 3-agent files reuse task ids of the
+// 2-agent ones, so each team size plays in its own run; one view and one
+// dataset cover them all. Scripted teams, as the presets have.
+func TestPipelineTeamSizes(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "o")
+	var log bytes.Buffer
+	opts := PipelineOptions{Preset: "demo", Out: out, out: &log, Set: []string{
+		"procgen.types=[crafting]", "procgen.splits=[test]", "procgen.agents=[2, 3]", "filter.keep-all=true",
+	}}
+	if err := runPipeline(context.Background(), opts, GlobalOptions{}, nil); err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	two, three := filepath.Join(out, "runs", "demo"), filepath.Join(out, "runs", "demo-3agents")
+	for _, want := range []string{
+		"generate: " + two + " done: 12 trials played",
+		"generate: " + three + " done: 6 trials played",
+		"filter: " + two + ", " + three + " -> " + filepath.Join(out, "runs", "demo.filtered"),
+		"runs " + two + ", " + three + ":",
+	} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, log.String())
+		}
+	}
+	for dir, agents := range map[string]int{two: 2, three: 3} {
+		for _, tr := range trials(t, dir) {
+			if len(tr.Team) != agents {
+				t.Fatalf("%s: trial %s has %d agents, want %d", dir, tr.TrialID, len(tr.Team), agents)
+			}
+		}
 	}
 }
