@@ -55,8 +55,9 @@ func newPipelineCommand() *cobra.Command {
 		Long: `pipeline makes a dataset from nothing: it writes the task files (procgen),
 plays them (generate), keeps the good trials (filter) and writes the dataset
 (export), then prints a stats table and how to load the result. Everything
-goes under one directory (out): tasks/, runs/NAME, runs/NAME.filtered,
-dataset/.
+goes under one directory (out): tasks/, runs/NAME (runs/NAME-3agents and so
+on for bigger teams, whose task ids repeat those of the 2-agent files),
+runs/NAME.filtered, dataset/.
 
 The config is YAML, read strictly (an unknown field or flag is an error with
 its line). Its procgen section picks files of a built-in suite and any files
