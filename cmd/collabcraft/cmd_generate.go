@@ -12,10 +12,12 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"collabcraft/generate"
 	"collabcraft/generate/llm"
+	"collabcraft/generate/scripted"
 	"collabcraft/generate/team"
 	"collabcraft/mcdata"
 	"collabcraft/procgen"
@@ -338,7 +340,8 @@ func playRun(ctx context.Context, opts GenerateOptions, gopts GlobalOptions, w *
 		Dialect: world.Dialect(opts.Dialect),
 		Team:    tm.Seats,
 	}
-	pool := &generate.Pool{Workers: opts.Workers, Play: pl.Play, Write: w.Write, Done: ix.Done}
+	gw := newGroupWriter(w, 16)
+	pool := &generate.Pool{Workers: opts.Workers, Play: pl.Play, Write: gw.Write, Done: ix.Done}
 	bar := newGenerateBar(opts.stderr(), gopts.Quiet, todo)
 	if bar != nil {
 		pool.Progress = func(s generate.Summary) {
@@ -347,6 +350,10 @@ func playRun(ctx context.Context, opts GenerateOptions, gopts GlobalOptions, w *
 		}
 	}
 	sum, err := pool.Run(ctx, jobs)
+	// Trials finished before a stop are written all the same.
+	if werr := gw.Wait(); werr != nil && (err == nil || errors.Is(err, context.Canceled)) {
+		err = werr
+	}
 	if bar != nil {
 		if err == nil {
 			bar.Finish()
@@ -354,6 +361,56 @@ func playRun(ctx context.Context, opts GenerateOptions, gopts GlobalOptions, w *
 		bar.Exit()
 	}
 	return sum, err
+}
+
+// groupWriter lets the workers go on playing while finished trials are
+// written: up to n writes run at once, so that they share fsyncs
+// (trajectory.Writer makes concurrent writes wait for one fsync) instead
+// of each worker waiting for its own.
+type groupWriter struct {
+	w   *trajectory.Writer
+	sem chan struct{}
+	wg  sync.WaitGroup
+
+	mu  sync.Mutex
+	err error // the first failed write
+}
+
+func newGroupWriter(w *trajectory.Writer, n int) *groupWriter {
+	return &groupWriter{w: w, sem: make(chan struct{}, n)}
+}
+
+// Write queues t; it fails once an earlier write has failed, which stops
+// the pool.
+func (g *groupWriter) Write(t *trajectory.Trial) error {
+	if err := g.firstErr(); err != nil {
+		return err
+	}
+	g.sem <- struct{}{}
+	g.wg.Add(1)
+	go func() {
+		defer func() { <-g.sem; g.wg.Done() }()
+		if err := g.w.Write(t); err != nil {
+			g.mu.Lock()
+			if g.err == nil {
+				g.err = fmt.Errorf("generate: writing trial %s: %w", t.TrialID, err)
+			}
+			g.mu.Unlock()
+		}
+	}()
+	return nil
+}
+
+// Wait returns once every queued trial is on disk (or failed).
+func (g *groupWriter) Wait() error {
+	g.wg.Wait()
+	return g.firstErr()
+}
+
+func (g *groupWriter) firstErr() error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.err
 }
 
 // newGenerateBar is the progress bar, or nil when stderr is not a
@@ -608,6 +665,9 @@ func (opts *GenerateOptions) stderr() io.Writer {
 	return os.Stderr
 }
 
-// scriptedFactory makes the scripted agents of a run.
-// TODO(generate): wire generate/scripted when it lands.
-func scriptedFactory(skill, noise float64) team.ScriptedFactory { return nil }
+// scriptedFactory makes the scripted agents of a run: one stateless
+// backend serves every seat of every trial.
+func scriptedFactory(skill, noise float64) team.ScriptedFactory {
+	b := scripted.New(scripted.Options{Skill: skill, Noise: noise})
+	return func() generate.Backend { return b }
+}

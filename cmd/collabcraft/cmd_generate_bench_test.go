@@ -53,3 +53,12 @@ func BenchmarkGenerateOpenAI(b *testing.B) {
 	opts.Workers, opts.MaxTurns = 8, 20
 	benchGenerate(b, opts)
 }
+
+// BenchmarkGenerateScripted: the whole command on 240 crafting tasks with
+// scripted teams, 2 workers, every trial recorded (zstd, fsync).
+func BenchmarkGenerateScripted(b *testing.B) {
+	path, _ := writeCraftingTasks(b, 240, 12)
+	opts := defaultGenerateOptions(b, []string{path}, "")
+	opts.Workers = 2
+	benchGenerate(b, opts)
+}
