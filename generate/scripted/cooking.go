@@ -18,8 +18,8 @@ import (
 // dishes crafted at the crafting table.
 
 var (
-	reDishes     = regexp.MustCompile(`make ((?:\d+ [a-z_]+(?:, )?)+)`)
-	reDishItem   = regexp.MustCompile(`(\d+) ([a-z_]+)`)
+	reDishes     = regexp.MustCompile(`make ((?:(?:\d+ )?[a-z_]+(?:, | and )?)+)`)
+	reDishItem   = regexp.MustCompile(`(?:(\d+) )?([a-z_]+)`)
 	reHKMine     = regexp.MustCompile(`You need to make ([a-z_]+)`)
 	reHKPartner  = regexp.MustCompile(`Your partner needs to make ([a-z_]+)`)
 	reRecipe     = regexp.MustCompile(`(?s)Recipe for ([a-z_]+):\n?(.*?)(?:\n\n|$)`)
@@ -66,7 +66,10 @@ func (s *state) dishes() []mcdata.Ingredient {
 	}
 	var out []mcdata.Ingredient
 	for _, d := range reDishItem.FindAllStringSubmatch(m[1], -1) {
-		n, _ := strconv.Atoi(d[1])
+		if d[2] == "and" {
+			continue
+		}
+		n, _ := strconv.Atoi(d[1]) // no count: one of each
 		out = append(out, mcdata.Ingredient{Item: d[2], Count: max(n, 1)})
 	}
 	return out
