@@ -29,8 +29,34 @@ type structureFile struct {
 }
 
 type paletteEntry struct {
-	Name       string            `nbt:"Name"`
-	Properties map[string]string `nbt:"Properties,omitempty"`
+	Name       string     `nbt:"Name"`
+	Properties blockProps `nbt:"Properties,omitempty"`
+}
+
+// blockProps are a block state's properties. go-mc writes a map in Go's
+// random iteration order; these are written sorted by name, so the same
+// blueprint always gives the same file.
+type blockProps map[string]string
+
+func (p blockProps) TagType() byte { return nbt.TagCompound }
+
+// MarshalNBT writes the compound's payload: one string tag per property,
+// then the end tag.
+func (p blockProps) MarshalNBT(w io.Writer) error {
+	var buf bytes.Buffer
+	str := func(s string) {
+		buf.WriteByte(byte(len(s) >> 8))
+		buf.WriteByte(byte(len(s)))
+		buf.WriteString(s)
+	}
+	for _, k := range sortedKeys(p) {
+		buf.WriteByte(nbt.TagString)
+		str(k)
+		str(p[k])
+	}
+	buf.WriteByte(nbt.TagEnd)
+	_, err := w.Write(buf.Bytes())
+	return err
 }
 
 type structureBlock struct {
@@ -130,13 +156,13 @@ func stateOf(at func(x, y, z int) string, x, y, z int) paletteEntry {
 		if solidAt(x-1, base, z) || solidAt(x+1, base, z) {
 			facing = "south"
 		}
-		e.Properties = map[string]string{"facing": facing, "half": half, "hinge": "left", "open": "false", "powered": "false"}
+		e.Properties = blockProps{"facing": facing, "half": half, "hinge": "left", "open": "false", "powered": "false"}
 	case strings.HasSuffix(name, "_stairs"):
-		e.Properties = map[string]string{"facing": "north", "half": "bottom", "shape": "straight", "waterlogged": "false"}
+		e.Properties = blockProps{"facing": "north", "half": "bottom", "shape": "straight", "waterlogged": "false"}
 	case name == "ladder":
-		e.Properties = map[string]string{"facing": "north", "waterlogged": "false"}
+		e.Properties = blockProps{"facing": "north", "waterlogged": "false"}
 	case strings.HasSuffix(name, "_slab"):
-		e.Properties = map[string]string{"type": "bottom", "waterlogged": "false"}
+		e.Properties = blockProps{"type": "bottom", "waterlogged": "false"}
 	}
 	return e
 }

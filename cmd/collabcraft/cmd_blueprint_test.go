@@ -146,3 +146,71 @@ func TestRunBlueprintBadInput(t *testing.T) {
 		t.Errorf("missing file: error %v", err)
 	}
 }
+
+// Every format written twice with the same flags gives the same bytes, and
+// another seed another house.
+func TestRunBlueprintDeterministic(t *testing.T) {
+	dir := t.TempDir()
+	for _, format := range []string{"json", "task", "text", "png", "nbt"} {
+		var files [3][]byte
+		for i := range files {
+			opts := blueprintOpts(format, nil)
+			opts.Output = filepath.Join(dir, format+string(rune('a'+i)))
+			if i == 2 {
+				opts.Seed++
+			}
+			if err := runBlueprint(context.Background(), opts, GlobalOptions{}, nil); err != nil {
+				t.Fatalf("%s: %v", format, err)
+			}
+			data, err := os.ReadFile(opts.Output)
+			if err != nil || len(data) == 0 {
+				t.Fatalf("%s: %v (%d bytes)", format, err, len(data))
+			}
+			files[i] = data
+		}
+		if !bytes.Equal(files[0], files[1]) {
+			t.Errorf("%s: same flags, different bytes", format)
+		}
+		if bytes.Equal(files[0], files[2]) {
+			t.Errorf("%s: another seed, same bytes", format)
+		}
+	}
+}
+
+func TestRunBlueprintBadOutputs(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "afile")
+	if err := os.WriteFile(file, []byte(`{"not": "nbt"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		change func(o *BlueprintOptions)
+		want   string
+	}{
+		{func(o *BlueprintOptions) { o.Output = dir }, "procgen: write " + dir + ": is a directory"},
+		{func(o *BlueprintOptions) { o.Output = filepath.Join(file, "x.json") }, "mkdir " + file + ": not a directory"},
+		{func(o *BlueprintOptions) { o.Grid = 100000 }, "--grid 100000: want a size from 7 to 160"},
+		{func(o *BlueprintOptions) { o.Grid = -1 }, "--grid -1"},
+		{func(o *BlueprintOptions) { o.Grid = 5 }, "grid size 5 is too small"},
+		{func(o *BlueprintOptions) { o.RoomCount = 1 << 40 }, "--room-count 1099511627776: want 1 to 100"},
+		{func(o *BlueprintOptions) { o.Materials = 5 }, "--materials 5: want a level from 0 to 4"},
+		{func(o *BlueprintOptions) { o.Origin = "a,b,c" }, `--origin "a,b,c": want X,Y,Z integers`},
+	} {
+		opts := blueprintOpts("json", &bytes.Buffer{})
+		c.change(&opts)
+		oneLine(t, c.want, runBlueprint(context.Background(), opts, GlobalOptions{}, nil), c.want)
+	}
+	// Importing what is not a structure: one short line naming the file.
+	for _, path := range []string{file, dir, filepath.Join(dir, "none.nbt")} {
+		imp := BlueprintOptions{Format: "json", Agents: 2, SplitMaterials: procgen.SplitEven, out: &bytes.Buffer{}}
+		err := runBlueprintImport(context.Background(), imp, GlobalOptions{}, []string{path})
+		oneLine(t, path, err, path)
+		if err != nil && len(err.Error()) > 200 {
+			t.Errorf("%s: error of %d characters", path, len(err.Error()))
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("failed runs left files behind: %v", entries)
+	}
+}

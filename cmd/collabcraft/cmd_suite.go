@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -58,12 +59,17 @@ func runSuite(ctx context.Context, opts SuiteOptions, gopts GlobalOptions, _ []s
 	if opts.Out == "" {
 		return usagef("--out is required: the directory to write the task files into")
 	}
+	// Make the directory first: a bad --out fails before the generation.
+	if err := os.MkdirAll(opts.Out, 0o755); err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("suite: --out %s: cannot make the directory: %w", opts.Out, err)
+	}
 	start := time.Now()
 	files, err := procgen.GenerateSuite(ctx, procgen.SuiteOptions{Seed: opts.Seed, Demo: opts.Demo})
 	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(opts.Out, 0o755); err != nil {
 		return err
 	}
 	total := 0

@@ -125,3 +125,108 @@ func TestRunSuiteDemo(t *testing.T) {
 		t.Errorf("no --out: %v", err)
 	}
 }
+
+// oneLine fails the test unless err is a single line containing want.
+func oneLine(t *testing.T, what string, err error, want string) {
+	t.Helper()
+	if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+		t.Errorf("%s: error %v, want one line containing %q", what, err, want)
+	}
+}
+
+// Bad places to write and requests that cannot be met fail with one line
+// naming the flag or the file, and write nothing.
+func TestRunTasksBadOutputs(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "afile")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	good := TasksOptions{Type: "cooking", Split: "test", Agents: 2, N: 3, MaxDepth: 3, SplitMaterials: "even", out: &bytes.Buffer{}}
+	for _, c := range []struct {
+		change func(*TasksOptions)
+		want   string
+	}{
+		{func(o *TasksOptions) { o.Output = dir }, "procgen: write " + dir + ": is a directory"},
+		{func(o *TasksOptions) { o.Output = filepath.Join(file, "t.json") }, "mkdir " + file + ": not a directory"},
+		{func(o *TasksOptions) {
+			o.Type, o.Split, o.N, o.Agents, o.Output = "crafting", "dev", 100000, 5, filepath.Join(dir, "c.json")
+		},
+			"procgen: crafting: only "},
+		{func(o *TasksOptions) { o.Agents = -3 }, "--agents -3: want 2 to 5 agents"},
+		{func(o *TasksOptions) { o.Agents = 6 }, "--agents 6: want 2 to 5 agents"},
+	} {
+		o := good
+		o.Output = filepath.Join(dir, "ok.json")
+		c.change(&o)
+		oneLine(t, o.Output, runTasks(context.Background(), o, GlobalOptions{}, nil), c.want)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("failed runs left files behind: %v", entries)
+	}
+}
+
+func TestRunValidateBadFiles(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"trunc.json":  `{"a": {"type": "techtree",`,
+		"array.json":  `[1, 2]`,
+		"empty.json":  ``,
+		"none.json":   `{}`,
+		"scalar.json": `{"t1": 5}`,
+		"field.json":  `{"t1": {"type": "techtree", "goal": "x", "agent_count": "two"}}`,
+		"dup.json":    `{"t1": {}, "t1": {}}`,
+	}
+	want := map[string]string{
+		"trunc.json":  `task "a": malformed JSON: unexpected end of file`,
+		"array.json":  "expected a JSON object of task id -> task",
+		"empty.json":  "malformed JSON: unexpected end of file",
+		"none.json":   "no tasks in file",
+		"scalar.json": `task "t1": expected a task object, got 5`,
+		"field.json":  `task "t1": field "agent_count": expected an integer, got "two"`,
+		"dup.json":    `task "t1": duplicate task id`,
+	}
+	for name, body := range files {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		err := runValidate(context.Background(), ValidateOptions{out: &out}, GlobalOptions{}, []string{path})
+		oneLine(t, name, err, "validate: 1 problem in 1 of 1 files")
+		if got := strings.TrimSuffix(out.String(), "\n"); got != path+": "+want[name] {
+			t.Errorf("%s: printed %q, want %q", name, got, path+": "+want[name])
+		}
+	}
+	var out bytes.Buffer
+	err := runValidate(context.Background(), ValidateOptions{out: &out}, GlobalOptions{}, []string{dir})
+	oneLine(t, "directory", err, "validate: 1 problem")
+	if !strings.Contains(out.String(), "is a directory") {
+		t.Errorf("directory: printed %q", out.String())
+	}
+}
+
+// The same seed writes the same bytes; a bad --out fails before any
+// generation, in one line.
+func TestRunSuiteDeterministicAndBadOut(t *testing.T) {
+	dirs := []string{filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b")}
+	for _, d := range dirs {
+		if err := runSuite(context.Background(), SuiteOptions{Out: d, Demo: true, Seed: 9}, GlobalOptions{Quiet: true}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range procgen.SuitePlan(procgen.SuiteOptions{Demo: true}) {
+		a, errA := os.ReadFile(filepath.Join(dirs[0], f.Name))
+		b, errB := os.ReadFile(filepath.Join(dirs[1], f.Name))
+		if errA != nil || errB != nil || !bytes.Equal(a, b) {
+			t.Errorf("%s: runs with the same seed differ (%v, %v)", f.Name, errA, errB)
+		}
+	}
+	file := filepath.Join(t.TempDir(), "afile")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := runSuite(context.Background(), SuiteOptions{Out: file, Demo: true}, GlobalOptions{}, nil)
+	oneLine(t, "--out file", err, "suite: --out "+file+": cannot make the directory: not a directory")
+}

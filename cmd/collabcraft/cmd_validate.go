@@ -61,10 +61,17 @@ func runValidate(ctx context.Context, opts ValidateOptions, gopts GlobalOptions,
 		}
 	}
 	if problems > 0 {
-		return fmt.Errorf("validate: %d problems in %d of %d files", problems, bad, len(files))
+		return fmt.Errorf("validate: %d %s in %d of %d files", problems, plural(problems, "problem", "problems"), bad, len(files))
 	}
 	if !gopts.Quiet && len(files) > 1 {
 		fmt.Fprintf(out, "all %d files ok (%d tasks)\n", len(files), tasks)
 	}
 	return nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
