@@ -2,6 +2,7 @@ package world
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"collabcraft/mcdata"
@@ -159,7 +160,12 @@ func collectTypes(t string) []string {
 func cmdCollectBlocks(r *run, args []command.Value) string {
 	t, num := args[0].S, args[1].Int()
 	w, a := r.w, r.a
-	types := collectTypes(t)
+	// Unbreakable blocks and fluids are never candidates (mineflayer
+	// cannot dig them).
+	types := slices.DeleteFunc(collectTypes(t), func(name string) bool {
+		b, err := mcdata.LookupBlock(name)
+		return err != nil || b.Hardness < 0 || name == "water" || name == "lava"
+	})
 	collected := 0
 	unreachable := map[Pos]bool{}
 	for i := 0; i < num; i++ {
@@ -168,13 +174,6 @@ func cmdCollectBlocks(r *run, args []command.Value) string {
 			break
 		}
 		found := w.nearestBlocks(a.pos, types, 64, 1, unreachable)
-		if len(found) > 0 {
-			if b, err := mcdata.LookupBlock(w.blocks.name(found[0])); err != nil || b.Hardness < 0 {
-				unreachable[found[0]] = true // unbreakable: not safe to break
-				i--
-				continue
-			}
-		}
 		if len(found) == 0 {
 			if collected == 0 {
 				r.log("No %s nearby to collect.", t)

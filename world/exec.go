@@ -141,6 +141,7 @@ func (w *World) Execute(agentName, response string) (Result, error) {
 		return res, nil
 	}
 	r := &run{w: w, a: a, res: &res}
+	w.thinkBudget = thinkBudget
 	text := h(r, call.Args)
 	switch {
 	case r.silent && call.Spec.Kind != command.Action:

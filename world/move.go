@@ -85,6 +85,13 @@ func (r *run) walkTo(g goal) string {
 	start := a.pos.Block()
 	pt, err := r.w.findPath(start, g, scaffoldCount(a.inv))
 	if err != "" {
+		// The pathfinder thinks before it gives up: up to its 5 s
+		// thinkTimeout, less when the reachable area runs out first.
+		if err == errTimeout {
+			r.spend(5)
+		} else {
+			r.spend(0.5)
+		}
 		return err
 	}
 	for _, q := range pt.scaffold {

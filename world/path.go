@@ -1,7 +1,6 @@
 package world
 
 import (
-	"container/heap"
 	"math"
 	"slices"
 )
@@ -12,6 +11,11 @@ const WalkSpeed = 4.317
 // maxExpansions bounds one path search; beyond it the search gives up
 // like mineflayer's pathfinder does when thinking takes too long.
 const maxExpansions = 60000
+
+// thinkBudget bounds the path search work of one command (a collect loop
+// may search many times): past it every search times out at once, so no
+// response can keep Execute busy for long.
+const thinkBudget = 8 * maxExpansions
 
 // Pathfinder failures, worded as mineflayer-pathfinder's errors.
 const (
@@ -67,37 +71,74 @@ func (w *World) standable(p Pos) bool {
 var dirs4 = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
 var dirsDiag = [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
 
+// pathNode is a heap entry: a search node index and its priority.
 type pathNode struct {
-	p    Pos
+	i    int32
 	g, f float64
-	seq  int
+	seq  int32
 }
 
+// nodeHeap is a binary min-heap on f; among equal f the deeper node (higher
+// g) first, which on open ground heads straight for the goal instead of
+// widening a front of equally good cells; then insertion order, so the
+// search is deterministic.
 type nodeHeap []pathNode
 
-func (h nodeHeap) Len() int { return len(h) }
-func (h nodeHeap) Less(i, j int) bool {
-	if h[i].f != h[j].f {
-		return h[i].f < h[j].f
+func (h nodeHeap) less(i, j int) bool {
+	a, b := h[i], h[j]
+	if a.f != b.f {
+		return a.f < b.f
 	}
-	return h[i].seq < h[j].seq
-}
-func (h nodeHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *nodeHeap) Push(x any)   { *h = append(*h, x.(pathNode)) }
-func (h *nodeHeap) Pop() any {
-	old := *h
-	n := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return n
+	if a.g != b.g {
+		return a.g > b.g
+	}
+	return a.seq < b.seq
 }
 
-// step is how a cell was reached: from its parent, maybe placing a
-// scaffolding block.
+func (h *nodeHeap) push(n pathNode) {
+	*h = append(*h, n)
+	for i := len(*h) - 1; i > 0; {
+		p := (i - 1) / 2
+		if !h.less(i, p) {
+			break
+		}
+		(*h)[i], (*h)[p] = (*h)[p], (*h)[i]
+		i = p
+	}
+}
+
+func (h *nodeHeap) pop() pathNode {
+	old := *h
+	top := old[0]
+	last := len(old) - 1
+	old[0] = old[last]
+	*h = old[:last]
+	for i := 0; ; {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < last && h.less(l, m) {
+			m = l
+		}
+		if r < last && h.less(r, m) {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		(*h)[i], (*h)[m] = (*h)[m], (*h)[i]
+		i = m
+	}
+	return top
+}
+
+// step is a search node: a cell, how it was reached from its parent
+// (maybe placing a scaffolding block) and its best cost so far.
 type step struct {
-	parent   Pos
-	place    Pos // scaffolding block placed on the way (valid if placed)
+	p        Pos
+	g        float64
+	parent   int32 // index of the parent node; -1 for the start
+	place    Pos   // scaffolding block placed on the way (valid if placed)
 	placed   bool
-	scaffold int // scaffolding blocks used up to here
+	scaffold int32 // scaffolding blocks used up to here
 }
 
 // scaffoldCost is the extra cost of placing a block to tower or bridge
@@ -111,59 +152,79 @@ type path struct {
 	scaffold []Pos   // scaffolding blocks to place, in order
 }
 
+// cellKey packs a cell into a map key: 26 bits each for x and z (the
+// world is far smaller) and 12 for y.
+func cellKey(p Pos) uint64 {
+	return uint64(uint32(p.X)&0x3ffffff)<<38 | uint64(uint32(p.Z)&0x3ffffff)<<12 | uint64(uint32(p.Y+2048)&0xfff)
+}
+
 // findPath searches from start to a cell satisfying g, walking, stepping up
 // one block, dropping up to three, climbing ladders and cutting corners
 // where both sides are free. With scaffolding blocks (dirt, cobblestone)
 // it may also tower up and bridge as mineflayer-pathfinder does, using at
 // most the scaffold count given. It returns mineflayer's error text on
-// failure.
+// failure. Every search draws on the world's think budget (see Execute):
+// once a command has used it up, searches time out at once.
 func (w *World) findPath(start Pos, g goal, scaffold int) (path, string) {
 	if g.done(start) {
 		return path{end: start}, ""
 	}
-	best := map[Pos]float64{start: 0}
-	steps := map[Pos]step{start: {}}
-	h := &nodeHeap{{p: start, g: 0, f: g.heuristic(start)}}
-	seq := 0
-	for expanded := 0; h.Len() > 0; expanded++ {
-		if expanded > maxExpansions {
+	if w.thinkBudget <= 0 {
+		return path{end: start}, errTimeout
+	}
+	index := make(map[uint64]int32, 256)
+	nodes := []step{{p: start, parent: -1}}
+	index[cellKey(start)] = 0
+	h := nodeHeap{{i: 0, g: 0, f: g.heuristic(start)}}
+	var seq int32
+	for expanded := 0; len(h) > 0; expanded++ {
+		if expanded > maxExpansions || w.thinkBudget <= 0 {
 			return path{end: start}, errTimeout
 		}
-		n := heap.Pop(h).(pathNode)
-		if n.g > best[n.p] {
+		w.thinkBudget--
+		n := h.pop()
+		cur := nodes[n.i]
+		if n.g > cur.g {
 			continue
 		}
-		if g.done(n.p) {
-			return w.tracePath(steps, start, n.p, n.g), ""
+		if g.done(cur.p) {
+			return tracePath(nodes, n.i), ""
 		}
-		used := steps[n.p].scaffold
+		used := cur.scaffold
 		visit := func(q Pos, cost float64, place *Pos) {
-			st := step{parent: n.p, scaffold: used}
+			st := step{p: q, parent: n.i, scaffold: used}
 			if place != nil {
-				if used >= scaffold {
+				if int(used) >= scaffold {
 					return
 				}
 				st.place, st.placed, st.scaffold = *place, true, used+1
 				cost += scaffoldCost
 			}
-			ng := n.g + cost
-			if old, ok := best[q]; ok && old <= ng {
+			st.g = n.g + cost
+			k := cellKey(q)
+			i, seen := index[k]
+			if seen && nodes[i].g <= st.g {
 				return
 			}
-			best[q] = ng
-			steps[q] = st
+			if !seen {
+				i = int32(len(nodes))
+				nodes = append(nodes, st)
+				index[k] = i
+			} else {
+				nodes[i] = st
+			}
 			seq++
-			heap.Push(h, pathNode{p: q, g: ng, f: ng + g.heuristic(q), seq: seq})
+			h.push(pathNode{i: i, g: st.g, f: st.g + g.heuristic(q), seq: seq})
 		}
-		w.neighbours(n.p, used < scaffold, visit)
+		w.neighbours(cur.p, int(used) < scaffold, visit)
 	}
 	return path{end: start}, errNoPath
 }
 
-func (w *World) tracePath(steps map[Pos]step, start, end Pos, length float64) path {
-	p := path{end: end, length: length}
-	for q := end; q != start; q = steps[q].parent {
-		if st := steps[q]; st.placed {
+func tracePath(nodes []step, end int32) path {
+	p := path{end: nodes[end].p, length: nodes[end].g}
+	for i := end; nodes[i].parent >= 0; i = nodes[i].parent {
+		if st := nodes[i]; st.placed {
 			p.scaffold = append(p.scaffold, st.place)
 		}
 	}

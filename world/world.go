@@ -59,6 +59,8 @@ type World struct {
 	startTicks int64 // time of day at start, in game ticks
 	rng        *rand.Rand
 	spawns     []Pos // spawn cells, agent id order (cycled)
+
+	thinkBudget int // path search expansions left for the current command
 }
 
 // newWorld makes an empty world; builders fill it.
@@ -67,14 +69,15 @@ func newWorld(task procgen.Task, seed uint64, opts Options) *World {
 		opts.Dialect = DialectPaper
 	}
 	return &World{
-		opts:       opts,
-		task:       task,
-		blocks:     newBlockGrid(),
-		byName:     map[string]*Agent{},
-		containers: map[Pos]*Container{},
-		biome:      "plains",
-		startTicks: 1000,
-		rng:        rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
+		opts:        opts,
+		task:        task,
+		blocks:      newBlockGrid(),
+		byName:      map[string]*Agent{},
+		containers:  map[Pos]*Container{},
+		biome:       "plains",
+		startTicks:  1000,
+		thinkBudget: thinkBudget,
+		rng:         rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
 	}
 }
 
