@@ -74,14 +74,7 @@ func (b *Blueprint) CheckLevel(w BlockReader, level int) string {
 // into Levels; out of range gives "" (MINDcraft throws there and records
 // nothing; the command layer checks the argument's domain first).
 func (b *Blueprint) CheckLevelText(w BlockReader, level int, style Style) string {
-	_, mismatches, ok := b.Diff(w, level)
-	if !ok {
-		return ""
-	}
-	if len(mismatches) == 0 {
-		return fmt.Sprintf("Level %d is correct", level)
-	}
-	return explainFixes(b.Levels[level].Level, mismatches, style)
+	return b.levelText(w, level, style, fmt.Sprintf("Level %d is correct", level))
 }
 
 // ExplainLevelDifference is ExplainLevelText in the current source's
@@ -98,12 +91,21 @@ func (b *Blueprint) ExplainLevelDifference(w BlockReader, level int) string {
 //	Remove the {actual} at coordinates X: {x}, Y: {y}, Z: {z}
 //	Replace the {actual} with a {expected} at coordinates X: {x}, Y: {y}, Z: {z} (trailing space)
 func (b *Blueprint) ExplainLevelText(w BlockReader, level int, style Style) string {
+	if level < 0 || level >= len(b.Levels) {
+		return ""
+	}
+	return b.levelText(w, level, style, fmt.Sprintf("Level %d is complete", b.Levels[level].Level))
+}
+
+// levelText is done when the level matches the world, else the fix list;
+// "" for a level index out of range.
+func (b *Blueprint) levelText(w BlockReader, level int, style Style, done string) string {
 	_, mismatches, ok := b.Diff(w, level)
 	if !ok {
 		return ""
 	}
 	if len(mismatches) == 0 {
-		return fmt.Sprintf("Level %d is complete", b.Levels[level].Level)
+		return done
 	}
 	return explainFixes(b.Levels[level].Level, mismatches, style)
 }

@@ -34,7 +34,9 @@ func TestCraftingCandidates(t *testing.T) {
 		t.Fatalf("only %d candidates", len(cands))
 	}
 	fams := map[string]bool{}
+	perSplit := map[string]int{}
 	for _, c := range cands {
+		perSplit[c.Split]++
 		if fams[c.Family] {
 			t.Errorf("family %s has two representatives", c.Family)
 		}
@@ -53,6 +55,7 @@ func TestCraftingCandidates(t *testing.T) {
 			}
 		}
 	}
+	t.Logf("%d candidate targets: %v", len(cands), perSplit)
 	for _, item := range []string{"cake", "bread", "golden_apple", "oak_planks"} {
 		if slices.ContainsFunc(cands, func(c CraftingCandidate) bool { return c.Item == item }) {
 			t.Errorf("%s is a candidate", item)
