@@ -1,5 +1,7 @@
 package world
 
+import "time"
+
 // Container is a block with an inventory: a chest, or a furnace-like
 // station with input, fuel and output slots.
 type Container struct {
@@ -10,6 +12,10 @@ type Container struct {
 	// smelt (a coal smelts 8).
 	Input, Fuel, Output Slot
 	burnLeft            float64
+	// The station smelts busyItem until busyUntil (world time): another
+	// agent cannot smelt something else in it meanwhile.
+	busyUntil time.Duration
+	busyItem  string
 }
 
 func isFurnace(kind string) bool {

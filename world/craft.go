@@ -3,6 +3,7 @@ package world
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"collabcraft/mcdata"
 	"collabcraft/world/command"
@@ -169,6 +170,46 @@ func smeltingFuel(inv *Inventory) string {
 	return ""
 }
 
+// pickStation is the station !smeltItem uses: the nearest furnace within
+// 32 blocks, as in MINDcraft, except that a smoker (for food) or blast
+// furnace (for ores) within reach is preferred, being twice as fast, and
+// that a station busy with another item gives way to an idle one. A
+// stock server's !smeltItem only ever finds furnaces; the cooking world's
+// smoker would be decoration.
+func (r *run) pickStation(sm mcdata.Smelting) *Container {
+	var best *Container
+	bestRank, bestD := 0, 0.0
+	for _, kind := range sm.Stations {
+		if !isFurnace(kind) {
+			continue
+		}
+		for _, p := range r.w.nearestBlocks(r.a.pos, []string{kind}, 32, 8, nil) {
+			c := r.w.containers[p]
+			if c == nil {
+				continue
+			}
+			rank := 0
+			if r.w.busyWithOther(c, sm.Input) {
+				rank += 2
+			}
+			if kind == "furnace" {
+				rank++
+			}
+			d := r.a.pos.Dist(p.Vec())
+			if best == nil || rank < bestRank || rank == bestRank && d < bestD {
+				best, bestRank, bestD = c, rank, d
+			}
+		}
+	}
+	return best
+}
+
+// busyWithOther reports whether station c is still smelting an item
+// other than item.
+func (w *World) busyWithOther(c *Container, item string) bool {
+	return c.busyUntil > w.now && c.busyItem != item
+}
+
 func cmdSmeltItem(r *run, args []command.Value) string {
 	item, num := args[0].S, args[1].Int()
 	w, a := r.w, r.a
@@ -177,28 +218,32 @@ func cmdSmeltItem(r *run, args []command.Value) string {
 		r.log("Cannot smelt %s. Hint: make sure you are smelting the 'raw' item.", item)
 		return ""
 	}
-	fp := w.nearestBlock(a.pos, []string{"furnace"}, 32)
+	f := r.pickStation(sm)
 	placed := false
-	if fp == nil && a.inv.Count("furnace") > 0 {
+	if f == nil && a.inv.Count("furnace") > 0 {
 		if p, ok := r.placeNearby("furnace"); ok {
-			fp, placed = &p, true
+			f, placed = w.containers[p], true
 		}
 	}
-	if fp == nil {
+	if f == nil {
 		r.log("There is no furnace nearby and you have no furnace.")
 		return ""
 	}
-	f := w.containers[*fp]
+	fp := f.Pos
 	done := func() {
 		if placed {
-			r.pickUpPlaced(*fp, "furnace")
+			r.pickUpPlaced(fp, "furnace")
 		}
 	}
 	if a.pos.Dist(fp.Vec()) > 4 {
-		r.goToNearestBlock("furnace", 4, 32)
+		r.goToFoundBlock(f.Kind, fp, 4)
 	}
-	if f.Input.Count > 0 && f.Input.Item != item {
-		r.log("The furnace is currently smelting %s.", f.Input.Item)
+	if f.Input.Count > 0 && f.Input.Item != item || w.busyWithOther(f, item) {
+		busy := f.Input.Item
+		if busy == "" {
+			busy = f.busyItem
+		}
+		r.log("The furnace is currently smelting %s.", busy)
 		done()
 		return ""
 	}
@@ -207,7 +252,7 @@ func cmdSmeltItem(r *run, args []command.Value) string {
 		done()
 		return ""
 	}
-	if f.Fuel.Count == 0 {
+	if f.Fuel.Count == 0 && f.burnLeft < float64(num) {
 		fuel := smeltingFuel(a.inv)
 		if fuel == "" {
 			r.log("You have no fuel to smelt %s, you need coal, charcoal, or wood.", item)
@@ -248,8 +293,16 @@ func cmdSmeltItem(r *run, args []command.Value) string {
 	if f.Input.Count == 0 {
 		f.Input = Slot{}
 	}
-	// The action waits 10 s per check and takes the output each time.
-	r.spend(0.2 + mcdata.SmeltSeconds("furnace")*float64(max(smelted, 1)))
+	// The action waits for the station (another agent's batch of the
+	// same item first), then the station's time per item.
+	wait := 0.0
+	if f.busyUntil > w.now {
+		wait = (f.busyUntil - w.now).Seconds()
+	}
+	secs := mcdata.SmeltSeconds(f.Kind) * float64(max(smelted, 1))
+	r.spend(wait + 0.2 + secs)
+	f.busyUntil = w.now + time.Duration(r.dur*float64(time.Second))
+	f.busyItem = item
 	total := a.inv.Add(sm.Output, smelted)
 	if total < smelted {
 		f.Output = Slot{sm.Output, smelted - total}

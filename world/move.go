@@ -138,6 +138,12 @@ func (r *run) goToNearestBlock(block string, minDist, rng float64) bool {
 		r.log("Could not find any %s in %s blocks.", block, jsNum(rng))
 		return false
 	}
+	return r.goToFoundBlock(block, *p, minDist)
+}
+
+// goToFoundBlock is goToNearestBlock's second half: it reports the block
+// found at p and walks there.
+func (r *run) goToFoundBlock(block string, p Pos, minDist float64) bool {
 	if r.w.opts.Dialect == DialectCurrent {
 		r.log("Found %s at %s. Navigating...", block, p)
 	} else {

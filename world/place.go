@@ -144,7 +144,12 @@ func cmdDigDown(r *run, args []command.Value) string {
 		if !r.breakBlockAt(below) {
 			break
 		}
-		r.a.pos = r.w.settle(r.a.pos)
+		// The player, centred in a one-block shaft, drops into it.
+		p := r.a.pos.Block()
+		for p.Y > MinY && !r.w.blocks.isSolid(p.Add(0, -1, 0)) && !climbable(r.w.blocks.name(p)) {
+			p.Y--
+		}
+		r.a.pos.Y = float64(p.Y)
 	}
 	return ""
 }
