@@ -2,10 +2,15 @@ package procgen
 
 import (
 	"encoding/json"
+	"fmt"
 	"regexp"
+	"runtime"
+	"slices"
 	"testing"
 
 	"collabcraft/blueprints"
+
+	"golang.org/x/sync/errgroup"
 )
 
 func constructionBlueprint(t *testing.T, task Task) *blueprints.Blueprint {
@@ -29,33 +34,55 @@ func TestGenerateConstructionDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(train) != DefaultConstructionTrain || len(test) != DefaultConstructionTest {
-		t.Fatalf("got %d train / %d test tasks, want %d / %d", len(train), len(test), DefaultConstructionTrain, DefaultConstructionTest)
+	dev, err := GenerateConstruction(ConstructionOptions{Options: Options{Split: SplitDev, Agents: 2, Seed: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(train) != DefaultConstructionTrain || len(test) != DefaultConstructionTest || len(dev) != DefaultConstructionDev {
+		t.Fatalf("got %d train / %d dev / %d test tasks, want %d / %d / %d", len(train), len(dev), len(test),
+			DefaultConstructionTrain, DefaultConstructionDev, DefaultConstructionTest)
 	}
 	idRe := regexp.MustCompile(`^materials_[0-2]_rooms_[0-2]_window_[0-2]_carpet_[0-2]_variant_\d+$`)
 	ids, seeds, hashes := map[string]string{}, map[uint64]string{}, map[string]string{}
 	perCombo := map[string]int{}
-	for _, list := range [][]Task{train, test} {
-		for _, task := range list {
-			if !idRe.MatchString(task.ID) {
-				t.Fatalf("task id %q does not follow MINDcraft's naming", task.ID)
+	// Parsing 2,060 blueprints is most of this test's own time: spread it
+	// over the CPUs.
+	all := slices.Concat(train, dev, test)
+	canon := make([]string, len(all))
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i := range all {
+		g.Go(func() error {
+			b, err := all[i].ParsedBlueprint()
+			if err != nil || b == nil {
+				return fmt.Errorf("task %s: blueprint: %v", all[i].ID, err)
 			}
-			if prev, ok := ids[task.ID]; ok {
-				t.Fatalf("task id %s in %s and %s", task.ID, prev, task.Split)
-			}
-			ids[task.ID] = task.Split
-			if prev, ok := seeds[task.Seed]; ok {
-				t.Fatalf("seed %d used by %s and %s", task.Seed, prev, task.ID)
-			}
-			seeds[task.Seed] = task.ID
-			h := constructionBlueprint(t, task).CanonicalHash()
-			if prev, ok := hashes[h]; ok {
-				t.Fatalf("blueprint of %s repeats %s", task.ID, prev)
-			}
-			hashes[h] = task.ID
-			if task.Split == SplitTrain {
-				perCombo[task.ID[:len("materials_0_rooms_0_window_0_carpet_0")]]++
-			}
+			canon[i] = b.CanonicalHash()
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	for i, task := range all {
+		if !idRe.MatchString(task.ID) {
+			t.Fatalf("task id %q does not follow MINDcraft's naming", task.ID)
+		}
+		if prev, ok := ids[task.ID]; ok {
+			t.Fatalf("task id %s in %s and %s", task.ID, prev, task.Split)
+		}
+		ids[task.ID] = task.Split
+		if prev, ok := seeds[task.Seed]; ok {
+			t.Fatalf("seed %d used by %s and %s", task.Seed, prev, task.ID)
+		}
+		seeds[task.Seed] = task.ID
+		h := canon[i]
+		if prev, ok := hashes[h]; ok {
+			t.Fatalf("blueprint of %s repeats %s", task.ID, prev)
+		}
+		hashes[h] = task.ID
+		if task.Split == SplitTrain {
+			perCombo[task.ID[:len("materials_0_rooms_0_window_0_carpet_0")]]++
 		}
 	}
 	if len(perCombo) != 81 {
