@@ -326,6 +326,7 @@ func TestGatherSource(t *testing.T) {
 		"cobblestone": {"cobblestone", "wooden_pickaxe", ""},
 		"iron_ingot":  {"iron_ore", "stone_pickaxe", "raw_iron"},
 		"glass":       {"sand", "", "sand"},
+		"string":      {"cobweb", "wooden_sword", ""}, // shears would keep the cobweb
 	} {
 		if got, ok := GatherSource(item); !ok || got != want {
 			t.Errorf("GatherSource(%s) = %v %v, want %v", item, got, ok, want)

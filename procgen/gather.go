@@ -140,15 +140,21 @@ func isLog(name string) bool {
 var toolTiers = []string{"wooden_", "stone_", "iron_", "diamond_", "netherite_", "golden_"}
 
 func toolRank(tool string) int {
-	if tool == "" {
+	switch tool {
+	case "":
 		return -1
+	case "shears":
+		// Last: shears keep the block itself in the real game (a cobweb
+		// drops a cobweb, not string), so only use them when nothing else
+		// harvests the block.
+		return len(toolTiers)
 	}
 	for i, p := range toolTiers {
 		if strings.HasPrefix(tool, p) {
 			return i
 		}
 	}
-	return 0 // shears and the like
+	return 0
 }
 
 func cheapestTool(tools []string) string {
