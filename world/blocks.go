@@ -90,6 +90,18 @@ func (g *blockGrid) id(p Pos) uint16 {
 	return s.ids[i]
 }
 
+// writable returns the section at k to write block id into, creating it
+// unless it does not exist and id is air (nil: nothing to do).
+func (g *blockGrid) writable(k sectionKey, id uint16) *section {
+	s := g.section(k)
+	if s == nil && id != 0 {
+		s = &section{}
+		g.sections[k] = s
+		g.lastSec = s // the cache holds k, which was empty
+	}
+	return s
+}
+
 // section returns the section at k, or nil if it holds nothing yet.
 func (g *blockGrid) section(k sectionKey) *section {
 	if g.lastOK && k == g.lastKey {
@@ -118,14 +130,9 @@ func (g *blockGrid) set(p Pos, name string) {
 	}
 	id := g.intern(name)
 	k, i := split(p)
-	s := g.section(k)
+	s := g.writable(k, id)
 	if s == nil {
-		if id == 0 {
-			return
-		}
-		s = &section{}
-		g.sections[k] = s
-		g.lastSec = s // the cache holds k, which was empty
+		return
 	}
 	old := s.ids[i]
 	if old == id {
@@ -168,14 +175,9 @@ func (g *blockGrid) fillLayer(x0, z0, x1, z1, y int, name string) {
 	for sx := x0 >> sectionBits; sx <= (x1-1)>>sectionBits; sx++ {
 		for sz := z0 >> sectionBits; sz <= (z1-1)>>sectionBits; sz++ {
 			k := sectionKey{int32(sx), int32(y >> sectionBits), int32(sz)}
-			s := g.section(k)
+			s := g.writable(k, id)
 			if s == nil {
-				if id == 0 {
-					continue
-				}
-				s = &section{}
-				g.sections[k] = s
-				g.lastSec = s
+				continue
 			}
 			xa, xb := max(x0, sx<<sectionBits), min(x1, (sx+1)<<sectionBits)
 			za, zb := max(z0, sz<<sectionBits), min(z1, (sz+1)<<sectionBits)
