@@ -212,9 +212,10 @@ func cmdCraftable(r *run, _ []command.Value) string {
 	table := r.a.inv.Count("crafting_table") > 0 || r.w.nearestBlock(r.a.pos, []string{"crafting_table"}, 16) != nil
 	var b strings.Builder
 	b.WriteString("CRAFTABLE_ITEMS")
-	for _, item := range craftableCandidates() {
-		if affordableRecipe(r.a.inv, item, table) != nil {
-			b.WriteString("\n- " + item)
+	_, counts := r.a.inv.Counts()
+	for _, c := range craftableCandidates() {
+		if affordableOf(c.recipes, counts, table) != nil {
+			b.WriteString("\n- " + c.item)
 		}
 	}
 	if b.Len() == len("CRAFTABLE_ITEMS") {
@@ -223,36 +224,47 @@ func cmdCraftable(r *run, _ []command.Value) string {
 	return b.String()
 }
 
-var candidates = sync.OnceValue(func() []string {
-	var out []string
+// candidate is an item with a crafting recipe.
+type candidate struct {
+	item    string
+	recipes []mcdata.Recipe
+}
+
+// craftableCandidates are the items that have a crafting recipe, in
+// mcdata's item order.
+var craftableCandidates = sync.OnceValue(func() []candidate {
+	var out []candidate
 	for _, it := range mcdata.Items() {
-		if len(mcdata.Recipes(it.Name)) > 0 {
-			out = append(out, it.Name)
+		if rs := recipesOf(it.Name); len(rs) > 0 {
+			out = append(out, candidate{it.Name, rs})
 		}
 	}
 	return out
 })
 
-// craftableCandidates are the items that have a crafting recipe, in
-// mcdata's item order.
-func craftableCandidates() []string { return candidates() }
-
 // affordableRecipe returns the first recipe for item the inventory can
 // craft once (3x3 recipes only with a table), like bot.recipesFor.
 func affordableRecipe(inv *Inventory, item string, table bool) *mcdata.Recipe {
-	for _, rec := range recipesOf(item) {
+	_, counts := inv.Counts()
+	return affordableOf(recipesOf(item), counts, table)
+}
+
+// affordableOf returns the first of recipes the item counts afford.
+func affordableOf(recipes []mcdata.Recipe, counts map[string]int, table bool) *mcdata.Recipe {
+	for i := range recipes {
+		rec := &recipes[i] // shared and cached: callers only read it
 		if rec.NeedsTable && !table {
 			continue
 		}
 		ok := true
 		for _, in := range rec.Ingredients {
-			if inv.Count(in.Item) < in.Count {
+			if counts[in.Item] < in.Count {
 				ok = false
 				break
 			}
 		}
 		if ok {
-			return &rec
+			return rec
 		}
 	}
 	return nil

@@ -1,6 +1,7 @@
 package world
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -10,6 +11,10 @@ import (
 	"collabcraft/mcdata"
 	"collabcraft/procgen"
 )
+
+// suiteCache holds the generated suite files by name (the tests are not
+// parallel).
+var suiteCache = map[string][]procgen.Task{}
 
 // suiteTasks generates the default suite's task files of one kind (the
 // same generator calls as `collabcraft procgen suite`) and returns every
@@ -21,10 +26,14 @@ func suiteTasks(t *testing.T, kind string, stride int) map[string][]procgen.Task
 		if f.Kind != kind {
 			continue
 		}
-		tasks, err := procgen.Generate(f.Kind, procgen.GenerateOptions{Options: procgen.Options{Split: f.Split, Agents: f.Agents, N: f.N}})
-		if err != nil {
-			t.Fatalf("%s: %v", f.Name, err)
+		if suiteCache[f.Name] == nil {
+			tasks, err := procgen.Generate(f.Kind, procgen.GenerateOptions{Options: procgen.Options{Split: f.Split, Agents: f.Agents, N: f.N}})
+			if err != nil {
+				t.Fatalf("%s: %v", f.Name, err)
+			}
+			suiteCache[f.Name] = tasks
 		}
+		tasks := suiteCache[f.Name]
 		for i := 0; i < len(tasks); i += stride {
 			out[f.Name] = append(out[f.Name], tasks[i])
 		}
@@ -316,4 +325,50 @@ func (p *player) obtain(agent, item string, n, depth int) bool {
 		return false
 	}
 	return true
+}
+
+// fingerprint renders everything a world holds: blocks, mobs, agents and
+// containers, in a fixed order.
+func fingerprint(w *World) string {
+	var b strings.Builder
+	keys := slices.SortedFunc(maps.Keys(w.blocks.sections), func(a, c sectionKey) int {
+		return cmp.Or(cmp.Compare(a.X, c.X), cmp.Compare(a.Y, c.Y), cmp.Compare(a.Z, c.Z))
+	})
+	for _, k := range keys {
+		fmt.Fprintf(&b, "%v:", k)
+		for _, id := range w.blocks.sections[k].ids {
+			b.WriteString(w.blocks.names[id] + ",")
+		}
+	}
+	for _, m := range w.mobs {
+		fmt.Fprintf(&b, "%s@%v;", m.Kind, m.pos)
+	}
+	for _, a := range w.agents {
+		inv, _ := w.Inventory(a.Name)
+		fmt.Fprintf(&b, "%s@%v%s;", a.Name, a.pos, inv)
+	}
+	for _, p := range slices.SortedFunc(maps.Keys(w.containers), func(a, c Pos) int {
+		return cmp.Or(cmp.Compare(a.X, c.X), cmp.Compare(a.Y, c.Y), cmp.Compare(a.Z, c.Z))
+	}) {
+		fmt.Fprintf(&b, "%v%+v;", p, w.containers[p].Inv)
+	}
+	return b.String()
+}
+
+// TestSuiteWorldsDeterministic: the same task and seed build the same
+// world, another seed another one.
+func TestSuiteWorldsDeterministic(t *testing.T) {
+	for _, kind := range []string{procgen.KindCrafting, procgen.KindCooking} {
+		for file, tasks := range suiteTasks(t, kind, suiteStride(t, 25)) {
+			for _, task := range tasks {
+				a := fingerprint(mustBuild(t, task, 7, Options{}))
+				if b := fingerprint(mustBuild(t, task, 7, Options{})); a != b {
+					t.Errorf("%s: task %s: two builds with seed 7 differ", file, task.ID)
+				}
+				if c := fingerprint(mustBuild(t, task, 8, Options{})); a == c {
+					t.Errorf("%s: task %s: seeds 7 and 8 build the same world", file, task.ID)
+				}
+			}
+		}
+	}
 }
