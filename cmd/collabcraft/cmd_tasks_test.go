@@ -149,10 +149,6 @@ func TestRunTasksBadOutputs(t *testing.T) {
 	}{
 		{func(o *TasksOptions) { o.Output = dir }, "procgen: write " + dir + ": is a directory"},
 		{func(o *TasksOptions) { o.Output = filepath.Join(file, "t.json") }, "mkdir " + file + ": not a directory"},
-		{func(o *TasksOptions) {
-			o.Type, o.Split, o.N, o.Agents, o.Output = "crafting", "dev", 100000, 5, filepath.Join(dir, "c.json")
-		},
-			"procgen: crafting: only "},
 		{func(o *TasksOptions) { o.Agents = -3 }, "--agents -3: want 2 to 5 agents"},
 		{func(o *TasksOptions) { o.Agents = 6 }, "--agents 6: want 2 to 5 agents"},
 	} {
