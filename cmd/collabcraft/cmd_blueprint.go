@@ -47,7 +47,7 @@ func (opts *BlueprintOptions) addOutputFlags(f *pflag.FlagSet) {
 
 // AddFlags registers the flags of `procgen blueprint`.
 func (opts *BlueprintOptions) AddFlags(f *pflag.FlagSet) {
-	f.IntVar(&opts.Materials, "materials", 0, "materials level 0..2 (up to 4): wall materials drawn from the first level+2 of stone, terracotta, quartz_block, copper_block, purpur_block")
+	f.IntVar(&opts.Materials, "materials", 0, "materials level 0..2 as in MINDcraft (3 and 4 also allowed): walls use the first level+2 of stone, terracotta, quartz_block, copper_block, purpur_block")
 	f.IntVar(&opts.Rooms, "rooms", 0, "rooms level 0..2: 4, 6 or 8 rooms")
 	f.IntVar(&opts.Windows, "windows", 0, "windows level: 0 none, 1 square windows, 2 whole glass walls")
 	f.IntVar(&opts.Carpets, "carpets", 0, "carpets level: 0 none, 1 about 30% of floors, 2 about 70%")
