@@ -219,6 +219,8 @@ func (l *craftingLayout) addNeed(item string, n int) {
 		l.mobs[f.mob] = max(l.mobs[f.mob], 6, n+3)
 	case f.gravel:
 		l.gravel = true
+	case f.sand:
+		// Every crafting world has the pond.
 	}
 }
 

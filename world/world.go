@@ -8,6 +8,14 @@
 // worlds. All randomness comes from the seed given to Build; time passes
 // only through Advance. Effects of a command apply when it is executed; the
 // returned Result.Duration says how long the agent is busy with it.
+//
+// Where the simulation departs from a stock MINDcraft server, on purpose:
+// !smeltItem also uses a smoker (food) or blast furnace (ores) within
+// reach, which are twice as fast, and a station busy with another item is
+// not shared; a failed path search costs thinking time (0.5 s, or the 5 s
+// thinkTimeout), and one command's searches share a budget, so that no
+// response keeps Execute busy for long; suspicious_stew has its game
+// recipe, which minecraft-data lacks.
 package world
 
 import (

@@ -49,7 +49,8 @@ exactly as the agent sees it, the simulated clock, and at the end the task
 score. Each script line is "Name: response" (Name one of the agents, e.g.
 Andy_0, Jill_0) or just a response for the first agent; blank lines and
 lines starting with # are skipped. Agents act one after another; each
-command's simulated duration advances the clock.`,
+command's simulated duration advances the clock. Messages sent with
+!startConversation and chat lines are shown in parentheses.`,
 		Example: `  collabcraft world --tasks tasks/cooking.json --task multiagent_cooking_2_1_bread_1_golden_apple --docs
   printf 'Andy_0: !inventory\nJill_0: !searchForBlock("wheat", 64)\n' | collabcraft world --tasks tasks/cooking.json
   collabcraft world --tasks tasks/crafting.json --seed 7 --script play.txt`,
@@ -136,6 +137,13 @@ func runWorld(_ context.Context, opts WorldOptions, _ GlobalOptions, _ []string)
 		}
 		if res.Output != "" {
 			fmt.Fprintln(out, strings.TrimRight(res.Output, "\n"))
+		}
+		// What the rollout engine would act on, shown in parentheses.
+		if c := res.Conversation; c != nil && c.Start {
+			fmt.Fprintf(out, "(to %s: %s)\n", c.Partner, c.Message)
+		}
+		if res.Chat != "" {
+			fmt.Fprintf(out, "(chat: %s)\n", res.Chat)
 		}
 		w.Advance(res.Duration)
 	}

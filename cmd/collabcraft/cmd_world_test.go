@@ -10,7 +10,8 @@ import (
 
 func TestRunWorld(t *testing.T) {
 	var out bytes.Buffer
-	script := "# give and craft\nJill_0: !givePlayer(\"Andy_0\", \"gold_ingot\", 5)\n\nAndy_0: I can craft now !craftRecipe(\"golden_apple\", 1)\n!inventory\n"
+	script := "# give and craft\nJill_0: !givePlayer(\"Andy_0\", \"gold_ingot\", 5)\n\nAndy_0: I can craft now !craftRecipe(\"golden_apple\", 1)\n!inventory\n" +
+		"Andy_0: !startConversation(\"Jill_0\", \"I need an apple\")\n"
 	opts := WorldOptions{Tasks: "../../procgen/testdata/mindcraft_cooking.json", Task: "multiagent_cooking_bread_golden_apple_hells_kitchen",
 		Seed: 1, Dialect: "paper", Script: "-", in: strings.NewReader(script), out: &out}
 	if err := runWorld(context.Background(), opts, GlobalOptions{}, nil); err != nil {
@@ -20,6 +21,7 @@ func TestRunWorld(t *testing.T) {
 		"agents Andy_0, Jill_0\n",
 		"Jill_0> !givePlayer(\"Andy_0\", \"gold_ingot\", 5)\nCode output:\nYou have reached Andy_0.\nDiscarded 5 gold_ingot.\nAndy_0 received gold_ingot.\n",
 		"Andy_0> I can craft now !craftRecipe(\"golden_apple\", 1)\nCode output:\nYou do not have the resources to craft a golden_apple.",
+		"Andy_0> !startConversation(\"Jill_0\", \"I need an apple\")\n(to Jill_0: I need an apple)\n",
 		"score 0, success false\n",
 	} {
 		if !strings.Contains(out.String(), want) {
