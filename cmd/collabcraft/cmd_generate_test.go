@@ -372,7 +372,7 @@ func TestGenerateInterrupt(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	srv.onAnswer = func(n int) {
-		if n == 60 {
+		if n == 100 { // about half the run
 			cancel()
 		}
 	}
