@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"collabcraft/blueprints"
@@ -193,10 +194,13 @@ func TestConstructionBadOptions(t *testing.T) {
 		{Options: Options{Split: "holdout", Agents: 2}},
 		{Options: Options{Split: SplitTrain, Agents: 6}},
 		{Options: Options{Split: SplitTrain, Agents: 2}, SplitMaterials: "random"},
+		{Options: Options{Split: SplitTrain, Agents: 2, N: -1}},
+		{Options: Options{Split: SplitTrain, Agents: 2, N: MaxTasks + 1}},
+		{Options: Options{Split: SplitTrain, Agents: 2}, HeldOut: -1},
 	}
 	for _, c := range cases {
-		if _, err := GenerateConstruction(c); err == nil {
-			t.Errorf("options %+v: want an error", c)
+		if _, err := GenerateConstruction(c); err == nil || !strings.HasPrefix(err.Error(), "procgen: construction: ") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("options %+v: error %v, want a one-line procgen: construction: error", c, err)
 		}
 	}
 }

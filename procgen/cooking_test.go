@@ -198,7 +198,8 @@ func TestCookingBadOptions(t *testing.T) {
 		{Options{Split: SplitDev, Agents: 2}, "cooking has no dev split"},
 		{Options{Split: "", Agents: 2}, `split must be train or test, got ""`},
 		{Options{Split: SplitTrain, Agents: 0}, "agents must be 2 to 5, got 0"},
-		{Options{Split: SplitTrain, Agents: 2, N: -3}, "number of tasks must not be negative, got -3"},
+		{Options{Split: SplitTrain, Agents: 2, N: -3}, "number of tasks must be 0 (the default) to 100000, got -3"},
+		{Options{Split: SplitTrain, Agents: 2, N: 1_000_000_000}, "number of tasks must be 0 (the default) to 100000, got 1000000000"},
 	} {
 		_, err := GenerateCooking(c.opts)
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "procgen: cooking: ") {

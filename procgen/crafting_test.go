@@ -305,7 +305,7 @@ func TestCraftingBadOptions(t *testing.T) {
 	}{
 		{CraftingOptions{Options: Options{Split: SplitTrain, Agents: 0}}, "agents must be 2 to 5, got 0"},
 		{CraftingOptions{Options: Options{Split: SplitTrain, Agents: 6}}, "agents must be 2 to 5, got 6"},
-		{CraftingOptions{Options: Options{Split: SplitTrain, Agents: 2, N: -1}}, "number of tasks must not be negative, got -1"},
+		{CraftingOptions{Options: Options{Split: SplitTrain, Agents: 2, N: -1}}, "number of tasks must be 0 (the default) to 100000, got -1"},
 		{CraftingOptions{Options: Options{Split: "validation", Agents: 2}}, `split must be one of [train dev test], got "validation"`},
 		{CraftingOptions{Options: Options{Split: SplitTrain, Agents: 2}, MaxDepth: -1}, "max depth must not be negative"},
 		{CraftingOptions{Options: Options{Split: SplitDev, Agents: 2, N: 100000}}, "distinct dev tasks exist for 2 agents, asked for 100000"},

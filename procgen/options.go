@@ -21,6 +21,11 @@ const (
 	MaxAgents = 5
 )
 
+// MaxTasks bounds the tasks one generator call makes: far above the
+// paper's largest split (2,000), low enough that a typo in --n fails at
+// once instead of exhausting memory.
+const MaxTasks = 100_000
+
 // GeneratorVersion is bumped whenever a generator's output changes for
 // the same seed and options.
 const GeneratorVersion = "2"
@@ -40,8 +45,8 @@ func (o Options) check(splits ...string) error {
 	if o.Agents < MinAgents || o.Agents > MaxAgents {
 		return fmt.Errorf("agents must be %d to %d, got %d", MinAgents, MaxAgents, o.Agents)
 	}
-	if o.N < 0 {
-		return fmt.Errorf("number of tasks must not be negative, got %d", o.N)
+	if o.N < 0 || o.N > MaxTasks {
+		return fmt.Errorf("number of tasks must be 0 (the default) to %d, got %d", MaxTasks, o.N)
 	}
 	return nil
 }

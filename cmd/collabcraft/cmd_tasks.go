@@ -85,8 +85,8 @@ func runTasks(_ context.Context, opts TasksOptions, gopts GlobalOptions, _ []str
 	if opts.Agents < procgen.MinAgents || opts.Agents > procgen.MaxAgents {
 		return usagef("--agents %d: want %d to %d agents", opts.Agents, procgen.MinAgents, procgen.MaxAgents)
 	}
-	if opts.N < 0 {
-		return usagef("--n %d: want a number of tasks >= 0 (0 = the default)", opts.N)
+	if opts.N < 0 || opts.N > procgen.MaxTasks {
+		return usagef("--n %d: want a number of tasks from 0 (the default) to %d", opts.N, procgen.MaxTasks)
 	}
 	if opts.MaxDepth < 1 {
 		return usagef("--max-depth %d: want at least 1", opts.MaxDepth)
