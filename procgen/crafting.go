@@ -17,6 +17,9 @@ const (
 	DefaultCraftingTest     = 100
 	DefaultCraftingDev      = 100
 	DefaultCraftingMaxDepth = 3 // depths 0, 1, 2
+	// MaxCraftingMaxDepth bounds max_depth; no target's ingredients go
+	// more than 4 levels deep, so depths beyond would stay empty anyway.
+	MaxCraftingMaxDepth = 10
 	craftingGeneratorName   = "collabcraft/crafting"
 	getCraftingPlan         = "!getCraftingPlan"
 )
@@ -50,8 +53,8 @@ func GenerateCrafting(opts CraftingOptions) ([]Task, error) {
 	if err := opts.check(SplitTrain, SplitDev, SplitTest); err != nil {
 		return nil, fmt.Errorf("procgen: crafting: %w", err)
 	}
-	if opts.MaxDepth < 0 {
-		return nil, fmt.Errorf("procgen: crafting: max depth must not be negative, got %d", opts.MaxDepth)
+	if opts.MaxDepth < 0 || opts.MaxDepth > MaxCraftingMaxDepth {
+		return nil, fmt.Errorf("procgen: crafting: max depth must be 1 to %d (0 = the default), got %d", MaxCraftingMaxDepth, opts.MaxDepth)
 	}
 	if opts.MaxDepth == 0 {
 		opts.MaxDepth = DefaultCraftingMaxDepth

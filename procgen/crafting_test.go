@@ -76,6 +76,15 @@ func TestCraftingCandidates(t *testing.T) {
 	}
 }
 
+// The max_depth cap never cuts a real depth.
+func TestMaxDepthCapCoversEveryTarget(t *testing.T) {
+	for _, c := range CraftingCandidates() {
+		if n := len(ingredientLevels(c.Item, MaxCraftingMaxDepth+1)); n > MaxCraftingMaxDepth {
+			t.Errorf("%s has %d ingredient levels, more than MaxCraftingMaxDepth", c.Item, n)
+		}
+	}
+}
+
 func TestIngredientLevels(t *testing.T) {
 	lv := ingredientLevels("bookshelf", 3)
 	want := []map[string]int{
@@ -307,7 +316,8 @@ func TestCraftingBadOptions(t *testing.T) {
 		{CraftingOptions{Options: Options{Split: SplitTrain, Agents: 6}}, "agents must be 2 to 5, got 6"},
 		{CraftingOptions{Options: Options{Split: SplitTrain, Agents: 2, N: -1}}, "number of tasks must be 0 (the default) to 100000, got -1"},
 		{CraftingOptions{Options: Options{Split: "validation", Agents: 2}}, `split must be one of [train dev test], got "validation"`},
-		{CraftingOptions{Options: Options{Split: SplitTrain, Agents: 2}, MaxDepth: -1}, "max depth must not be negative"},
+		{CraftingOptions{Options: Options{Split: SplitTrain, Agents: 2}, MaxDepth: -1}, "max depth must be 1 to 10 (0 = the default), got -1"},
+		{CraftingOptions{Options: Options{Split: SplitTrain, Agents: 2}, MaxDepth: 1 << 40}, "max depth must be 1 to 10 (0 = the default), got 1099511627776"},
 		{CraftingOptions{Options: Options{Split: SplitDev, Agents: 2, N: 100000}}, "distinct dev tasks exist for 2 agents, asked for 100000"},
 	} {
 		_, err := GenerateCrafting(c.opts)

@@ -88,8 +88,8 @@ func runTasks(_ context.Context, opts TasksOptions, gopts GlobalOptions, _ []str
 	if opts.N < 0 || opts.N > procgen.MaxTasks {
 		return usagef("--n %d: want a number of tasks from 0 (the default) to %d", opts.N, procgen.MaxTasks)
 	}
-	if opts.MaxDepth < 1 {
-		return usagef("--max-depth %d: want at least 1", opts.MaxDepth)
+	if opts.MaxDepth < 1 || opts.MaxDepth > procgen.MaxCraftingMaxDepth {
+		return usagef("--max-depth %d: want 1 to %d", opts.MaxDepth, procgen.MaxCraftingMaxDepth)
 	}
 	if opts.SplitMaterials != procgen.SplitEven && opts.SplitMaterials != procgen.SplitByType {
 		return usagef("--split-materials %q: want %s or %s", opts.SplitMaterials, procgen.SplitEven, procgen.SplitByType)

@@ -57,7 +57,8 @@ func TestRunTasksBadFlags(t *testing.T) {
 		{func(o *TasksOptions) { o.N = 9_000_000_000_000_000_000 }, "--n 9000000000000000000: want a number of tasks from 0"},
 		{func(o *TasksOptions) { o.Type, o.Split = "cooking", "dev" }, `--split "dev": cooking tasks have splits train, test`},
 		{func(o *TasksOptions) { o.Split = "val" }, `--split "val"`},
-		{func(o *TasksOptions) { o.MaxDepth = 0 }, "--max-depth 0: want at least 1"},
+		{func(o *TasksOptions) { o.MaxDepth = 0 }, "--max-depth 0: want 1 to 10"},
+		{func(o *TasksOptions) { o.MaxDepth = 1 << 40 }, "--max-depth 1099511627776: want 1 to 10"},
 		{func(o *TasksOptions) { o.SplitMaterials = "random" }, `--split-materials "random"`},
 		{func(o *TasksOptions) { o.Output = "" }, "-o/--output is required"},
 	} {
