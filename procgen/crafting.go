@@ -19,9 +19,9 @@ const (
 	DefaultCraftingMaxDepth = 3 // depths 0, 1, 2
 	// MaxCraftingMaxDepth bounds max_depth; no target's ingredients go
 	// more than 4 levels deep, so depths beyond would stay empty anyway.
-	MaxCraftingMaxDepth = 10
-	craftingGeneratorName   = "collabcraft/crafting"
-	getCraftingPlan         = "!getCraftingPlan"
+	MaxCraftingMaxDepth   = 10
+	craftingGeneratorName = "collabcraft/crafting"
+	getCraftingPlan       = "!getCraftingPlan"
 )
 
 // Plan variants: who may call !getCraftingPlan.
