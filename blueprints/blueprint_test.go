@@ -122,6 +122,9 @@ func TestValidateNamesTheCell(t *testing.T) {
 		{"y", func(b *Blueprint) { b.Levels[1].Coordinates[1] = -50 }, "level 1: y coordinate is -50, expected -59"},
 		{"empty", func(b *Blueprint) { b.Levels = nil }, "blueprint has no levels"},
 		{"materials", func(b *Blueprint) { b.Materials = map[string]int{"stone": -1} }, `materials: "stone" has count -1`},
+		{"outside the world", func(b *Blueprint) { b.Levels[0].Coordinates[0] = 1 << 62 }, "level 0: coordinates [4611686018427387904 -60 0]: X = 4611686018427387904 is outside the world"},
+		{"y overflow", func(b *Blueprint) { b.Levels[0].Coordinates[1], b.Levels[1].Coordinates[1] = 1<<63-1, -1<<63 }, "level 0: coordinates"},
+		{"levels far apart", func(b *Blueprint) { b.Levels[1].Coordinates[0], b.Levels[1].Coordinates[2] = 20_000_000, -20_000_000 }, "the levels span 20000002x2x20000002 blocks"},
 	}
 	if err := base().Validate(); err != nil {
 		t.Fatalf("valid blueprint rejected: %v", err)

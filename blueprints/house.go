@@ -85,6 +85,11 @@ func (o HouseOptions) check() error {
 	case o.GridSize < 0 || o.GridSize > MaxGridSize:
 		return fmt.Errorf("blueprints: grid size %d, expected up to %d (0 = automatic)", o.GridSize, MaxGridSize)
 	}
+	if o.Origin != nil {
+		if err := checkCoordinates(*o.Origin); err != nil {
+			return fmt.Errorf("blueprints: origin: %v", err)
+		}
+	}
 	return nil
 }
 

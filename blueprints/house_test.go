@@ -89,7 +89,8 @@ func TestGenerateHouseImpossible(t *testing.T) {
 		t.Fatalf("error %v, want a clear cannot-fit error", err)
 	}
 	for _, bad := range []HouseOptions{{Materials: 5}, {Rooms: 3}, {Windows: -1}, {Carpets: 3}, {RoomCount: -2}, {GridSize: 5},
-		{GridSize: 100000}, {GridSize: MaxGridSize + 1}, {RoomCount: MaxRooms + 1}, {RoomCount: 1 << 40}} {
+		{GridSize: 100000}, {GridSize: MaxGridSize + 1}, {RoomCount: MaxRooms + 1}, {RoomCount: 1 << 40},
+		{Origin: &[3]int{0, 1<<63 - 1, 0}}, {Origin: &[3]int{-WorldLimit - 1, 0, 0}}} {
 		if _, err := GenerateHouse(bad); err == nil || !strings.HasPrefix(err.Error(), "blueprints: ") {
 			t.Errorf("%+v: error %v", bad, err)
 		}

@@ -22,6 +22,9 @@ func (b *Blueprint) Validate() error {
 	}
 	y0 := b.Levels[0].Coordinates[1]
 	for i, lv := range b.Levels {
+		if err := checkCoordinates(lv.Coordinates); err != nil {
+			return fmt.Errorf("blueprints: level %d: %v", i, err)
+		}
 		if lv.Level != i {
 			return fmt.Errorf("blueprints: levels[%d]: level number is %d, expected %d (levels must be numbered 0, 1, ... in order)", i, lv.Level, i)
 		}
@@ -44,6 +47,11 @@ func (b *Blueprint) Validate() error {
 					return fmt.Errorf("blueprints: level %d, row %d, column %d: %v", i, r, c, err)
 				}
 			}
+		}
+	}
+	if bx, ok := b.Bounds(); ok {
+		if size := bx.Size(); float64(size[0])*float64(size[1])*float64(size[2]) > maxImportCells {
+			return fmt.Errorf("blueprints: the levels span %dx%dx%d blocks, expected at most %d cells (are the levels' x and z coordinates far apart?)", size[0], size[1], size[2], maxImportCells)
 		}
 	}
 	for _, name := range sortedKeys(b.Materials) {
@@ -69,6 +77,19 @@ func checkName(name string) error {
 			return fmt.Errorf("%v", strings.TrimPrefix(err.Error(), "mcdata: "))
 		}
 		return fmt.Errorf("unknown block %q", name)
+	}
+	return nil
+}
+
+// WorldLimit bounds every coordinate: Minecraft's world border is at
+// 30,000,000 blocks. It also keeps coordinate arithmetic far from overflow.
+const WorldLimit = 30_000_000
+
+func checkCoordinates(c [3]int) error {
+	for i, v := range c {
+		if v < -WorldLimit || v > WorldLimit {
+			return fmt.Errorf("coordinates %v: %c = %d is outside the world (expected -%d to %d)", c, "XYZ"[i], v, WorldLimit, WorldLimit)
+		}
 	}
 	return nil
 }

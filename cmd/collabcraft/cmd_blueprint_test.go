@@ -195,6 +195,7 @@ func TestRunBlueprintBadOutputs(t *testing.T) {
 		{func(o *BlueprintOptions) { o.RoomCount = 1 << 40 }, "--room-count 1099511627776: want 1 to 100"},
 		{func(o *BlueprintOptions) { o.Materials = 5 }, "--materials 5: want a level from 0 to 4"},
 		{func(o *BlueprintOptions) { o.Origin = "a,b,c" }, `--origin "a,b,c": want X,Y,Z integers`},
+		{func(o *BlueprintOptions) { o.Origin = "0,9223372036854775807,0" }, "blueprints: origin: coordinates [0 9223372036854775807 0]: Y = 9223372036854775807 is outside the world"},
 	} {
 		opts := blueprintOpts("json", &bytes.Buffer{})
 		c.change(&opts)
