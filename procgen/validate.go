@@ -109,13 +109,23 @@ func (v *validator) item(field, name string) bool {
 	return true
 }
 
+// MaxAgentCount bounds agent_count: far above any team MINDcraft runs,
+// low enough that a typo cannot make a rollout build a billion agents.
+const MaxAgentCount = 100
+
+// count checks an item count: at least 1, at most mcdata.MaxCount (the
+// planner's bound).
+func (v *validator) count(field string, n int) {
+	if n < 1 || n > mcdata.MaxCount {
+		v.add(field, fmt.Sprintf("count %d (expected 1 to %d)", n, mcdata.MaxCount))
+	}
+}
+
 // stacks checks an item -> count object.
 func (v *validator) stacks(field string, m map[string]int) {
 	for _, name := range slices.Sorted(maps.Keys(m)) {
 		v.item(field+"."+name, name)
-		if m[name] < 1 {
-			v.add(field+"."+name, fmt.Sprintf("count %d (expected at least 1)", m[name]))
-		}
+		v.count(field+"."+name, m[name])
 	}
 }
 
@@ -126,12 +136,11 @@ func (v *validator) common() {
 	if t.ID == "" {
 		v.add("", "empty task id")
 	}
-	if t.AgentCount < 1 {
-		if t.AgentCount == 0 {
-			v.add("agent_count", "missing or 0 (expected at least 1)")
-		} else {
-			v.add("agent_count", fmt.Sprintf("%d (expected at least 1)", t.AgentCount))
-		}
+	switch {
+	case t.AgentCount == 0:
+		v.add("agent_count", "missing or 0 (expected at least 1)")
+	case t.AgentCount < 1 || t.AgentCount > MaxAgentCount:
+		v.add("agent_count", fmt.Sprintf("%d (expected 1 to %d)", t.AgentCount, MaxAgentCount))
 	}
 	if t.Goal.IsZero() {
 		v.add("goal", "missing")
@@ -174,8 +183,8 @@ func (v *validator) crafting() {
 	default:
 		v.add("target", "expected one item name for a techtree task")
 	}
-	if t.NumberOfTarget < 1 {
-		v.add("number_of_target", fmt.Sprintf("%d (expected at least 1)", t.NumberOfTarget))
+	if t.NumberOfTarget < 1 || t.NumberOfTarget > mcdata.MaxCount {
+		v.add("number_of_target", fmt.Sprintf("%d (expected 1 to %d)", t.NumberOfTarget, mcdata.MaxCount))
 	}
 	if t.MaxDepth != nil && *t.MaxDepth < 0 {
 		v.add("max_depth", fmt.Sprintf("%d (expected 0 or more)", *t.MaxDepth))
@@ -200,9 +209,7 @@ func (v *validator) cooking() {
 	case t.Target.Counts != nil:
 		for _, d := range slices.Sorted(maps.Keys(t.Target.Counts)) {
 			dishes = append(dishes, d)
-			if t.Target.Counts[d] < 1 {
-				v.add("target."+d, fmt.Sprintf("count %d (expected at least 1)", t.Target.Counts[d]))
-			}
+			v.count("target."+d, t.Target.Counts[d])
 		}
 	case t.Target.List != nil:
 		dishes = t.Target.List

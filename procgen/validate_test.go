@@ -35,13 +35,13 @@ func TestValidateListsEveryProblem(t *testing.T) {
 	got := strings.Join(lines, "\n")
 	want := []string{
 		`task "bad_crafting": initial_inventory.0.oak_plank: unknown item "oak_plank" (did you mean "oak_planks"`,
-		`task "bad_crafting": initial_inventory.1.book: count 0 (expected at least 1)`,
+		`task "bad_crafting": initial_inventory.1.book: count 0 (expected 1 to 1000000000)`,
 		`task "bad_crafting": initial_inventory.2: agent id 2 is out of range for agent_count 2 (expected 0 to 1)`,
 		`task "bad_crafting": blocked_actions.0: "getCraftingPlan" is not a command name`,
 		`task "bad_crafting": blocked_actions.x: agent id "x" is not a number`,
 		`task "bad_crafting": timeout: -5 seconds (expected a positive number)`,
 		`task "bad_crafting": target: oak_log cannot be crafted`,
-		`task "bad_crafting": number_of_target: 0 (expected at least 1)`,
+		`task "bad_crafting": number_of_target: 0 (expected 1 to 1000000000)`,
 		`task "bad_crafting": depth: 2 is greater than max_depth 1`,
 		`task "bad_crafting": missing_items: bedrock can be neither gathered nor crafted`,
 		`task "bad_crafting": missing_items: unknown item "leather_hat"`,
@@ -50,7 +50,7 @@ func TestValidateListsEveryProblem(t *testing.T) {
 		`task "bad_cooking": recipes: no recipe for target dish cake`,
 		`task "bad_cooking": recipes.bread: no steps`,
 		`task "bad_cooking": blocked_access_to_recipe: agent id 3 is out of range for agent_count 2`,
-		`task "bad_cooking": chest_items.milk_bucket: count -1 (expected at least 1)`,
+		`task "bad_cooking": chest_items.milk_bucket: count -1 (expected 1 to 1000000000)`,
 		`task "bad_type": type: unknown task type "combat"`,
 		`task "no_type": agent_count: missing or 0`,
 		`task "no_type": type: missing`,
@@ -88,5 +88,40 @@ func TestValidateUnreadableFile(t *testing.T) {
 	os.WriteFile(empty, []byte("{}"), 0o644)
 	if _, ps := ValidateFile(empty); len(ps) != 1 || ps[0].Message != "no tasks in file" {
 		t.Errorf("empty file: %v", ps)
+	}
+}
+
+// Absurd sizes are problems, not rollouts that exhaust memory later.
+func TestValidateFlagsAbsurdSizes(t *testing.T) {
+	tasks, err := DecodeTasks([]byte(`{
+		"many_agents": {"type": "techtree", "goal": "x", "agent_count": 1000000000, "target": "stick", "number_of_target": 1},
+		"huge_counts": {"type": "techtree", "goal": "x", "agent_count": 2, "initial_inventory": {"0": {"stick": 9223372036854775807}},
+			"target": "stick", "number_of_target": 9223372036854775807},
+		"huge_dish": {"type": "cooking", "goal": "x", "agent_count": 2, "target": {"cake": 99999999999}, "recipes": {"cake": ["Step 1: bake"]}},
+		"far_levels": {"type": "construction", "goal": "x", "agent_count": 2, "blueprint": {"levels": [
+			{"level": 0, "coordinates": [0, 0, 0], "placement": [["stone"]]},
+			{"level": 1, "coordinates": [9000000000000000000, 1, 0], "placement": [["stone"]]}]}}
+	}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{
+		"many_agents": {"agent_count: 1000000000 (expected 1 to 100)"},
+		"huge_counts": {"initial_inventory.0.stick: count 9223372036854775807 (expected 1 to 1000000000)",
+			"number_of_target: 9223372036854775807 (expected 1 to 1000000000)"},
+		"huge_dish":  {"target.cake: count 99999999999 (expected 1 to 1000000000)"},
+		"far_levels": {"X = 9000000000000000000 is outside the world"},
+	}
+	for i := range tasks {
+		var got []string
+		for _, p := range ValidateTask(&tasks[i]) {
+			got = append(got, p.String())
+		}
+		all := strings.Join(got, "\n")
+		for _, w := range want[tasks[i].ID] {
+			if !strings.Contains(all, w) {
+				t.Errorf("%s: problems lack %q:\n%s", tasks[i].ID, w, all)
+			}
+		}
 	}
 }
