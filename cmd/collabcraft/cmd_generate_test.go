@@ -556,18 +556,18 @@ func writeSuite(t testing.TB, n int) []string {
 // Scripted teams on every task type: 1 and 8 workers give the same
 // records.
 func TestGenerateScriptedWorkers(t *testing.T) {
-	files := writeSuite(t, 4)
+	files := writeSuite(t, 2)
 	dirs := []string{filepath.Join(t.TempDir(), "w1"), filepath.Join(t.TempDir(), "w8")}
 	for i, workers := range []int{1, 8} {
 		opts := defaultGenerateOptions(t, files, dirs[i])
-		opts.Workers, opts.TrialsPerTask = workers, 2
+		opts.Workers, opts.TrialsPerTask, opts.MaxTurns = workers, 2, 40 // long trials cut short: fast enough under -race
 		if err := runGenerate(context.Background(), opts, GlobalOptions{Quiet: true}, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
 	a, b := trials(t, dirs[0]), trials(t, dirs[1])
-	if len(a) != 24 {
-		t.Fatalf("%d trials, want 24", len(a))
+	if len(a) != 12 {
+		t.Fatalf("%d trials, want 12", len(a))
 	}
 	sameTrials(t, "scripted, workers 1 vs 8", a, b)
 	types := map[string]int{}
@@ -581,8 +581,8 @@ func TestGenerateScriptedWorkers(t *testing.T) {
 	}
 	// The suites' success rates are the scripted package's to test; here
 	// the wiring: the experts solve crafting tasks through the command.
-	if types[procgen.TypeCrafting] < 7 {
-		t.Errorf("crafting: %d of 8 trials succeeded", types[procgen.TypeCrafting])
+	if types[procgen.TypeCrafting] < 3 {
+		t.Errorf("crafting: %d of 4 trials succeeded", types[procgen.TypeCrafting])
 	}
 }
 
