@@ -244,14 +244,16 @@ func importName(name string) string {
 	return name
 }
 
-// maxImportCells bounds imports so a hostile size cannot exhaust memory.
-const maxImportCells = 64 << 20
+// maxImportCells bounds a blueprint's box (4M cells, e.g. 256 x 64 x 256):
+// far beyond what agents build in a task, small enough that a size field in
+// a hostile file cannot exhaust memory (a cell costs a string header).
+const maxImportCells = 1 << 22
 
 func newLevels(sx, sy, sz int, origin [3]int) (*Blueprint, error) {
 	if sx <= 0 || sy <= 0 || sz <= 0 {
 		return nil, fmt.Errorf("blueprints: structure size %dx%dx%d, expected positive sizes", sx, sy, sz)
 	}
-	if sx*sy*sz > maxImportCells {
+	if float64(sx)*float64(sy)*float64(sz) > maxImportCells { // int32 sizes: the product can overflow int
 		return nil, fmt.Errorf("blueprints: structure size %dx%dx%d is too large (over %d cells)", sx, sy, sz, maxImportCells)
 	}
 	b := &Blueprint{Levels: make([]Level, sy)}

@@ -188,15 +188,18 @@ func TestImportSpongeSchematics(t *testing.T) {
 
 func TestImportRejectsBadFiles(t *testing.T) {
 	cases := map[string][]byte{
-		"not nbt":      []byte("hello"),
-		"empty":        nil,
-		"json":         []byte(`{"materials": {}, "levels": []}`),
-		"bad gzip":     {0x1f, 0x8b, 1, 2, 3},
-		"cut compound": {10, 0, 200, 'a', 'b'},
-		"no blocks":    gzipNBT(t, map[string]any{"foo": int32(1)}, ""),
-		"bad state":    gzipNBT(t, map[string]any{"size": []any{int32(1), int32(1), int32(1)}, "palette": []any{map[string]any{"Name": "minecraft:stone"}}, "blocks": []any{map[string]any{"pos": []any{int32(0), int32(0), int32(0)}, "state": int32(5)}}}, ""),
-		"modded":       gzipNBT(t, map[string]any{"size": []any{int32(1), int32(1), int32(1)}, "palette": []any{map[string]any{"Name": "mymod:gizmo"}}, "blocks": []any{map[string]any{"pos": []any{int32(0), int32(0), int32(0)}, "state": int32(0)}}}, ""),
-		"short sponge": gzipNBT(t, map[string]any{"Version": int32(2), "Width": int16(2), "Height": int16(1), "Length": int16(1), "Palette": map[string]any{"minecraft:stone": int32(0)}, "BlockData": []byte{0}}, "Schematic"),
+		"not nbt":          []byte("hello"),
+		"empty":            nil,
+		"json":             []byte(`{"materials": {}, "levels": []}`),
+		"bad gzip":         {0x1f, 0x8b, 1, 2, 3},
+		"cut compound":     {10, 0, 200, 'a', 'b'},
+		"overflowing size": gzipNBT(t, map[string]any{"size": []any{int32(1<<31 - 1), int32(1<<31 - 1), int32(1<<31 - 1)}, "palette": []any{}, "blocks": []any{}}, ""),
+		"huge size":        gzipNBT(t, map[string]any{"size": []any{int32(300), int32(300), int32(300)}, "palette": []any{}, "blocks": []any{}}, ""),
+		"sponge too large": gzipNBT(t, map[string]any{"Version": int32(2), "Width": int16(32000), "Height": int16(32000), "Length": int16(32000), "Palette": map[string]any{"minecraft:stone": int32(0)}, "BlockData": []byte{0}}, "Schematic"),
+		"no blocks":        gzipNBT(t, map[string]any{"foo": int32(1)}, ""),
+		"bad state":        gzipNBT(t, map[string]any{"size": []any{int32(1), int32(1), int32(1)}, "palette": []any{map[string]any{"Name": "minecraft:stone"}}, "blocks": []any{map[string]any{"pos": []any{int32(0), int32(0), int32(0)}, "state": int32(5)}}}, ""),
+		"modded":           gzipNBT(t, map[string]any{"size": []any{int32(1), int32(1), int32(1)}, "palette": []any{map[string]any{"Name": "mymod:gizmo"}}, "blocks": []any{map[string]any{"pos": []any{int32(0), int32(0), int32(0)}, "state": int32(0)}}}, ""),
+		"short sponge":     gzipNBT(t, map[string]any{"Version": int32(2), "Width": int16(2), "Height": int16(1), "Length": int16(1), "Palette": map[string]any{"minecraft:stone": int32(0)}, "BlockData": []byte{0}}, "Schematic"),
 	}
 	for name, raw := range cases {
 		_, err := ReadStructure(bytes.NewReader(raw), nil)
