@@ -1,3 +1,292 @@
 package scripted
 
-func (s *state) construction() string { return with(s.say("wait"), cmd("stay", 10)) }
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Construction: every agent reads the level's fix list with
+// !checkBlueprintLevel, takes its band of rows (agent i of n takes the
+// i-th n-th of the rows, so the cells it places touch ones already
+// there), and places each block by walking onto the cell
+// (!goToCoordinates) and placing it there (!placeHere), as MINDcraft
+// agents build without code. Levels go bottom up; a level is re-checked
+// when an agent's band is done and finished once it "is correct". Blocks
+// an agent lacks are asked for; teammates give what they hold.
+
+var (
+	reLevelStart = regexp.MustCompile(`Level (\d+): Start at coordinates`)
+	reLevelFixes = regexp.MustCompile(`Level (\d+) {1,2}requires the following fixes:`)
+	reLevelOK    = regexp.MustCompile(`Level (\d+) is (?:correct|complete)`)
+	reFix        = regexp.MustCompile(`(?m)^(?:Place ([a-z_]+)|Replace the [a-z_]+ with a ([a-z_]+)|Remove the ([a-z_]+)) at coordinates X: (-?\d+), Y: (-?\d+), Z: (-?\d+)`)
+	rePlaced     = regexp.MustCompile(`(?:Placed ([a-z_]+) at|([a-z_]+) already at) \((-?\d+), (-?\d+), (-?\d+)\)`)
+	reReached    = regexp.MustCompile(`You have reached at (-?[\d.]+), (-?[\d.]+), (-?[\d.]+)\.`)
+	reMemLevels  = regexp.MustCompile(`Completed levels: ([\d, ]+)\.`)
+	reMemStuck   = regexp.MustCompile(`Levels to finish later: ([\d, ]+)\.`)
+	reCantPlace  = regexp.MustCompile(`(?:Cannot place|Failed to place) [a-z_]+ at \((-?\d+), (-?\d+), (-?\d+)\)`)
+)
+
+// fix is one cell the blueprint still wants.
+type fix struct {
+	block   string // "" = remove what is there
+	x, y, z int
+}
+
+func (s *state) levelCount() int {
+	n := 0
+	for _, m := range reLevelStart.FindAllStringSubmatch(s.v.Goal, -1) {
+		k, _ := strconv.Atoi(m[1])
+		n = max(n, k+1)
+	}
+	return n
+}
+
+// doneLevels are the levels a check reported correct.
+func (s *state) doneLevels() map[int]bool {
+	done := map[int]bool{}
+	if m := reMemLevels.FindStringSubmatch(s.mem); m != nil {
+		for _, f := range strings.Split(m[1], ", ") {
+			if k, err := strconv.Atoi(strings.TrimSpace(f)); err == nil {
+				done[k] = true
+			}
+		}
+	}
+	for _, a := range s.acts {
+		if a.name == "!checkBlueprintLevel" {
+			if m := reLevelOK.FindStringSubmatch(a.output); m != nil {
+				k, _ := strconv.Atoi(m[1])
+				done[k] = true
+			}
+		}
+	}
+	return done
+}
+
+func (s *state) construction() string {
+	levels := s.levelCount()
+	if levels == 0 {
+		return with(s.say("idle"), cmd("stay", 30))
+	}
+	if r := s.serveRequests(); r != "" {
+		return r
+	}
+	done := s.doneLevels()
+	stuck := s.stuckLevels()
+	cur := -1
+	for k := range levels {
+		if !done[k] && !stuck[k] {
+			cur = k
+			break
+		}
+	}
+	if cur < 0 {
+		// Cells that could not be placed (nothing to hold them yet) are
+		// tried again once the levels around them stand.
+		for k := range levels {
+			if !done[k] {
+				cur = k
+				break
+			}
+		}
+	}
+	if cur < 0 {
+		return "\t" // every level is correct
+	}
+	// The latest fix list of this level, and what was placed since.
+	check := -1
+	for i := len(s.acts) - 1; i >= 0; i-- {
+		a := s.acts[i]
+		if a.name == "!checkBlueprintLevel" && len(a.args) == 1 && a.args[0] == strconv.Itoa(cur) && reLevelFixes.MatchString(a.output) {
+			check = i
+			break
+		}
+	}
+	if check < 0 {
+		return with(s.pick("Let me see what level "+strconv.Itoa(cur)+" still needs.", "Checking level "+strconv.Itoa(cur)+" of the blueprint.", "What's left on level "+strconv.Itoa(cur)+"?"), cmd("checkBlueprintLevel", cur))
+	}
+	fixes := parseFixes(s.acts[check].output)
+	placed := map[[3]int]bool{}
+	skipped := map[[3]int]bool{}
+	for _, a := range s.acts[check+1:] {
+		for _, m := range rePlaced.FindAllStringSubmatch(a.output, -1) {
+			placed[[3]int{atoi(m[3]), atoi(m[4]), atoi(m[5])}] = true
+		}
+		if a.name == "!goToCoordinates" && len(a.args) == 4 && !reachedExactly(a) {
+			skipped[[3]int{atoi(a.args[0]), atoi(a.args[1]), atoi(a.args[2])}] = true
+		}
+		if a.name == "!placeHere" && !strings.Contains(a.output, "Placed ") {
+			if g, ok := s.goalBefore(a); ok {
+				skipped[g] = true
+			}
+		}
+	}
+	mine := s.band(fixes)
+	failed := s.failedCells()
+	var todo, retry []fix
+	for _, f := range mine {
+		k := [3]int{f.x, f.y, f.z}
+		switch {
+		case placed[k] || skipped[k] || f.block == "":
+		case failed[k]:
+			retry = append(retry, f)
+		default:
+			todo = append(todo, f)
+		}
+	}
+	if len(todo) == 0 && !stuck[cur] {
+		todo = retry // only cells that failed before: try them again
+	}
+	// Blocks this agent lacks for its cells: ask a teammate once.
+	need := map[string]int{}
+	for _, f := range todo {
+		need[f.block]++
+	}
+	for _, f := range todo {
+		if s.count(f.block) > 0 {
+			return s.placeAt(f)
+		}
+	}
+	for _, b := range sortedKeys(need) {
+		for _, o := range s.others() {
+			if !s.askedFor(o, b) {
+				return cmd("startConversation", o, s.pick("Can you give me ", "Could you give me ")+strconv.Itoa(need[b])+" "+b+"? I need it for my part of level "+strconv.Itoa(cur)+".")
+			}
+		}
+	}
+	if len(todo) > 0 {
+		return with(s.say("wait"), cmd("stay", 5))
+	}
+	return with(s.pick("My part of level "+strconv.Itoa(cur)+" is placed, checking it.", "Done with my rows, let me check level "+strconv.Itoa(cur)+".", "Checking level "+strconv.Itoa(cur)+" again."), cmd("checkBlueprintLevel", cur))
+}
+
+// failedCells are cells this agent could not place (nothing to hold the
+// block yet, a teammate standing there), from the window and memory.
+func (s *state) failedCells() map[[3]int]bool {
+	out := map[[3]int]bool{}
+	for _, m := range reCantPlace.FindAllStringSubmatch(s.mem, -1) {
+		out[[3]int{atoi(m[1]), atoi(m[2]), atoi(m[3])}] = true
+	}
+	for _, a := range s.acts {
+		for _, m := range reCantPlace.FindAllStringSubmatch(a.output, -1) {
+			out[[3]int{atoi(m[1]), atoi(m[2]), atoi(m[3])}] = true
+		}
+	}
+	return out
+}
+
+// stuckLevels are levels whose latest fix list holds only failed cells:
+// building on lets them be finished later.
+func (s *state) stuckLevels() map[int]bool {
+	out := map[int]bool{}
+	failed := s.failedCells()
+	for _, a := range s.acts {
+		if a.name != "!checkBlueprintLevel" || len(a.args) != 1 || !reLevelFixes.MatchString(a.output) {
+			continue
+		}
+		all := true
+		for _, f := range parseFixes(a.output) {
+			if !failed[[3]int{f.x, f.y, f.z}] {
+				all = false
+				break
+			}
+		}
+		out[atoi(a.args[0])] = all
+	}
+	if m := reMemStuck.FindStringSubmatch(s.mem); m != nil {
+		for _, f := range strings.Split(m[1], ", ") {
+			if k, err := strconv.Atoi(strings.TrimSpace(f)); err == nil {
+				if _, seen := out[k]; !seen {
+					out[k] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// placeAt walks onto the cell, then places the block there.
+func (s *state) placeAt(f fix) string {
+	if a, ok := s.lastAct(); ok && a.name == "!goToCoordinates" && len(a.args) == 4 &&
+		atoi(a.args[0]) == f.x && atoi(a.args[1]) == f.y && atoi(a.args[2]) == f.z && reachedExactly(a) {
+		return with(s.pick("Placing "+f.block+" here.", "Now the "+f.block+".", ""), cmd("placeHere", f.block))
+	}
+	return with(s.pick("", "Next "+f.block+" goes at "+strconv.Itoa(f.x)+", "+strconv.Itoa(f.y)+", "+strconv.Itoa(f.z)+".", "Moving to the next spot."), cmd("goToCoordinates", f.x, f.y, f.z, 0))
+}
+
+// goalBefore is the cell of the goToCoordinates right before a.
+func (s *state) goalBefore(a act) ([3]int, bool) {
+	for i := len(s.acts) - 1; i >= 0; i-- {
+		if s.acts[i].turn < a.turn && s.acts[i].name == "!goToCoordinates" && len(s.acts[i].args) == 4 {
+			g := s.acts[i].args
+			return [3]int{atoi(g[0]), atoi(g[1]), atoi(g[2])}, true
+		}
+	}
+	return [3]int{}, false
+}
+
+// reachedExactly reports whether a goToCoordinates ended on its cell.
+func reachedExactly(a act) bool {
+	m := reReached.FindStringSubmatch(a.output)
+	if m == nil {
+		return false
+	}
+	for i := range 3 {
+		v, err := strconv.ParseFloat(m[i+1], 64)
+		want, _ := strconv.ParseFloat(a.args[i], 64)
+		if err != nil || int(floor(v)) != int(want) {
+			return false
+		}
+	}
+	return true
+}
+
+func floor(v float64) float64 {
+	i := float64(int(v))
+	if v < 0 && i != v {
+		i--
+	}
+	return i
+}
+
+// band is this agent's share of the fixes: a contiguous band of rows.
+func (s *state) band(fixes []fix) []fix {
+	n := len(s.v.Team)
+	if n <= 1 {
+		return fixes
+	}
+	var zs []int
+	for _, f := range fixes {
+		if !slices.Contains(zs, f.z) {
+			zs = append(zs, f.z)
+		}
+	}
+	slices.Sort(zs)
+	var out []fix
+	for _, f := range fixes {
+		i := slices.Index(zs, f.z)
+		if i*n/len(zs) == s.v.Agent {
+			out = append(out, f)
+		}
+	}
+	if len(out) == 0 {
+		return fixes // nothing left in my band: help with the rest
+	}
+	return out
+}
+
+func parseFixes(text string) []fix {
+	var out []fix
+	for _, m := range reFix.FindAllStringSubmatch(text, -1) {
+		out = append(out, fix{block: m[1] + m[2], x: atoi(m[4]), y: atoi(m[5]), z: atoi(m[6])})
+	}
+	return out
+}
+
+func atoi(s string) int {
+	if f, err := strconv.ParseFloat(s, 64); err == nil {
+		return int(f)
+	}
+	return 0
+}

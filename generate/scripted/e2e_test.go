@@ -28,9 +28,14 @@ type suiteCase struct {
 // play runs tasks with scripted teams through the engine and the embedded
 // world and returns the records.
 func play(t testing.TB, tasks []procgen.Task, opts Options, seed uint64) []*trajectory.Trial {
+	return playWith(t, tasks, opts, seed, generate.Config{})
+}
+
+func playWith(t testing.TB, tasks []procgen.Task, opts Options, seed uint64, cfg generate.Config) []*trajectory.Trial {
 	t.Helper()
 	b := New(opts)
 	p := &generate.Player{
+		Config: cfg,
 		Team: func(names []string) ([]generate.Seat, []trajectory.Member, error) {
 			seats := make([]generate.Seat, len(names))
 			members := make([]trajectory.Member, len(names))
@@ -129,4 +134,39 @@ func TestCookingSuites(t *testing.T) {
 	} {
 		t.Run(fmt.Sprintf("%s_%d", c.split, c.agents), func(t *testing.T) { checkSuite(t, c, 0.95) })
 	}
+}
+
+func TestConstructionSuite(t *testing.T) {
+	c := suiteCase{procgen.KindConstruction, procgen.SplitTest, 2, 4}
+	n := c.sample
+	if *fullSuite {
+		n = procgen.DefaultCount(c.kind, c.split)
+	}
+	tasks := genTasks(t, c.kind, c.split, c.agents, n)
+	recs := play(t, tasks, DefaultOptions(), 42)
+	var sum float64
+	for _, r := range recs {
+		sum += r.Outcome.Score
+		t.Logf("%s: score %.3f %s sim %.0fs", r.TrialID, r.Outcome.Score, r.Outcome.EndReason, r.SimSeconds)
+	}
+	dump(t, recs, *dumpFails)
+	t.Logf("construction: mean score %.3f, success %.1f%%", sum/float64(len(recs)), 100*rate(recs))
+}
+
+// TestConstructionUnbounded shows the builders finish houses when the
+// turn cap and timeout do not bind (see the package report: with the
+// defaults, placing hundreds of blocks one !placeHere at a time cannot fit).
+func TestConstructionUnbounded(t *testing.T) {
+	if !*fullSuite {
+		t.Skip("slow (the world's path search dominates): run with -full")
+	}
+	tasks := genTasks(t, procgen.KindConstruction, procgen.SplitTest, 2, 1)
+	for i := range tasks {
+		tasks[i].Timeout = 6000
+	}
+	recs := playWith(t, tasks, DefaultOptions(), 42, generate.Config{MaxTurns: 5000})
+	for _, r := range recs {
+		t.Logf("%s: score %.3f %s sim %.0fs", r.TrialID, r.Outcome.Score, r.Outcome.EndReason, r.SimSeconds)
+	}
+	dump(t, recs, *dumpFails)
 }
