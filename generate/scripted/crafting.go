@@ -20,18 +20,18 @@ import (
 // have handed over theirs.
 
 var (
-	reCraftGoal   = regexp.MustCompile(`craft (?:an? |(\d+) )?([a-z0-9_]+)`)
-	rePlanLine    = regexp.MustCompile(`Craft ((?:\d+ \w+(?: \+ )?)+) -> (\d+) (\w+)`)
-	reRequires    = regexp.MustCompile(`You do not have the resources to craft an? (\w+)\. It requires: ([^.\n]*)\.`)
-	reCrafted     = regexp.MustCompile(`(?:Successfully crafted (\w+),|crafted \d+\. You now have \d+ (\w+)\.)`)
-	reNoRecipe    = regexp.MustCompile(`(\w+) is either not an item, or it does not have a crafting recipe`)
-	reNeedsTable  = regexp.MustCompile(`Crafting (\w+) requires a crafting table`)
-	reNoPlan      = regexp.MustCompile(`(?i)(can't|cannot|don't) (see|have|get) the crafting plan`)
-	reDoneGiving  = regexp.MustCompile(`(?i)(everything I had|all my items)`)
-	reBounce      = regexp.MustCompile(`I'm talking to someone else`)
-	reMemKnown    = regexp.MustCompile(`Known recipes: ([\w, ]+)\.`)
-	reMemDone     = regexp.MustCompile(`Got everything from: ([\w, ]+)\.`)
-	reAskItems    = regexp.MustCompile(`(?i)(send me your items|what do you have)`)
+	reCraftGoal  = regexp.MustCompile(`craft (?:an? |(\d+) )?([a-z0-9_]+)`)
+	rePlanLine   = regexp.MustCompile(`Craft ((?:\d+ \w+(?: \+ )?)+) -> (\d+) (\w+)`)
+	reRequires   = regexp.MustCompile(`You do not have the resources to craft an? (\w+)\. It requires: ([^.\n]*)\.`)
+	reCrafted    = regexp.MustCompile(`(?:Successfully crafted (\w+),|crafted \d+\. You now have \d+ (\w+)\.)`)
+	reNoRecipe   = regexp.MustCompile(`(\w+) is either not an item, or it does not have a crafting recipe`)
+	reNeedsTable = regexp.MustCompile(`Crafting (\w+) requires a crafting table`)
+	reNoPlan     = regexp.MustCompile(`(?i)(can't|cannot|don't) (see|have|get) the crafting plan`)
+	reDoneGiving = regexp.MustCompile(`(?i)(everything I had|all my items)`)
+	reBounce     = regexp.MustCompile(`I'm talking to someone else`)
+	reMemKnown   = regexp.MustCompile(`Known recipes: ([\w, ]+)\.`)
+	reMemDone    = regexp.MustCompile(`Got everything from: ([\w, ]+)\.`)
+	reAskItems   = regexp.MustCompile(`(?i)(send me your items|what do you have)`)
 )
 
 // craftGoal reads the target and count from the goal.

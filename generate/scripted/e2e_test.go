@@ -170,3 +170,36 @@ func TestConstructionUnbounded(t *testing.T) {
 	}
 	dump(t, recs, *dumpFails)
 }
+
+// TestSkillAndNoise: lower skill and injected mistakes make longer, more
+// varied trials that still mostly succeed, and the mistakes show up.
+func TestSkillAndNoise(t *testing.T) {
+	opts := Options{Skill: 0.5, Noise: 0.5}
+	for _, kind := range []string{procgen.KindCrafting, procgen.KindCooking} {
+		tasks := genTasks(t, kind, procgen.SplitTest, 2, 16)
+		noisy := play(t, tasks, opts, 42)
+		clean := play(t, tasks, DefaultOptions(), 42)
+		mistakes, calls, cleanCalls := 0, 0, 0
+		for i, r := range noisy {
+			for _, a := range r.Agents {
+				for _, tr := range a.Transitions {
+					calls++
+					if reMistakeOut.MatchString(tr.Output) || strings.Contains(tr.Output, "Invalid item type") {
+						mistakes++
+					}
+				}
+			}
+			for _, a := range clean[i].Agents {
+				cleanCalls += len(a.Transitions)
+			}
+		}
+		t.Logf("%s skill 0.5 noise 0.5: success %.0f%% (clean %.0f%%), %d calls (clean %d), %d mistakes",
+			kind, 100*rate(noisy), 100*rate(clean), calls, cleanCalls, mistakes)
+		if rate(noisy) < 0.8 {
+			t.Errorf("%s: noisy agents succeed only %.0f%%", kind, 100*rate(noisy))
+		}
+		if mistakes == 0 || calls <= cleanCalls {
+			t.Errorf("%s: noise and skill changed nothing (%d mistakes, %d vs %d calls)", kind, mistakes, calls, cleanCalls)
+		}
+	}
+}

@@ -2,6 +2,8 @@ package scripted
 
 import (
 	"fmt"
+
+	"collabcraft/mcdata"
 	"hash/fnv"
 	"sort"
 	"strconv"
@@ -134,3 +136,6 @@ func sortedKeys(m map[string]int) []string {
 	sort.Strings(out)
 	return out
 }
+
+// knownName reports whether name is a Minecraft item or block.
+func knownName(name string) bool { return mcdata.IsItem(name) || mcdata.IsBlock(name) }

@@ -16,7 +16,6 @@ package scripted
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 
 	"collabcraft/generate"
@@ -81,9 +80,6 @@ func approxTokens(msgs []trajectory.Message) int {
 
 // decide picks the response for a conversation call.
 func (s *state) decide() string {
-	if s.v.Step == 0 || s.lastIsInit() {
-		// A first word to the team happens inside the strategies.
-	}
 	var r string
 	switch s.v.TaskType {
 	case procgen.TypeCrafting:
@@ -93,10 +89,10 @@ func (s *state) decide() string {
 	case procgen.TypeConstruction:
 		r = s.construction()
 	default:
-		r = s.say("idle", nil) + " !stay(10)"
+		r = with(s.say("idle"), cmd("stay", 10))
+	}
+	if s.opts.Skill < 1 || s.opts.Noise > 0 {
+		r = s.perturb(r)
 	}
 	return r
 }
-
-// errorf is for internal invariants only; the agents never fail a call.
-var _ = fmt.Sprintf

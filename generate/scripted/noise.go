@@ -1,0 +1,101 @@
+package scripted
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"collabcraft/world/command"
+)
+
+// Skill and noise act on a decided response: a less skilled agent first
+// looks things up that it could have known, a noisy one sometimes gets an
+// item name or count wrong. Both read the outcome on the next call, where
+// the decision is made again from what the agent now sees, so every
+// mistake is followed by recovery.
+
+var reErrorOut = regexp.MustCompile(`Invalid (?:item|block) type|is either not an item|Not enough|You do not have|Don't have any|does not exist`)
+
+// query commands a less skilled agent runs before acting.
+var extraQueries = map[string][]string{
+	"techtree":     {"!inventory", "!craftable", "!nearbyBlocks"},
+	"cooking":      {"!inventory", "!viewChest", "!entities", "!nearbyBlocks"},
+	"construction": {"!inventory", "!getBlueprint", "!stats"},
+}
+
+var queryNames = map[string]bool{"!inventory": true, "!craftable": true, "!nearbyBlocks": true, "!viewChest": true, "!entities": true, "!getBlueprint": true, "!stats": true}
+
+// perturb applies skill and noise to the response r.
+func (s *state) perturb(r string) string {
+	m, ok := command.Find(r)
+	if !ok || m.Name == "!startConversation" || m.Name == "!stay" {
+		return r
+	}
+	last, hasLast := s.lastAct()
+	// Recovery after a mistake: say so.
+	if hasLast && s.since(last.turn) <= 2 && reErrorOut.MatchString(last.output) && s.wasMistake(last) {
+		return s.pick("Oops, my mistake. ", "Ah, wrong one. ", "Let me fix that. ") + r
+	}
+	if s.opts.Skill < 1 && (!hasLast || !queryNames[last.name]) && s.rng.Float64() < (1-s.opts.Skill)*0.35 {
+		qs := extraQueries[s.v.TaskType]
+		if len(qs) > 0 {
+			q := qs[s.rng.IntN(len(qs))]
+			return with(s.pick("Let me double-check first.", "One sec, checking.", "Before that, let me look."), q)
+		}
+	}
+	if s.opts.Noise > 0 && (!hasLast || !reErrorOut.MatchString(last.output)) && s.rng.Float64() < s.opts.Noise*0.3 {
+		return s.mistake(r, m)
+	}
+	return r
+}
+
+// wasMistake reports whether a failed command was one of the injected
+// mistakes (an unknown name, one craft too many).
+func (s *state) wasMistake(a act) bool {
+	return s.opts.Noise > 0 && reMistakeOut.MatchString(a.output)
+}
+
+var reMistakeOut = regexp.MustCompile(`Invalid (?:item|block) type|Not enough [a-z_]+ to craft|is either not an item`)
+
+func isNumber(s string) bool { _, err := strconv.ParseFloat(s, 64); return err == nil }
+
+// mistake rewrites the command in r with a realistic error.
+func (s *state) mistake(r string, m command.Match) string {
+	args := unquote(m.Args)
+	prefix := r[:strings.Index(r, m.Name)]
+	name := strings.TrimPrefix(m.Name, "!")
+	itemArg := map[string]int{"craftRecipe": 0, "collectBlocks": 0, "smeltItem": 0, "givePlayer": 1, "placeHere": 0, "takeFromChest": 0}
+	i, ok := itemArg[name]
+	if !ok || i >= len(args) {
+		return r
+	}
+	out := make([]any, len(args))
+	for k, a := range args {
+		if n, err := strconv.Atoi(a); err == nil {
+			out[k] = n
+		} else {
+			out[k] = a
+		}
+	}
+	switch {
+	case name == "craftRecipe" && s.rng.IntN(2) == 0:
+		out[1] = out[1].(int) + 1 + s.rng.IntN(2) // one craft too many
+	default:
+		out[i] = misspell(args[i], s.rng.IntN(3))
+	}
+	return prefix + cmd(name, out...)
+}
+
+// misspell makes a typical typo of an item name.
+func misspell(item string, kind int) string {
+	switch {
+	case kind == 0 && strings.HasSuffix(item, "s") && !strings.HasSuffix(item, "planks"):
+		return strings.TrimSuffix(item, "s")
+	case kind == 1 && strings.Contains(item, "_"):
+		return strings.Replace(item, "_", "", 1)
+	}
+	if len(item) > 3 {
+		return item[:len(item)-2] + item[len(item)-1:] // a dropped letter
+	}
+	return item + "e"
+}

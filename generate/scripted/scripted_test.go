@@ -1,0 +1,188 @@
+package scripted
+
+import (
+	"context"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"collabcraft/generate"
+	"collabcraft/procgen"
+	"collabcraft/trajectory"
+)
+
+func viewState(v *generate.View) *state {
+	return newState(v, rand.New(rand.NewPCG(1, 2)), DefaultOptions())
+}
+
+func TestParseInventory(t *testing.T) {
+	got := parseInventory("\nINVENTORY\n- oak_planks: 4\n- stick: 2\nWEARING: \nHead: iron_helmet\n")
+	if want := map[string]int{"oak_planks": 4, "stick": 2}; !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if got := parseInventory("\nINVENTORY: Nothing\nWEARING: Nothing\n"); len(got) != 0 {
+		t.Errorf("empty inventory parsed as %v", got)
+	}
+}
+
+func TestGoals(t *testing.T) {
+	s := viewState(&generate.View{Goal: "Collaborate with other agents to craft an activator_railYou have to collaborate"})
+	if item, n := s.craftGoal(); item != "activator_rail" || n != 1 {
+		t.Errorf("craft goal: %q %d", item, n)
+	}
+	s = viewState(&generate.View{Goal: "Collaborate with other agents to craft 3 stick"})
+	if item, n := s.craftGoal(); item != "stick" || n != 3 {
+		t.Errorf("craft goal with count: %q %d", item, n)
+	}
+	for goal, want := range map[string]string{
+		"Collaborate with agents around you to make 1 cake, 2 bread.\n\nRecipe for cake:": "cake:1 bread:2",
+		"Collaborate with other agents around you to make beetroot_soup, rabbit_stew.\nIn": "beetroot_soup:1 rabbit_stew:1",
+		"You need to make cooked_beef, but you don't have the recipe for it":              "cooked_beef:1",
+	} {
+		got := ""
+		for _, d := range viewState(&generate.View{Goal: goal}).dishes() {
+			if got != "" {
+				got += " "
+			}
+			got += d.Item + ":" + itoa(d.Count)
+		}
+		if got != want {
+			t.Errorf("dishes of %q: %q, want %q", goal, got, want)
+		}
+	}
+}
+
+func TestParseFixes(t *testing.T) {
+	text := "Level 1 requires the following fixes:\nPlace terracotta at coordinates X: 155, Y: -59, Z: -168\n" +
+		"Remove the terracotta at coordinates X: 155, Y: -59, Z: -166\nReplace the dirt with a stone at coordinates X: 1, Y: 2, Z: 3 \n"
+	want := []fix{{"terracotta", 155, -59, -168}, {"", 155, -59, -166}, {"stone", 1, 2, 3}}
+	if got := parseFixes(text); !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+}
+
+// TestTeammateChatIsParsed: a helper hears the crafter say it cannot see
+// the plan and, having !getCraftingPlan, looks it up for it.
+func TestPlanRelay(t *testing.T) {
+	v := &generate.View{
+		Agent: 1, Name: "Jill_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCrafting,
+		Goal:        "Collaborate with other agents to craft a bookshelf",
+		Inventory:   "\nINVENTORY\n- book: 3\nWEARING: Nothing\n",
+		CommandDocs: "\n!getCraftingPlan: Provides ...\n",
+		Turns: []trajectory.Message{
+			{Role: "user", Content: "Andy_0: (FROM OTHER BOT)I'll do the crafting. I can't see the crafting plan, so please send me the steps."},
+		},
+	}
+	if got := viewState(v).decide(); !containsCmd(got, `!getCraftingPlan("bookshelf", 1)`) {
+		t.Errorf("helper answered %q, want a plan lookup", got)
+	}
+	v.Turns = append(v.Turns,
+		trajectory.Message{Role: "assistant", Content: `Let me get the plan for you. !getCraftingPlan("bookshelf", 1)`},
+		trajectory.Message{Role: "system", Content: "You are missing the following items:\n- 6 oak_planks\n\nOnce you have these items, here's your crafting plan:\n\nCraft 6 oak_planks + 3 book -> 1 bookshelf"})
+	if got := viewState(v).decide(); !containsCmd(got, `!startConversation("Andy_0", "Here is the crafting plan`) || !containsCmd(got, "Craft 6 oak_planks + 3 book -> 1 bookshelf") {
+		t.Errorf("helper answered %q, want the plan relayed", got)
+	}
+	// Without the command (blocked), it just hands over its items.
+	v.CommandDocs = ""
+	if got := viewState(v).decide(); !containsCmd(got, `!givePlayer("Andy_0", "book", 3)`) {
+		t.Errorf("blocked helper answered %q", got)
+	}
+}
+
+func containsCmd(s, sub string) bool { return strings.Contains(s, sub) }
+
+// TestMemory: every memory call of real trials returns a summary within
+// MINDcraft's 500 characters, and the facts the agent relies on survive.
+func TestMemory(t *testing.T) {
+	var recs []*trajectory.Trial
+	recs = append(recs, play(t, genTasks(t, procgen.KindCrafting, procgen.SplitTest, 3, 8), DefaultOptions(), 7)...)
+	recs = append(recs, play(t, genTasks(t, procgen.KindCooking, procgen.SplitTest, 2, 8), DefaultOptions(), 7)...)
+	mems := 0
+	for _, r := range recs {
+		for _, a := range r.Agents {
+			for _, tr := range a.Transitions {
+				if tr.Kind != trajectory.KindMemory {
+					continue
+				}
+				mems++
+				if n := len([]rune(tr.Response)); n == 0 || n > maxMemory {
+					t.Errorf("%s %s: memory of %d characters: %q", r.TrialID, a.Name, n, tr.Response)
+				}
+			}
+		}
+	}
+	if mems == 0 {
+		t.Fatal("no memory calls: the trials are too short to test folding")
+	}
+	// The crafter's facts read back: a memory that says the plan is known
+	// and the helpers are done makes it act, not ask again.
+	v := &generate.View{
+		Name: "Andy_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCrafting,
+		Goal:        "Collaborate with other agents to craft a stick",
+		Memory:      "I am the crafter of 1 stick; teammates send me their items. I know the crafting plan for stick. Got everything from: Jill_0.",
+		Inventory:   "\nINVENTORY\n- oak_planks: 2\nWEARING: Nothing\n",
+		CommandDocs: "\n!getCraftingPlan: x\n",
+	}
+	if got := viewState(v).decide(); !containsCmd(got, `!craftRecipe("stick", 1)`) {
+		t.Errorf("crafter with memory answered %q", got)
+	}
+}
+
+// TestDeterministicAndConcurrent: the same request always gets the same
+// reply, from many goroutines at once, and whole trials repeat exactly.
+func TestDeterministicAndConcurrent(t *testing.T) {
+	tasks := genTasks(t, procgen.KindCooking, procgen.SplitTest, 3, 4)
+	a, b := play(t, tasks, Options{Skill: 0.7, Noise: 0.3}, 9), play(t, tasks, Options{Skill: 0.7, Noise: 0.3}, 9)
+	for i := range a {
+		for j := range a[i].Agents {
+			x, y := a[i].Agents[j].Transitions, b[i].Agents[j].Transitions
+			if len(x) != len(y) {
+				t.Fatalf("%s: %d vs %d transitions", a[i].TrialID, len(x), len(y))
+			}
+			for k := range x {
+				if x[k].Response != y[k].Response {
+					t.Fatalf("%s step %d: %q vs %q", a[i].TrialID, k, x[k].Response, y[k].Response)
+				}
+			}
+		}
+	}
+	be := New(Options{Skill: 0.5, Noise: 0.5})
+	var reqs []generate.Request
+	for _, ag := range a[0].Agents {
+		for _, tr := range ag.Transitions {
+			reqs = append(reqs, generate.Request{Kind: tr.Kind, Seed: uint64(tr.Step), View: generate.View{
+				Name: ag.Name, Team: []string{"Andy_0", "Jill_0", "Bob_0"}, TaskType: procgen.TypeCooking,
+				Goal: "Collaborate with agents around you to make 1 bread", Turns: tr.Messages, Step: tr.Step,
+			}})
+		}
+	}
+	want := make([]string, len(reqs))
+	for i, r := range reqs {
+		rep, err := be.Complete(context.Background(), r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = rep.Text
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			for i, r := range reqs {
+				if rep, _ := be.Complete(context.Background(), r); rep.Text != want[i] {
+					t.Errorf("request %d: concurrent reply differs", i)
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+func TestCanceled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := New(DefaultOptions()).Complete(ctx, generate.Request{}); err == nil {
+		t.Error("a cancelled call succeeded")
+	}
+}
