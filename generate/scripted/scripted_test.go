@@ -37,9 +37,9 @@ func TestGoals(t *testing.T) {
 		t.Errorf("craft goal with count: %q %d", item, n)
 	}
 	for goal, want := range map[string]string{
-		"Collaborate with agents around you to make 1 cake, 2 bread.\n\nRecipe for cake:": "cake:1 bread:2",
+		"Collaborate with agents around you to make 1 cake, 2 bread.\n\nRecipe for cake:":  "cake:1 bread:2",
 		"Collaborate with other agents around you to make beetroot_soup, rabbit_stew.\nIn": "beetroot_soup:1 rabbit_stew:1",
-		"You need to make cooked_beef, but you don't have the recipe for it":              "cooked_beef:1",
+		"You need to make cooked_beef, but you don't have the recipe for it":               "cooked_beef:1",
 	} {
 		got := ""
 		for _, d := range viewState(&generate.View{Goal: goal}).dishes() {
