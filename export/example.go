@@ -51,6 +51,25 @@ type Knobs struct {
 	Variant      *int // construction: blueprint variant
 }
 
+// clone copies what m's pointers point at, so later changes by the
+// example's source do not reach it.
+func (m Meta) clone() Meta {
+	m.Score, m.Success = clonePtr(m.Score), clonePtr(m.Success)
+	k := &m.Knobs
+	k.Depth, k.MissingItems, k.HellsKitchen = clonePtr(k.Depth), clonePtr(k.MissingItems), clonePtr(k.HellsKitchen)
+	k.Materials, k.Rooms, k.Windows = clonePtr(k.Materials), clonePtr(k.Rooms), clonePtr(k.Windows)
+	k.Carpets, k.Variant = clonePtr(k.Carpets), clonePtr(k.Variant)
+	return m
+}
+
+func clonePtr[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
+}
+
 var roleOK = map[string]bool{"system": true, "user": true, "assistant": true}
 
 // check reports the first problem that makes ex unusable as a training

@@ -9,6 +9,7 @@ import (
 	"iter"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/zeebo/xxh3"
 )
@@ -105,12 +106,16 @@ func (pr *preparer) prepare(ex Example) (prepared, error) {
 	if err := ex.check(); err != nil {
 		return prepared{}, err
 	}
+	// The writers hold an example after the source has moved on, so it
+	// gets its own message list and metadata (the texts are shared).
 	msgs := trimToLastAssistant(ex.Messages)
 	if pr.roles == RolesStrict {
 		msgs = normalizeStrict(msgs)
 		if err := checkStrict(msgs); err != nil {
 			return prepared{}, fmt.Errorf("example %q: strict roles: %v", ex.ID, err)
 		}
+	} else {
+		msgs = slices.Clone(msgs)
 	}
 	ts, ok := pr.tasks[ex.Meta.TaskID]
 	if !ok {
@@ -126,7 +131,7 @@ func (pr *preparer) prepare(ex Example) (prepared, error) {
 		return prepared{}, fmt.Errorf("example %q: task %q is in split %q and %q (its examples disagree on the task's split)",
 			ex.ID, ex.Meta.TaskID, ts.own, ex.Meta.Split)
 	}
-	p := prepared{id: ex.ID, msgs: msgs, meta: ex.Meta, split: ts.out, hash: exampleHash(pr.h, msgs)}
+	p := prepared{id: ex.ID, msgs: msgs, meta: ex.Meta.clone(), split: ts.out, hash: exampleHash(pr.h, msgs)}
 	if pr.roles == RolesStrict {
 		p.strict = msgs
 	}
@@ -295,68 +300,10 @@ func writeAll(ctx context.Context, src Source, dir string, hs *hashSet, opts Opt
 		}
 	}()
 
-	onePass := hs == nil
-	if onePass {
-		hs = newHashSet()
+	counts, err := pump(ctx, src, hs, opts, writers)
+	if err != nil {
+		return nil, err
 	}
-	counts := Counts{PerSplit: map[string]int64{}, Tasks: map[string]int64{}}
-	pr := newPreparer(opts)
-	for ex, err := range src {
-		if err != nil {
-			return nil, fmt.Errorf("export: %w", err)
-		}
-		if counts.In++; counts.In%4096 == 0 && ctx.Err() != nil {
-			return nil, fmt.Errorf("export: %w", ctx.Err())
-		}
-		p, err := pr.prepare(ex)
-		if err != nil {
-			return nil, fmt.Errorf("export: %w", err)
-		}
-		mask, found := hs.masks[p.hash]
-		if onePass {
-			b, err := hs.bits.of(p.split)
-			if err != nil {
-				return nil, err
-			}
-			if mask&writtenTrainBit != 0 && p.split != SplitTrain {
-				return nil, errCrossSplit
-			}
-			mask |= b
-		} else if !found {
-			return nil, fmt.Errorf("export: example %q was not in the first pass over the input (the source must yield the same examples each time)", p.id)
-		}
-		switch {
-		case p.split == SplitTrain && mask&^(hs.train|writtenBit|writtenTrainBit) != 0:
-			counts.CrossSplitDropped++
-			hs.masks[p.hash] = mask
-			continue
-		case mask&writtenBit != 0:
-			counts.Duplicates++
-			continue
-		}
-		mask |= writtenBit
-		if p.split == SplitTrain {
-			mask |= writtenTrainBit
-		}
-		hs.masks[p.hash] = mask
-		for _, w := range writers {
-			if err := w.write(&p); err != nil {
-				return nil, err
-			}
-		}
-		counts.Written++
-		counts.PerSplit[p.split]++
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("export: %w", err)
-	}
-	if counts.In == 0 {
-		return nil, fmt.Errorf("export: the input holds no examples; nothing to write")
-	}
-	for _, ts := range pr.tasks {
-		counts.Tasks[ts.out]++
-	}
-
 	res := &Result{Counts: counts}
 	if pw != nil {
 		files, err := pw.close()
@@ -395,6 +342,138 @@ func writeAll(ctx context.Context, src Source, dir string, hs *hashSet, opts Opt
 		return nil, err
 	}
 	return res, nil
+}
+
+// Batches handed from the reading goroutine to the writers: at most
+// batchRows examples or about batchBytes of message text, and batchQueue
+// batches queued per writer, so memory stays bounded however large the
+// examples (whole episodes) are.
+const (
+	batchRows  = 64
+	batchBytes = 1 << 20
+	batchQueue = 4
+)
+
+// pump feeds the examples of src, prepared and de-duplicated in input
+// order, to every writer, each writer in a goroutine of its own: reading
+// and decoding the input overlaps with encoding and compressing the
+// outputs, and formats are written side by side. Every writer sees the
+// same examples in the same order, so the files do not depend on timing.
+func pump(ctx context.Context, src Source, hs *hashSet, opts Options, writers []dataWriter) (Counts, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	queues := make([]chan []prepared, len(writers))
+	errs := make([]error, len(writers))
+	var wg sync.WaitGroup
+	for i, w := range writers {
+		q := make(chan []prepared, batchQueue)
+		queues[i] = q
+		wg.Go(func() {
+			for b := range q {
+				for k := 0; k < len(b) && errs[i] == nil; k++ {
+					if err := w.write(&b[k]); err != nil {
+						errs[i] = err
+						cancel() // stops the reading side; the queue is drained below
+					}
+				}
+			}
+		})
+	}
+	send := func(b []prepared) bool {
+		for _, q := range queues {
+			select {
+			case q <- b:
+			case <-ctx.Done():
+				return false
+			}
+		}
+		return true
+	}
+	counts, err := feed(ctx, src, hs, opts, send)
+	for _, q := range queues {
+		close(q)
+	}
+	wg.Wait()
+	// A writer's failure is why the reading side stopped: report it.
+	for _, werr := range errs {
+		if werr != nil {
+			return counts, werr
+		}
+	}
+	return counts, err
+}
+
+// feed prepares the examples of src, decides which are written (see Write)
+// and hands them to send in batches. It stops when send reports false.
+func feed(ctx context.Context, src Source, hs *hashSet, opts Options, send func([]prepared) bool) (Counts, error) {
+	onePass := hs == nil
+	if onePass {
+		hs = newHashSet()
+	}
+	counts := Counts{PerSplit: map[string]int64{}, Tasks: map[string]int64{}}
+	pr := newPreparer(opts)
+	batch, size := make([]prepared, 0, batchRows), 0
+	for ex, err := range src {
+		if err != nil {
+			return counts, fmt.Errorf("export: %w", err)
+		}
+		if counts.In++; counts.In%4096 == 0 && ctx.Err() != nil {
+			return counts, fmt.Errorf("export: %w", ctx.Err())
+		}
+		p, err := pr.prepare(ex)
+		if err != nil {
+			return counts, fmt.Errorf("export: %w", err)
+		}
+		mask, found := hs.masks[p.hash]
+		if onePass {
+			b, err := hs.bits.of(p.split)
+			if err != nil {
+				return counts, err
+			}
+			if mask&writtenTrainBit != 0 && p.split != SplitTrain {
+				return counts, errCrossSplit
+			}
+			mask |= b
+		} else if !found {
+			return counts, fmt.Errorf("export: example %q was not in the first pass over the input (the source must yield the same examples each time)", p.id)
+		}
+		switch {
+		case p.split == SplitTrain && mask&^(hs.train|writtenBit|writtenTrainBit) != 0:
+			counts.CrossSplitDropped++
+			hs.masks[p.hash] = mask
+			continue
+		case mask&writtenBit != 0:
+			counts.Duplicates++
+			continue
+		}
+		mask |= writtenBit
+		if p.split == SplitTrain {
+			mask |= writtenTrainBit
+		}
+		hs.masks[p.hash] = mask
+		counts.Written++
+		counts.PerSplit[p.split]++
+		batch, size = append(batch, p), size+p.size
+		if len(batch) == batchRows || size >= batchBytes {
+			if !send(batch) {
+				return counts, fmt.Errorf("export: %w", context.Cause(ctx))
+			}
+			batch, size = make([]prepared, 0, batchRows), 0
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return counts, fmt.Errorf("export: %w", err)
+	}
+	if len(batch) > 0 && !send(batch) {
+		return counts, fmt.Errorf("export: %w", context.Cause(ctx))
+	}
+	if counts.In == 0 {
+		return counts, fmt.Errorf("export: the input holds no examples; nothing to write")
+	}
+	for _, ts := range pr.tasks {
+		counts.Tasks[ts.out]++
+	}
+	return counts, nil
 }
 
 func (o Options) withDefaults(dest string) Options {
