@@ -189,7 +189,7 @@ func (s *state) craftLeader(target string, n int) string {
 	if havePlanCmd && !planKnown {
 		return with(s.pick("Let me check the plan.", "Checking the crafting plan."), cmd("getCraftingPlan", target, n))
 	}
-	plan, err := mcdata.NewPlan(s.inv, target, n)
+	plan, err := newPlan(s.inv, target, n)
 	if err != nil {
 		return with(s.say("wait"), cmd("stay", 10))
 	}
@@ -306,7 +306,7 @@ func (s *state) makeTable(target string, n int, gatherOK bool) string {
 		}
 		inv := maps.Clone(s.inv)
 		inv[item] -= k
-		p, err := mcdata.NewPlan(inv, target, n)
+		p, err := newPlan(inv, target, n)
 		return err == nil && len(p.Missing) == 0
 	}
 	for _, item := range slices.Sorted(maps.Keys(s.inv)) {
@@ -363,7 +363,7 @@ func (s *state) recipeKnowledge() (map[string]bool, bool) {
 		s.learn(a.output, known)
 	}
 	for _, m := range s.msgs {
-		if rePlanLine.MatchString(m.text) {
+		if strings.Contains(m.text, "Craft ") && rePlanLine.MatchString(m.text) {
 			plan = true
 			s.learn(m.text, known)
 		}
@@ -372,6 +372,9 @@ func (s *state) recipeKnowledge() (map[string]bool, bool) {
 }
 
 func (s *state) learn(text string, known map[string]bool) {
+	if !strings.Contains(text, "raft") && !strings.Contains(text, "recipe") {
+		return // cheap skip: no crafting news in this text
+	}
 	for _, m := range reRequires.FindAllStringSubmatch(text, -1) {
 		known[m[1]] = true
 	}

@@ -1,0 +1,91 @@
+package scripted
+
+import (
+	"context"
+	"runtime"
+	"testing"
+
+	"collabcraft/generate"
+	"collabcraft/procgen"
+	"collabcraft/trajectory"
+)
+
+// BenchmarkCraftingTrials plays the default 2-agent crafting train suite
+// (the first 200 tasks, round robin) with scripted teams through the
+// worker pool and writes every trial to a run with full recording:
+// trials/s and transitions/s on this machine's cores.
+func BenchmarkCraftingTrials(b *testing.B) {
+	tasks := genTasks(b, procgen.KindCrafting, procgen.SplitTrain, 2, 200)
+	benchRun(b, tasks)
+}
+
+// BenchmarkCookingTrials is the same for the 2-agent cooking train suite.
+func BenchmarkCookingTrials(b *testing.B) {
+	tasks := genTasks(b, procgen.KindCooking, procgen.SplitTrain, 2, 100)
+	benchRun(b, tasks)
+}
+
+// BenchmarkDecide measures the backend alone: one conversation call of a
+// crafting leader with a full window.
+func BenchmarkDecide(b *testing.B) {
+	recs := play(b, genTasks(b, procgen.KindCrafting, procgen.SplitTrain, 2, 4), DefaultOptions(), 1)
+	var reqs []generate.Request
+	for _, r := range recs {
+		for _, tr := range r.Agents[0].Transitions {
+			if tr.Kind == trajectory.KindConversation {
+				reqs = append(reqs, generate.Request{Kind: tr.Kind, Seed: uint64(tr.Step), View: generate.View{
+					Name: "Andy_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCrafting,
+					Goal: "Collaborate with other agents to craft a bookshelf", Turns: tr.Messages,
+					Inventory: "\nINVENTORY\n- book: 3\n- oak_planks: 6\nWEARING: Nothing\n", CommandDocs: "\n!getCraftingPlan: x\n",
+				}})
+			}
+		}
+	}
+	be := New(DefaultOptions())
+	i := 0
+	for b.Loop() {
+		be.Complete(context.Background(), reqs[i%len(reqs)])
+		i++
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "calls/s")
+}
+
+func benchRun(b *testing.B, tasks []procgen.Task) {
+	dir := b.TempDir()
+	w, err := trajectory.OpenWriter(dir, &trajectory.Manifest{Name: "bench", Config: []byte(`{"bench":true}`)}, trajectory.WriterOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer w.Close()
+	be := New(DefaultOptions())
+	player := &generate.Player{Team: func(names []string) ([]generate.Seat, []trajectory.Member, error) {
+		seats := make([]generate.Seat, len(names))
+		members := make([]trajectory.Member, len(names))
+		for i, n := range names {
+			seats[i], members[i] = generate.Seat{Name: n, Backend: be}, trajectory.Member{Name: n, Backend: "scripted"}
+		}
+		return seats, members, nil
+	}}
+	trials, transitions := 0, 0
+	attempt := 0
+	for b.Loop() {
+		jobs := generate.Jobs(tasks, 1, uint64(attempt))
+		for i := range jobs {
+			jobs[i].Attempt = attempt // fresh trial ids each round
+		}
+		attempt++
+		pool := &generate.Pool{Workers: runtime.GOMAXPROCS(0), Play: player.Play, Write: func(t *trajectory.Trial) error {
+			for _, a := range t.Agents {
+				transitions += len(a.Transitions)
+			}
+			return w.Write(t)
+		}}
+		s, err := pool.Run(context.Background(), jobs)
+		if err != nil {
+			b.Fatal(err)
+		}
+		trials += s.Trials
+	}
+	b.ReportMetric(float64(trials)/b.Elapsed().Seconds(), "trials/s")
+	b.ReportMetric(float64(transitions)/b.Elapsed().Seconds(), "transitions/s")
+}
