@@ -10,12 +10,12 @@ const WalkSpeed = 4.317
 
 // maxExpansions bounds one path search; beyond it the search gives up
 // like mineflayer's pathfinder does when thinking takes too long.
-const maxExpansions = 60000
+const maxExpansions = 20000
 
 // thinkBudget bounds the path search work of one command (a collect loop
 // may search many times): past it every search times out at once, so no
 // response can keep Execute busy for long.
-const thinkBudget = 8 * maxExpansions
+const thinkBudget = 5 * maxExpansions
 
 // Pathfinder failures, worded as mineflayer-pathfinder's errors.
 const (
