@@ -225,6 +225,13 @@ func (s *state) craftLeader(target string, n int) string {
 				}
 			}
 		}
+		// The furnace burns blaze rods before coal: use them up in their
+		// recipe before any smelting.
+		for _, st := range plan.Steps {
+			if st.Recipe.Need("blaze_rod") > 0 && s.count("blaze_rod") >= st.Recipe.Need("blaze_rod")*st.Times && s.holdsAll(st) {
+				return with(s.pick("First the "+st.Recipe.Result+", so the blaze_rod doesn't end up as fuel.", "Crafting "+st.Recipe.Result+" before I smelt anything."), cmd("craftRecipe", st.Recipe.Result, st.Times))
+			}
+		}
 		for _, m := range plan.Missing {
 			if r := s.gather(m.Item, m.Count, gatherOK); r != "" {
 				return r
@@ -251,6 +258,16 @@ func (s *state) craftLeader(target string, n int) string {
 		sentence = s.pick("I have everything, crafting the "+target+" now!", "All set, making the "+target+".", "Final step: the "+target+".")
 	}
 	return with(sentence, cmd("craftRecipe", st.Recipe.Result, st.Times))
+}
+
+// holdsAll reports whether the agent holds a step's ingredients.
+func (s *state) holdsAll(st mcdata.Step) bool {
+	for _, in := range st.Recipe.Ingredients {
+		if s.count(in.Item) < in.Count*st.Times {
+			return false
+		}
+	}
+	return true
 }
 
 func ingredientMap(in []mcdata.Ingredient) map[string]int {

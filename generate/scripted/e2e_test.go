@@ -116,6 +116,8 @@ func checkSuite(t *testing.T, c suiteCase, min float64) {
 func TestCraftingSuites(t *testing.T) {
 	for _, c := range []suiteCase{
 		{procgen.KindCrafting, procgen.SplitTrain, 2, 60},
+		{procgen.KindCrafting, procgen.SplitDev, 2, 20},
+		{procgen.KindCrafting, procgen.SplitTest, 2, 20},
 		{procgen.KindCrafting, procgen.SplitTest, 3, 20},
 		{procgen.KindCrafting, procgen.SplitTest, 4, 20},
 		{procgen.KindCrafting, procgen.SplitTest, 5, 20},
