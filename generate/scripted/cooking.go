@@ -29,6 +29,8 @@ var (
 	reNoCollect  = regexp.MustCompile(`No (?:more )?([a-z_]+) nearby to collect`)
 	reNoAttack   = regexp.MustCompile(`Could not find any ([a-z_]+) to attack`)
 	reMemNoChest = regexp.MustCompile(`Chest lacks: ([\w, ]+)\.`)
+	reClaim      = regexp.MustCompile(`I'll make the ([a-z_]+)`)
+	reMemClaimed = regexp.MustCompile(`Teammates make: ([\w, ]+)\.`)
 )
 
 // cropBlocks are the farm blocks that drop each crop item.
@@ -132,17 +134,114 @@ func (s *state) cookHelper() string {
 	if own := recipesIn(s.v.Goal); len(own) > 0 && s.askedForRecipes(leader) && !s.said("Recipe for ") && !strings.Contains(s.mem, "sent the recipes") {
 		return cmd("startConversation", leader, s.pick("Here are the recipes I have. ", "Sure, here you go. ")+recipeText(s.v.Goal))
 	}
-	if item, c := s.nextGift(); item != "" {
+	// Hand over what we started with; once that is reported, what we
+	// hold is for our own dish.
+	if item, c := s.nextGift(); item != "" && !s.reportedDone(leader) {
 		sentence := s.say("give", leader, strconv.Itoa(c), item)
 		if !s.said("I have ") && !s.said("I hold ") && !s.said("Got ") && !s.said("I've got ") && len(s.inv) > 1 {
 			sentence = strings.ReplaceAll(s.say("share_inv", leader, itemList(s.inv)), "craft", "cook")
 		}
 		return with(sentence, cmd("givePlayer", leader, item, c))
 	}
+	mine := s.myDish()
 	if !s.reportedDone(leader) || s.askedAfterReport(leader) {
-		return cmd("startConversation", leader, s.say("done_giving", leader, itemList(s.given())))
+		msg := s.say("done_giving", leader, itemList(s.given()))
+		if mine != "" {
+			msg += " " + s.pick("I'll make the "+mine+" and bring it to you.", "I'll make the "+mine+" in the meantime and give it to you.")
+		}
+		return cmd("startConversation", leader, msg)
+	}
+	if mine != "" {
+		if s.count(mine) > 0 {
+			return with(s.pick("The "+mine+" is ready, here you go!", "Done with the "+mine+", it's yours."), cmd("givePlayer", leader, mine, s.count(mine)))
+		}
+		if !s.gaveDish(mine) {
+			return s.cookDishes([]mcdata.Ingredient{{Item: mine, Count: 1}}, false)
+		}
 	}
 	return "\t"
+}
+
+// myDish is the dish a helper cooks besides the cook: farm-only dishes
+// (no bowl, milk or other held items needed) are dealt round robin to the
+// helpers, and a helper takes its one only if it knows the recipe.
+func (s *state) myDish() string {
+	n := len(s.v.Team)
+	if n < 2 || s.isLeader() {
+		return ""
+	}
+	var farm []string
+	for _, d := range s.dishes() {
+		if d.Count == 1 && !needsHeld(d.Item, 0) {
+			farm = append(farm, d.Item)
+		}
+	}
+	for j, d := range farm {
+		if j%(n-1) == s.v.Agent-1 && s.knowsRecipe(d) {
+			return d
+		}
+	}
+	return ""
+}
+
+// gaveDish reports whether the helper already handed its dish over.
+func (s *state) gaveDish(dish string) bool {
+	if strings.Contains(s.mem, "I gave "+s.leader()+" the "+dish) {
+		return true
+	}
+	for _, a := range s.acts {
+		if a.name == "!givePlayer" && len(a.args) == 3 && a.args[1] == dish && strings.Contains(a.output, "received") {
+			return true
+		}
+	}
+	return false
+}
+
+// needsHeld reports whether making item needs something only inventories
+// or the chest hold.
+func needsHeld(item string, depth int) bool {
+	if depth > 6 {
+		return true
+	}
+	if _, ok := cropBlocks[item]; ok {
+		return false
+	}
+	if _, ok := animalDrops[item]; ok {
+		return false
+	}
+	if raw, ok := cooked[item]; ok {
+		return needsHeld(raw, depth+1)
+	}
+	if hardItems[item] {
+		return true
+	}
+	var s state
+	rec, ok := s.cookRecipe(item)
+	if !ok {
+		return true
+	}
+	for _, in := range rec.Ingredients {
+		if needsHeld(in.Item, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// claimed are the dishes helpers said they make (window and memory).
+func (s *state) claimed() map[string]bool {
+	out := map[string]bool{}
+	if m := reMemClaimed.FindStringSubmatch(s.mem); m != nil {
+		for _, d := range strings.Split(m[1], ", ") {
+			out[strings.TrimSpace(d)] = true
+		}
+	}
+	for _, m := range s.msgs {
+		for _, c := range reClaim.FindAllStringSubmatch(m.text, -1) {
+			out[c[1]] = true
+		}
+	}
+	return out
 }
 
 func (s *state) askedForRecipes(from string) bool {
@@ -186,7 +285,16 @@ func (s *state) cookLeader() string {
 	if len(lacking) > 0 && s.v.Time < 40 {
 		return with(s.say("wait"), cmd("stay", 5))
 	}
-	return s.cookDishes(dishes, true)
+	// Dishes a helper is making are left to it; should one not arrive
+	// late in the game, the cook makes it after all.
+	claimed := s.claimed()
+	var mine []mcdata.Ingredient
+	for _, d := range dishes {
+		if !claimed[d.Item] || s.v.Time > 240 {
+			mine = append(mine, d)
+		}
+	}
+	return s.cookDishes(mine, true)
 }
 
 // cookHK is Hell's Kitchen: send the partner its recipe, then cook our own

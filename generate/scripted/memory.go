@@ -127,6 +127,9 @@ func (s *state) cookFacts() []string {
 		}
 	case s.isLeader():
 		f = append(f, "I cook the meal; teammates send me their items.")
+		if c := s.claimed(); len(c) > 0 {
+			f = append(f, "Teammates make: "+strings.Join(slices.Sorted(maps.Keys(c)), ", ")+".")
+		}
 		if d := s.doneSet(); len(d) > 0 {
 			f = append(f, "Got everything from: "+strings.Join(d, ", ")+".")
 		}
@@ -140,6 +143,12 @@ func (s *state) cookFacts() []string {
 		}
 		if s.reportedDone(leader) {
 			f = append(f, "Told "+leader+" I gave everything.")
+		}
+		if d := s.myDish(); d != "" {
+			f = append(f, "I make the "+d+" for "+leader+".")
+			if s.gaveDish(d) {
+				f = append(f, "I gave "+leader+" the "+d+".")
+			}
 		}
 	}
 	if len(known) > 0 {
