@@ -159,7 +159,7 @@ func (s *state) cookHelper() string {
 			return s.cookDishes([]mcdata.Ingredient{{Item: mine, Count: 1}}, false)
 		}
 	}
-	return "\t"
+	return s.standBy()
 }
 
 // myDish is the dish a helper cooks besides the cook: farm-only dishes

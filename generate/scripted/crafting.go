@@ -82,7 +82,7 @@ func (s *state) craftHelper(target string, n int) string {
 	if !s.reportedDone(leader) || s.askedAfterReport(leader) {
 		return cmd("startConversation", leader, s.say("done_giving", leader, itemList(s.given())))
 	}
-	return "\t" // nothing to say or do: MINDcraft's convention
+	return s.standBy()
 }
 
 // nextGift is the next item stack to hand over (name order).

@@ -139,3 +139,13 @@ func sortedKeys(m map[string]int) []string {
 
 // knownName reports whether name is a Minecraft item or block.
 func knownName(name string) bool { return mcdata.IsItem(name) || mcdata.IsBlock(name) }
+
+// standBy is a done agent's answer: wait a while, seeing the team's chat
+// in batches rather than answering every line of it; with nothing new it
+// says nothing at all (MINDcraft's tab).
+func (s *state) standBy() string {
+	if len(s.v.Turns) > 0 && s.v.Turns[len(s.v.Turns)-1].Role == "system" && strings.HasPrefix(s.v.Turns[len(s.v.Turns)-1].Content, "Code output:\nStayed for") {
+		return "\t"
+	}
+	return with(s.say("idle"), cmd("stay", 30))
+}
