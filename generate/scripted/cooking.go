@@ -138,8 +138,8 @@ func (s *state) cookHelper() string {
 	// hold is for our own dish.
 	if item, c := s.nextGift(); item != "" && !s.reportedDone(leader) {
 		sentence := s.say("give", leader, strconv.Itoa(c), item)
-		if !s.said("I have ") && !s.said("I hold ") && !s.said("Got ") && !s.said("I've got ") && len(s.inv) > 1 {
-			sentence = strings.ReplaceAll(s.say("share_inv", leader, itemList(s.inv)), "craft", "cook")
+		if s.firstGift() && len(s.inv) > 1 {
+			sentence = s.say("share_inv", leader, itemList(s.inv), "cook")
 		}
 		return with(sentence, cmd("givePlayer", leader, item, c))
 	}
@@ -276,7 +276,8 @@ func (s *state) cookLeader() string {
 		}
 	}
 	if len(s.acts) == 0 && s.mem == "" && len(s.v.Team) > 1 {
-		msg := s.pick("I'll do the cooking, please send me all your items.", "Let's pool everything with me, I'll cook the meal. Send me your items.")
+		msg := s.pick("I'll do the cooking, please send me all your items.", "Let's pool everything with me, I'll cook the meal. Send me your items.",
+			"I can be the cook: give me whatever you're carrying and I'll make the "+joinAnd(dishNames(dishes))+".")
 		if len(lacking) > 0 {
 			msg += " I don't have the recipes for " + joinAnd(lacking) + ", please send me the recipes if you have them."
 		}
@@ -525,6 +526,14 @@ func cloneInv(m map[string]int) map[string]int {
 	out := make(map[string]int, len(m))
 	for k, v := range m {
 		out[k] = v
+	}
+	return out
+}
+
+func dishNames(ds []mcdata.Ingredient) []string {
+	out := make([]string, len(ds))
+	for i, d := range ds {
+		out[i] = d.Item
 	}
 	return out
 }

@@ -74,8 +74,8 @@ func (s *state) craftHelper(target string, n int) string {
 	}
 	if item, c := s.nextGift(); item != "" {
 		sentence := s.say("give", leader, strconv.Itoa(c), item)
-		if !s.said("Sending all") && !s.said("send everything") && !s.said("give it all") && !s.said("pass all") && !s.said("I give everything") && len(s.inv) > 1 {
-			sentence = s.say("share_inv", leader, itemList(s.inv))
+		if s.firstGift() && len(s.inv) > 1 {
+			sentence = s.say("share_inv", leader, itemList(s.inv), "craft")
 		}
 		return with(sentence, cmd("givePlayer", leader, item, c))
 	}
@@ -83,6 +83,20 @@ func (s *state) craftHelper(target string, n int) string {
 		return cmd("startConversation", leader, s.say("done_giving", leader, itemList(s.given())))
 	}
 	return s.standBy()
+}
+
+// firstGift reports whether no item was handed over yet (the moment to
+// tell the team what we hold).
+func (s *state) firstGift() bool {
+	if s.mem != "" {
+		return false
+	}
+	for _, a := range s.acts {
+		if a.name == "!givePlayer" {
+			return false
+		}
+	}
+	return true
 }
 
 // nextGift is the next item stack to hand over (name order).
@@ -183,6 +197,7 @@ func (s *state) craftLeader(target string, n int) string {
 		return cmd("startConversation", partner, s.pick(
 			"I'll do the crafting of the "+target+", send me your items. I can't see the crafting plan, so if you can, please send me the steps.",
 			"Let's pool everything with me and I'll craft the "+target+". I don't have the crafting plan; share the steps if you see them.",
+			"Hi! Send me what you have and I'll put the "+target+" together. I can't get the crafting plan myself, could you send me the steps?",
 		))
 	}
 	known, planKnown := s.recipeKnowledge()

@@ -30,29 +30,29 @@ func personaOf(name string) int {
 // teammates (scripted or not) can act on them.
 var phrases = map[string][numPersonas][]string{
 	"give": {
-		{"Sending %[2]s %[3]s.", "Here, %[2]s %[3]s.", "%[2]s %[3]s for you."},
-		{"Here you go, %[1]s, %[2]s %[3]s coming your way!", "I'll give you my %[2]s %[3]s.", "Passing you %[2]s %[3]s, %[1]s."},
-		{"Giving %[1]s %[2]s %[3]s.", "Transferring %[2]s %[3]s to %[1]s.", "Next: %[2]s %[3]s to %[1]s."},
+		{"Sending %[2]s %[3]s.", "Here, %[2]s %[3]s.", "%[2]s %[3]s for you.", "Take %[2]s %[3]s."},
+		{"Here you go, %[1]s, %[2]s %[3]s coming your way!", "I'll give you my %[2]s %[3]s.", "Passing you %[2]s %[3]s, %[1]s.", "And %[2]s %[3]s for you too!"},
+		{"Giving %[1]s %[2]s %[3]s.", "Transferring %[2]s %[3]s to %[1]s.", "Next: %[2]s %[3]s to %[1]s.", "Handing over %[2]s %[3]s."},
 	},
 	"share_inv": {
-		{"I have %[2]s. Sending all of it to you, %[1]s.", "Got %[2]s. All yours, %[1]s."},
-		{"Hi %[1]s! I have %[2]s. I'll send everything to you so you can craft.", "Hey %[1]s, I've got %[2]s. Let me give it all to you!"},
-		{"My inventory: %[2]s. Plan: I give everything to %[1]s, who crafts.", "I hold %[2]s. I will pass all of it to %[1]s."},
+		{"I have %[2]s. Sending all of it to you, %[1]s.", "Got %[2]s. All yours, %[1]s.", "%[2]s here. Giving it all to you, %[1]s."},
+		{"Hi %[1]s! I have %[2]s. I'll send everything to you so you can %[3]s.", "Hey %[1]s, I've got %[2]s. Let me give it all to you!", "Hello! I'm carrying %[2]s, %[1]s. You %[3]s, I'll send it all over."},
+		{"My inventory: %[2]s. Plan: I give everything to %[1]s, who does the %[3]s.", "I hold %[2]s. I will pass all of it to %[1]s.", "Inventory check: %[2]s. All of it goes to %[1]s."},
 	},
 	"done_giving": {
-		{"%[1]s, I gave you everything I had (%[2]s).", "Done: all my items are with you, %[1]s (%[2]s)."},
-		{"%[1]s, I've given you everything I had: %[2]s. Good luck with the craft!", "That's everything I had, %[1]s: %[2]s. Let me know if you need anything else!"},
-		{"%[1]s: transfer complete, I gave you everything I had: %[2]s.", "Status for %[1]s: I have given you all my items (%[2]s)."},
+		{"%[1]s, I gave you everything I had (%[2]s).", "Done: all my items are with you, %[1]s (%[2]s).", "That's everything I had, %[1]s: %[2]s."},
+		{"%[1]s, I've given you everything I had: %[2]s. Good luck!", "That's everything I had, %[1]s: %[2]s. Let me know if you need anything else!", "All done, %[1]s! You have all my items now (%[2]s)."},
+		{"%[1]s: transfer complete, I gave you everything I had: %[2]s.", "Status for %[1]s: I have given you all my items (%[2]s).", "%[1]s, summary: everything I had (%[2]s) is in your inventory now."},
 	},
 	"wait": {
-		{"Waiting.", "Holding on.", "Waiting a bit."},
-		{"I'll wait for the others.", "Let me wait a moment for my teammates.", "Waiting for the team, hang on."},
-		{"Nothing to do until the items arrive; waiting.", "Waiting for the next step.", "Pausing until my teammates are ready."},
+		{"Waiting.", "Holding on.", "Waiting a bit.", "One moment."},
+		{"I'll wait for the others.", "Let me wait a moment for my teammates.", "Waiting for the team, hang on.", "Give me a sec, waiting on the others."},
+		{"Nothing to do until the items arrive; waiting.", "Waiting for the next step.", "Pausing until my teammates are ready.", "Waiting for the missing items before continuing."},
 	},
 	"idle": {
-		{"Nothing left for me to do.", "I'm done, waiting."},
-		{"I've done my part, I'll stand by in case you need me!", "All done on my side, ping me if you need anything."},
-		{"My part is complete; standing by.", "Standing by for further requests."},
+		{"Nothing left for me to do.", "I'm done, waiting.", "Done here."},
+		{"I've done my part, I'll stand by in case you need me!", "All done on my side, ping me if you need anything.", "My part's finished, just say if you need more!"},
+		{"My part is complete; standing by.", "Standing by for further requests.", "Task share complete; waiting for the team."},
 	},
 }
 
