@@ -172,7 +172,7 @@ func (w *World) findPath(start Pos, g goal, scaffold int) (path, string) {
 	if w.thinkBudget <= 0 {
 		return path{end: start}, errTimeout
 	}
-	index := make(map[uint64]int32, 256)
+	index := make(map[uint64]int32, 32)
 	nodes := []step{{p: start, parent: -1}}
 	index[cellKey(start)] = 0
 	h := nodeHeap{{i: 0, g: 0, f: g.heuristic(start)}}
