@@ -272,38 +272,14 @@ func affordableOf(recipes []mcdata.Recipe, counts map[string]int, table bool) *m
 
 var recipeCache sync.Map // item -> []mcdata.Recipe
 
-// recipesOf caches mcdata.Recipes, which copies on every call, adding the
-// special recipes minecraft-data leaves out.
+// recipesOf caches mcdata.Recipes, which copies on every call.
 func recipesOf(item string) []mcdata.Recipe {
 	if v, ok := recipeCache.Load(item); ok {
 		return v.([]mcdata.Recipe)
 	}
 	rs := mcdata.Recipes(item)
-	if len(rs) == 0 && item == "suspicious_stew" {
-		rs = suspiciousStewRecipes()
-	}
 	recipeCache.Store(item, rs)
 	return rs
-}
-
-// stewFlowers are the small flowers a suspicious stew takes, dandelion
-// (the cooking tasks' choice) first.
-var stewFlowers = []string{"dandelion", "poppy", "blue_orchid", "allium", "azure_bluet", "red_tulip", "orange_tulip",
-	"white_tulip", "pink_tulip", "oxeye_daisy", "cornflower", "lily_of_the_valley", "torchflower", "wither_rose"}
-
-// suspiciousStewRecipes is the game's special shapeless recipe (a bowl,
-// both mushrooms and any small flower, in a 2x2 grid), which
-// minecraft-data does not list; without it the cooking dish could not be
-// made.
-func suspiciousStewRecipes() []mcdata.Recipe {
-	out := make([]mcdata.Recipe, 0, len(stewFlowers))
-	for _, f := range stewFlowers {
-		ings := []mcdata.Ingredient{{Item: "bowl", Count: 1}, {Item: "brown_mushroom", Count: 1}, {Item: f, Count: 1}, {Item: "red_mushroom", Count: 1}}
-		slices.SortFunc(ings, func(a, b mcdata.Ingredient) int { return strings.Compare(a.Item, b.Item) })
-		out = append(out, mcdata.Recipe{Result: "suspicious_stew", Count: 1, Ingredients: ings,
-			GridOrder: []string{"brown_mushroom", "red_mushroom", "bowl", f}})
-	}
-	return out
 }
 
 func cmdEntities(r *run, _ []command.Value) string {
