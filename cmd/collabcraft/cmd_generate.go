@@ -266,6 +266,7 @@ func runGenerate(ctx context.Context, opts GenerateOptions, gopts GlobalOptions,
 		Temperature: opts.Temperature, TopP: opts.TopP, MaxTokens: opts.MaxTokens, Seed: opts.ModelSeed,
 		Timeout: opts.Timeout, MaxAttempts: opts.MaxAttempts, Limiter: llm.NewLimiter(opts.RPS, opts.TPM),
 		MinBackoff: opts.backoff, MaxBackoff: 10 * opts.backoff,
+		Stop: []string{"***"}, // MINDcraft's stop sequence for OpenAI-compatible models
 	}
 	tm, err := team.New(team.Options{
 		Default: opts.Backend, Spec: spec, OpenAI: llmCfg,

@@ -76,9 +76,14 @@ func (m *modelServer) handle(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Model    string        `json:"model"`
 		Messages []wireMessage `json:"messages"`
+		Stop     []string      `json:"stop"`
 	}
 	if err := json.Unmarshal(body, &req); err != nil || len(req.Messages) == 0 {
 		writeBody(w, http.StatusBadRequest, `{"error":{"message":"no messages","type":"invalid_request_error"}}`)
+		return
+	}
+	if len(req.Stop) != 1 || req.Stop[0] != "***" { // MINDcraft's stop sequence must be sent
+		writeBody(w, http.StatusBadRequest, `{"error":{"message":"want stop [\"***\"]","type":"invalid_request_error"}}`)
 		return
 	}
 	m.mu.Lock()
