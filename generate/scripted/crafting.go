@@ -407,20 +407,32 @@ func (s *state) learn(text string, known map[string]bool) {
 	if !strings.Contains(text, "raft") && !strings.Contains(text, "recipe") {
 		return // cheap skip: no crafting news in this text
 	}
-	for _, m := range reRequires.FindAllStringSubmatch(text, -1) {
-		known[m[1]] = true
+	// Each regexp runs only on texts holding its literal part: the answers
+	// are the same, and unanchored patterns like `(\w+) is ...` are slow.
+	if strings.Contains(text, "You do not have the resources to craft") {
+		for _, m := range reRequires.FindAllStringSubmatch(text, -1) {
+			known[m[1]] = true
+		}
 	}
-	for _, m := range reCrafted.FindAllStringSubmatch(text, -1) {
-		known[m[1]+m[2]] = true
+	if strings.Contains(text, "rafted") {
+		for _, m := range reCrafted.FindAllStringSubmatch(text, -1) {
+			known[m[1]+m[2]] = true
+		}
 	}
-	for _, m := range rePlanLine.FindAllStringSubmatch(text, -1) {
-		known[m[3]] = true
+	if strings.Contains(text, "Craft ") {
+		for _, m := range rePlanLine.FindAllStringSubmatch(text, -1) {
+			known[m[3]] = true
+		}
 	}
-	for _, m := range reNeedsTable.FindAllStringSubmatch(text, -1) {
-		known["table:"+m[1]] = true
+	if strings.Contains(text, " requires a crafting table") {
+		for _, m := range reNeedsTable.FindAllStringSubmatch(text, -1) {
+			known["table:"+m[1]] = true
+		}
 	}
-	for _, m := range reNoRecipe.FindAllStringSubmatch(text, -1) {
-		known[m[1]] = true
+	if strings.Contains(text, " is either not an item, or it does not have a crafting recipe") {
+		for _, m := range reNoRecipe.FindAllStringSubmatch(text, -1) {
+			known[m[1]] = true
+		}
 	}
 }
 

@@ -40,7 +40,6 @@ type act struct {
 }
 
 var (
-	reFromBot = regexp.MustCompile(`(?s)^(\w+): (?:\(FROM OTHER BOT\))?(.*)$`)
 	reInvLine = regexp.MustCompile(`(?m)^- (\w+): (\d+)$`)
 )
 
@@ -55,8 +54,8 @@ func newState(v *generate.View, rng *rand.Rand, opts Options) *state {
 	for i, t := range turns {
 		switch t.Role {
 		case "user":
-			if m := reFromBot.FindStringSubmatch(t.Content); m != nil {
-				s.msgs = append(s.msgs, message{from: m[1], text: m[2], turn: i})
+			if from, text, ok := fromBot(t.Content); ok {
+				s.msgs = append(s.msgs, message{from: from, text: text, turn: i})
 			}
 		case "assistant":
 			if m, ok := command.Find(t.Content); ok {
@@ -69,12 +68,33 @@ func newState(v *generate.View, rng *rand.Rand, opts Options) *state {
 		case "system":
 			s.sys = append(s.sys, t.Content)
 			// Bounced or ended conversations arrive as system turns.
+			if !strings.HasPrefix(t.Content, "Conversation with ") {
+				continue
+			}
 			if m := reEndedWith.FindStringSubmatch(t.Content); m != nil {
 				s.msgs = append(s.msgs, message{from: m[1], text: m[2], turn: i})
 			}
 		}
 	}
 	return s
+}
+
+// fromBot splits a chat turn "Name: (FROM OTHER BOT)text" (the tag is
+// optional) as `(?s)^(\w+): (?:\(FROM OTHER BOT\))?(.*)$` does, without the regexp engine (it ran on every
+// user turn of every call).
+func fromBot(s string) (from, text string, ok bool) {
+	i := 0
+	for i < len(s) && isWordByte(s[i]) {
+		i++
+	}
+	if i == 0 || !strings.HasPrefix(s[i:], ": ") {
+		return "", "", false
+	}
+	return s[:i], strings.TrimPrefix(s[i+2:], "(FROM OTHER BOT)"), true
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
 var reEndedWith = regexp.MustCompile(`(?s)^Conversation with (\w+) ended with message: "\(FROM OTHER BOT\)(.*)"$`)
