@@ -2,9 +2,10 @@ package scripted
 
 import (
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
+
+	"collabcraft/world/command"
 )
 
 // Construction: every agent reads the level's fix list with
@@ -64,101 +65,123 @@ func (s *state) doneLevels() map[int]bool {
 	return done
 }
 
-func (s *state) construction() string {
+// currentLevel is the lowest level not yet correct and not waiting on
+// cells that had nothing to hold them; once only such levels are left,
+// the lowest of them. -1 when every level is correct.
+func (s *state) currentLevel() int {
 	levels := s.levelCount()
-	if levels == 0 {
+	done := s.doneLevels()
+	stuck := s.stuckLevels()
+	for k := range levels {
+		if !done[k] && !stuck[k] {
+			return k
+		}
+	}
+	for k := range levels {
+		if !done[k] {
+			return k
+		}
+	}
+	return -1
+}
+
+func (s *state) construction() string {
+	if s.levelCount() == 0 {
 		return with(s.say("idle"), cmd("stay", 30))
 	}
 	if r := s.serveRequests(); r != "" {
 		return r
 	}
-	done := s.doneLevels()
-	stuck := s.stuckLevels()
-	cur := -1
-	for k := range levels {
-		if !done[k] && !stuck[k] {
-			cur = k
-			break
-		}
+	// MINDcraft blocks !endConversation in tasks that open with a
+	// conversation: then every reply reaches the partner anyway, and the
+	// builder just keeps building.
+	if p := s.talkingWith(); p != "" && s.has("!endConversation") {
+		return s.goQuiet(p)
 	}
-	if cur < 0 {
-		// Cells that could not be placed (nothing to hold them yet) are
-		// tried again once the levels around them stand.
-		for k := range levels {
-			if !done[k] {
-				cur = k
-				break
-			}
-		}
-	}
+	cur := s.currentLevel()
 	if cur < 0 {
 		return "\t" // every level is correct
 	}
-	// The latest fix list of this level, and what was placed since.
-	check := -1
-	for i := len(s.acts) - 1; i >= 0; i-- {
-		a := s.acts[i]
-		if a.name == "!checkBlueprintLevel" && len(a.args) == 1 && a.args[0] == strconv.Itoa(cur) && reLevelFixes.MatchString(a.output) {
-			check = i
-			break
-		}
+	cells, known := s.todo(cur)
+	if !known {
+		return with(s.pick("Let me see what level "+itoa(cur)+" still needs.", "Checking level "+itoa(cur)+" of the blueprint.", "What's left on level "+itoa(cur)+"?"), cmd("checkBlueprintLevel", cur))
 	}
-	if check < 0 {
-		return with(s.pick("Let me see what level "+strconv.Itoa(cur)+" still needs.", "Checking level "+strconv.Itoa(cur)+" of the blueprint.", "What's left on level "+strconv.Itoa(cur)+"?"), cmd("checkBlueprintLevel", cur))
-	}
-	fixes := parseFixes(s.acts[check].output)
-	placed := map[[3]int]bool{}
-	skipped := map[[3]int]bool{}
-	for _, a := range s.acts[check+1:] {
-		for _, m := range rePlaced.FindAllStringSubmatch(a.output, -1) {
-			placed[[3]int{atoi(m[3]), atoi(m[4]), atoi(m[5])}] = true
-		}
-		if a.name == "!goToCoordinates" && len(a.args) == 4 && !reachedExactly(a) {
-			skipped[[3]int{atoi(a.args[0]), atoi(a.args[1]), atoi(a.args[2])}] = true
-		}
-		if a.name == "!placeHere" && !strings.Contains(a.output, "Placed ") {
-			if g, ok := s.goalBefore(a); ok {
-				skipped[g] = true
-			}
-		}
-	}
-	mine := s.band(fixes)
 	failed := s.failedCells()
 	var todo, retry []fix
-	for _, f := range mine {
-		k := [3]int{f.x, f.y, f.z}
-		switch {
-		case placed[k] || skipped[k] || f.block == "":
-		case failed[k]:
+	for _, f := range cells {
+		if failed[[3]int{f.x, f.y, f.z}] {
 			retry = append(retry, f)
-		default:
+		} else {
 			todo = append(todo, f)
 		}
 	}
-	if len(todo) == 0 && !stuck[cur] {
+	if len(todo) == 0 && !s.stuckLevels()[cur] {
 		todo = retry // only cells that failed before: try them again
-	}
-	// Blocks this agent lacks for its cells: ask a teammate once.
-	need := map[string]int{}
-	for _, f := range todo {
-		need[f.block]++
 	}
 	for _, f := range todo {
 		if s.count(f.block) > 0 {
 			return s.placeAt(f)
 		}
 	}
+	// Blocks this agent lacks for its cells: ask each teammate once.
+	need := map[string]int{}
+	for _, f := range todo {
+		need[f.block]++
+	}
 	for _, b := range sortedKeys(need) {
 		for _, o := range s.others() {
 			if !s.askedFor(o, b) {
-				return cmd("startConversation", o, s.pick("Can you give me ", "Could you give me ")+strconv.Itoa(need[b])+" "+b+"? I need it for my part of level "+strconv.Itoa(cur)+".")
+				return cmd("startConversation", o, s.pick("Can you give me ", "Could you give me ")+itoa(need[b])+" "+b+"? I need it for my part of level "+itoa(cur)+".")
 			}
 		}
 	}
 	if len(todo) > 0 {
 		return with(s.say("wait"), cmd("stay", 5))
 	}
-	return with(s.pick("My part of level "+strconv.Itoa(cur)+" is placed, checking it.", "Done with my rows, let me check level "+strconv.Itoa(cur)+".", "Checking level "+strconv.Itoa(cur)+" again."), cmd("checkBlueprintLevel", cur))
+	return with(s.pick("My part of level "+itoa(cur)+" is placed, checking it.", "Done with my rows, let me check level "+itoa(cur)+".", "Checking level "+itoa(cur)+" again."), cmd("checkBlueprintLevel", cur))
+}
+
+// talkingWith is the teammate whose message is the latest word in an open
+// conversation: while it is open every reply would go to them, so a
+// builder closes it once there is nothing more to settle.
+func (s *state) talkingWith() string {
+	open := map[string]bool{}
+	last := ""
+	for _, t := range s.v.Turns {
+		switch t.Role {
+		case "user":
+			if from, _, ok := fromBot(t.Content); ok {
+				open[from], last = true, from
+			}
+		case "system":
+			if m := reEndedWith.FindStringSubmatch(t.Content); m != nil {
+				open[m[1]] = false
+			}
+		case "assistant":
+			if m, ok := command.Find(t.Content); ok && (m.Name == "!endConversation" || m.Name == "!startConversation") && len(m.Args) > 0 {
+				p := strings.Trim(m.Args[0], `"`)
+				open[p] = false // ended, or the partner has yet to answer
+				if last == p {
+					last = ""
+				}
+			}
+		}
+	}
+	if last != "" && open[last] {
+		return last
+	}
+	return ""
+}
+
+// goQuiet settles the division of labour once and closes the conversation,
+// so the build goes on without chat.
+func (s *state) goQuiet(p string) string {
+	share := s.pick("Let's split every level into bands of rows in team order ("+strings.Join(s.v.Team, ", ")+"); I take band "+itoa(s.v.Agent+1)+". ",
+		"Plan: each of us builds one band of rows per level, in name order ("+strings.Join(s.v.Team, ", ")+"), so I'm on band "+itoa(s.v.Agent+1)+". ")
+	if r := s.rowsText(); r != "" && s.said("band ") {
+		share = s.pick("Thanks, carrying on with my rows. ", "Got it, back to my rows. ")
+	}
+	return with(share+s.pick("I'll build quietly and only ask if I run out of blocks.", "Building now; I'll shout if I need blocks.", "Heads down till my part is done."), cmd("endConversation", p))
 }
 
 // failedCells are cells this agent could not place (nothing to hold the
@@ -208,7 +231,11 @@ func (s *state) stuckLevels() map[int]bool {
 
 // placeAt walks onto the cell, then places the block there.
 func (s *state) placeAt(f fix) string {
-	if a, ok := s.lastAct(); ok && a.name == "!goToCoordinates" && len(a.args) == 4 &&
+	a, ok := s.lastAct()
+	if ok && a.name == "!checkBlueprintLevel" && len(s.acts) > 1 {
+		a = s.acts[len(s.acts)-2] // a check between walking there and placing
+	}
+	if ok && a.name == "!goToCoordinates" && len(a.args) == 4 &&
 		atoi(a.args[0]) == f.x && atoi(a.args[1]) == f.y && atoi(a.args[2]) == f.z && reachedExactly(a) {
 		return with(s.pick("Placing "+f.block+" here.", "Now the "+f.block+".", ""), cmd("placeHere", f.block))
 	}
@@ -248,32 +275,6 @@ func floor(v float64) float64 {
 		i--
 	}
 	return i
-}
-
-// band is this agent's share of the fixes: a contiguous band of rows.
-func (s *state) band(fixes []fix) []fix {
-	n := len(s.v.Team)
-	if n <= 1 {
-		return fixes
-	}
-	var zs []int
-	for _, f := range fixes {
-		if !slices.Contains(zs, f.z) {
-			zs = append(zs, f.z)
-		}
-	}
-	slices.Sort(zs)
-	var out []fix
-	for _, f := range fixes {
-		i := slices.Index(zs, f.z)
-		if i*n/len(zs) == s.v.Agent {
-			out = append(out, f)
-		}
-	}
-	if len(out) == 0 {
-		return fixes // nothing left in my band: help with the rest
-	}
-	return out
 }
 
 func parseFixes(text string) []fix {

@@ -159,36 +159,6 @@ func (s *state) cookFacts() []string {
 	}
 	return f
 }
-func (s *state) buildFacts() []string {
-	f := []string{"We build the house level by level; I place my band of rows on each level."}
-	var ks []string
-	for k := range s.levelCount() {
-		if s.doneLevels()[k] {
-			ks = append(ks, itoa(k))
-		}
-	}
-	if len(ks) > 0 {
-		f = append(f, "Completed levels: "+strings.Join(ks, ", ")+".")
-	}
-	var st []string
-	done := s.doneLevels()
-	for k, v := range s.stuckLevels() {
-		if v && !done[k] {
-			st = append(st, itoa(k))
-		}
-	}
-	slices.Sort(st)
-	if len(st) > 0 {
-		f = append(f, "Levels to finish later: "+strings.Join(st, ", ")+".")
-	}
-	var cells []string
-	for c := range s.failedCells() {
-		cells = append(cells, "Cannot place block at ("+itoa(c[0])+", "+itoa(c[1])+", "+itoa(c[2])+").")
-	}
-	slices.Sort(cells)
-	return append(f, cells...)
-}
-
 func itoaN(n int) string {
 	if n <= 0 {
 		n = 1
