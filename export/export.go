@@ -106,16 +106,12 @@ func (pr *preparer) prepare(ex Example) (prepared, error) {
 	if err := ex.check(); err != nil {
 		return prepared{}, err
 	}
-	// The writers hold an example after the source has moved on, so it
-	// gets its own message list and metadata (the texts are shared).
 	msgs := trimToLastAssistant(ex.Messages)
 	if pr.roles == RolesStrict {
 		msgs = normalizeStrict(msgs)
 		if err := checkStrict(msgs); err != nil {
 			return prepared{}, fmt.Errorf("example %q: strict roles: %v", ex.ID, err)
 		}
-	} else {
-		msgs = slices.Clone(msgs)
 	}
 	ts, ok := pr.tasks[ex.Meta.TaskID]
 	if !ok {
@@ -131,7 +127,7 @@ func (pr *preparer) prepare(ex Example) (prepared, error) {
 		return prepared{}, fmt.Errorf("example %q: task %q is in split %q and %q (its examples disagree on the task's split)",
 			ex.ID, ex.Meta.TaskID, ts.own, ex.Meta.Split)
 	}
-	p := prepared{id: ex.ID, msgs: msgs, meta: ex.Meta.clone(), split: ts.out, hash: exampleHash(pr.h, msgs)}
+	p := prepared{id: ex.ID, msgs: msgs, meta: ex.Meta, split: ts.out, hash: exampleHash(pr.h, msgs)}
 	if pr.roles == RolesStrict {
 		p.strict = msgs
 	}
@@ -389,7 +385,7 @@ func pump(ctx context.Context, src Source, hs *hashSet, opts Options, writers []
 		}
 		return true
 	}
-	counts, err := feed(ctx, src, hs, opts, send)
+	counts, err := feed(ctx, readAhead(ctx, src), hs, opts, send)
 	for _, q := range queues {
 		close(q)
 	}
@@ -401,6 +397,73 @@ func pump(ctx context.Context, src Source, hs *hashSet, opts Options, writers []
 		}
 	}
 	return counts, err
+}
+
+// readAhead runs src in a goroutine of its own, a few batches ahead of
+// the consumer, so that decoding the input (the run reader) overlaps with
+// preparing, hashing and writing. Each example gets its own message list
+// and metadata: a source may reuse its buffers once yield returns, and the
+// writers hold examples longer. It returns only after src has returned.
+func readAhead(ctx context.Context, src Source) Source {
+	type batch struct {
+		exs []Example
+		err error // the source's error, after exs
+	}
+	return func(yield func(Example, error) bool) {
+		ch := make(chan batch, batchQueue)
+		stop, done := make(chan struct{}), make(chan struct{})
+		go func() {
+			defer close(done)
+			defer close(ch)
+			put := func(b batch) bool {
+				select {
+				case ch <- b:
+					return true
+				case <-stop:
+				case <-ctx.Done(): // the consumer sees the end and checks ctx
+				}
+				return false
+			}
+			b, size := batch{exs: make([]Example, 0, batchRows)}, 0
+			for ex, err := range src {
+				if err != nil {
+					b.err = err
+					break
+				}
+				ex.Messages, ex.Meta = slices.Clone(ex.Messages), ex.Meta.clone()
+				b.exs = append(b.exs, ex)
+				for _, m := range ex.Messages {
+					size += len(m.Content)
+				}
+				if len(b.exs) == batchRows || size >= batchBytes {
+					if !put(b) {
+						return
+					}
+					b, size = batch{exs: make([]Example, 0, batchRows)}, 0
+				}
+			}
+			if len(b.exs) > 0 || b.err != nil {
+				put(b)
+			}
+		}()
+		defer func() {
+			close(stop)
+			for range ch { // let the producer see stop and src return
+			}
+			<-done
+		}()
+		for b := range ch {
+			for _, ex := range b.exs {
+				if !yield(ex, nil) {
+					return
+				}
+			}
+			if b.err != nil {
+				yield(Example{}, b.err)
+				return
+			}
+		}
+	}
 }
 
 // feed prepares the examples of src, decides which are written (see Write)

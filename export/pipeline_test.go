@@ -2,9 +2,12 @@ package export
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
+	"time"
 )
 
 // scribbling yields src's examples through one reused message list and
@@ -91,4 +94,58 @@ func TestPipelinedWriteIsDeterministic(t *testing.T) {
 			t.Errorf("export %d: %d files, the first export has %d", i+1, len(set), len(sets[0]))
 		}
 	}
+}
+
+// A failure or cancellation in the middle of a long input stops every
+// stage: Write returns the cause, the source is not read further, and no
+// goroutine is left behind.
+func TestPipelineStops(t *testing.T) {
+	base := runtime.NumGoroutine()
+	boom := errors.New("trials file truncated")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for _, tc := range []struct {
+		name string
+		ctx  context.Context
+		stop func(i int, yield func(Example, error) bool) bool // true: the source stops at i
+		want error
+	}{
+		{"source error", context.Background(), func(i int, yield func(Example, error) bool) bool {
+			return i == 2000 && !yield(Example{}, boom)
+		}, boom},
+		{"cancelled", ctx, func(i int, _ func(Example, error) bool) bool {
+			if i == 2000 {
+				cancel()
+			}
+			return false
+		}, context.Canceled},
+	} {
+		read := 0
+		src := func(yield func(Example, error) bool) {
+			i := 0
+			for ex := range realisticSource(5000, nil) {
+				if tc.stop(i, yield) {
+					return
+				}
+				read, i = read+1, i+1
+				if !yield(ex, nil) {
+					return
+				}
+			}
+		}
+		_, err := Write(tc.ctx, src, filepath.Join(t.TempDir(), "ds"), Options{Formats: allFormats})
+		if !errors.Is(err, tc.want) {
+			t.Errorf("%s: got %v, want %v", tc.name, err, tc.want)
+		}
+		if read == 5000 {
+			t.Errorf("%s: the source was read to its end", tc.name)
+		}
+	}
+	for range 100 {
+		if runtime.NumGoroutine() <= base {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Errorf("%d goroutines left running, %d before", runtime.NumGoroutine(), base)
 }
