@@ -102,3 +102,19 @@ func BenchmarkRead(b *testing.B) {
 	b.ReportMetric(float64(trans*b.N)/b.Elapsed().Seconds(), "transitions/s")
 	b.ReportMetric(float64(msgBytes)/b.Elapsed().Seconds()/1e6, "MB-rebuilt/s")
 }
+
+// BenchmarkEncodeTrial is the writer's CPU work before compression: one
+// realistic trial (2 agents x 40 calls) to its JSON line.
+func BenchmarkEncodeTrial(b *testing.B) {
+	t := realisticTrial(b, 1, 40)
+	m := map[string]string{}
+	for _, s := range realisticBlobs(b) {
+		m[BlobID(s)] = s
+	}
+	bs := newBlobSet(m)
+	for b.Loop() {
+		if _, err := encodeTrial(t, bs); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -6,9 +6,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // recordVersion is the version of one trial line ("v" in the line).
@@ -78,28 +81,84 @@ type rawPiece struct {
 type tableEncoder struct {
 	blobs   *blobSet
 	index   map[string]int
-	entries []json.RawMessage
-	local   map[int]int // blobSet index -> position in usedIDs
+	byPtr   map[strKey]int // index by string identity: a window's turns are the same strings call after call, and this skips hashing their text
+	n       int            // entries so far
+	table   []byte         // the entries as JSON, comma-separated
+	local   map[int]int    // blobSet index -> position in usedIDs
 	usedIDs []string
 	err     error
+
+	buf bytes.Buffer  // scratch for enc
+	enc *json.Encoder // writes to buf; HTML escaping off
+}
+
+// strKey identifies a string by its bytes' address and length: equal keys
+// mean equal texts (strings are immutable), so no hashing of the text.
+type strKey struct {
+	p *byte
+	n int
 }
 
 func newTableEncoder(bs *blobSet) *tableEncoder {
-	return &tableEncoder{blobs: bs, index: map[string]int{}, local: map[int]int{}}
+	e := &tableEncoder{blobs: bs, index: map[string]int{}, byPtr: map[strKey]int{}, local: map[int]int{}}
+	e.enc = json.NewEncoder(&e.buf)
+	e.enc.SetEscapeHTML(false)
+	return e
+}
+
+// encoders recycles table encoders (their maps and buffers) across trials.
+var encoders sync.Pool
+
+func getTableEncoder(bs *blobSet) *tableEncoder {
+	e, ok := encoders.Get().(*tableEncoder)
+	if !ok {
+		return newTableEncoder(bs)
+	}
+	e.blobs = bs
+	return e
+}
+
+// release returns e to the pool, dropping every reference to the trial.
+func (e *tableEncoder) release() {
+	if cap(e.table) > 4<<20 {
+		return // an outlier: let it go rather than pin its memory
+	}
+	clear(e.index)
+	clear(e.byPtr)
+	clear(e.local)
+	e.blobs, e.n, e.table, e.usedIDs, e.err = nil, 0, e.table[:0], nil, nil
+	e.buf.Reset()
+	encoders.Put(e)
 }
 
 // str returns the table index of s, adding it on first sight.
 func (e *tableEncoder) str(s string) int {
+	key := strKey{unsafe.StringData(s), len(s)}
+	if len(s) >= 64 {
+		if i, ok := e.byPtr[key]; ok {
+			return i
+		}
+	}
 	if i, ok := e.index[s]; ok {
+		if len(s) >= 64 {
+			e.byPtr[key] = i
+		}
 		return i
 	}
+	if e.n > 0 {
+		e.table = append(e.table, ',')
+	}
 	pieces := e.blobs.split(s)
-	var v any
 	if len(pieces) == 1 && pieces[0].blob < 0 && utf8.ValidString(s) {
-		v = s
+		e.table = e.appendString(e.table, s)
 	} else {
-		arr := make([]any, len(pieces))
+		// An array of pieces, as encoding/json writes []any of ints,
+		// strings and rawPiece.
+		e.table = append(e.table, '[')
 		for k, p := range pieces {
+			if k > 0 {
+				e.table = append(e.table, ',')
+			}
 			switch {
 			case p.blob >= 0:
 				l, ok := e.local[p.blob]
@@ -108,23 +167,59 @@ func (e *tableEncoder) str(s string) int {
 					e.local[p.blob] = l
 					e.usedIDs = append(e.usedIDs, e.blobs.ids[p.blob])
 				}
-				arr[k] = l
+				e.table = strconv.AppendInt(e.table, int64(l), 10)
 			case utf8.ValidString(p.text):
-				arr[k] = p.text
+				e.table = e.appendString(e.table, p.text)
 			default:
-				arr[k] = rawPiece{Raw: []byte(p.text)}
+				e.table = e.appendJSON(e.table, rawPiece{Raw: []byte(p.text)})
 			}
 		}
-		v = arr
+		e.table = append(e.table, ']')
 	}
-	b, err := marshalNoEscape(v)
-	if err != nil && e.err == nil {
-		e.err = err
-	}
-	i := len(e.entries)
-	e.entries = append(e.entries, b)
+	i := e.n
+	e.n++
 	e.index[s] = i
+	if len(s) >= 64 {
+		e.byPtr[key] = i
+	}
 	return i
+}
+
+// appendString appends s (valid UTF-8) as encoding/json writes it without
+// HTML escaping. Texts with nothing to escape, the usual case, skip the
+// encoder.
+func (e *tableEncoder) appendString(dst []byte, s string) []byte {
+	if plainJSON(s) {
+		dst = append(dst, '"')
+		dst = append(dst, s...)
+		return append(dst, '"')
+	}
+	return e.appendJSON(dst, s)
+}
+
+// plainJSON reports whether encoding/json writes valid UTF-8 s as is
+// between quotes: no control bytes, quotes, backslashes, U+2028 or U+2029.
+func plainJSON(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c < 0x20 || c == '"' || c == '\\':
+			return false
+		case c == 0xE2 && i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9):
+			return false
+		}
+	}
+	return true
+}
+
+func (e *tableEncoder) appendJSON(dst []byte, v any) []byte {
+	e.buf.Reset()
+	if err := e.enc.Encode(v); err != nil {
+		if e.err == nil {
+			e.err = err
+		}
+		return append(dst, "null"...)
+	}
+	return append(dst, bytes.TrimSuffix(e.buf.Bytes(), []byte("\n"))...)
 }
 
 func (e *tableEncoder) msgs(ms []Message) []int {
@@ -187,7 +282,8 @@ func encodeTrial(t *Trial, bs *blobSet) ([]byte, error) {
 	if err := checkUTF8(t); err != nil {
 		return nil, err
 	}
-	e := newTableEncoder(bs)
+	e := getTableEncoder(bs)
+	defer e.release()
 	w := &wireTrial{
 		V: recordVersion, TrialID: t.TrialID, TaskID: t.TaskID, Attempt: t.Attempt, Seed: t.Seed,
 		TaskType: t.TaskType, Split: t.Split, Difficulty: t.Difficulty,
@@ -229,18 +325,9 @@ func encodeTrial(t *Trial, bs *blobSet) ([]byte, error) {
 	if !bytes.HasSuffix(line, []byte(`"strings":[]}`)) {
 		return nil, fmt.Errorf("trajectory: trial %q: unexpected encoding", t.TrialID)
 	}
-	n := len(line) - len(`]}`)
-	for _, e := range e.entries {
-		n += len(e) + 1
-	}
-	out := make([]byte, 0, n+3)
+	out := make([]byte, 0, len(line)+len(e.table)+1)
 	out = append(out, line[:len(line)-2]...)
-	for i, entry := range e.entries {
-		if i > 0 {
-			out = append(out, ',')
-		}
-		out = append(out, entry...)
-	}
+	out = append(out, e.table...)
 	return append(out, "]}\n"...), nil
 }
 
