@@ -9,7 +9,9 @@
 # memory by saving_memory calls; about 9.4 KB of message text an example. The
 # JSONL holds the same examples (messages plus the metadata columns), made
 # from the run by exportbench jsonl. Both sides read from a warm page cache.
-# Reports wall time, CPU time, the time ratio and peak RSS (GNU time -v).
+# Reports wall time, CPU time, the time ratio and peak RSS (GNU time -v), and
+# the time of only reading the run the way export does (exportbench read): no
+# export can be faster than that, so it shows how much is left to the writers.
 #
 # Usage: bench/export/run.sh [N ...]      default: 100000 1000000
 # REPEAT runs of each side (default 3), interleaved; the fastest of each is
@@ -38,8 +40,8 @@ cpu() { awk -F': ' '/User time|System time/ { s += $2 } END { print s }' "$1"; }
 maxrss() { awk -F': ' '/Maximum resident set size/ { if ($2 > m) m = $2 } END { printf "%.0f", m / 1024 }' "$@"; }
 faster() { awk -v a="$(secs "$1")" -v b="$(secs "$2")" 'BEGIN { exit !(a < b) }'; }
 
-printf '| examples | run / JSONL | collabcraft best wall s (cpu s) | collabcraft peak MiB | duckdb best wall s (cpu s) | duckdb peak MiB | wall ratio ours/duckdb | parquet MB ours / duckdb |\n'
-printf '|---:|---:|---:|---:|---:|---:|---:|---:|\n'
+printf '| examples | run / JSONL | collabcraft best wall s (cpu s) | collabcraft peak MiB | duckdb best wall s (cpu s) | duckdb peak MiB | wall ratio ours/duckdb | parquet MB ours / duckdb | reading the run alone, best wall s (cpu s) |\n'
+printf '|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n'
 for n in "${sizes[@]}"; do
   run=$work/run-$n corpus=$work/corpus-$n.jsonl
   if [ ! -s "$run/run.json" ]; then
@@ -47,7 +49,7 @@ for n in "${sizes[@]}"; do
     "$work/exportbench" run -n "$n" -o "$run"
   fi
   [ -s "$corpus" ] || "$work/exportbench" jsonl -in "$run" -o "$corpus"
-  best_g="" best_d=""
+  best_g="" best_d="" best_r=""
   for r in $(seq "$repeat"); do
     # Alternate the two, each from a warm page cache, and keep each side's
     # fastest run: on a shared machine the minimum is the least noisy.
@@ -58,6 +60,9 @@ for n in "${sizes[@]}"; do
     cat "$corpus" >/dev/null
     /usr/bin/time -v node "$here/duckdb_convert.mjs" "$corpus" "$work/duck-$n.parquet" 2>"$work/duck-$n.$r.time" ||
       { cat "$work/duck-$n.$r.time" >&2; exit 1; }
+    cat "$run"/trials/* >/dev/null
+    /usr/bin/time -v "$work/exportbench" read -in "$run" 2>"$work/read-$n.$r.time" || { cat "$work/read-$n.$r.time" >&2; exit 1; }
+    if [ -z "$best_r" ] || faster "$work/read-$n.$r.time" "$best_r"; then best_r=$work/read-$n.$r.time; fi
     if [ -z "$best_g" ] || faster "$work/go-$n.$r.time" "$best_g"; then best_g=$work/go-$n.$r.time; fi
     if [ -z "$best_d" ] || faster "$work/duck-$n.$r.time" "$best_d"; then best_d=$work/duck-$n.$r.time; fi
   done
@@ -67,8 +72,8 @@ for n in "${sizes[@]}"; do
   [ "$rows" = "$n" ] && [ "$drows" = "$n" ] || { echo "bench/export: rows differ: ours $rows, duckdb $drows, want $n" >&2; exit 1; }
   gs=$(secs "$best_g") ds=$(secs "$best_d")
   ours=$(du -sm "$work/ds-$n/data" | cut -f1) theirs=$(du -sm "$work/duck-$n.parquet" | cut -f1)
-  printf '| %d | %s / %s | %.1f (%.1f) | %s | %.1f (%.1f) | %s | %.2f | %s / %s |\n' "$n" \
+  printf '| %d | %s / %s | %.1f (%.1f) | %s | %.1f (%.1f) | %s | %.2f | %s / %s | %.1f (%.1f) |\n' "$n" \
     "$(du -sh "$run" | cut -f1)" "$(du -sh "$corpus" | cut -f1)" \
     "$gs" "$(cpu "$best_g")" "$(maxrss "$work/go-$n".*.time)" "$ds" "$(cpu "$best_d")" "$(maxrss "$work/duck-$n".*.time)" \
-    "$(awk -v a="$gs" -v b="$ds" 'BEGIN { print a / b }')" "$ours" "$theirs"
+    "$(awk -v a="$gs" -v b="$ds" 'BEGIN { print a / b }')" "$ours" "$theirs" "$(secs "$best_r")" "$(cpu "$best_r")"
 done
