@@ -33,8 +33,9 @@ type sectionKey struct{ X, Y, Z int32 }
 // two thirds of a flat world's ground sections empty: 8^3 needs a third of
 // the memory and builds faster.)
 type section struct {
-	ids   [sectionSize * sectionSize * sectionSize]uint16
-	count int // non-air blocks, so empty sections can be skipped
+	ids    [sectionSize * sectionSize * sectionSize]uint16
+	count  int  // non-air blocks, so empty sections can be skipped
+	shared bool // part of a cached ground (see fillGround): copied before any write
 }
 
 // blockGrid is the sparse voxel store: sections created on first write,
@@ -94,10 +95,17 @@ func (g *blockGrid) id(p Pos) uint16 {
 // unless it does not exist and id is air (nil: nothing to do).
 func (g *blockGrid) writable(k sectionKey, id uint16) *section {
 	s := g.section(k)
-	if s == nil && id != 0 {
+	switch {
+	case s == nil && id != 0:
 		s = &section{}
 		g.sections[k] = s
 		g.lastSec = s // the cache holds k, which was empty
+	case s != nil && s.shared:
+		c := *s
+		c.shared = false
+		s = &c
+		g.sections[k] = s
+		g.lastSec = s
 	}
 	return s
 }

@@ -3,10 +3,7 @@ package world
 // fillLayers lays flat ground over x in [x0, x1), z in [z0, z1): layers
 // from the bottom up, the last one at y = top.
 func (w *World) fillLayers(x0, z0, x1, z1, top int, layers ...string) {
-	bottom := top - len(layers) + 1
-	for i, name := range layers {
-		w.blocks.fillLayer(x0, z0, x1, z1, bottom+i, name)
-	}
+	w.blocks.fillGround(x0, z0, x1, z1, top, layers)
 }
 
 // tree grows a tree of species ("oak", "birch", ...) on the ground cell
