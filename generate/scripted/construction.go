@@ -119,14 +119,19 @@ func (s *state) construction() string {
 		todo = retry // only cells that failed before: try them again
 	}
 	for _, f := range todo {
-		if s.count(f.block) > 0 {
+		if f.block == "" && s.has("!digDown") {
+			return s.removeAt(f)
+		}
+		if f.block != "" && s.count(f.block) > 0 {
 			return s.placeAt(f)
 		}
 	}
 	// Blocks this agent lacks for its cells: ask each teammate once.
 	need := map[string]int{}
 	for _, f := range todo {
-		need[f.block]++
+		if f.block != "" {
+			need[f.block]++
+		}
 	}
 	for _, b := range sortedKeys(need) {
 		for _, o := range s.others() {
@@ -137,6 +142,10 @@ func (s *state) construction() string {
 	}
 	if len(todo) > 0 {
 		return with(s.say("wait"), cmd("stay", 5))
+	}
+	if a, ok := s.lastAct(); ok && a.name == "!checkBlueprintLevel" && reLevelFixes.MatchString(a.output) {
+		// My rows are done, the teammates' are not: give them time.
+		return with(s.pick("My rows of level "+itoa(cur)+" are done; waiting for the rest.", "Level "+itoa(cur)+": my part is in, waiting for the others to finish theirs."), cmd("stay", 20))
 	}
 	return with(s.pick("My part of level "+itoa(cur)+" is placed, checking it.", "Done with my rows, let me check level "+itoa(cur)+".", "Checking level "+itoa(cur)+" again."), cmd("checkBlueprintLevel", cur))
 }
@@ -217,6 +226,20 @@ func (s *state) stuckLevels() map[int]bool {
 		}
 		out[atoi(a.args[0])] = all
 	}
+	// A level whose fix list did not change while the agent waited for
+	// its teammates is stuck for them too (cells with nothing to hold
+	// them, or out of reach): build on and come back to it later.
+	last := map[int]string{}
+	for _, a := range s.acts {
+		if a.name != "!checkBlueprintLevel" || len(a.args) != 1 || !reLevelFixes.MatchString(a.output) {
+			continue
+		}
+		k := atoi(a.args[0])
+		if prev, ok := last[k]; ok && prev == a.output {
+			out[k] = true
+		}
+		last[k] = a.output
+	}
 	if m := reMemStuck.FindStringSubmatch(s.mem); m != nil {
 		for _, f := range strings.Split(m[1], ", ") {
 			if k, err := strconv.Atoi(strings.TrimSpace(f)); err == nil {
@@ -240,6 +263,16 @@ func (s *state) placeAt(f fix) string {
 		return with(s.pick("Placing "+f.block+" here.", "Now the "+f.block+".", ""), cmd("placeHere", f.block))
 	}
 	return with(s.pick("", "Next "+f.block+" goes at "+strconv.Itoa(f.x)+", "+strconv.Itoa(f.y)+", "+strconv.Itoa(f.z)+".", "Moving to the next spot."), cmd("goToCoordinates", f.x, f.y, f.z, 0))
+}
+
+// removeAt climbs onto the block (scaffolding left by the path search, or
+// a wrong block) and digs it out from above.
+func (s *state) removeAt(f fix) string {
+	if a, ok := s.lastAct(); ok && a.name == "!goToCoordinates" && len(a.args) == 4 &&
+		atoi(a.args[0]) == f.x && atoi(a.args[1]) == f.y+1 && atoi(a.args[2]) == f.z && reachedExactly(a) {
+		return with(s.pick("Digging this out.", "This one has to go.", ""), cmd("digDown", 1))
+	}
+	return with(s.pick("", "That block at "+itoa(f.x)+", "+itoa(f.y)+", "+itoa(f.z)+" doesn't belong there.", "Clearing scaffolding."), cmd("goToCoordinates", f.x, f.y+1, f.z, 0))
 }
 
 // goalBefore is the cell of the goToCoordinates right before a.

@@ -1,6 +1,7 @@
 package scripted
 
 import (
+	"cmp"
 	"math"
 	"regexp"
 	"slices"
@@ -101,16 +102,13 @@ func order(cells []fix) []fix {
 	return out
 }
 
-// share is what this agent places from a fix list: the cells in its rows;
-// when its rows are finished, the others' cells from the far end, so a
-// helper meets their owner instead of following them.
+// share is what this agent places from a fix list: the cells in its rows.
+// Builders do not fill cells in each other's rows: a row filled from both
+// ends leaves a pit with no open end that the path search cannot enter,
+// and an owner walking to a cell a helper filled asks for an impossible
+// path.
 func (s *state) share(fixes []fix) []fix {
-	var place []fix
-	for _, f := range fixes {
-		if f.block != "" {
-			place = append(place, f)
-		}
-	}
+	place := fixes
 	lo, hi, ok := s.rows()
 	if !ok || len(s.v.Team) <= 1 {
 		return order(place)
@@ -121,12 +119,7 @@ func (s *state) share(fixes []fix) []fix {
 			mine = append(mine, f)
 		}
 	}
-	if len(mine) > 0 {
-		return order(mine)
-	}
-	rest := order(place)
-	slices.Reverse(rest)
-	return rest
+	return order(mine)
 }
 
 // todo is the rest of the agent's cells on level cur, in order: from the
@@ -152,17 +145,31 @@ func (s *state) todo(cur int) (cells []fix, known bool) {
 			return nil, false
 		}
 	}
+	removal := map[[3]int]bool{}
+	for _, f := range cells {
+		if f.block == "" {
+			removal[[3]int{f.x, f.y, f.z}] = true
+		}
+	}
+	// target is the cell a walk to g was for: a removal is dug from the
+	// cell above it.
+	target := func(g [3]int) [3]int {
+		if below := [3]int{g[0], g[1] - 1, g[2]}; removal[below] {
+			return below
+		}
+		return g
+	}
 	gone := map[[3]int]bool{}
 	for _, a := range s.acts[from:] {
 		for _, m := range rePlaced.FindAllStringSubmatch(a.output, -1) {
 			gone[[3]int{atoi(m[3]), atoi(m[4]), atoi(m[5])}] = true
 		}
 		if a.name == "!goToCoordinates" && len(a.args) == 4 && !reachedExactly(a) {
-			gone[[3]int{atoi(a.args[0]), atoi(a.args[1]), atoi(a.args[2])}] = true
+			gone[target([3]int{atoi(a.args[0]), atoi(a.args[1]), atoi(a.args[2])})] = true
 		}
-		if a.name == "!placeHere" && !strings.Contains(a.output, "Placed ") {
+		if (a.name == "!placeHere" && !strings.Contains(a.output, "Placed ")) || a.name == "!digDown" {
 			if g, ok := s.goalBefore(a); ok {
-				gone[g] = true
+				gone[target(g)] = true
 			}
 		}
 	}
@@ -206,7 +213,7 @@ func todoText(cur int, cells []fix, budget int) string {
 		if j-i > 1 {
 			run += ".." + itoa(cells[j-1].x)
 		}
-		g := c.block + " y" + itoa(c.y)
+		g := cmp.Or(c.block, "air") + " y" + itoa(c.y)
 		var add string
 		switch {
 		case group == "":
@@ -256,7 +263,11 @@ func memTodo(mem string, cur int) ([]fix, bool) {
 				st = -1
 			}
 			for x := a; ; x += st {
-				out = append(out, fix{block: gm[1], x: x, y: y, z: z})
+				blk := gm[1]
+				if blk == "air" { // a block to remove
+					blk = ""
+				}
+				out = append(out, fix{block: blk, x: x, y: y, z: z})
 				if x == b {
 					break
 				}

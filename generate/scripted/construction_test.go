@@ -1,0 +1,127 @@
+package scripted
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"collabcraft/generate"
+	"collabcraft/procgen"
+	"collabcraft/trajectory"
+)
+
+// buildStats sums what construction trials cost: calls of each kind,
+// blocks placed, checks and chat, and the scores reached.
+type buildStats struct {
+	trials, perfect        int
+	score                  float64
+	conv, mem, placed      int
+	checks, goTos, startCv int
+	sim                    float64
+}
+
+func (b *buildStats) add(recs []*trajectory.Trial) {
+	for _, r := range recs {
+		b.trials++
+		b.score += r.Outcome.Score
+		if r.Outcome.Score >= 1 {
+			b.perfect++
+		}
+		b.sim += r.SimSeconds
+		for _, a := range r.Agents {
+			for _, tr := range a.Transitions {
+				switch tr.Kind {
+				case trajectory.KindMemory:
+					b.mem++
+					continue
+				case trajectory.KindConversation:
+					b.conv++
+				}
+				b.placed += strings.Count(tr.Output, "Placed ")
+				switch {
+				case strings.HasPrefix(tr.Command, "!checkBlueprintLevel"):
+					b.checks++
+				case strings.HasPrefix(tr.Command, "!goToCoordinates"):
+					b.goTos++
+				case strings.HasPrefix(tr.Command, "!startConversation"):
+					b.startCv++
+				}
+			}
+		}
+	}
+}
+
+func (b *buildStats) String() string {
+	n := float64(max(b.trials, 1))
+	return fmt.Sprintf("%d trials: mean score %.3f, score 1 %.0f%%; per trial: %.0f blocks placed, %.0f conversation calls (%.0f checks, %.0f walks), %.0f memory calls, %.0f sim s; %.2f calls per block",
+		b.trials, b.score/n, 100*float64(b.perfect)/n, float64(b.placed)/n, float64(b.conv)/n, float64(b.checks)/n, float64(b.goTos)/n, float64(b.mem)/n, b.sim/n,
+		float64(b.conv+b.mem)/float64(max(b.placed, 1)))
+}
+
+// TestConstructionEfficiency: builders spend about two calls per block
+// (walk there, place), check a level only when their share of it is done,
+// and score well above the old per-block re-checking baseline. With -full
+// it measures the whole test and dev suites for 2..5 agents.
+func TestConstructionEfficiency(t *testing.T) {
+	type suite struct {
+		split  string
+		agents int
+	}
+	suites := []suite{{procgen.SplitTest, 2}}
+	n := 2
+	if *fullSuite {
+		suites = nil
+		for _, sp := range []string{procgen.SplitTest, procgen.SplitDev} {
+			for a := 2; a <= 5; a++ {
+				suites = append(suites, suite{sp, a})
+			}
+		}
+	}
+	for _, c := range suites {
+		k := n
+		if *fullSuite {
+			k = procgen.DefaultCount(procgen.KindConstruction, c.split)
+		}
+		tasks := genTasks(t, procgen.KindConstruction, c.split, c.agents, k)
+		var st buildStats
+		st.add(play(t, tasks, DefaultOptions(), 42))
+		t.Logf("construction %s %d agents, defaults: %s", c.split, c.agents, &st)
+		conv := float64(st.conv)
+		if f := float64(st.checks) / conv; f > 0.05 {
+			t.Errorf("%s %d agents: %.0f%% of calls are blueprint checks, want at most 5%%", c.split, c.agents, 100*f)
+		}
+		if r := float64(st.placed) / float64(st.goTos); r < 0.9 {
+			t.Errorf("%s %d agents: %.2f blocks placed per walk, want at least 0.9", c.split, c.agents, r)
+		}
+		if m := st.score / float64(st.trials); m < 0.2 {
+			t.Errorf("%s %d agents: mean score %.3f, want at least 0.2", c.split, c.agents, m)
+		}
+	}
+}
+
+// TestConstructionBudgets measures, with -full, how much whole houses
+// depend on the call budget: a turn cap that never binds at 2 (the
+// default), 1, 0.5 and 0.1 simulated seconds per call, on two tasks of
+// each rooms level of the test suite, for 2 and 5 builders.
+func TestConstructionBudgets(t *testing.T) {
+	if !*fullSuite {
+		t.Skip("slow: run with -full")
+	}
+	for _, think := range []float64{2, 1, 0.5, 0.1} {
+		cfg := generate.Config{ThinkTime: think, MaxTurns: 100000}
+		for _, a := range []int{2, 5} {
+			all := genTasks(t, procgen.KindConstruction, procgen.SplitTest, a, procgen.DefaultCount(procgen.KindConstruction, procgen.SplitTest))
+			per := map[int]int{}
+			var tasks []procgen.Task
+			for _, tk := range all {
+				if per[tk.Timeout] < 2 {
+					per[tk.Timeout]++
+					tasks = append(tasks, tk)
+				}
+			}
+			var st buildStats
+			st.add(playWith(t, tasks, DefaultOptions(), 42, cfg))
+			t.Logf("construction test %d agents, think %.1fs, no turn cap: %s", a, think, &st)
+		}
+	}
+}
