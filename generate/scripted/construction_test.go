@@ -58,9 +58,10 @@ func (b *buildStats) String() string {
 		float64(b.conv+b.mem)/float64(max(b.placed, 1)))
 }
 
-// TestConstructionEfficiency: builders spend about two calls per block
-// (walk there, place), check a level only when their share of it is done,
-// and score well above the old per-block re-checking baseline. With -full
+// TestConstructionEfficiency: builders spend about two conversation calls
+// per block (walk there, place), check a level only when their share of
+// it is done, and score above the old re-checking baseline (mean 0.15 on
+// the default sample). With -full
 // it measures the whole test and dev suites for 2..5 agents.
 func TestConstructionEfficiency(t *testing.T) {
 	type suite struct {
@@ -87,8 +88,10 @@ func TestConstructionEfficiency(t *testing.T) {
 		st.add(play(t, tasks, DefaultOptions(), 42))
 		t.Logf("construction %s %d agents, defaults: %s", c.split, c.agents, &st)
 		conv := float64(st.conv)
-		if f := float64(st.checks) / conv; f > 0.05 {
-			t.Errorf("%s %d agents: %.0f%% of calls are blueprint checks, want at most 5%%", c.split, c.agents, 100*f)
+		// Checks come when a builder's rows are done (then, every 20 s of
+		// waiting for the others), never per block.
+		if f := float64(st.checks) / conv; f > 0.10 {
+			t.Errorf("%s %d agents: %.0f%% of calls are blueprint checks, want at most 10%%", c.split, c.agents, 100*f)
 		}
 		if r := float64(st.placed) / float64(st.goTos); r < 0.9 {
 			t.Errorf("%s %d agents: %.2f blocks placed per walk, want at least 0.9", c.split, c.agents, r)
