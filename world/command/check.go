@@ -3,6 +3,7 @@ package command
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // Table is the command table one agent sees: MINDcraft's commands minus
@@ -13,6 +14,9 @@ type Table struct {
 	byName  map[string]int
 	isBlock func(string) bool
 	isItem  func(string) bool
+
+	docsOnce sync.Once // tables are shared read-only; the docs text is built once
+	docs     string
 }
 
 // NewTable builds the table without the blocked commands (unblockable
@@ -110,6 +114,11 @@ const docsHeader = "\n*COMMAND DOCS\n You can use the following commands to perf
 
 // Docs renders the $COMMAND_DOCS text (also !help's output) for the table.
 func (t *Table) Docs() string {
+	t.docsOnce.Do(func() { t.docs = t.buildDocs() })
+	return t.docs
+}
+
+func (t *Table) buildDocs() string {
 	var b strings.Builder
 	b.WriteString(docsHeader)
 	for _, s := range t.specs {
