@@ -468,7 +468,25 @@ func decodeEntry(v any, blobTexts []string) (string, error) {
 	case string:
 		return v, nil
 	case []any:
+		// One allocation for the text: sum the pieces first (a raw
+		// piece's base64 length is an upper bound of its bytes).
+		n := 0
+		for _, p := range v {
+			switch p := p.(type) {
+			case string:
+				n += len(p)
+			case float64:
+				if k := int(p); float64(k) == p && k >= 0 && k < len(blobTexts) {
+					n += len(blobTexts[k])
+				}
+			case map[string]any:
+				if raw, ok := p["raw"].(string); ok {
+					n += base64.StdEncoding.DecodedLen(len(raw))
+				}
+			}
+		}
 		var sb strings.Builder
+		sb.Grow(n)
 		for _, p := range v {
 			switch p := p.(type) {
 			case string:
