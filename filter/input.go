@@ -171,8 +171,7 @@ func (in *Input) Trials() iter.Seq2[*trajectory.Trial, error] {
 			for _, c := range s.stages {
 				rules = append(rules, transitionRules(c))
 			}
-			for _, e := range s.entries {
-				t, err := in.r.ReadTrial(e)
+			for t, err := range in.r.ReadTrials(s.entries) {
 				if err == nil {
 					for _, rs := range rules {
 						prune(t, rs, nil)

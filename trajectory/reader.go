@@ -207,18 +207,63 @@ func (r *Reader) Trials() iter.Seq2[*Trial, error] {
 
 // ReadTrial reads the record e points at (an entry of r.Index()).
 func (r *Reader) ReadTrial(e IndexEntry) (*Trial, error) {
-	for _, run := range r.runs {
-		if run.dir == e.Run {
-			files := map[string]*os.File{}
-			defer func() {
-				for _, f := range files {
-					f.Close()
-				}
-			}()
-			return run.read(e, files)
+	run := r.runOf(e.Run)
+	if run == nil {
+		return nil, fmt.Errorf("trajectory: %s is not a run of this reader", e.Run)
+	}
+	files := map[string]*os.File{}
+	defer func() {
+		for _, f := range files {
+			f.Close()
+		}
+	}()
+	return run.read(e, files)
+}
+
+// runOf returns the run read from directory dir, nil if none.
+func (r *Reader) runOf(dir string) *readerRun {
+	for i := range r.runs {
+		if r.runs[i].dir == dir {
+			return &r.runs[i]
 		}
 	}
-	return nil, fmt.Errorf("trajectory: %s is not a run of this reader", e.Run)
+	return nil
+}
+
+// ReadTrials yields the records entries point at (entries of r.Index()),
+// in the given order, one decoded trial at a time, keeping each trials
+// file open until the iteration ends rather than reopening it per trial.
+// A trial that cannot be read is yielded as an error; the iteration goes
+// on if the caller continues.
+func (r *Reader) ReadTrials(entries []IndexEntry) iter.Seq2[*Trial, error] {
+	return func(yield func(*Trial, error) bool) {
+		files := map[string]*os.File{} // keyed by path within the run: one map per run
+		var run *readerRun
+		defer func() {
+			for _, f := range files {
+				f.Close()
+			}
+		}()
+		for _, e := range entries {
+			if run == nil || run.dir != e.Run {
+				run = r.runOf(e.Run)
+				for k, f := range files {
+					f.Close()
+					delete(files, k)
+				}
+			}
+			var t *Trial
+			var err error
+			if run == nil {
+				err = fmt.Errorf("trajectory: %s is not a run of this reader", e.Run)
+			} else {
+				t, err = run.read(e, files)
+			}
+			if !yield(t, err) {
+				return
+			}
+		}
+	}
 }
 
 func (run *readerRun) read(e IndexEntry, files map[string]*os.File) (*Trial, error) {
