@@ -137,15 +137,7 @@ func runExport(ctx context.Context, opts ExportOptions, gopts GlobalOptions, _ [
 	if err != nil {
 		return err
 	}
-	cfg, err := opts.Config(anyView(opts.In))
-	if err != nil {
-		return err
-	}
-	in, err := filter.Open(opts.In...)
-	if err != nil {
-		return err
-	}
-	f, err := filter.New(cfg)
+	in, f, err := opts.open(opts.In)
 	if err != nil {
 		return err
 	}

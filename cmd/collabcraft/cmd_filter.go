@@ -196,15 +196,7 @@ func runFilter(ctx context.Context, opts FilterOptions, _ GlobalOptions, _ []str
 	if opts.Out == "" {
 		return usagef("--out is required: the view directory to write, e.g. %s.filtered", strings.TrimRight(opts.In[0], "/"))
 	}
-	cfg, err := opts.Config(anyView(opts.In))
-	if err != nil {
-		return err
-	}
-	in, err := filter.Open(opts.In...)
-	if err != nil {
-		return err
-	}
-	f, err := filter.New(cfg)
+	in, f, err := opts.open(opts.In)
 	if err != nil {
 		return err
 	}
@@ -226,6 +218,25 @@ func runFilter(ctx context.Context, opts FilterOptions, _ GlobalOptions, _ []str
 	}
 	fmt.Fprintf(out, "filter: %s -> %s\n", strings.Join(opts.In, ", "), opts.Out)
 	return printFilterReport(out, &v.Report)
+}
+
+// open opens the runs and views of dirs and builds the filter of these
+// rules over them (the paper's default rules are not applied again to a
+// view).
+func (r *RuleFlags) open(dirs []string) (*filter.Input, *filter.Filter, error) {
+	cfg, err := r.Config(anyView(dirs))
+	if err != nil {
+		return nil, nil, err
+	}
+	in, err := filter.Open(dirs...)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := filter.New(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	return in, f, nil
 }
 
 func anyView(dirs []string) bool {
