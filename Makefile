@@ -5,13 +5,18 @@ VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo de
 LDFLAGS   := -X main.version=$(VERSION)
 BENCHTIME ?= 1s
 
-.PHONY: build test demo bench lint mcdata clean
+.PHONY: build test testdeps demo bench lint mcdata clean
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/collabcraft
 
-test:
+test: testdeps
 	$(GO) test -count=1 ./...
+
+# The export tests cross-check our Parquet and Arrow files with independent
+# readers (DuckDB and Arrow JS, pinned npm packages); install them once.
+testdeps:
+	@[ -d export/testdata/duckdb/node_modules ] || npm ci --prefix export/testdata/duckdb --no-audit --no-fund
 
 # The whole flow on this machine, no network: tasks, scripted teams in the
 # embedded world, filter, export to out/demo/dataset, a stats table.
