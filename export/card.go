@@ -15,8 +15,9 @@ func yq(s string) string {
 	return string(b)
 }
 
-// splitOrder puts the usual splits first, then the rest by name.
-func splitOrder(perSplit map[string]int64) []string {
+// SplitOrder lists the splits of perSplit: the usual ones first, then the
+// rest (e.g. dev) by name.
+func SplitOrder(perSplit map[string]int64) []string {
 	rank := map[string]int{SplitTrain: 0, SplitValidation: 1, SplitTest: 2}
 	var out []string
 	for s := range perSplit {
@@ -50,7 +51,7 @@ func description(o Options) string {
 // lists the configs, features and split sizes.
 func writeCard(dir string, o Options, r *Result) error {
 	var b strings.Builder
-	splits := splitOrder(r.Counts.PerSplit)
+	splits := SplitOrder(r.Counts.PerSplit)
 	bytesOf := map[string]int64{}
 	primary := FormatParquet
 	if !slices.Contains(o.Formats, FormatParquet) {

@@ -171,10 +171,8 @@ func runExport(ctx context.Context, opts ExportOptions, gopts GlobalOptions, _ [
 		return err
 	}
 	t := stats.Table{Title: "\ndataset:", Header: []string{"split", "tasks", "examples"}}
-	for _, split := range []string{export.SplitTrain, export.SplitValidation, export.SplitTest} {
-		if n, ok := res.Counts.PerSplit[split]; ok {
-			t.Rows = append(t.Rows, []string{split, itoa64(res.Counts.Tasks[split]), itoa64(n)})
-		}
+	for _, split := range export.SplitOrder(res.Counts.PerSplit) {
+		t.Rows = append(t.Rows, []string{split, itoa64(res.Counts.Tasks[split]), itoa64(res.Counts.PerSplit[split])})
 	}
 	t.Rows = append(t.Rows,
 		[]string{"examples in", "", itoa64(res.Counts.In)},
