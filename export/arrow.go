@@ -25,8 +25,7 @@ type arrowWriter struct {
 	limits Limits
 	schema *arrow.Schema
 	cols   []column
-	splits map[string]*arrowSplit
-	order  []string
+	splits splitSet[arrowSplit]
 }
 
 type arrowSplit struct {
@@ -81,7 +80,7 @@ func newArrowWriter(root string, layout Layout, limits Limits) (*arrowWriter, er
 	}
 	md := arrow.NewMetadata([]string{"huggingface"}, []string{string(hf)})
 	return &arrowWriter{dir: dir, layout: layout, limits: limits, cols: cols,
-		schema: arrow.NewSchema(fields, &md), splits: map[string]*arrowSplit{}}, nil
+		schema: arrow.NewSchema(fields, &md)}, nil
 }
 
 func (w *arrowWriter) open(split string, s *arrowSplit) error {
@@ -101,12 +100,7 @@ func (w *arrowWriter) open(split string, s *arrowSplit) error {
 }
 
 func (w *arrowWriter) write(ex *prepared) error {
-	s := w.splits[ex.split]
-	if s == nil {
-		s = &arrowSplit{}
-		w.splits[ex.split] = s
-		w.order = append(w.order, ex.split)
-	}
+	s := w.splits.get(ex.split)
 	if s.cur == nil {
 		if err := w.open(ex.split, s); err != nil {
 			return err
@@ -220,9 +214,9 @@ type hfDataFile struct {
 // close renames the shards and writes the json files datasets reads.
 func (w *arrowWriter) close(description string) ([]FileInfo, error) {
 	var out []FileInfo
-	splits := w.order
+	splits := w.splits.order
 	for _, split := range splits {
-		s := w.splits[split]
+		s := w.splits.byName[split]
 		if s.cur != nil {
 			if err := w.closeCur(s); err != nil {
 				return nil, err
@@ -284,7 +278,7 @@ func (w *arrowWriter) close(description string) ([]FileInfo, error) {
 }
 
 func (w *arrowWriter) abort() {
-	for _, s := range w.splits {
+	for _, s := range w.splits.byName {
 		if s.cur != nil {
 			s.cur.b.Release()
 			s.cur.out.f.Close()

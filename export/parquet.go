@@ -95,8 +95,7 @@ type parquetWriter struct {
 	dir    string // the dataset's data/ directory
 	layout Layout
 	limits Limits
-	splits map[string]*pqSplit
-	order  []string
+	splits splitSet[pqSplit]
 	buf    []pqMessage
 }
 
@@ -127,7 +126,7 @@ func newParquetWriter(root string, layout Layout, limits Limits) (*parquetWriter
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("export: %w", err)
 	}
-	return &parquetWriter{dir: dir, layout: layout, limits: limits, splits: map[string]*pqSplit{}}, nil
+	return &parquetWriter{dir: dir, layout: layout, limits: limits}, nil
 }
 
 func (w *parquetWriter) open(split string, s *pqSplit) error {
@@ -158,12 +157,7 @@ func (w *parquetWriter) open(split string, s *pqSplit) error {
 }
 
 func (w *parquetWriter) write(ex *prepared) error {
-	s := w.splits[ex.split]
-	if s == nil {
-		s = &pqSplit{}
-		w.splits[ex.split] = s
-		w.order = append(w.order, ex.split)
-	}
+	s := w.splits.get(ex.split)
 	if s.cur == nil {
 		if err := w.open(ex.split, s); err != nil {
 			return err
@@ -236,8 +230,8 @@ func (w *parquetWriter) closeCur(s *pqSplit) error {
 // close finishes every split and renames the files to their final names.
 func (w *parquetWriter) close() ([]FileInfo, error) {
 	var out []FileInfo
-	for _, split := range w.order {
-		s := w.splits[split]
+	for _, split := range w.splits.order {
+		s := w.splits.byName[split]
 		if s.cur != nil {
 			if err := w.closeCur(s); err != nil {
 				return nil, err
@@ -257,7 +251,7 @@ func (w *parquetWriter) close() ([]FileInfo, error) {
 
 // abort closes open files; the temporary directory is removed by the caller.
 func (w *parquetWriter) abort() {
-	for _, s := range w.splits {
+	for _, s := range w.splits.byName {
 		if s.cur != nil {
 			s.cur.out.f.Close()
 		}
