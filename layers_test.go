@@ -1,0 +1,85 @@
+package collabcraft_test
+
+import (
+	"go/build"
+	"io/fs"
+	"maps"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// layers is the package graph of docs/dev/ARCHITECTURE.md: a package may
+// import only packages of a lower layer. Data flows one way (procgen ->
+// generate -> filter -> export), the leaf data packages sit at the bottom,
+// and only the CLI and the pipeline see everything. A new package must be
+// placed here, which is the moment to decide where it belongs.
+var layers = map[string]int{
+	"mcdata":            0,
+	"trajectory":        0,
+	"world/command":     0,
+	"blueprints":        1,
+	"procgen":           2,
+	"world":             3,
+	"generate/llm":      3,
+	"generate":          4,
+	"generate/team":     5,
+	"generate/scripted": 5,
+	"filter":            6,
+	"stats":             7,
+	"export":            7,
+	"pipeline":          8,
+	"cmd/collabcraft":   9,
+	"bench/export":      9,
+}
+
+const module = "collabcraft"
+
+func TestPackagesAreLayered(t *testing.T) {
+	seen := map[string]bool{}
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		name := d.Name()
+		if path != "." && (strings.HasPrefix(name, ".") || name == "testdata" || name == "node_modules") {
+			return filepath.SkipDir
+		}
+		pkg, err := build.ImportDir(path, 0)
+		if _, ok := err.(*build.NoGoError); ok || path == "." {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		rel := filepath.ToSlash(path)
+		seen[rel] = true
+		layer, ok := layers[rel]
+		if !ok {
+			t.Errorf("package %s has no layer: place it in layers (layers_test.go) and in docs/dev/ARCHITECTURE.md", rel)
+			return nil
+		}
+		for _, imp := range pkg.Imports {
+			dep, ours := strings.CutPrefix(imp, module+"/")
+			if !ours {
+				continue
+			}
+			if dl, ok := layers[dep]; ok && dl >= layer {
+				t.Errorf("%s (layer %d) imports %s (layer %d): a package may import only lower layers", rel, layer, dep, dl)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range slices.Sorted(maps.Keys(layers)) {
+		if !seen[p] {
+			t.Errorf("layers names %s, which is not a package any more", p)
+		}
+	}
+}
