@@ -115,7 +115,7 @@ func (opts *GenerateOptions) setFrom(f *pflag.FlagSet) {
 	}
 }
 
-func newGenerateCommand() *cobra.Command {
+func newGenerateCommand(gopts *GlobalOptions) *cobra.Command {
 	var opts GenerateOptions
 	cmd := &cobra.Command{
 		Use:   "generate --tasks FILE... --out RUN [--backend scripted|openai] [--team SPEC] [flags]",
@@ -152,8 +152,7 @@ job; unite their runs with collabcraft merge.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.setFrom(cmd.Flags())
-			quiet, _ := cmd.Flags().GetBool("quiet")
-			return runGenerate(cmd.Context(), opts, GlobalOptions{Quiet: quiet}, args)
+			return runGenerate(cmd.Context(), opts, *gopts, args)
 		},
 	}
 	opts.AddFlags(cmd.Flags())

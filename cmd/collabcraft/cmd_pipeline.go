@@ -44,7 +44,7 @@ func (opts *PipelineOptions) AddFlags(f *pflag.FlagSet) {
 	f.StringArrayVar(&opts.Set, "set", nil, "override a config value, e.g. generate.workers=8, procgen.types=[crafting], name=mine (repeatable; values are YAML)")
 }
 
-func newPipelineCommand() *cobra.Command {
+func newPipelineCommand(gopts *GlobalOptions) *cobra.Command {
 	var opts PipelineOptions
 	cmd := &cobra.Command{
 		Use:   "pipeline --preset demo|minecollab | --config FILE [--set section.flag=value ...]",
@@ -73,8 +73,7 @@ only if the filtered trials changed or the dataset is missing.`,
   collabcraft pipeline --config pipeline.yaml --set generate.workers=16 --out runs/big`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			quiet, _ := cmd.Flags().GetBool("quiet")
-			return runPipeline(cmd.Context(), opts, GlobalOptions{Quiet: quiet}, args)
+			return runPipeline(cmd.Context(), opts, *gopts, args)
 		},
 	}
 	opts.AddFlags(cmd.Flags())
