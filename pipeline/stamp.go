@@ -4,13 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 )
 
 // A stamp records that a stage finished with given inputs: the key is a
@@ -86,36 +83,6 @@ func FileHash(path string) (string, error) {
 		return "", err
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
-// DirState describes the files under dir (relative names and sizes,
-// sorted) without reading them: runs only ever append to new trials files,
-// so a changed run changes its state. A missing dir has an empty state.
-func DirState(dir string) ([]string, error) {
-	var out []string
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) && path == dir {
-				return fs.SkipAll
-			}
-			return err
-		}
-		if d.IsDir() || d.Name() == "run.lock" {
-			return nil
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, path)
-		out = append(out, fmt.Sprintf("%s %d", filepath.ToSlash(rel), info.Size()))
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("pipeline: %w", err)
-	}
-	sort.Strings(out)
-	return out, nil
 }
 
 // writeAtomic writes a file by temp file, fsync and rename.

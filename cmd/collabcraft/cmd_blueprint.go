@@ -58,7 +58,7 @@ func (opts *BlueprintOptions) AddFlags(f *pflag.FlagSet) {
 	opts.addOutputFlags(f)
 }
 
-func newBlueprintCommand() *cobra.Command {
+func newBlueprintCommand(gopts *GlobalOptions) *cobra.Command {
 	var opts BlueprintOptions
 	cmd := &cobra.Command{
 		Use:   "blueprint [--materials N] [--rooms N] [--windows N] [--carpets N] [--format F] [-o FILE]",
@@ -85,16 +85,15 @@ file a structure block loads). png and nbt are binary: they go to a file
   collabcraft procgen blueprint --materials 1 --rooms 1 --variant 2 --format task --agents 3 --split-materials by-type`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			quiet, _ := cmd.Flags().GetBool("quiet")
-			return runBlueprint(cmd.Context(), opts, GlobalOptions{Quiet: quiet}, args)
+			return runBlueprint(cmd.Context(), opts, *gopts, args)
 		},
 	}
 	opts.AddFlags(cmd.Flags())
-	cmd.AddCommand(newBlueprintImportCommand())
+	cmd.AddCommand(newBlueprintImportCommand(gopts))
 	return cmd
 }
 
-func newBlueprintImportCommand() *cobra.Command {
+func newBlueprintImportCommand(gopts *GlobalOptions) *cobra.Command {
 	var opts BlueprintOptions
 	cmd := &cobra.Command{
 		Use:   "import FILE",
@@ -109,8 +108,7 @@ what MINDcraft compares with the world. Structure voids become air.`,
   collabcraft procgen blueprint import tower.schem --format task --agents 3 -o tasks/tower.json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			quiet, _ := cmd.Flags().GetBool("quiet")
-			return runBlueprintImport(cmd.Context(), opts, GlobalOptions{Quiet: quiet}, args)
+			return runBlueprintImport(cmd.Context(), opts, *gopts, args)
 		},
 	}
 	opts.addOutputFlags(cmd.Flags())

@@ -26,7 +26,7 @@ func (opts *DocsOptions) AddFlags(f *pflag.FlagSet) {
 	f.StringVarP(&opts.Out, "out", "o", "", "directory to write the Markdown reference into (required), e.g. docs/cli")
 }
 
-func newDocsCommand() *cobra.Command {
+func newDocsCommand(gopts *GlobalOptions) *cobra.Command {
 	var opts DocsOptions
 	cmd := &cobra.Command{
 		Use:   "docs --out DIR",
@@ -40,8 +40,7 @@ what the CLI writes.`,
 		Example: `  collabcraft docs --out docs/cli`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			quiet, _ := cmd.Flags().GetBool("quiet")
-			return runDocs(cmd.Context(), opts, GlobalOptions{Quiet: quiet}, args)
+			return runDocs(cmd.Context(), opts, *gopts, args)
 		},
 	}
 	opts.AddFlags(cmd.Flags())

@@ -57,7 +57,7 @@ func (opts *ExportOptions) AddFlags(f *pflag.FlagSet) {
 	opts.RuleFlags.AddFlags(f)
 }
 
-func newExportCommand() *cobra.Command {
+func newExportCommand(gopts *GlobalOptions) *cobra.Command {
 	var opts ExportOptions
 	cmd := &cobra.Command{
 		Use:   "export --in RUN|VIEW [--in ...] --out DATASET [--format ...] [rules]",
@@ -83,8 +83,7 @@ on a view, only the rules given. Use --keep-all to export everything.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.setFrom(cmd.Flags())
-			quiet, _ := cmd.Flags().GetBool("quiet")
-			return runExport(cmd.Context(), opts, GlobalOptions{Quiet: quiet}, args)
+			return runExport(cmd.Context(), opts, *gopts, args)
 		},
 	}
 	opts.AddFlags(cmd.Flags())

@@ -156,7 +156,7 @@ func (opts *FilterOptions) AddFlags(f *pflag.FlagSet) {
 	opts.RuleFlags.AddFlags(f)
 }
 
-func newFilterCommand() *cobra.Command {
+func newFilterCommand(gopts *GlobalOptions) *cobra.Command {
 	var opts FilterOptions
 	cmd := &cobra.Command{
 		Use:   "filter --in RUN [--in RUN ...] --out VIEW [rules]",
@@ -181,8 +181,7 @@ in, kept, and dropped by each rule (the first rule that drops an item).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.setFrom(cmd.Flags())
-			quiet, _ := cmd.Flags().GetBool("quiet")
-			return runFilter(cmd.Context(), opts, GlobalOptions{Quiet: quiet}, args)
+			return runFilter(cmd.Context(), opts, *gopts, args)
 		},
 	}
 	opts.AddFlags(cmd.Flags())

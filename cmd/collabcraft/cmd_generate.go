@@ -2,25 +2,19 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"reflect"
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"collabcraft/generate"
 	"collabcraft/generate/llm"
 	"collabcraft/generate/scripted"
 	"collabcraft/generate/team"
-	"collabcraft/mcdata"
-	"collabcraft/procgen"
 	"collabcraft/trajectory"
 	"collabcraft/world"
 
@@ -121,7 +115,7 @@ func (opts *GenerateOptions) setFrom(f *pflag.FlagSet) {
 	}
 }
 
-func newGenerateCommand() *cobra.Command {
+func newGenerateCommand(gopts *GlobalOptions) *cobra.Command {
 	var opts GenerateOptions
 	cmd := &cobra.Command{
 		Use:   "generate --tasks FILE... --out RUN [--backend scripted|openai] [--team SPEC] [flags]",
@@ -158,44 +152,11 @@ job; unite their runs with collabcraft merge.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.setFrom(cmd.Flags())
-			quiet, _ := cmd.Flags().GetBool("quiet")
-			return runGenerate(cmd.Context(), opts, GlobalOptions{Quiet: quiet}, args)
+			return runGenerate(cmd.Context(), opts, *gopts, args)
 		},
 	}
 	opts.AddFlags(cmd.Flags())
 	return cmd
-}
-
-// generateConfig is the configuration of a run that decides its trials:
-// run.json "config", whose fingerprint a resumed run must match. Settings
-// that do not change what a trial records (workers, limit, shard, quiet,
-// timeouts, retries, rate limits, the key's variable) are left out.
-type generateConfig struct {
-	TaskFiles     []string          `json:"task_files"` // SHA-256 of each file, in order
-	TrialsPerTask int               `json:"trials_per_task"`
-	Seed          uint64            `json:"seed"`
-	Backend       string            `json:"backend"`
-	Team          []team.Assignment `json:"team,omitempty"`
-	OpenAI        *openAIConfig     `json:"openai,omitempty"`
-	Scripted      *scriptedConfig   `json:"scripted,omitempty"`
-	Dialect       string            `json:"dialect"`
-	Wire          string            `json:"wire"`
-	ThinkTime     float64           `json:"think_time"`
-	MaxTurns      int               `json:"max_turns"`
-}
-
-type openAIConfig struct {
-	BaseURL     string   `json:"base_url"`
-	Model       string   `json:"model,omitempty"`
-	Temperature *float64 `json:"temperature,omitempty"`
-	TopP        *float64 `json:"top_p,omitempty"`
-	MaxTokens   int      `json:"max_tokens,omitempty"`
-	Seed        *int     `json:"seed,omitempty"`
-}
-
-type scriptedConfig struct {
-	Skill float64 `json:"skill"`
-	Noise float64 `json:"noise"`
 }
 
 // check validates the flag values that need no file.
@@ -245,69 +206,36 @@ func (opts *GenerateOptions) check() (generate.Shard, error) {
 }
 
 func runGenerate(ctx context.Context, opts GenerateOptions, gopts GlobalOptions, _ []string) error {
-	shard, err := opts.check()
+	bc, err := opts.batchConfig()
 	if err != nil {
 		return err
 	}
-	spec, err := team.Parse(opts.Team)
-	if err != nil {
-		return usagef("--team: %s", strings.TrimPrefix(err.Error(), "team: "))
+	var bar *progressbar.ProgressBar
+	if !gopts.Quiet && isTerminal(opts.stderr()) {
+		bc.Progress = func(s generate.Summary, todo int) {
+			if bar == nil {
+				bar = newGenerateBar(opts.stderr(), todo)
+			}
+			bar.Describe(fmt.Sprintf("success %5.1f%%", 100*float64(s.Successes)/float64(s.Trials)))
+			bar.Set(s.Trials)
+		}
 	}
-	tasks, files, err := readGenerateTasks(opts.Tasks)
-	if err != nil {
-		return err
+	sum, runErr := generate.RunBatch(ctx, bc)
+	if bar != nil {
+		if runErr == nil {
+			bar.Finish()
+		}
+		bar.Exit()
 	}
-	if opts.Limit > 0 && opts.Limit < len(tasks) {
-		tasks = tasks[:opts.Limit]
-	}
-
-	llmCfg := llm.Config{
-		BaseURL: opts.BaseURL, Model: opts.Model, APIKeyEnv: opts.APIKeyEnv,
-		Temperature: opts.Temperature, TopP: opts.TopP, MaxTokens: opts.MaxTokens, Seed: opts.ModelSeed,
-		Timeout: opts.Timeout, MaxAttempts: opts.MaxAttempts, Limiter: llm.NewLimiter(opts.RPS, opts.TPM),
-		MinBackoff: opts.backoff, MaxBackoff: 10 * opts.backoff,
-		Stop: []string{"***"}, // MINDcraft's stop sequence for OpenAI-compatible models
-	}
-	tm, err := team.New(team.Options{
-		Default: opts.Backend, Spec: spec, OpenAI: llmCfg,
-		Scripted:       scriptedFactory(opts.Skill, opts.Noise),
-		ScriptedParams: map[string]any{"skill": opts.Skill, "noise": opts.Noise},
-		ExtraParams:    rateParams(opts.RPS, opts.TPM),
-	})
-	if err != nil { // bad flag values: a model, URL or sampling setting
-		return usagef("%s", strings.TrimPrefix(strings.TrimPrefix(err.Error(), "team: "), "llm: "))
-	}
-	maxAgents := 1
-	for i := range tasks {
-		maxAgents = max(maxAgents, tasks[i].AgentCount)
-	}
-	if err := tm.Check(generate.AgentNames(maxAgents, 0)); err != nil {
-		return usagef("--team: %s", strings.TrimPrefix(err.Error(), "team: "))
-	}
-
-	cfg := opts.config(files, spec, tm)
-	m, err := opts.manifest(cfg, files, tasks, tm)
-	if err != nil {
-		return err
-	}
-	if err := checkResume(opts.Out, m.Config, opts.Force); err != nil {
-		return err
-	}
-	var secrets []string
-	if tm.UsesOpenAI() {
-		secrets = append(secrets, os.Getenv(cmpStr(opts.APIKeyEnv, llm.DefaultAPIKeyEnv)))
-	}
-	label := ""
-	if shard.N > 1 {
-		label = fmt.Sprintf("shard-%d-of-%d", shard.I, shard.N)
-	}
-	w, err := trajectory.OpenWriter(opts.Out, m, trajectory.WriterOptions{Force: opts.Force, Label: label, Secrets: secrets})
-	if err != nil {
-		return fmt.Errorf("generate: %w", err)
-	}
-	sum, runErr := playRun(ctx, opts, gopts, w, tm, shard, tasks)
-	if err := w.Close(); err != nil && runErr == nil {
-		runErr = fmt.Errorf("generate: %w", err)
+	var seating *generate.SeatingError
+	var changed *generate.ConfigChangedError
+	switch {
+	case errors.As(runErr, &seating):
+		return usagef("--team: %s", strings.TrimPrefix(seating.Err.Error(), "team: "))
+	case errors.As(runErr, &changed):
+		return fmt.Errorf("%w; rerun with the same flags to resume it, choose another --out, or add --force to continue it with the new configuration", runErr)
+	case runErr != nil && sum == (generate.Summary{}):
+		return runErr // it stopped before playing: no summary to print
 	}
 	if !gopts.Quiet {
 		printGenerateSummary(opts.stdout(), opts.Out, sum, runErr)
@@ -322,105 +250,71 @@ func runGenerate(ctx context.Context, opts GenerateOptions, gopts GlobalOptions,
 	return runErr
 }
 
-// playRun plays the jobs of the run that are not recorded yet.
-func playRun(ctx context.Context, opts GenerateOptions, gopts GlobalOptions, w *trajectory.Writer, tm *team.Team, shard generate.Shard, tasks []procgen.Task) (generate.Summary, error) {
-	ix, err := trajectory.ReadIndex(opts.Out)
+// batchConfig checks the flags, builds the team and sets up the batch.
+func (opts *GenerateOptions) batchConfig() (generate.BatchConfig, error) {
+	shard, err := opts.check()
 	if err != nil {
-		return generate.Summary{}, fmt.Errorf("generate: %w", err)
+		return generate.BatchConfig{}, err
 	}
-	jobs := shard.Of(generate.Jobs(tasks, opts.TrialsPerTask, opts.Seed))
-	todo := 0
-	for _, j := range jobs {
-		if !ix.Done(j.TrialID()) {
-			todo++
-		}
+	spec, err := team.Parse(opts.Team)
+	if err != nil {
+		return generate.BatchConfig{}, usagef("--team: %s", strings.TrimPrefix(err.Error(), "team: "))
+	}
+	llmCfg := llm.Config{
+		BaseURL: opts.BaseURL, Model: opts.Model, APIKeyEnv: opts.APIKeyEnv,
+		Temperature: opts.Temperature, TopP: opts.TopP, MaxTokens: opts.MaxTokens, Seed: opts.ModelSeed,
+		Timeout: opts.Timeout, MaxAttempts: opts.MaxAttempts, Limiter: llm.NewLimiter(opts.RPS, opts.TPM),
+		MinBackoff: opts.backoff, MaxBackoff: 10 * opts.backoff,
+		Stop: []string{"***"}, // MINDcraft's stop sequence for OpenAI-compatible models
+	}
+	tm, err := team.New(team.Options{
+		Default: opts.Backend, Spec: spec, OpenAI: llmCfg,
+		Scripted:       scriptedFactory(opts.Skill, opts.Noise),
+		ScriptedParams: map[string]any{"skill": opts.Skill, "noise": opts.Noise},
+		ExtraParams:    rateParams(opts.RPS, opts.TPM),
+	})
+	if err != nil { // bad flag values: a model, URL or sampling setting
+		return generate.BatchConfig{}, usagef("%s", strings.TrimPrefix(strings.TrimPrefix(err.Error(), "team: "), "llm: "))
 	}
 	wire, _ := generate.ParseWire(opts.Wire)
-	pl := &generate.Player{
-		Config:  generate.Config{ThinkTime: opts.ThinkTime, MaxTurns: opts.MaxTurns, Wire: wire},
-		Dialect: world.Dialect(opts.Dialect),
-		Team:    tm.Seats,
+	bc := generate.BatchConfig{
+		Dir: opts.Out, TaskFiles: opts.Tasks, Limit: opts.Limit, Shard: shard, Workers: opts.Workers, Force: opts.Force,
+		TrialsPerTask: opts.TrialsPerTask, Seed: opts.Seed, Backends: opts.backends(spec, tm),
+		Dialect: world.Dialect(opts.Dialect), Wire: wire, ThinkTime: opts.ThinkTime, MaxTurns: opts.MaxTurns,
+		Seating: tm, Version: version,
 	}
-	gw := newGroupWriter(w, 16)
-	pool := &generate.Pool{Workers: opts.Workers, Play: pl.Play, Write: gw.Write, Done: ix.Done}
-	bar := newGenerateBar(opts.stderr(), gopts.Quiet, todo)
-	if bar != nil {
-		pool.Progress = func(s generate.Summary) {
-			bar.Describe(fmt.Sprintf("success %5.1f%%", 100*float64(s.Successes)/float64(s.Trials)))
-			bar.Set(s.Trials)
-		}
+	if tm.UsesOpenAI() {
+		bc.Secrets = append(bc.Secrets, os.Getenv(cmpStr(opts.APIKeyEnv, llm.DefaultAPIKeyEnv)))
 	}
-	sum, err := pool.Run(ctx, jobs)
-	// Trials finished before a stop are written all the same.
-	if werr := gw.Wait(); werr != nil && (err == nil || errors.Is(err, context.Canceled)) {
-		err = werr
-	}
-	if bar != nil {
-		if err == nil {
-			bar.Finish()
-		}
-		bar.Exit()
-	}
-	return sum, err
+	return bc, nil
 }
 
-// groupWriter lets the workers go on playing while finished trials are
-// written: up to n writes run at once, so that they share fsyncs
-// (trajectory.Writer makes concurrent writes wait for one fsync) instead
-// of each worker waiting for its own.
-type groupWriter struct {
-	w   *trajectory.Writer
-	sem chan struct{}
-	wg  sync.WaitGroup
-
-	mu  sync.Mutex
-	err error // the first failed write
-}
-
-func newGroupWriter(w *trajectory.Writer, n int) *groupWriter {
-	return &groupWriter{w: w, sem: make(chan struct{}, n)}
-}
-
-// Write queues t; it fails once an earlier write has failed, which stops
-// the pool.
-func (g *groupWriter) Write(t *trajectory.Trial) error {
-	if err := g.firstErr(); err != nil {
-		return err
+// backends is how run.json records the team: the openai settings that
+// decide answers if a seat calls a model, the scripted ones if a seat is
+// scripted.
+func (opts *GenerateOptions) backends(spec []team.Assignment, tm *team.Team) generate.Backends {
+	b := generate.Backends{Default: opts.Backend}
+	if len(spec) > 0 {
+		b.Team = spec
 	}
-	g.sem <- struct{}{}
-	g.wg.Add(1)
-	go func() {
-		defer func() { <-g.sem; g.wg.Done() }()
-		if err := g.w.Write(t); err != nil {
-			g.mu.Lock()
-			if g.err == nil {
-				g.err = fmt.Errorf("generate: writing trial %s: %w", t.TrialID, err)
-			}
-			g.mu.Unlock()
-		}
-	}()
-	return nil
-}
-
-// Wait returns once every queued trial is on disk (or failed).
-func (g *groupWriter) Wait() error {
-	g.wg.Wait()
-	return g.firstErr()
-}
-
-func (g *groupWriter) firstErr() error {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.err
-}
-
-// newGenerateBar is the progress bar, or nil when stderr is not a
-// terminal or the run is quiet.
-func newGenerateBar(errOut io.Writer, quiet bool, total int) *progressbar.ProgressBar {
-	f, ok := errOut.(*os.File)
-	if quiet || total == 0 || !ok || !term.IsTerminal(int(f.Fd())) {
-		return nil
+	if tm.UsesOpenAI() {
+		b.OpenAI = &generate.OpenAIConfig{BaseURL: cmpStr(opts.BaseURL, llm.DefaultBaseURL), Model: opts.Model,
+			Temperature: opts.Temperature, TopP: opts.TopP, MaxTokens: opts.MaxTokens, Seed: opts.ModelSeed}
 	}
+	if opts.Backend == team.Scripted || slices.ContainsFunc(spec, func(a team.Assignment) bool { return a.Backend == team.Scripted }) {
+		b.Scripted = &generate.ScriptedConfig{Skill: opts.Skill, Noise: opts.Noise}
+	}
+	return b
+}
+
+// isTerminal reports whether w is a terminal, where a progress bar goes.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// newGenerateBar is the progress bar of total trials.
+func newGenerateBar(errOut io.Writer, total int) *progressbar.ProgressBar {
 	return progressbar.NewOptions(total,
 		progressbar.OptionSetWriter(errOut),
 		progressbar.OptionSetDescription("success     -"),
@@ -453,185 +347,6 @@ func printGenerateSummary(out io.Writer, dir string, s generate.Summary, err err
 	fmt.Fprintf(out, "  transitions  %d\n", s.Transitions)
 	fmt.Fprintf(out, "  tokens       %d prompt, %d completion\n", s.PromptTokens, s.CompletionTokens)
 	fmt.Fprintf(out, "  time         %s (%.1f trials/s)\n", s.Wall.Round(time.Millisecond), perSec)
-}
-
-// readGenerateTasks reads the task files in order; a task id may appear
-// only once over all of them, since it names its trials.
-func readGenerateTasks(paths []string) ([]procgen.Task, []trajectory.TaskFile, error) {
-	var tasks []procgen.Task
-	var files []trajectory.TaskFile
-	from := map[string]string{}
-	for _, p := range paths {
-		ts, err := procgen.ReadTaskFile(p)
-		if err != nil {
-			return nil, nil, err
-		}
-		tf, err := trajectory.HashTaskFile(p)
-		if err != nil {
-			return nil, nil, fmt.Errorf("generate: %w", err)
-		}
-		tf.Tasks = len(ts)
-		files = append(files, tf)
-		for _, t := range ts {
-			if prev, ok := from[t.ID]; ok {
-				return nil, nil, fmt.Errorf("generate: task %q is in both %s and %s; task ids name trials, so they must be unique", t.ID, prev, p)
-			}
-			from[t.ID] = p
-		}
-		tasks = append(tasks, ts...)
-	}
-	if len(tasks) == 0 {
-		return nil, nil, fmt.Errorf("generate: %s: no tasks", strings.Join(paths, ", "))
-	}
-	return tasks, files, nil
-}
-
-func (opts *GenerateOptions) config(files []trajectory.TaskFile, spec []team.Assignment, tm *team.Team) generateConfig {
-	cfg := generateConfig{
-		TrialsPerTask: opts.TrialsPerTask, Seed: opts.Seed, Backend: opts.Backend, Team: spec,
-		Dialect: opts.Dialect, Wire: opts.Wire, ThinkTime: opts.ThinkTime, MaxTurns: opts.MaxTurns,
-	}
-	for _, f := range files {
-		cfg.TaskFiles = append(cfg.TaskFiles, f.SHA256)
-	}
-	if tm.UsesOpenAI() {
-		cfg.OpenAI = &openAIConfig{BaseURL: cmpStr(opts.BaseURL, llm.DefaultBaseURL), Model: opts.Model,
-			Temperature: opts.Temperature, TopP: opts.TopP, MaxTokens: opts.MaxTokens, Seed: opts.ModelSeed}
-	}
-	if opts.Backend == team.Scripted || slices.ContainsFunc(spec, func(a team.Assignment) bool { return a.Backend == team.Scripted }) {
-		cfg.Scripted = &scriptedConfig{Skill: opts.Skill, Noise: opts.Noise}
-	}
-	return cfg
-}
-
-// manifest is run.json for this invocation: the configuration, versions,
-// task files, backends, prompt templates and the static prompt texts
-// (templates, examples, every agent's command docs) stored once per run.
-func (opts *GenerateOptions) manifest(cfg generateConfig, files []trajectory.TaskFile, tasks []procgen.Task, tm *team.Team) (*trajectory.Manifest, error) {
-	raw, err := json.Marshal(cfg)
-	if err != nil {
-		return nil, fmt.Errorf("generate: config: %w", err)
-	}
-	prompts := generate.DefaultPrompts()
-	var types []string
-	for i := range tasks {
-		if !slices.Contains(types, tasks[i].Type) {
-			types = append(types, tasks[i].Type)
-		}
-	}
-	texts := prompts.StaticTexts(types...)
-	docs, err := commandDocs(tasks, world.Dialect(opts.Dialect))
-	if err != nil {
-		return nil, err
-	}
-	blobs := map[string]string{}
-	for _, t := range append(texts, docs...) {
-		blobs[trajectory.BlobID(t)] = t
-	}
-	return &trajectory.Manifest{
-		Name:               filepath.Base(filepath.Clean(opts.Out)),
-		CollabcraftVersion: version,
-		MCDataVersion:      mcdata.DataVersion(),
-		Config:             raw,
-		TaskFiles:          files,
-		Backends:           tm.Manifest(),
-		Seed:               opts.Seed,
-		PromptTemplates:    prompts.Templates(),
-		Blobs:              blobs,
-	}, nil
-}
-
-// commandDocs returns every distinct $COMMAND_DOCS text the agents of
-// tasks will see. Docs depend on the task type, goal and conversation and
-// on the agent's blocked commands, so one world is built per distinct
-// combination rather than per task.
-func commandDocs(tasks []procgen.Task, dialect world.Dialect) ([]string, error) {
-	seen := map[string]bool{}
-	var out []string
-	for i := range tasks {
-		t := &tasks[i]
-		fresh := false
-		for _, id := range t.AgentIDs() {
-			key := fmt.Sprintf("%t\x00%t\x00%t\x00%q", t.Type == procgen.TypeConstruction, t.Goal.IsZero(), t.Conversation == "", t.BlockedActions[id])
-			if !seen[key] {
-				seen[key], fresh = true, true
-			}
-		}
-		if !fresh {
-			continue
-		}
-		names := generate.AgentNames(max(t.AgentCount, 1), 0)
-		w, err := world.Build(*t, 0, world.Options{AgentNames: names, Dialect: dialect})
-		if err != nil {
-			return nil, fmt.Errorf("generate: %w", err)
-		}
-		for _, n := range names {
-			if d := w.Docs(n); !slices.Contains(out, d) {
-				out = append(out, d)
-			}
-		}
-	}
-	return out, nil
-}
-
-// checkResume refuses to write into a run made with another
-// configuration, naming what changed, unless forced.
-func checkResume(dir string, config json.RawMessage, force bool) error {
-	if _, err := os.Stat(filepath.Join(dir, trajectory.ManifestFile)); err != nil {
-		return nil // a new run
-	}
-	old, err := trajectory.ReadManifest(dir)
-	if err != nil {
-		return fmt.Errorf("generate: %w", err)
-	}
-	fp, err := trajectory.Fingerprint(config)
-	if err != nil {
-		return fmt.Errorf("generate: %w", err)
-	}
-	if old.Fingerprint == fp || force {
-		return nil
-	}
-	return fmt.Errorf("generate: %s was generated with another configuration (%s); rerun with the same flags to resume it, choose another --out, or add --force to continue it with the new configuration",
-		dir, resumeConfigDiff(old.Config, config))
-}
-
-// resumeConfigDiff names the top-level settings that differ: "seed 1, now 2".
-func resumeConfigDiff(old, cur json.RawMessage) string {
-	var a, b map[string]any
-	if json.Unmarshal(old, &a) != nil || json.Unmarshal(cur, &b) != nil {
-		return "the configuration differs"
-	}
-	var keys []string
-	for k := range a {
-		keys = append(keys, k)
-	}
-	for k := range b {
-		if _, ok := a[k]; !ok {
-			keys = append(keys, k)
-		}
-	}
-	slices.Sort(keys)
-	var diffs []string
-	for _, k := range keys {
-		if !reflect.DeepEqual(a[k], b[k]) {
-			diffs = append(diffs, fmt.Sprintf("%s %s, now %s", k, shortJSON(a[k]), shortJSON(b[k])))
-		}
-	}
-	if len(diffs) == 0 {
-		return "the configuration differs"
-	}
-	return strings.Join(diffs, "; ")
-}
-
-func shortJSON(v any) string {
-	if v == nil {
-		return "unset"
-	}
-	b, _ := json.Marshal(v)
-	if s := string(b); len(s) <= 60 {
-		return s
-	}
-	return string(b[:57]) + "..."
 }
 
 func rateParams(rps float64, tpm int) map[string]any {

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"collabcraft/generate"
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
 
@@ -319,7 +320,7 @@ func TestGenerateConfigChange(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var cfg generateConfig
+	var cfg generate.RunConfig
 	if err := json.Unmarshal(m.Config, &cfg); err != nil || cfg.Seed != 2 || cfg.TrialsPerTask != 2 {
 		t.Errorf("forced config %s: %v", m.Config, err)
 	}
@@ -503,8 +504,8 @@ func TestGenerateTeam(t *testing.T) {
 	if len(m.Backends) != 2 || m.Backends[0].Name != "scripted" || m.Backends[1].Agent != "Andy" || m.Backends[1].Model != "big-model" || m.Backends[1].BaseURL != srv.URL+"/v1" {
 		t.Errorf("manifest backends %+v", m.Backends)
 	}
-	var cfg generateConfig
-	if err := json.Unmarshal(m.Config, &cfg); err != nil || len(cfg.Team) != 1 || cfg.OpenAI == nil || cfg.Scripted == nil {
+	var cfg generate.RunConfig
+	if err := json.Unmarshal(m.Config, &cfg); err != nil || len(cfg.Team.([]any)) != 1 || cfg.OpenAI == nil || cfg.Scripted == nil {
 		t.Errorf("config %s", m.Config)
 	}
 	assertNoKey(t, out)

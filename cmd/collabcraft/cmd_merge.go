@@ -31,7 +31,7 @@ func (opts *MergeOptions) AddFlags(f *pflag.FlagSet) {
 	f.StringVarP(&opts.Out, "out", "o", "", "run directory to merge into (required; created if missing)")
 }
 
-func newMergeCommand() *cobra.Command {
+func newMergeCommand(gopts *GlobalOptions) *cobra.Command {
 	var opts MergeOptions
 	cmd := &cobra.Command{
 		Use:   "merge RUN [RUN ...] -o RUN",
@@ -49,8 +49,7 @@ changes nothing.`,
   collabcraft merge /shared/runs/r1-* -o /shared/runs/r1`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			quiet, _ := cmd.Flags().GetBool("quiet")
-			return runMerge(cmd.Context(), opts, GlobalOptions{Quiet: quiet}, args)
+			return runMerge(cmd.Context(), opts, *gopts, args)
 		},
 	}
 	opts.AddFlags(cmd.Flags())

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"collabcraft/pipeline"
-	"collabcraft/procgen"
 )
 
 func TestPipelineDryRun(t *testing.T) {
@@ -112,70 +111,6 @@ func TestPipelineConfigErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: error %v, want %q", tc.opts, err, tc.want)
 		}
-	}
-}
-
-// TestPipelineProcgenResume runs the procgen stage again: unchanged files
-// are kept, a damaged file or a new seed makes it write them again.
-func TestPipelineProcgenResume(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "o")
-	cfg, err := pipeline.Parse("test", []byte("name: t\nout: "+out+`
-procgen:
-  suite: demo
-  types: [cooking]
-  splits: [test]
-  agents: [2]
-  tasks:
-    - {type: crafting, split: dev, n: 4, seed: 3}
-`), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := resolveStages(cfg, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var log bytes.Buffer
-	files, err := st.procgen(context.Background(), &log, GlobalOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tasksDir := filepath.Join(out, "tasks")
-	if len(files) != 2 || files[0] != filepath.Join(tasksDir, "cooking_test.json") || files[1] != filepath.Join(tasksDir, "crafting_dev.json") {
-		t.Fatalf("files %v", files)
-	}
-	if ts, err := procgen.ReadTaskFile(files[1]); err != nil || len(ts) != 4 || ts[0].Split != "dev" {
-		t.Fatalf("extra file: %d tasks, %v", len(ts), err)
-	}
-	if !strings.Contains(log.String(), "procgen: wrote 16 tasks in 2 files") {
-		t.Errorf("first run: %s", log.String())
-	}
-	first, _ := os.ReadFile(files[0])
-
-	log.Reset()
-	if _, err := st.procgen(context.Background(), &log, GlobalOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(log.String(), "are up to date") {
-		t.Errorf("second run did not skip: %s", log.String())
-	}
-
-	os.WriteFile(files[0], []byte("{}"), 0o644) // damaged
-	log.Reset()
-	if _, err := st.procgen(context.Background(), &log, GlobalOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	if again, _ := os.ReadFile(files[0]); !bytes.Equal(again, first) || !strings.Contains(log.String(), "wrote") {
-		t.Errorf("damaged file not rewritten as before: %s", log.String())
-	}
-
-	cfg.Procgen.Seed = 9
-	log.Reset()
-	if _, err := st.procgen(context.Background(), &log, GlobalOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	if again, _ := os.ReadFile(files[0]); bytes.Equal(again, first) || !strings.Contains(log.String(), "wrote") {
-		t.Errorf("new seed did not regenerate: %s", log.String())
 	}
 }
 

@@ -36,7 +36,7 @@ func (opts *PlanOptions) AddFlags(f *pflag.FlagSet) {
 	f.BoolVar(&opts.JSON, "json", false, "print the plan as JSON (missing items and steps) instead of text")
 }
 
-func newPlanCommand() *cobra.Command {
+func newPlanCommand(gopts *GlobalOptions) *cobra.Command {
 	var opts PlanOptions
 	cmd := &cobra.Command{
 		Use:   "plan --item ITEM [--inventory item=n,...] [--quantity N]",
@@ -51,8 +51,7 @@ Recipes are Minecraft ` + mcdata.MinecraftVersion + `'s.`,
   collabcraft procgen plan --item chest --quantity 2 --inventory spruce_log=1 --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			quiet, _ := cmd.Flags().GetBool("quiet")
-			return runPlan(cmd.Context(), opts, GlobalOptions{Quiet: quiet}, args)
+			return runPlan(cmd.Context(), opts, *gopts, args)
 		},
 	}
 	opts.AddFlags(cmd.Flags())

@@ -31,7 +31,7 @@ func (opts *StatsOptions) AddFlags(f *pflag.FlagSet) {
 	f.Float64Var(&opts.PriceCompletion, "price-completion", 0, "USD per million completion tokens, for cost per success")
 }
 
-func newStatsCommand() *cobra.Command {
+func newStatsCommand(gopts *GlobalOptions) *cobra.Command {
 	var opts StatsOptions
 	cmd := &cobra.Command{
 		Use:   "stats RUN|VIEW [RUN|VIEW ...]",
@@ -50,8 +50,7 @@ given prices, cost per success. On a view it describes the filtered dataset.`,
   collabcraft stats runs/r1 runs/r2 --json --price-prompt 0.6 --price-completion 0.6`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			quiet, _ := cmd.Flags().GetBool("quiet")
-			return runStats(cmd.Context(), opts, GlobalOptions{Quiet: quiet}, args)
+			return runStats(cmd.Context(), opts, *gopts, args)
 		},
 	}
 	opts.AddFlags(cmd.Flags())

@@ -32,7 +32,7 @@ func (opts *SuiteOptions) AddFlags(f *pflag.FlagSet) {
 	f.BoolVar(&opts.Demo, "demo", false, "a small suite (a few dozen tasks per type) instead of the paper's sizes")
 }
 
-func newSuiteCommand() *cobra.Command {
+func newSuiteCommand(gopts *GlobalOptions) *cobra.Command {
 	var opts SuiteOptions
 	cmd := &cobra.Command{
 		Use:   "suite --out DIR [--demo]",
@@ -47,8 +47,7 @@ same files with a few dozen tasks each.`,
   collabcraft procgen suite --out out/demo/tasks --demo`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			quiet, _ := cmd.Flags().GetBool("quiet")
-			return runSuite(cmd.Context(), opts, GlobalOptions{Quiet: quiet}, args)
+			return runSuite(cmd.Context(), opts, *gopts, args)
 		},
 	}
 	opts.AddFlags(cmd.Flags())

@@ -40,7 +40,7 @@ func (opts *TasksOptions) AddFlags(f *pflag.FlagSet) {
 	f.StringVar(&opts.SplitMaterials, "split-materials", procgen.SplitEven, "construction: how blueprint materials are dealt: even or by-type")
 }
 
-func newTasksCommand() *cobra.Command {
+func newTasksCommand(gopts *GlobalOptions) *cobra.Command {
 	var opts TasksOptions
 	cmd := &cobra.Command{
 		Use:   "tasks --type crafting|cooking|construction -o FILE",
@@ -64,8 +64,7 @@ Train, dev and test never share a target (crafting item, dish, blueprint).`,
   collabcraft procgen tasks --type construction --split test -o -`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			quiet, _ := cmd.Flags().GetBool("quiet")
-			return runTasks(cmd.Context(), opts, GlobalOptions{Quiet: quiet}, args)
+			return runTasks(cmd.Context(), opts, *gopts, args)
 		},
 	}
 	opts.AddFlags(cmd.Flags())

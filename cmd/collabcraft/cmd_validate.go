@@ -16,7 +16,7 @@ type ValidateOptions struct {
 	out io.Writer // where problems and the summary go; os.Stdout when nil
 }
 
-func newValidateCommand() *cobra.Command {
+func newValidateCommand(gopts *GlobalOptions) *cobra.Command {
 	var opts ValidateOptions
 	cmd := &cobra.Command{
 		Use:   "validate FILE...",
@@ -31,8 +31,7 @@ gathered, invalid blueprints. It exits with status 1 if any problem is found.`,
   collabcraft validate mindcraft/tasks/crafting_tasks/test_tasks/2_agent.json`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			quiet, _ := cmd.Flags().GetBool("quiet")
-			return runValidate(cmd.Context(), opts, GlobalOptions{Quiet: quiet}, args)
+			return runValidate(cmd.Context(), opts, *gopts, args)
 		},
 	}
 	return cmd

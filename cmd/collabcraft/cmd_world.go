@@ -38,7 +38,7 @@ func (opts *WorldOptions) AddFlags(f *pflag.FlagSet) {
 	f.BoolVar(&opts.Docs, "docs", false, "print the first agent's command docs ($COMMAND_DOCS) and exit")
 }
 
-func newWorldCommand() *cobra.Command {
+func newWorldCommand(gopts *GlobalOptions) *cobra.Command {
 	var opts WorldOptions
 	cmd := &cobra.Command{
 		Use:   "world --tasks FILE [--task ID] [--seed N] [--script FILE]",
@@ -56,8 +56,7 @@ command's simulated duration advances the clock. Messages sent with
   collabcraft world --tasks tasks/crafting.json --seed 7 --script play.txt`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			quiet, _ := cmd.Flags().GetBool("quiet")
-			return runWorld(cmd.Context(), opts, GlobalOptions{Quiet: quiet}, args)
+			return runWorld(cmd.Context(), opts, *gopts, args)
 		},
 	}
 	opts.AddFlags(cmd.Flags())

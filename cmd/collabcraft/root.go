@@ -36,16 +36,16 @@ house blueprints, and crafting plans as MINDcraft's !getCraftingPlan prints them
   collabcraft procgen plan --item bookshelf --inventory oak_planks=4,book=2`,
 	}
 	// Subcommands are wired here explicitly, one constructor per file.
-	procgen.AddCommand(newPlanCommand())
-	procgen.AddCommand(newBlueprintCommand())
-	procgen.AddCommand(newTasksCommand(), newSuiteCommand())
+	procgen.AddCommand(newPlanCommand(&gopts))
+	procgen.AddCommand(newBlueprintCommand(&gopts))
+	procgen.AddCommand(newTasksCommand(&gopts), newSuiteCommand(&gopts))
 	root.AddCommand(procgen)
-	root.AddCommand(newValidateCommand())
-	root.AddCommand(newWorldCommand())
-	root.AddCommand(newGenerateCommand())
-	root.AddCommand(newFilterCommand())
-	root.AddCommand(newStatsCommand())
-	root.AddCommand(newExportCommand())
-	root.AddCommand(newPipelineCommand(), newMergeCommand(), newDocsCommand())
+	root.AddCommand(newValidateCommand(&gopts))
+	root.AddCommand(newWorldCommand(&gopts))
+	root.AddCommand(newGenerateCommand(&gopts))
+	root.AddCommand(newFilterCommand(&gopts))
+	root.AddCommand(newStatsCommand(&gopts))
+	root.AddCommand(newExportCommand(&gopts))
+	root.AddCommand(newPipelineCommand(&gopts), newMergeCommand(&gopts), newDocsCommand(&gopts))
 	return root
 }

@@ -1,0 +1,241 @@
+package generate
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+
+	"collabcraft/mcdata"
+	"collabcraft/procgen"
+	"collabcraft/trajectory"
+	"collabcraft/world"
+)
+
+// RunConfig is run.json "config": the settings that decide a run's
+// trials, whose fingerprint a resumed run must match. Settings that do
+// not change what a trial records (workers, limit, shard, timeouts,
+// retries, rate limits, the key's variable) are left out.
+type RunConfig struct {
+	TaskFiles     []string `json:"task_files"` // SHA-256 of each file, in order
+	TrialsPerTask int      `json:"trials_per_task"`
+	Seed          uint64   `json:"seed"`
+	Backends
+	Dialect   string  `json:"dialect"`
+	Wire      string  `json:"wire"`
+	ThinkTime float64 `json:"think_time"`
+	MaxTurns  int     `json:"max_turns"`
+}
+
+// Backends is how a run's agents are played, as its configuration
+// records it. The seating itself is Seating's.
+type Backends struct {
+	Default string `json:"backend"` // the backend of the agents Team leaves out
+	// Team is the per-agent seating as its maker records it (the team
+	// package's assignments); nil when every agent plays Default.
+	Team     any             `json:"team,omitempty"`
+	OpenAI   *OpenAIConfig   `json:"openai,omitempty"`   // set when an agent calls a model
+	Scripted *ScriptedConfig `json:"scripted,omitempty"` // set when an agent is scripted
+}
+
+// OpenAIConfig is what decides the answers of a run's model calls.
+type OpenAIConfig struct {
+	BaseURL     string   `json:"base_url"`
+	Model       string   `json:"model,omitempty"`
+	Temperature *float64 `json:"temperature,omitempty"`
+	TopP        *float64 `json:"top_p,omitempty"`
+	MaxTokens   int      `json:"max_tokens,omitempty"`
+	Seed        *int     `json:"seed,omitempty"`
+}
+
+// ScriptedConfig is how a run's scripted agents play.
+type ScriptedConfig struct {
+	Skill float64 `json:"skill"`
+	Noise float64 `json:"noise"`
+}
+
+// ConfigChangedError refuses to write into a run made with another
+// configuration (BatchConfig.Force overrides it).
+type ConfigChangedError struct {
+	Dir  string
+	Diff string // the top-level settings that differ: "seed 1, now 2; ..."
+}
+
+func (e *ConfigChangedError) Error() string {
+	return fmt.Sprintf("generate: %s was generated with another configuration (%s)", e.Dir, e.Diff)
+}
+
+// readTasks reads the task files in order; a task id may appear only once
+// over all of them, since it names its trials.
+func readTasks(paths []string) ([]procgen.Task, []trajectory.TaskFile, error) {
+	var tasks []procgen.Task
+	var files []trajectory.TaskFile
+	from := map[string]string{}
+	for _, p := range paths {
+		ts, err := procgen.ReadTaskFile(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		tf, err := trajectory.HashTaskFile(p)
+		if err != nil {
+			return nil, nil, fmt.Errorf("generate: %w", err)
+		}
+		tf.Tasks = len(ts)
+		files = append(files, tf)
+		for _, t := range ts {
+			if prev, ok := from[t.ID]; ok {
+				return nil, nil, fmt.Errorf("generate: task %q is in both %s and %s; task ids name trials, so they must be unique", t.ID, prev, p)
+			}
+			from[t.ID] = p
+		}
+		tasks = append(tasks, ts...)
+	}
+	if len(tasks) == 0 {
+		return nil, nil, fmt.Errorf("generate: %s: no tasks", strings.Join(paths, ", "))
+	}
+	return tasks, files, nil
+}
+
+// runConfig is the configuration a batch records.
+func (c *BatchConfig) runConfig(files []trajectory.TaskFile) RunConfig {
+	rc := RunConfig{
+		TrialsPerTask: c.TrialsPerTask, Seed: c.Seed, Backends: c.Backends,
+		Dialect: string(c.Dialect), Wire: string(c.Wire), ThinkTime: c.ThinkTime, MaxTurns: c.MaxTurns,
+	}
+	for _, f := range files {
+		rc.TaskFiles = append(rc.TaskFiles, f.SHA256)
+	}
+	return rc
+}
+
+// manifest is run.json for this batch: the configuration, versions, task
+// files, backends, prompt templates and the static prompt texts
+// (templates, examples, every agent's command docs) stored once per run.
+func (c *BatchConfig) manifest(files []trajectory.TaskFile, tasks []procgen.Task) (*trajectory.Manifest, error) {
+	raw, err := json.Marshal(c.runConfig(files))
+	if err != nil {
+		return nil, fmt.Errorf("generate: config: %w", err)
+	}
+	prompts := DefaultPrompts()
+	var types []string
+	for i := range tasks {
+		if !slices.Contains(types, tasks[i].Type) {
+			types = append(types, tasks[i].Type)
+		}
+	}
+	texts := prompts.StaticTexts(types...)
+	docs, err := commandDocs(tasks, c.Dialect)
+	if err != nil {
+		return nil, err
+	}
+	blobs := map[string]string{}
+	for _, t := range append(texts, docs...) {
+		blobs[trajectory.BlobID(t)] = t
+	}
+	return &trajectory.Manifest{
+		Name:               filepath.Base(filepath.Clean(c.Dir)),
+		CollabcraftVersion: c.Version,
+		MCDataVersion:      mcdata.DataVersion(),
+		Config:             raw,
+		TaskFiles:          files,
+		Backends:           c.Seating.Manifest(),
+		Seed:               c.Seed,
+		PromptTemplates:    prompts.Templates(),
+		Blobs:              blobs,
+	}, nil
+}
+
+// commandDocs returns every distinct $COMMAND_DOCS text the agents of
+// tasks will see. Docs depend on the task type, goal and conversation and
+// on the agent's blocked commands, so one world is built per distinct
+// combination rather than per task.
+func commandDocs(tasks []procgen.Task, dialect world.Dialect) ([]string, error) {
+	seen := map[string]bool{}
+	var out []string
+	for i := range tasks {
+		t := &tasks[i]
+		fresh := false
+		for _, id := range t.AgentIDs() {
+			key := fmt.Sprintf("%t\x00%t\x00%t\x00%q", t.Type == procgen.TypeConstruction, t.Goal.IsZero(), t.Conversation == "", t.BlockedActions[id])
+			if !seen[key] {
+				seen[key], fresh = true, true
+			}
+		}
+		if !fresh {
+			continue
+		}
+		names := AgentNames(max(t.AgentCount, 1), 0)
+		w, err := world.Build(*t, 0, world.Options{AgentNames: names, Dialect: dialect})
+		if err != nil {
+			return nil, fmt.Errorf("generate: %w", err)
+		}
+		for _, n := range names {
+			if d := w.Docs(n); !slices.Contains(out, d) {
+				out = append(out, d)
+			}
+		}
+	}
+	return out, nil
+}
+
+// checkResume refuses to write into a run made with another
+// configuration, naming what changed, unless forced.
+func checkResume(dir string, config json.RawMessage, force bool) error {
+	if _, err := os.Stat(filepath.Join(dir, trajectory.ManifestFile)); err != nil {
+		return nil // a new run
+	}
+	old, err := trajectory.ReadManifest(dir)
+	if err != nil {
+		return fmt.Errorf("generate: %w", err)
+	}
+	fp, err := trajectory.Fingerprint(config)
+	if err != nil {
+		return fmt.Errorf("generate: %w", err)
+	}
+	if old.Fingerprint == fp || force {
+		return nil
+	}
+	return &ConfigChangedError{Dir: dir, Diff: configDiff(old.Config, config)}
+}
+
+// configDiff names the top-level settings that differ: "seed 1, now 2".
+func configDiff(old, cur json.RawMessage) string {
+	var a, b map[string]any
+	if json.Unmarshal(old, &a) != nil || json.Unmarshal(cur, &b) != nil {
+		return "the configuration differs"
+	}
+	var keys []string
+	for k := range a {
+		keys = append(keys, k)
+	}
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	var diffs []string
+	for _, k := range keys {
+		if !reflect.DeepEqual(a[k], b[k]) {
+			diffs = append(diffs, fmt.Sprintf("%s %s, now %s", k, shortJSON(a[k]), shortJSON(b[k])))
+		}
+	}
+	if len(diffs) == 0 {
+		return "the configuration differs"
+	}
+	return strings.Join(diffs, "; ")
+}
+
+func shortJSON(v any) string {
+	if v == nil {
+		return "unset"
+	}
+	b, _ := json.Marshal(v)
+	if s := string(b); len(s) <= 60 {
+		return s
+	}
+	return string(b[:57]) + "..."
+}
