@@ -40,7 +40,7 @@ func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {
 	if err != nil {
 		return nil, fmt.Errorf("generate: task %s: %w", task.ID, err)
 	}
-	tr := Trial{Task: task, World: SimWorld(w), Team: seats, Seed: job.Seed, Config: p.Config}
+	tr := TrialSpec{Task: task, World: SimWorld(w), Team: seats, Seed: job.Seed, Config: p.Config}
 	if p.Recorder != nil {
 		tr.Recorder = p.Recorder(job)
 	}
@@ -60,7 +60,7 @@ func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {
 }
 
 // metrics are per-trial counts worth filtering and reporting on.
-func metrics(r *Result) map[string]float64 {
+func metrics(r *TrialResult) map[string]float64 {
 	m := map[string]float64{}
 	for _, a := range r.Agents {
 		for _, t := range a.Transitions {

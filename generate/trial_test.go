@@ -39,14 +39,14 @@ func newFixture(task *procgen.Task, inv []map[string]int, target string, replies
 	return f
 }
 
-func (f *fixture) run(t *testing.T, cfg Config) *Result {
+func (f *fixture) run(t *testing.T, cfg Config) *TrialResult {
 	t.Helper()
 	names := AgentNames(len(f.backs), 0)
 	team := make([]Seat, len(f.backs))
 	for i, b := range f.backs {
 		team[i] = Seat{Name: names[i], Backend: b}
 	}
-	res, err := Run(context.Background(), Trial{Task: f.task, World: f.world, Team: team, Seed: 7, Config: cfg, Recorder: f.rec})
+	res, err := Run(context.Background(), TrialSpec{Task: f.task, World: f.world, Team: team, Seed: 7, Config: cfg, Recorder: f.rec})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,7 +223,7 @@ func TestTurnCapAndErrors(t *testing.T) {
 		return Reply{Text: "!inventory"}, nil
 	})
 	w := newFakeWorld([]string{"Andy_0"}, nil, "ladder")
-	r, err := Run(context.Background(), Trial{Task: task, World: w, Team: []Seat{{"Andy_0", fail}}})
+	r, err := Run(context.Background(), TrialSpec{Task: task, World: w, Team: []Seat{{"Andy_0", fail}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,10 +233,10 @@ func TestTurnCapAndErrors(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	stop := funcBackend(func(req Request) (Reply, error) { cancel(); return Reply{Text: "hi"}, nil })
-	if _, err := Run(ctx, Trial{Task: task, World: w, Team: []Seat{{"Andy_0", stop}}}); !errors.Is(err, context.Canceled) {
+	if _, err := Run(ctx, TrialSpec{Task: task, World: w, Team: []Seat{{"Andy_0", stop}}}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled run: %v", err)
 	}
-	if _, err := Run(context.Background(), Trial{Task: craftTask(2), World: w, Team: []Seat{{"Andy_0", stop}}}); err == nil || !strings.Contains(err.Error(), "agent_count is 2 but the team has 1") {
+	if _, err := Run(context.Background(), TrialSpec{Task: craftTask(2), World: w, Team: []Seat{{"Andy_0", stop}}}); err == nil || !strings.Contains(err.Error(), "agent_count is 2 but the team has 1") {
 		t.Errorf("team size: %v", err)
 	}
 }
@@ -281,7 +281,7 @@ func TestNoResponseMonitor(t *testing.T) {
 // result does not depend on how fast each call returns.
 func TestBatchingAndDeterminism(t *testing.T) {
 	var inflight, peak atomic.Int32
-	play := func(seed uint64) *Result {
+	play := func(seed uint64) *TrialResult {
 		rng := rand.New(rand.NewPCG(seed, 1))
 		var mu sync.Mutex
 		back := funcBackend(func(req Request) (Reply, error) {
@@ -311,7 +311,7 @@ func TestBatchingAndDeterminism(t *testing.T) {
 		w := newFakeWorld(names, nil, "")
 		task := craftTask(3)
 		task.Timeout = 90
-		res, err := Run(context.Background(), Trial{Task: task, World: w, Seed: 1,
+		res, err := Run(context.Background(), TrialSpec{Task: task, World: w, Seed: 1,
 			Team: []Seat{{names[0], back}, {names[1], back}, {names[2], back}}})
 		if err != nil {
 			t.Fatal(err)
