@@ -59,10 +59,11 @@ func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {
 	return rec, nil
 }
 
-// metrics are per-trial counts worth filtering and reporting on.
+// metrics are per-trial counts and times worth filtering and reporting on.
 func metrics(r *TrialResult) map[string]float64 {
 	m := map[string]float64{}
-	for _, a := range r.Agents {
+	for i, a := range r.Agents {
+		m[trajectory.ActiveSecondsMetric+a.Name] = r.ActiveSeconds[i]
 		for _, t := range a.Transitions {
 			m["calls_"+t.Kind]++
 			if t.Command != "" {

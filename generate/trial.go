@@ -70,6 +70,11 @@ type TrialResult struct {
 	Error      string // why it ended with end_reason error
 	SimSeconds float64
 	Agents     []trajectory.Agent // per agent: full history log, memory, transitions
+	// ActiveSeconds are, per agent, the simulated seconds it was busy:
+	// the think time of each model call it made plus the duration of
+	// each command it ran, cut at the trial's end. Waiting for a message
+	// or a timer does not count.
+	ActiveSeconds []float64
 }
 
 // Run plays a trial to its end: success (the world's validator), the
@@ -406,6 +411,7 @@ func (e *engine) startCalls() error {
 			return nil
 		}
 		a.state, a.until = stCalling, e.now+e.think
+		e.busy(a)
 	}
 	return nil
 }
@@ -525,6 +531,14 @@ func (e *engine) applyCall(a *agent) {
 		return
 	}
 	a.state, a.until, a.actOutput, a.actNotices = stActing, e.now+dur, output, notices
+	e.busy(a)
+}
+
+// busy counts the agent's call or command, which lasts until a.until,
+// as active time.
+func (e *engine) busy(a *agent) {
+	a.active += a.until - e.now
+	a.busyTo = a.until
 }
 
 // actionDone ends a command: its notices and output enter the history, and
@@ -569,6 +583,7 @@ func (e *engine) result() *TrialResult {
 		r.Agents = append(r.Agents, trajectory.Agent{
 			Name: a.name, History: a.hist.log, Memory: a.hist.memory, Transitions: a.transitions,
 		})
+		r.ActiveSeconds = append(r.ActiveSeconds, (a.active - max(a.busyTo-e.now, 0)).seconds())
 	}
 	return r
 }

@@ -175,6 +175,21 @@ func TestSelfPrompting(t *testing.T) {
 	}
 }
 
+// Active time counts model calls and commands, not waiting, and stops at
+// the trial's end even when a command runs on.
+func TestActiveSeconds(t *testing.T) {
+	task := &procgen.Task{ID: "solo", Type: procgen.TypeCrafting, AgentCount: 1, Goal: procgen.Goal{Text: "Craft a ladder."}, Timeout: 20}
+	f := newFixture(task, nil, "ladder", []string{"hmm", `!craftRecipe("stick", 1)`, `!collectBlocks("oak_log", 5)`})
+	res := f.run(t, Config{})
+	// Calls 0-2, (idle), 4-6, craft 6-7, call 7-9, collect 9-59 cut at 20.
+	if want := []float64{2 + 2 + 1 + 2 + 11}; res.SimSeconds != 20 || !reflect.DeepEqual(res.ActiveSeconds, want) {
+		t.Errorf("active %v at %gs, want %v at 20s", res.ActiveSeconds, res.SimSeconds, want)
+	}
+	if m := metrics(res); m[trajectory.ActiveSecondsMetric+"Andy_0"] != 18 {
+		t.Errorf("metrics %v", m)
+	}
+}
+
 // The memory: the window never reaches 15 turns in a prompt, memory calls
 // fold the oldest turns and their summary shows in later prompts.
 func TestMemoryFold(t *testing.T) {
