@@ -8,6 +8,7 @@ import (
 	"unicode/utf16"
 
 	"collabcraft/world/command"
+	"collabcraft/world/texts"
 )
 
 // CommandResult is what executing one response did.
@@ -67,6 +68,12 @@ func (r *run) log(format string, args ...any) {
 	} else {
 		fmt.Fprintf(&r.out, format, args...)
 	}
+	r.out.WriteByte('\n')
+}
+
+// say writes one line, a text from package texts, to the action log.
+func (r *run) say(line string) {
+	r.out.WriteString(line)
 	r.out.WriteByte('\n')
 }
 
@@ -139,12 +146,12 @@ func (w *World) Execute(agentName, response string) (CommandResult, error) {
 
 // actionOutput wraps an action's log as MINDcraft's action manager does.
 func (w *World) actionOutput(log, exc string) string {
-	word := "Code"
+	word := texts.PaperWord
 	if w.opts.Dialect == DialectCurrent {
-		word = "Action"
+		word = texts.CurrentWord
 	}
 	if exc != "" {
-		return word + " output:\n" + log + "!!Code threw exception!!\nError: " + exc + "\nStack trace:\nundefined\n"
+		return texts.Output(word, log+"!!Code threw exception!!\nError: "+exc+"\nStack trace:\nundefined\n")
 	}
 	units := utf16.Encode([]rune(log)) // JS lengths count UTF-16 units
 	if n := len(units); n > 500 {
@@ -152,7 +159,7 @@ func (w *World) actionOutput(log, exc string) string {
 		last := string(utf16.Decode(units[n-250:]))
 		return fmt.Sprintf("%s output is very long (%d chars) and has been shortened.\n\n          First outputs:\n%s\n...skipping many lines.\nFinal outputs:\n %s", word, n, first, last)
 	}
-	return word + " output:\n" + log
+	return texts.Output(word, log)
 }
 
 // handlers maps every command of command.All() to its implementation.

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"collabcraft/world/command"
+	"collabcraft/world/texts"
 )
 
 func cmdNewAction(r *run, _ []command.Value) string {
@@ -69,7 +70,7 @@ func cmdStay(r *run, args []command.Value) string {
 		return ""
 	}
 	r.spend(float64(secs))
-	r.log("Stayed for %s seconds.", itoa(secs))
+	r.say(texts.Stayed(secs))
 	return ""
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"collabcraft/world/command"
+	"collabcraft/world/texts"
 )
 
 // Construction: every agent reads the level's fix list with
@@ -22,11 +23,8 @@ var (
 	reLevelFixes = regexp.MustCompile(`Level (\d+) {1,2}requires the following fixes:`)
 	reLevelOK    = regexp.MustCompile(`Level (\d+) is (?:correct|complete)`)
 	reFix        = regexp.MustCompile(`(?m)^(?:Place ([a-z_]+)|Replace the [a-z_]+ with a ([a-z_]+)|Remove the ([a-z_]+)) at coordinates X: (-?\d+), Y: (-?\d+), Z: (-?\d+)`)
-	rePlaced     = regexp.MustCompile(`(?:Placed ([a-z_]+) at|([a-z_]+) already at) \((-?\d+), (-?\d+), (-?\d+)\)`)
-	reReached    = regexp.MustCompile(`You have reached at (-?[\d.]+), (-?[\d.]+), (-?[\d.]+)\.`)
 	reMemLevels  = regexp.MustCompile(`Completed levels: ([\d, ]+)\.`)
 	reMemStuck   = regexp.MustCompile(`Levels to finish later: ([\d, ]+)\.`)
-	reCantPlace  = regexp.MustCompile(`(?:Cannot place|Failed to place) [a-z_]+ at \((-?\d+), (-?\d+), (-?\d+)\)`)
 )
 
 // fix is one cell the blueprint still wants.
@@ -197,12 +195,12 @@ func (s *state) goQuiet(p string) string {
 // block yet, a teammate standing there), from the window and memory.
 func (s *state) failedCells() map[[3]int]bool {
 	out := map[[3]int]bool{}
-	for _, m := range reCantPlace.FindAllStringSubmatch(s.mem, -1) {
-		out[[3]int{atoi(m[1]), atoi(m[2]), atoi(m[3])}] = true
+	for _, c := range texts.UnplacedCells(s.mem) {
+		out[c] = true
 	}
 	for _, a := range s.acts {
-		for _, m := range reCantPlace.FindAllStringSubmatch(a.output, -1) {
-			out[[3]int{atoi(m[1]), atoi(m[2]), atoi(m[3])}] = true
+		for _, c := range texts.UnplacedCells(a.output) {
+			out[c] = true
 		}
 	}
 	return out
@@ -288,12 +286,12 @@ func (s *state) goalBefore(a act) ([3]int, bool) {
 
 // reachedExactly reports whether a goToCoordinates ended on its cell.
 func reachedExactly(a act) bool {
-	m := reReached.FindStringSubmatch(a.output)
-	if m == nil {
+	x, y, z, ok := texts.ParseReached(a.output)
+	if !ok {
 		return false
 	}
-	for i := range 3 {
-		v, err := strconv.ParseFloat(m[i+1], 64)
+	for i, c := range []string{x, y, z} {
+		v, err := strconv.ParseFloat(c, 64)
 		want, _ := strconv.ParseFloat(a.args[i], 64)
 		if err != nil || int(floor(v)) != int(want) {
 			return false

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"collabcraft/world/texts"
 )
 
 // A builder's plan: which rows of each level are its own, and the cells of
@@ -161,13 +163,13 @@ func (s *state) todo(cur int) (cells []fix, known bool) {
 	}
 	gone := map[[3]int]bool{}
 	for _, a := range s.acts[from:] {
-		for _, m := range rePlaced.FindAllStringSubmatch(a.output, -1) {
-			gone[[3]int{atoi(m[3]), atoi(m[4]), atoi(m[5])}] = true
+		for _, c := range texts.FilledCells(a.output) {
+			gone[c] = true
 		}
 		if a.name == "!goToCoordinates" && len(a.args) == 4 && !reachedExactly(a) {
 			gone[target([3]int{atoi(a.args[0]), atoi(a.args[1]), atoi(a.args[2])})] = true
 		}
-		if (a.name == "!placeHere" && !strings.Contains(a.output, "Placed ")) || a.name == "!digDown" {
+		if (a.name == "!placeHere" && !texts.PlacedSome(a.output)) || a.name == "!digDown" {
 			if g, ok := s.goalBefore(a); ok {
 				gone[target(g)] = true
 			}
