@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"collabcraft/blueprints"
 	"collabcraft/world/texts"
 )
 
@@ -37,7 +38,7 @@ func (s *state) rawRows() (lo, hi int, ok, empty bool) {
 	}
 	var zs []int
 	for _, a := range s.acts {
-		if a.name != "!checkBlueprintLevel" || !reLevelFixes.MatchString(a.output) {
+		if a.name != "!checkBlueprintLevel" || !blueprints.HasFixes(a.output) {
 			continue
 		}
 		for _, f := range parseFixes(a.output) {
@@ -133,7 +134,7 @@ func (s *state) todo(cur int) (cells []fix, known bool) {
 	check := -1
 	for i := len(s.acts) - 1; i >= 0; i-- {
 		a := s.acts[i]
-		if a.name == "!checkBlueprintLevel" && len(a.args) == 1 && atoi(a.args[0]) == cur && reLevelFixes.MatchString(a.output) {
+		if a.name == "!checkBlueprintLevel" && len(a.args) == 1 && atoi(a.args[0]) == cur && blueprints.HasFixes(a.output) {
 			check = i
 			break
 		}
