@@ -22,7 +22,6 @@ import (
 
 var (
 	reCraftGoal  = regexp.MustCompile(`craft (?:an? |(\d+) )?([a-z0-9_]+)`)
-	rePlanLine   = regexp.MustCompile(`Craft ((?:\d+ \w+(?: \+ )?)+) -> (\d+) (\w+)`)
 	reNoPlan     = regexp.MustCompile(`(?i)(can't|cannot|don't) (see|have|get) the crafting plan`)
 	reDoneGiving = regexp.MustCompile(`(?i)(everything I had|all my items)`)
 	reBounce     = regexp.MustCompile(`I'm talking to someone else`)
@@ -177,7 +176,7 @@ func (s *state) leaderLacksPlan() bool {
 // relayPlan turns a !getCraftingPlan output into a chat message with the
 // steps.
 func (s *state) relayPlan(out string) string {
-	steps := rePlanLine.FindAllString(out, -1)
+	steps := mcdata.FindSteps(out)
 	return s.pick("Here is the crafting plan: ", "Here is the crafting plan I see: ") + strings.Join(steps, "; ") + "."
 }
 
@@ -386,13 +385,13 @@ func (s *state) recipeKnowledge() (map[string]bool, bool) {
 		}
 	}
 	for _, a := range s.acts {
-		if a.name == "!getCraftingPlan" && strings.Contains(a.output, "Craft ") || strings.Contains(a.output, "You have all required items") {
+		if a.name == "!getCraftingPlan" && mcdata.MentionsStep(a.output) || strings.Contains(a.output, mcdata.AllHeld) {
 			plan = true
 		}
 		s.learn(a.output, known)
 	}
 	for _, m := range s.msgs {
-		if strings.Contains(m.text, "Craft ") && rePlanLine.MatchString(m.text) {
+		if mcdata.HasStep(m.text) {
 			plan = true
 			s.learn(m.text, known)
 		}
@@ -410,10 +409,8 @@ func (s *state) learn(text string, known map[string]bool) {
 	for _, item := range texts.CraftedItems(text) {
 		known[item] = true
 	}
-	if strings.Contains(text, "Craft ") { // the regexp is slow on long texts
-		for _, m := range rePlanLine.FindAllStringSubmatch(text, -1) {
-			known[m[3]] = true
-		}
+	for _, item := range mcdata.StepResults(text) {
+		known[item] = true
 	}
 	for _, item := range texts.NeedsTableItems(text) {
 		known["table:"+item] = true
