@@ -2,6 +2,8 @@ package blueprints
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -128,6 +130,60 @@ func explainFixes(level int, mismatches []Cell, style Style) string {
 		}
 	}
 	return sb.String()
+}
+
+// The matchers below read the texts above back, for agents that parse the
+// queries' answers (the scripted experts); TestTextsReadBack keeps each
+// next to its format honest.
+var (
+	levelDoneRE  = regexp.MustCompile(`Level (\d+) is (?:correct|complete)`)
+	levelFixesRE = regexp.MustCompile(`Level (\d+) {1,2}requires the following fixes:`)
+	fixRE        = regexp.MustCompile(`(?m)^(?:Place ([a-z_]+)|Replace the ([a-z_]+) with a ([a-z_]+)|Remove the ([a-z_]+)) at coordinates X: (-?\d+), Y: (-?\d+), Z: (-?\d+)`)
+	levelStartRE = regexp.MustCompile(`Level (\d+): Start at coordinates`)
+)
+
+// ParseLevelDone returns the level of the first "Level {n} is correct"
+// (or "is complete") in s.
+func ParseLevelDone(s string) (level int, ok bool) {
+	m := levelDoneRE.FindStringSubmatch(s)
+	if m == nil {
+		return 0, false
+	}
+	level, _ = strconv.Atoi(m[1])
+	return level, true
+}
+
+// HasFixes reports whether s holds a fix-list heading, in either style.
+func HasFixes(s string) bool { return levelFixesRE.MatchString(s) }
+
+// ParseFixes reads the fix lines in s back as cells (Level left 0).
+func ParseFixes(s string) []Cell {
+	var out []Cell
+	for _, m := range fixRE.FindAllStringSubmatch(s, -1) {
+		c := Cell{Expected: m[1] + m[3], Actual: m[2] + m[4]}
+		if c.Expected == "" {
+			c.Expected = Air
+		}
+		if c.Actual == "" {
+			c.Actual = Air
+		}
+		c.X, _ = strconv.Atoi(m[5])
+		c.Y, _ = strconv.Atoi(m[6])
+		c.Z, _ = strconv.Atoi(m[7])
+		out = append(out, c)
+	}
+	return out
+}
+
+// ExplainedLevels are the level numbers of the "Level {n}: Start at
+// coordinates" entries in s (Explain's text, which task goals quote).
+func ExplainedLevels(s string) []int {
+	var out []int
+	for _, m := range levelStartRE.FindAllStringSubmatch(s, -1) {
+		n, _ := strconv.Atoi(m[1])
+		out = append(out, n)
+	}
+	return out
 }
 
 // CheckAll is CheckAllText in the current source's wording (StyleCurrent).

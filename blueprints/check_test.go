@@ -2,6 +2,7 @@ package blueprints
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -103,6 +104,45 @@ func TestExplainTexts(t *testing.T) {
 	wantLevel := "Level 1 starting at coordinates X: 155, Y: -59, Z: -168\n[\n[terracotta, air, glass],\n[dark_oak_door, air, air],\n]\n"
 	if got := b.ExplainLevel(1); got != wantLevel {
 		t.Errorf("ExplainLevel(1) =\n%q\nwant\n%q", got, wantLevel)
+	}
+}
+
+// Every check text reads back through its matcher, in both styles.
+func TestTextsReadBack(t *testing.T) {
+	b := checkFixture()
+	w := world{}
+	w[[3]int{157, -59, -168}] = "stone"
+	w[[3]int{156, -59, -167}] = "dirt"
+	_, want, _ := b.Diff(w, 1)
+	for _, style := range []Style{StylePaper, StyleCurrent} {
+		text := b.CheckLevelText(w, 1, style)
+		if !HasFixes(text) {
+			t.Errorf("style %d: no fix list in %q", style, text)
+		}
+		got := ParseFixes(text)
+		for i := range want {
+			want[i].Level = 0
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("style %d: fixes %+v, want %+v", style, got, want)
+		}
+		if _, ok := ParseLevelDone(text); ok {
+			t.Errorf("style %d: a fix list reads as done", style)
+		}
+	}
+	done := world{}
+	for x := 155; x <= 157; x++ {
+		for z := -168; z <= -167; z++ {
+			done[[3]int{x, -60, z}] = "stone"
+		}
+	}
+	for _, text := range []string{b.CheckLevel(done, 0), b.ExplainLevelText(done, 0, StylePaper)} {
+		if n, ok := ParseLevelDone(text); !ok || n != 0 || HasFixes(text) {
+			t.Errorf("%q reads as level %d done %v", text, n, ok)
+		}
+	}
+	if got := ExplainedLevels(b.Explain()); !slices.Equal(got, []int{0, 1}) {
+		t.Errorf("ExplainedLevels = %v", got)
 	}
 }
 

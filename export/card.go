@@ -49,7 +49,7 @@ func description(o Options) string {
 
 // writeCard writes README.md, a Hugging Face dataset card whose YAML header
 // lists the configs, features and split sizes.
-func writeCard(dir string, o Options, r *Result) error {
+func writeCard(dir string, o Options, r *Dataset) error {
 	var b strings.Builder
 	splits := SplitOrder(r.Counts.PerSplit)
 	bytesOf := map[string]int64{}

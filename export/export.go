@@ -55,8 +55,9 @@ type Counts struct {
 	Tasks             map[string]int64 `json:"tasks_per_split"`
 }
 
-// Result is what Write reports.
-type Result struct {
+// Dataset is what Write wrote: its directory, example counts and data
+// files.
+type Dataset struct {
 	Dir    string
 	Counts Counts
 	Files  []FileInfo // data files, in manifest order
@@ -147,7 +148,7 @@ type dataWriter interface {
 // into a temporary directory beside dest and renamed into place at the end;
 // on any error (or ctx cancellation) the temporary directory is removed and
 // dest is left as it was.
-func Write(ctx context.Context, src Source, dest string, opts Options) (*Result, error) {
+func Write(ctx context.Context, src Source, dest string, opts Options) (*Dataset, error) {
 	opts = opts.withDefaults(dest)
 	if err := opts.validate(); err != nil {
 		return nil, err
@@ -181,7 +182,7 @@ var errCrossSplit = errors.New("export: an example is in train and another split
 
 // writeInto writes a complete dataset into a new temporary directory and
 // moves it to dest.
-func writeInto(ctx context.Context, src Source, dest string, seen *hashSet, opts Options) (*Result, error) {
+func writeInto(ctx context.Context, src Source, dest string, seen *hashSet, opts Options) (*Dataset, error) {
 	tmp, err := makeTempDir(dest)
 	if err != nil {
 		return nil, err
@@ -259,7 +260,7 @@ func hashPass(ctx context.Context, src Source, opts Options) (*hashSet, error) {
 	return hs, ctx.Err()
 }
 
-func writeAll(ctx context.Context, src Source, dir string, hs *hashSet, opts Options) (*Result, error) {
+func writeAll(ctx context.Context, src Source, dir string, hs *hashSet, opts Options) (*Dataset, error) {
 	var (
 		pw      *parquetWriter
 		aw      *arrowWriter
@@ -300,7 +301,7 @@ func writeAll(ctx context.Context, src Source, dir string, hs *hashSet, opts Opt
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Counts: counts}
+	res := &Dataset{Counts: counts}
 	if pw != nil {
 		files, err := pw.close()
 		if err != nil {

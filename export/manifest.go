@@ -26,7 +26,7 @@ type Manifest struct {
 const dedupText = "exact: 128-bit XXH3 of the written messages (roles and contents); one copy kept across the whole dataset, " +
 	"train copies of examples also in another split removed"
 
-func writeManifest(dir string, o Options, r *Result) error {
+func writeManifest(dir string, o Options, r *Dataset) error {
 	m := Manifest{
 		FormatVersion: 1, Name: o.Name, Unit: o.Unit, Layout: o.Layout, Roles: o.Roles,
 		Formats: o.Formats, SplitRule: o.Split, Dedup: dedupText, Counts: r.Counts,

@@ -44,7 +44,10 @@ type agent struct {
 	state     int
 	until     ms
 	idleSince ms
-	need      string // the call kind wanted now, "" for none
+	// active is the simulated time the agent has been busy, thinking or
+	// acting, up to busyTo (which may lie after the trial's end).
+	active, busyTo ms
+	need           string // the call kind wanted now, "" for none
 
 	// The current response loop (agent.js handleMessage).
 	inLoop   bool

@@ -7,20 +7,21 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
+
+	"collabcraft/world"
 )
 
 // fakeWorld is a tiny in-test environment for the engine's unit tests: a
 // few commands over per-agent inventories. The real simulator is the
 // world package; this only has to be deterministic and honest about
-// Outcome's contract.
+// world.CommandResult's contract.
 type fakeWorld struct {
 	names   []string
 	inv     []map[string]int
 	blocked []map[string]bool
 	target  string // success when one agent holds one
-	now     float64
-	times   []float64 // SetTime calls
-	execs   []string  // "agent@time:response"
+	now     time.Duration
 }
 
 func newFakeWorld(names []string, inv []map[string]int, target string) *fakeWorld {
@@ -44,21 +45,38 @@ var fakeArity = map[string]int{
 	"startConversation": 2, "endConversation": 1, "goal": 1, "endGoal": 0, "stop": 0, "clearChat": 0,
 }
 
-var fakeHandoff = map[string]bool{"startConversation": true, "endConversation": true, "goal": true, "endGoal": true, "stop": true, "clearChat": true}
+// fakeEffect is the effect of a command on the agent loop, nil for the
+// others.
+func fakeEffect(name string, args []string) world.Effect {
+	switch name {
+	case "startConversation":
+		return world.StartConversation{Partner: args[0], Message: args[1]}
+	case "endConversation":
+		return world.EndConversation{Partner: args[0]}
+	case "goal":
+		return world.SetGoal{Goal: args[0]}
+	case "endGoal":
+		return world.EndGoal{}
+	case "stop":
+		return world.Stop{}
+	case "clearChat":
+		return world.ClearChat{}
+	}
+	return nil
+}
 
-func (w *fakeWorld) Execute(agent int, response string) Outcome {
-	w.execs = append(w.execs, fmt.Sprintf("%d@%g:%s", agent, w.now, response))
+func (w *fakeWorld) Execute(agent int, response string) world.CommandResult {
 	loc := fakeCmd.FindStringSubmatchIndex(response)
 	if loc == nil {
-		return Outcome{Text: response}
+		return world.CommandResult{Response: response}
 	}
 	name := response[loc[2]:loc[3]]
-	out := Outcome{Text: response[:loc[1]], Command: "!" + name, CommandText: response[loc[0]:loc[1]]}
+	out := world.CommandResult{Response: response[:loc[1]], Command: "!" + name, CommandText: response[loc[0]:loc[1]]}
 	n, ok := fakeArity[name]
 	if !ok || w.blocked[agent]["!"+name] {
+		out.Unknown, out.Failed, out.Output = true, true, "Command !"+name+" does not exist."
 		return out
 	}
-	out.Known = true
 	var args []string
 	if loc[4] >= 0 {
 		for _, a := range fakeArg.FindAllString(response[loc[4]:loc[5]], -1) {
@@ -69,8 +87,8 @@ func (w *fakeWorld) Execute(agent int, response string) Outcome {
 		out.Output = fmt.Sprintf("Command !%s was given %d args, but requires %d args.", name, len(args), n)
 		return out
 	}
-	if fakeHandoff[name] {
-		out.Handoff, out.Args = true, args
+	out.Args = args
+	if out.Effect = fakeEffect(name, args); out.Effect != nil {
 		return out
 	}
 	inv := w.inv[agent]
@@ -82,7 +100,7 @@ func (w *fakeWorld) Execute(agent int, response string) Outcome {
 	case "givePlayer":
 		to := slices.Index(w.names, args[0])
 		k, _ := strconv.Atoi(args[2])
-		out.Duration = 3
+		out.Duration = 3 * time.Second
 		switch {
 		case to < 0:
 			out.Output = "Code output:\nCould not find " + args[0] + ".\n"
@@ -95,7 +113,7 @@ func (w *fakeWorld) Execute(agent int, response string) Outcome {
 		}
 	case "craftRecipe": // 2 oak_planks -> 4 stick, 3 stick -> 1 ladder... kept tiny
 		k, _ := strconv.Atoi(args[1])
-		out.Duration = 1
+		out.Duration = time.Second
 		need := map[string]string{"stick": "oak_planks", "ladder": "stick"}[args[0]]
 		if need == "" || inv[need] < 2*k {
 			out.Output = fmt.Sprintf("Code output:\nYou do not have the resources to craft a %s. It requires: %s: 2.\n", args[0], need)
@@ -106,7 +124,7 @@ func (w *fakeWorld) Execute(agent int, response string) Outcome {
 		out.Output = fmt.Sprintf("Code output:\nSuccessfully crafted %s, you now have %d %s.\n", args[0], inv[args[0]], args[0])
 	case "collectBlocks":
 		k, _ := strconv.Atoi(args[1])
-		out.Duration = min(10*float64(k), 600)
+		out.Duration = min(time.Duration(k)*10*time.Second, 10*time.Minute)
 		if k > 60 {
 			k = 60
 			out.Notices = []string{"Code execution timed out after 10 minutes. Attempting force stop."}
@@ -118,7 +136,7 @@ func (w *fakeWorld) Execute(agent int, response string) Outcome {
 }
 
 func (w *fakeWorld) Stats(agent int) string {
-	return fmt.Sprintf("\nSTATS\n- Position: x: %d.50, y: 64.00, z: 0.50\n- Time: %g\n", agent, w.now)
+	return fmt.Sprintf("\nSTATS\n- Position: x: %d.50, y: 64.00, z: 0.50\n- Time: %g\n", agent, w.now.Seconds())
 }
 
 func (w *fakeWorld) Inventory(agent int) string {
@@ -155,7 +173,4 @@ func (w *fakeWorld) Score() (float64, bool) {
 	return 0, false
 }
 
-func (w *fakeWorld) SetTime(t float64) {
-	w.now = t
-	w.times = append(w.times, t)
-}
+func (w *fakeWorld) SetTime(t time.Duration) { w.now = t }

@@ -110,9 +110,5 @@ func explainBlueprint(t *procgen.Task) (string, error) {
 	if bp == nil || len(bp.Levels) == 0 {
 		return "", fmt.Errorf("missing (a construction task needs one with at least one level)")
 	}
-	var b strings.Builder
-	for _, l := range bp.Levels {
-		fmt.Fprintf(&b, "Level %d: Start at coordinates X: %d, Y: %d, Z: %d", l.Level, l.Coordinates[0], l.Coordinates[1], l.Coordinates[2])
-	}
-	return b.String(), nil
+	return bp.Explain(), nil
 }

@@ -54,7 +54,7 @@ func TestOpenAIBackendRecordsWhatWasSent(t *testing.T) {
 	task := craftTask(2)
 	task.Timeout = 30
 	back := OpenAIBackend(client)
-	res, err := Run(context.Background(), Trial{Task: task, World: w, Team: []Seat{{names[0], back}, {names[1], back}}})
+	res, err := Run(context.Background(), TrialSpec{Task: task, World: w, Team: []Seat{{names[0], back}, {names[1], back}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,7 +40,7 @@ func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {
 	if err != nil {
 		return nil, fmt.Errorf("generate: task %s: %w", task.ID, err)
 	}
-	tr := Trial{Task: task, World: SimWorld(w), Team: seats, Seed: job.Seed, Config: p.Config}
+	tr := TrialSpec{Task: task, World: SimWorld(w), Team: seats, Seed: job.Seed, Config: p.Config}
 	if p.Recorder != nil {
 		tr.Recorder = p.Recorder(job)
 	}
@@ -59,10 +59,11 @@ func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {
 	return rec, nil
 }
 
-// metrics are per-trial counts worth filtering and reporting on.
-func metrics(r *Result) map[string]float64 {
+// metrics are per-trial counts and times worth filtering and reporting on.
+func metrics(r *TrialResult) map[string]float64 {
 	m := map[string]float64{}
-	for _, a := range r.Agents {
+	for i, a := range r.Agents {
+		m[trajectory.ActiveSecondsMetric+a.Name] = r.ActiveSeconds[i]
 		for _, t := range a.Transitions {
 			m["calls_"+t.Kind]++
 			if t.Command != "" {

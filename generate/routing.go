@@ -1,6 +1,10 @@
 package generate
 
-import "strings"
+import (
+	"strings"
+
+	"collabcraft/world"
+)
 
 // This file is the engine's side of conversation.js: delivering messages
 // between agents and the conversation commands.
@@ -125,42 +129,34 @@ func (e *engine) startConversation(a *agent, partner, message string) string {
 	return ""
 }
 
-// handoff performs the commands that act on agents rather than the world
-// and returns their output ("" = none).
-func (e *engine) handoff(a *agent, command string, args []string) string {
-	arg := func(i int) string {
-		if i < len(args) {
-			return args[i]
+// perform carries out a command's effect on the agent loop and returns
+// its output ("" = none).
+func (e *engine) perform(a *agent, eff world.Effect) string {
+	switch eff := eff.(type) {
+	case world.StartConversation:
+		return e.startConversation(a, eff.Partner, eff.Message)
+	case world.EndConversation:
+		if !a.conv.inConversationWith(eff.Partner) {
+			return notInConversationText(eff.Partner)
 		}
-		return ""
-	}
-	switch command {
-	case "!startConversation":
-		return e.startConversation(a, arg(0), arg(1))
-	case "!endConversation":
-		p := arg(0)
-		if !a.conv.inConversationWith(p) {
-			return notInConversationText(p)
-		}
-		e.endConversation(a, p)
-		return endedText(p)
-	case "!goal":
-		a.sp.goal, a.sp.noCmd = arg(0), 0
+		e.endConversation(a, eff.Partner)
+		return endedText(eff.Partner)
+	case world.SetGoal:
+		a.sp.goal, a.sp.noCmd = eff.Goal, 0
 		if a.conv.inConversation() {
 			a.sp.state, a.sp.resumeAt = spPaused, never
 		} else {
 			a.sp.state = spActive
 		}
-		return ""
-	case "!endGoal":
+	case world.EndGoal:
 		a.sp.state = spStopped
 		return "Self-prompting stopped."
-	case "!stop":
+	case world.Stop:
 		if a.sp.state == spActive {
 			return "Agent stopped. Self-prompting still active."
 		}
 		return "Agent stopped."
-	case "!stfu":
+	case world.Stfu:
 		a.shutUp = true
 		a.sp.state = spStopped
 		for _, c := range a.conv.convos {
@@ -168,10 +164,12 @@ func (e *engine) handoff(a *agent, command string, args []string) string {
 				e.endConversation(a, c.partner)
 			}
 		}
-		return ""
-	case "!clearChat":
+	case world.ClearChat:
 		a.hist.clear()
 		return a.name + "'s chat history was cleared, starting new conversation from scratch."
+	case world.Restart:
+		// MINDcraft restarts the agent's process; a trial has none to
+		// restart, so the response loop just ends.
 	}
 	return ""
 }

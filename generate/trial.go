@@ -53,8 +53,8 @@ type Recorder interface {
 	Record(agent int, t trajectory.Transition)
 }
 
-// Trial is one task played once.
-type Trial struct {
+// TrialSpec is what Run needs to play one task once.
+type TrialSpec struct {
 	Task     *procgen.Task
 	World    World  // a fresh world built from the task and Seed
 	Team     []Seat // one seat per agent, in agent-id order
@@ -63,19 +63,25 @@ type Trial struct {
 	Recorder Recorder // optional
 }
 
-// Result is how a trial went: what the trial record needs besides ids.
-type Result struct {
+// TrialResult is how a trial went: what the trial record needs besides
+// ids.
+type TrialResult struct {
 	Outcome    trajectory.Outcome
 	Error      string // why it ended with end_reason error
 	SimSeconds float64
 	Agents     []trajectory.Agent // per agent: full history log, memory, transitions
+	// ActiveSeconds are, per agent, the simulated seconds it was busy:
+	// the think time of each model call it made plus the duration of
+	// each command it ran, cut at the trial's end. Waiting for a message
+	// or a timer does not count.
+	ActiveSeconds []float64
 }
 
 // Run plays a trial to its end: success (the world's validator), the
 // task's timeout in simulated seconds, the turn cap, or an error from a
 // backend (end_reason error). It returns an error only for an invalid
 // trial or when ctx is cancelled; the trial is then abandoned.
-func Run(ctx context.Context, tr Trial) (*Result, error) {
+func Run(ctx context.Context, tr TrialSpec) (*TrialResult, error) {
 	e, err := newEngine(ctx, tr)
 	if err != nil {
 		return nil, err
@@ -108,7 +114,7 @@ type engine struct {
 	errMsg string
 }
 
-func newEngine(ctx context.Context, tr Trial) (*engine, error) {
+func newEngine(ctx context.Context, tr TrialSpec) (*engine, error) {
 	if tr.Task == nil || tr.World == nil {
 		return nil, errors.New("generate: a trial needs a task and a world")
 	}
@@ -214,13 +220,13 @@ func (e *engine) run() error {
 		next := e.nextTime()
 		if next > e.timeout { // also when nothing will ever happen again
 			e.now = e.timeout
-			e.w.SetTime(e.now.seconds())
+			e.w.SetTime(e.now.duration())
 			e.finish(trajectory.EndTimeout)
 			break
 		}
 		if next != e.now {
 			e.now = next
-			e.w.SetTime(e.now.seconds())
+			e.w.SetTime(e.now.duration())
 		}
 		for _, a := range e.agents {
 			e.step(a)
@@ -405,6 +411,7 @@ func (e *engine) startCalls() error {
 			return nil
 		}
 		a.state, a.until = stCalling, e.now+e.think
+		e.busy(a)
 	}
 	return nil
 }
@@ -491,27 +498,27 @@ func (e *engine) applyCall(a *agent) {
 		e.endLoop(a)
 		return
 	}
-	out := e.w.Execute(a.idx, text)
-	a.hist.add(a.name, out.Text)
-	if out.Command == "" {
+	res := e.w.Execute(a.idx, text)
+	a.hist.add(a.name, res.Response)
+	if res.Command == "" {
 		e.record(a, tr)
-		e.route(a, out.Text)
+		e.route(a, res.Response)
 		e.endLoop(a)
 		return
 	}
-	tr.Command = out.CommandText
-	if !out.Known {
-		tr.Output = "Command " + out.Command + " does not exist."
+	tr.Command = res.CommandText
+	if res.Unknown { // "Command !x does not exist.": nothing else happens
+		tr.Output = res.Output
 		a.hist.add("system", tr.Output)
 		e.record(a, tr)
 		e.continueLoop(a)
 		return
 	}
 	a.loopUsed = true
-	e.route(a, out.Text)
-	output, dur := out.Output, toMS(out.Duration)
-	if out.Handoff {
-		output, dur = e.handoff(a, out.Command, out.Args), 0
+	e.route(a, res.Response)
+	output, notices, dur := res.Output, res.Notices, roundMS(res.Duration)
+	if res.Effect != nil {
+		output, notices, dur = e.perform(a, res.Effect), nil, 0
 	}
 	tr.Output = output
 	e.record(a, tr)
@@ -520,10 +527,18 @@ func (e *engine) applyCall(a *agent) {
 		return
 	}
 	if dur == 0 {
-		e.actionDone(a, out.Notices, output)
+		e.actionDone(a, notices, output)
 		return
 	}
-	a.state, a.until, a.actOutput, a.actNotices = stActing, e.now+dur, output, out.Notices
+	a.state, a.until, a.actOutput, a.actNotices = stActing, e.now+dur, output, notices
+	e.busy(a)
+}
+
+// busy counts the agent's call or command, which lasts until a.until,
+// as active time.
+func (e *engine) busy(a *agent) {
+	a.active += a.until - e.now
+	a.busyTo = a.until
 }
 
 // actionDone ends a command: its notices and output enter the history, and
@@ -562,12 +577,13 @@ func (e *engine) finish(reason string) {
 	}
 }
 
-func (e *engine) result() *Result {
-	r := &Result{Outcome: *e.done, Error: e.errMsg, SimSeconds: e.now.seconds()}
+func (e *engine) result() *TrialResult {
+	r := &TrialResult{Outcome: *e.done, Error: e.errMsg, SimSeconds: e.now.seconds()}
 	for _, a := range e.agents {
 		r.Agents = append(r.Agents, trajectory.Agent{
 			Name: a.name, History: a.hist.log, Memory: a.hist.memory, Transitions: a.transitions,
 		})
+		r.ActiveSeconds = append(r.ActiveSeconds, (a.active - max(a.busyTo-e.now, 0)).seconds())
 	}
 	return r
 }

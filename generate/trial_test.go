@@ -39,14 +39,14 @@ func newFixture(task *procgen.Task, inv []map[string]int, target string, replies
 	return f
 }
 
-func (f *fixture) run(t *testing.T, cfg Config) *Result {
+func (f *fixture) run(t *testing.T, cfg Config) *TrialResult {
 	t.Helper()
 	names := AgentNames(len(f.backs), 0)
 	team := make([]Seat, len(f.backs))
 	for i, b := range f.backs {
 		team[i] = Seat{Name: names[i], Backend: b}
 	}
-	res, err := Run(context.Background(), Trial{Task: f.task, World: f.world, Team: team, Seed: 7, Config: cfg, Recorder: f.rec})
+	res, err := Run(context.Background(), TrialSpec{Task: f.task, World: f.world, Team: team, Seed: 7, Config: cfg, Recorder: f.rec})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,6 +175,21 @@ func TestSelfPrompting(t *testing.T) {
 	}
 }
 
+// Active time counts model calls and commands, not waiting, and stops at
+// the trial's end even when a command runs on.
+func TestActiveSeconds(t *testing.T) {
+	task := &procgen.Task{ID: "solo", Type: procgen.TypeCrafting, AgentCount: 1, Goal: procgen.Goal{Text: "Craft a ladder."}, Timeout: 20}
+	f := newFixture(task, nil, "ladder", []string{"hmm", `!craftRecipe("stick", 1)`, `!collectBlocks("oak_log", 5)`})
+	res := f.run(t, Config{})
+	// Calls 0-2, (idle), 4-6, craft 6-7, call 7-9, collect 9-59 cut at 20.
+	if want := []float64{2 + 2 + 1 + 2 + 11}; res.SimSeconds != 20 || !reflect.DeepEqual(res.ActiveSeconds, want) {
+		t.Errorf("active %v at %gs, want %v at 20s", res.ActiveSeconds, res.SimSeconds, want)
+	}
+	if m := metrics(res); m[trajectory.ActiveSecondsMetric+"Andy_0"] != 18 {
+		t.Errorf("metrics %v", m)
+	}
+}
+
 // The memory: the window never reaches 15 turns in a prompt, memory calls
 // fold the oldest turns and their summary shows in later prompts.
 func TestMemoryFold(t *testing.T) {
@@ -223,7 +238,7 @@ func TestTurnCapAndErrors(t *testing.T) {
 		return Reply{Text: "!inventory"}, nil
 	})
 	w := newFakeWorld([]string{"Andy_0"}, nil, "ladder")
-	r, err := Run(context.Background(), Trial{Task: task, World: w, Team: []Seat{{"Andy_0", fail}}})
+	r, err := Run(context.Background(), TrialSpec{Task: task, World: w, Team: []Seat{{"Andy_0", fail}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,10 +248,10 @@ func TestTurnCapAndErrors(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	stop := funcBackend(func(req Request) (Reply, error) { cancel(); return Reply{Text: "hi"}, nil })
-	if _, err := Run(ctx, Trial{Task: task, World: w, Team: []Seat{{"Andy_0", stop}}}); !errors.Is(err, context.Canceled) {
+	if _, err := Run(ctx, TrialSpec{Task: task, World: w, Team: []Seat{{"Andy_0", stop}}}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled run: %v", err)
 	}
-	if _, err := Run(context.Background(), Trial{Task: craftTask(2), World: w, Team: []Seat{{"Andy_0", stop}}}); err == nil || !strings.Contains(err.Error(), "agent_count is 2 but the team has 1") {
+	if _, err := Run(context.Background(), TrialSpec{Task: craftTask(2), World: w, Team: []Seat{{"Andy_0", stop}}}); err == nil || !strings.Contains(err.Error(), "agent_count is 2 but the team has 1") {
 		t.Errorf("team size: %v", err)
 	}
 }
@@ -281,7 +296,7 @@ func TestNoResponseMonitor(t *testing.T) {
 // result does not depend on how fast each call returns.
 func TestBatchingAndDeterminism(t *testing.T) {
 	var inflight, peak atomic.Int32
-	play := func(seed uint64) *Result {
+	play := func(seed uint64) *TrialResult {
 		rng := rand.New(rand.NewPCG(seed, 1))
 		var mu sync.Mutex
 		back := funcBackend(func(req Request) (Reply, error) {
@@ -311,7 +326,7 @@ func TestBatchingAndDeterminism(t *testing.T) {
 		w := newFakeWorld(names, nil, "")
 		task := craftTask(3)
 		task.Timeout = 90
-		res, err := Run(context.Background(), Trial{Task: task, World: w, Seed: 1,
+		res, err := Run(context.Background(), TrialSpec{Task: task, World: w, Seed: 1,
 			Team: []Seat{{names[0], back}, {names[1], back}, {names[2], back}}})
 		if err != nil {
 			t.Fatal(err)

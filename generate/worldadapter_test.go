@@ -28,7 +28,7 @@ func fixtureTask(t testing.TB, path, id string) *procgen.Task {
 }
 
 // playReal plays a task in the real simulator with fixed replies per agent.
-func playReal(t *testing.T, task *procgen.Task, seed uint64, replies ...[]string) (*Result, []*scriptBackend) {
+func playReal(t *testing.T, task *procgen.Task, seed uint64, replies ...[]string) (*TrialResult, []*scriptBackend) {
 	t.Helper()
 	names := AgentNames(len(replies), 0)
 	w, err := world.Build(*task, seed, world.Options{AgentNames: names})
@@ -41,7 +41,7 @@ func playReal(t *testing.T, task *procgen.Task, seed uint64, replies ...[]string
 		backs = append(backs, &scriptBackend{replies: r})
 		team[i] = Seat{Name: names[i], Backend: backs[i]}
 	}
-	res, err := Run(context.Background(), Trial{Task: task, World: SimWorld(w), Team: team, Seed: seed})
+	res, err := Run(context.Background(), TrialSpec{Task: task, World: SimWorld(w), Team: team, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestRealWorldArbitraryResponses(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := Run(context.Background(), Trial{Task: task, World: SimWorld(w), Team: []Seat{{names[0], back}, {names[1], back}}, Seed: seed})
+		res, err := Run(context.Background(), TrialSpec{Task: task, World: SimWorld(w), Team: []Seat{{names[0], back}, {names[1], back}}, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}

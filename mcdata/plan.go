@@ -2,6 +2,7 @@ package mcdata
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -24,7 +25,7 @@ type Step struct {
 // String renders the step as MINDcraft does, ingredients in grid order.
 func (s Step) String() string {
 	var b strings.Builder
-	b.WriteString("Craft ")
+	b.WriteString(stepPrefix)
 	for i, name := range s.Recipe.GridOrder {
 		if i > 0 {
 			b.WriteString(" + ")
@@ -34,6 +35,36 @@ func (s Step) String() string {
 	fmt.Fprintf(&b, " -> %d %s", s.Recipe.Count*s.Times, s.Recipe.Result)
 	return b.String()
 }
+
+// stepPrefix starts every step line; stepRE reads one back.
+const stepPrefix = "Craft "
+
+var stepRE = regexp.MustCompile(`Craft ((?:\d+ \w+(?: \+ )?)+) -> (\d+) (\w+)`)
+
+// MentionsStep is a cheap test for step lines in s: whether it holds
+// their first word.
+func MentionsStep(s string) bool { return strings.Contains(s, stepPrefix) }
+
+// HasStep reports whether s holds a step line (Step.String).
+func HasStep(s string) bool { return MentionsStep(s) && stepRE.MatchString(s) }
+
+// FindSteps returns the step lines in s, as written.
+func FindSteps(s string) []string { return stepRE.FindAllString(s, -1) }
+
+// StepResults are the items the step lines in s craft.
+func StepResults(s string) []string {
+	if !MentionsStep(s) {
+		return nil
+	}
+	var out []string
+	for _, m := range stepRE.FindAllStringSubmatch(s, -1) {
+		out = append(out, m[3])
+	}
+	return out
+}
+
+// AllHeld is the plan text for a base item the inventory already holds.
+const AllHeld = "You have all required items already in your inventory!"
 
 // Plan is how to craft Quantity of Target from an inventory.
 type Plan struct {
@@ -128,7 +159,7 @@ func (p *Plan) text(woodNote bool) string {
 	}
 	if p.Base {
 		if len(p.Missing) == 0 {
-			return prefix + "You have all required items already in your inventory!"
+			return prefix + AllHeld
 		}
 		return prefix + fmt.Sprintf("%s is a base item, you need to find %d more in the world", p.Target, p.Missing[0].Count)
 	}

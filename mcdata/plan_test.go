@@ -3,6 +3,7 @@ package mcdata
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -376,5 +377,28 @@ func TestPlanConcurrent(t *testing.T) {
 		if got := <-done; got != want.String() {
 			t.Errorf("concurrent plan differs:\n%s", got)
 		}
+	}
+}
+
+// The step lines of a plan's text read back as written, with the items
+// they craft; a base item with nothing missing is AllHeld.
+func TestPlanTextReadsBack(t *testing.T) {
+	p, err := NewPlan(map[string]int{"oak_planks": 4, "book": 2}, "bookshelf", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := "\n" + p.String() + "\n"
+	var lines, items []string
+	for _, s := range p.Steps {
+		lines, items = append(lines, s.String()), append(items, s.Recipe.Result)
+	}
+	if !HasStep(text) || !slices.Equal(FindSteps(text), lines) || !slices.Equal(StepResults(text), items) {
+		t.Errorf("%q reads back as steps %q crafting %q; want %q, %q", text, FindSteps(text), StepResults(text), lines, items)
+	}
+	if other := "Successfully crafted stick, you now have 4 stick."; HasStep(other) || StepResults(other) != nil {
+		t.Errorf("%q reads as a step", other)
+	}
+	if held := (&Plan{Target: "oak_log", Quantity: 1, Base: true}); !strings.Contains(held.String(), AllHeld) {
+		t.Errorf("held base item: %q", held.String())
 	}
 }

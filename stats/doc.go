@@ -18,9 +18,11 @@
 //     t' = (t - min t) / (max t - min t) over the agents' active times and
 //     B = 1 - σ(t') (population σ; B = 1 when all are equal), averaged over
 //     trials. An agent's active time is Trial.Metrics["active_seconds:<name>"]
-//     when the engine records it; otherwise the simulated seconds from each
-//     of its model calls that issued a command to its next call (or the end
-//     of the trial): the time its commands ran.
+//     as the engine records it: the think time of its model calls plus the
+//     duration of its commands, cut at the trial's end. Trials recorded
+//     before the engine wrote it fall back to the simulated seconds from
+//     each of its model calls that issued a command to its next call (or
+//     the end of the trial).
 //   - Efficiency: completion (the score) per minute of simulated time,
 //     Σ score / Σ minutes over the trials of a group.
 //   - Cost: tokens priced per million (prompt and completion prices are

@@ -305,16 +305,13 @@ func Balance(t *trajectory.Trial) (b float64, ok bool) {
 	return 1 - math.Sqrt(v/float64(len(ts))), true
 }
 
-// ActiveSecondsMetric is the Trial.Metrics key prefix of an agent's active
-// simulated seconds, when the engine records it.
-const ActiveSecondsMetric = "active_seconds:"
-
 // ActiveSeconds is agent i's active time in simulated seconds: the engine's
-// record if there is one, else the time from each model call that issued
-// a command to the agent's next call (or the trial's end).
+// record if there is one (trials generated before it was recorded have
+// none), else the time from each model call that issued a command to the
+// agent's next call (or the trial's end).
 func ActiveSeconds(t *trajectory.Trial, i int) float64 {
 	a := &t.Agents[i]
-	if v, ok := t.Metrics[ActiveSecondsMetric+a.Name]; ok {
+	if v, ok := t.Metrics[trajectory.ActiveSecondsMetric+a.Name]; ok {
 		return v
 	}
 	var sum float64

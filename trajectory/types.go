@@ -19,6 +19,11 @@ const (
 	KindCoding       = "coding"       // a coding-prompt call
 )
 
+// ActiveSecondsMetric+name is the Trial.Metrics key of an agent's active
+// simulated seconds: the think time of its model calls plus the duration
+// of its commands (VillagerBench's active time, read by stats.Balance).
+const ActiveSecondsMetric = "active_seconds:"
+
 // Trial is one task played once by a team: the unit written to and read
 // from a run. The writer records it whole or not at all.
 type Trial struct {
@@ -34,10 +39,10 @@ type Trial struct {
 	Outcome Outcome
 	Error   string // why the trial ended with EndError ("" otherwise)
 
-	SimSeconds  float64   // simulated seconds the trial lasted
-	WallSeconds float64   // wall-clock seconds it took to play
-	StartedAt   time.Time // wall clock, UTC
-	Metrics     map[string]float64
+	SimSeconds  float64            // simulated seconds the trial lasted
+	WallSeconds float64            // wall-clock seconds it took to play
+	StartedAt   time.Time          // wall clock, UTC
+	Metrics     map[string]float64 // counts and times by name, e.g. ActiveSecondsMetric+agent name
 
 	Agents []Agent
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"collabcraft/world/command"
+	"collabcraft/world/texts"
 )
 
 // weaponDamage is an item's attack damage (Java Edition 1.20).
@@ -56,7 +57,7 @@ func cmdAttack(r *run, args []command.Value) string {
 		}
 	}
 	if target == nil {
-		r.log("Could not find any %s to attack.", kind)
+		r.say(texts.NoneToAttack(kind))
 		return ""
 	}
 	r.walkTo(near(target.pos.Block(), 2))
@@ -82,11 +83,11 @@ func cmdAttackPlayer(r *run, args []command.Value) string {
 	name := args[0].S
 	t := r.w.byName[name]
 	if t == nil || t == r.a {
-		r.log("Could not find any %s to attack.", name)
+		r.say(texts.NoneToAttack(name))
 		return ""
 	}
 	if err := r.walkTo(near(t.pos.Block(), 2)); err != "" {
-		r.log("Could not find any %s to attack.", name)
+		r.say(texts.NoneToAttack(name))
 		return ""
 	}
 	dmg := r.a.equipBestWeapon()

@@ -7,6 +7,7 @@ import (
 
 	"collabcraft/mcdata"
 	"collabcraft/world/command"
+	"collabcraft/world/texts"
 )
 
 // requiresText lists a recipe's ingredients as MINDcraft's "It requires:"
@@ -44,7 +45,7 @@ func (r *run) placeNearby(block string) (Pos, bool) {
 	}
 	r.a.inv.Remove(block, 1)
 	r.w.setBlock(best, block)
-	r.log("Placed %s at %s.", block, best)
+	r.say(texts.Placed(block, best.X, best.Y, best.Z))
 	r.spend(0.25)
 	return best, true
 }
@@ -64,7 +65,7 @@ func cmdCraftRecipe(r *run, args []command.Value) string {
 	recipes := recipesOf(item)
 	if len(recipes) == 0 {
 		// The snapshot throws a TypeError here; this is the message it meant.
-		r.log("%s is either not an item, or it does not have a crafting recipe!", item)
+		r.say(texts.NoRecipe(item))
 		return ""
 	}
 	rec := affordableRecipe(a.inv, item, false)
@@ -74,7 +75,7 @@ func cmdCraftRecipe(r *run, args []command.Value) string {
 		table = w.nearestBlock(a.pos, []string{"crafting_table"}, 32)
 		if table == nil {
 			if a.inv.Count("crafting_table") == 0 {
-				r.log("Crafting %s requires a crafting table.", item)
+				r.say(texts.NeedsTable(item))
 				return ""
 			}
 			p, ok := r.placeNearby("crafting_table")
@@ -87,7 +88,7 @@ func cmdCraftRecipe(r *run, args []command.Value) string {
 		}
 	}
 	if rec == nil {
-		r.log("You do not have the resources to craft a %s. It requires: %s.", item, requiresText(recipes[0]))
+		r.say(texts.CannotCraft(item, requiresText(recipes[0])))
 		if placed {
 			r.pickUpPlaced(*table, "crafting_table")
 		}
@@ -118,9 +119,9 @@ func cmdCraftRecipe(r *run, args []command.Value) string {
 	a.fixHeld()
 	r.spend(0.5 + 0.1*float64(crafted))
 	if limit < num {
-		r.log("Not enough %s to craft %d, crafted %d. You now have %d %s.", limiting, num, limit, a.inv.Count(item), item)
+		r.say(texts.CraftedSome(limiting, num, limit, a.inv.Count(item), item))
 	} else {
-		r.log("Successfully crafted %s, you now have %d %s.", item, a.inv.Count(item), item)
+		r.say(texts.Crafted(item, a.inv.Count(item)))
 	}
 	if placed {
 		r.pickUpPlaced(*table, "crafting_table")
@@ -226,7 +227,7 @@ func cmdSmeltItem(r *run, args []command.Value) string {
 		}
 	}
 	if f == nil {
-		r.log("There is no furnace nearby and you have no furnace.")
+		r.say(texts.NoFurnace)
 		return ""
 	}
 	fp := f.Pos
@@ -243,7 +244,7 @@ func cmdSmeltItem(r *run, args []command.Value) string {
 		if busy == "" {
 			busy = f.busyItem
 		}
-		r.log("The furnace is currently smelting %s.", busy)
+		r.say(texts.FurnaceBusy(busy))
 		done()
 		return ""
 	}
@@ -356,6 +357,6 @@ func cmdClearFurnace(r *run, _ []command.Value) string {
 	in := take(&f.Input, "input items")
 	fuel := take(&f.Fuel, "fuel items")
 	r.spend(0.5)
-	r.log("Cleared furnace, received %s, %s, and %s.", out, in, fuel)
+	r.say(texts.FurnaceCleared(out, in, fuel))
 	return ""
 }

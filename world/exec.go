@@ -8,36 +8,17 @@ import (
 	"unicode/utf16"
 
 	"collabcraft/world/command"
+	"collabcraft/world/texts"
 )
 
-// Control is an effect of a command that belongs to the agent loop (the
-// rollout engine), not to the world.
-type Control string
-
-const (
-	ControlNone      Control = ""
-	ControlStop      Control = "stop"      // !stop: interrupt the current action
-	ControlGoal      Control = "goal"      // !goal: start self-prompting with Result.Goal
-	ControlEndGoal   Control = "endGoal"   // !endGoal: stop self-prompting
-	ControlClearChat Control = "clearChat" // !clearChat: drop the history
-	ControlRestart   Control = "restart"   // !restart: restart the agent
-	ControlStfu      Control = "stfu"      // !stfu: stop chatting and self-prompting
-)
-
-// Conversation is what !startConversation / !endConversation ask the
-// caller to route.
-type Conversation struct {
-	Start   bool   // true: open (or continue) a conversation and send Message
-	End     bool   // true: end the conversation with Partner
-	Partner string // the other agent
-	Message string // the opening message (Start)
-}
-
-// Result is the outcome of one response.
-type Result struct {
+// CommandResult is what executing one response did.
+type CommandResult struct {
 	// Command is the command found ("!craftRecipe"), "" when the response
 	// holds none (the agent loop then stops).
 	Command string
+	// CommandText is the command exactly as matched in the response, with
+	// its arguments ("!craftRecipe(\"stick\", 1)"); "" when there is none.
+	CommandText string
 	// Args are the checked arguments as the command received them; nil
 	// when parsing failed.
 	Args []string
@@ -50,13 +31,10 @@ type Result struct {
 	// Duration is how long the agent is busy with the command in simulated
 	// time. The effects are already applied when Execute returns.
 	Duration time.Duration
-	// Conversation is set by !startConversation and a successful
-	// !endConversation.
-	Conversation *Conversation
-	// Control is an agent-loop effect; Goal is the goal text for
-	// ControlGoal.
-	Control Control
-	Goal    string
+	// Effect is set by the commands that act on the agent loop rather
+	// than the world (!startConversation, !goal, !stop, ...); nil
+	// otherwise and when their arguments are wrong.
+	Effect Effect
 	// Notices are system turns added before Output (e.g. MINDcraft's
 	// "Code execution timed out after 10 minutes. Attempting force stop.").
 	Notices []string
@@ -76,7 +54,7 @@ type Result struct {
 type run struct {
 	w   *World
 	a   *Agent
-	res *Result
+	res *CommandResult
 	out strings.Builder
 	dur float64 // seconds
 	exc string
@@ -90,6 +68,12 @@ func (r *run) log(format string, args ...any) {
 	} else {
 		fmt.Fprintf(&r.out, format, args...)
 	}
+	r.out.WriteByte('\n')
+}
+
+// say writes one line, a text from package texts, to the action log.
+func (r *run) say(line string) {
+	r.out.WriteString(line)
 	r.out.WriteByte('\n')
 }
 
@@ -112,17 +96,17 @@ type handler func(r *run, args []command.Value) string
 
 // Execute scans response for a command, runs it for the named agent and
 // returns what the agent sees. It never panics on any response text.
-func (w *World) Execute(agentName, response string) (Result, error) {
+func (w *World) Execute(agentName, response string) (CommandResult, error) {
 	a := w.byName[agentName]
 	if a == nil {
-		return Result{}, w.agentErr(agentName)
+		return CommandResult{}, w.agentErr(agentName)
 	}
-	res := Result{Response: response}
+	res := CommandResult{Response: response}
 	m, call, errText, ok := a.table.Parse(response)
 	if !ok {
 		return res, nil
 	}
-	res.Command = m.Name
+	res.Command, res.CommandText = m.Name, response[m.Start:m.End]
 	res.Response = response[:m.End]
 	if errText != "" {
 		res.Output, res.Failed = errText, true
@@ -134,11 +118,8 @@ func (w *World) Execute(agentName, response string) (Result, error) {
 		res.Args = append(res.Args, v.Text())
 	}
 	h := handlers[call.Spec.Name]
-	if h == nil {
-		// Every command of the table has a handler; this is a programming
-		// error, reported as MINDcraft reports unknown commands.
-		res.Output, res.Failed = fmt.Sprintf("Command %s does not exist.", m.Name), true
-		return res, nil
+	if h == nil { // TestEveryCommandHasAHandler keeps this from happening
+		panic("world: no handler for " + call.Spec.Name)
 	}
 	r := &run{w: w, a: a, res: &res}
 	w.thinkBudget = thinkBudget
@@ -165,12 +146,12 @@ func (w *World) Execute(agentName, response string) (Result, error) {
 
 // actionOutput wraps an action's log as MINDcraft's action manager does.
 func (w *World) actionOutput(log, exc string) string {
-	word := "Code"
+	word := texts.PaperWord
 	if w.opts.Dialect == DialectCurrent {
-		word = "Action"
+		word = texts.CurrentWord
 	}
 	if exc != "" {
-		return word + " output:\n" + log + "!!Code threw exception!!\nError: " + exc + "\nStack trace:\nundefined\n"
+		return texts.Output(word, log+"!!Code threw exception!!\nError: "+exc+"\nStack trace:\nundefined\n")
 	}
 	units := utf16.Encode([]rune(log)) // JS lengths count UTF-16 units
 	if n := len(units); n > 500 {
@@ -178,35 +159,31 @@ func (w *World) actionOutput(log, exc string) string {
 		last := string(utf16.Decode(units[n-250:]))
 		return fmt.Sprintf("%s output is very long (%d chars) and has been shortened.\n\n          First outputs:\n%s\n...skipping many lines.\nFinal outputs:\n %s", word, n, first, last)
 	}
-	return word + " output:\n" + log
+	return texts.Output(word, log)
 }
 
-// handlers maps every command of the table to its implementation.
-var handlers map[string]handler
-
-func init() {
-	handlers = map[string]handler{
-		"!stats": cmdStats, "!inventory": cmdInventory, "!nearbyBlocks": cmdNearbyBlocks,
-		"!craftable": cmdCraftable, "!entities": cmdEntities, "!modes": cmdModes,
-		"!savedPlaces": cmdSavedPlaces, "!checkBlueprintLevel": cmdCheckBlueprintLevel,
-		"!checkBlueprint": cmdCheckBlueprint, "!getBlueprint": cmdGetBlueprint,
-		"!getBlueprintLevel": cmdGetBlueprintLevel, "!getCraftingPlan": cmdGetCraftingPlan,
-		"!searchWiki": cmdSearchWiki, "!help": cmdHelp, "!newAction": cmdNewAction,
-		"!stop": cmdStop, "!stfu": cmdStfu, "!restart": cmdRestart, "!clearChat": cmdClearChat,
-		"!goToPlayer": cmdGoToPlayer, "!followPlayer": cmdFollowPlayer,
-		"!goToCoordinates": cmdGoToCoordinates, "!searchForBlock": cmdSearchForBlock,
-		"!searchForEntity": cmdSearchForEntity, "!moveAway": cmdMoveAway,
-		"!rememberHere": cmdRememberHere, "!goToRememberedPlace": cmdGoToRememberedPlace,
-		"!givePlayer": cmdGivePlayer, "!consume": cmdConsume, "!equip": cmdEquip,
-		"!putInChest": cmdPutInChest, "!takeFromChest": cmdTakeFromChest, "!viewChest": cmdViewChest,
-		"!discard": cmdDiscard, "!collectBlocks": cmdCollectBlocks, "!craftRecipe": cmdCraftRecipe,
-		"!smeltItem": cmdSmeltItem, "!clearFurnace": cmdClearFurnace, "!placeHere": cmdPlaceHere,
-		"!attack": cmdAttack, "!attackPlayer": cmdAttackPlayer, "!goToBed": cmdGoToBed,
-		"!activate": cmdActivate, "!stay": cmdStay, "!setMode": cmdSetMode, "!goal": cmdGoal,
-		"!endGoal": cmdEndGoal, "!startConversation": cmdStartConversation,
-		"!endConversation": cmdEndConversation, "!lookAtPlayer": cmdLookAt, "!lookAtPosition": cmdLookAt,
-		"!digDown": cmdDigDown,
-	}
+// handlers maps every command of command.All() to its implementation.
+var handlers = map[string]handler{
+	"!stats": cmdStats, "!inventory": cmdInventory, "!nearbyBlocks": cmdNearbyBlocks,
+	"!craftable": cmdCraftable, "!entities": cmdEntities, "!modes": cmdModes,
+	"!savedPlaces": cmdSavedPlaces, "!checkBlueprintLevel": cmdCheckBlueprintLevel,
+	"!checkBlueprint": cmdCheckBlueprint, "!getBlueprint": cmdGetBlueprint,
+	"!getBlueprintLevel": cmdGetBlueprintLevel, "!getCraftingPlan": cmdGetCraftingPlan,
+	"!searchWiki": cmdSearchWiki, "!help": cmdHelp, "!newAction": cmdNewAction,
+	"!stop": cmdStop, "!stfu": cmdStfu, "!restart": cmdRestart, "!clearChat": cmdClearChat,
+	"!goToPlayer": cmdGoToPlayer, "!followPlayer": cmdFollowPlayer,
+	"!goToCoordinates": cmdGoToCoordinates, "!searchForBlock": cmdSearchForBlock,
+	"!searchForEntity": cmdSearchForEntity, "!moveAway": cmdMoveAway,
+	"!rememberHere": cmdRememberHere, "!goToRememberedPlace": cmdGoToRememberedPlace,
+	"!givePlayer": cmdGivePlayer, "!consume": cmdConsume, "!equip": cmdEquip,
+	"!putInChest": cmdPutInChest, "!takeFromChest": cmdTakeFromChest, "!viewChest": cmdViewChest,
+	"!discard": cmdDiscard, "!collectBlocks": cmdCollectBlocks, "!craftRecipe": cmdCraftRecipe,
+	"!smeltItem": cmdSmeltItem, "!clearFurnace": cmdClearFurnace, "!placeHere": cmdPlaceHere,
+	"!attack": cmdAttack, "!attackPlayer": cmdAttackPlayer, "!goToBed": cmdGoToBed,
+	"!activate": cmdActivate, "!stay": cmdStay, "!setMode": cmdSetMode, "!goal": cmdGoal,
+	"!endGoal": cmdEndGoal, "!startConversation": cmdStartConversation,
+	"!endConversation": cmdEndConversation, "!lookAtPlayer": cmdLookAt, "!lookAtPosition": cmdLookAt,
+	"!digDown": cmdDigDown,
 }
 
 func containsAny(s string, subs ...string) bool {

@@ -45,7 +45,7 @@ func mustBuild(t testing.TB, task procgen.Task, seed uint64, opts Options) *Worl
 }
 
 // do runs a response for an agent and returns the result.
-func do(t testing.TB, w *World, agent, response string) Result {
+func do(t testing.TB, w *World, agent, response string) CommandResult {
 	t.Helper()
 	res, err := w.Execute(agent, response)
 	if err != nil {
@@ -58,7 +58,7 @@ func do(t testing.TB, w *World, agent, response string) Result {
 	return res
 }
 
-func wantPrefix(t testing.TB, res Result, prefix string) {
+func wantPrefix(t testing.TB, res CommandResult, prefix string) {
 	t.Helper()
 	if !strings.HasPrefix(res.Output, prefix) {
 		t.Fatalf("%s: output %q, want prefix %q", res.Command, res.Output, prefix)

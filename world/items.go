@@ -5,6 +5,7 @@ import (
 
 	"collabcraft/mcdata"
 	"collabcraft/world/command"
+	"collabcraft/world/texts"
 )
 
 // discard tosses up to num of item (skills.discard); the items leave the
@@ -54,14 +55,14 @@ func cmdGivePlayer(r *run, args []command.Value) string {
 		}
 		r.spend(0.5)
 		if got > 0 {
-			r.log("%s received %s.", name, item)
+			r.say(texts.Received(name, item))
 			return ""
 		}
 	}
 	if to == r.a && n > 0 {
 		r.a.inv.Add(item, n)
 	}
-	r.log("Failed to give %s to %s, it was never received.", item, name)
+	r.say(texts.NeverReceived(item, name))
 	return ""
 }
 
@@ -168,7 +169,7 @@ func cmdPutInChest(r *run, args []command.Value) string {
 	item, num := args[0].S, args[1].Int()
 	c := r.nearestContainer("chest", 32)
 	if c == nil {
-		r.log("Could not find a chest nearby.")
+		r.say(texts.NoChestNearby)
 		return ""
 	}
 	first := r.a.inv.FirstStack(item)
@@ -194,7 +195,7 @@ func cmdTakeFromChest(r *run, args []command.Value) string {
 	item, num := args[0].S, args[1].Int()
 	c := r.nearestContainer("chest", 32)
 	if c == nil {
-		r.log("Could not find a chest nearby.")
+		r.say(texts.NoChestNearby)
 		return ""
 	}
 	if !r.goToPosition(float64(c.Pos.X), float64(c.Pos.Y), float64(c.Pos.Z), 2) {
@@ -202,7 +203,7 @@ func cmdTakeFromChest(r *run, args []command.Value) string {
 	}
 	first := c.Inv.FirstStack(item)
 	if first == 0 {
-		r.log("Could not find any %s in the chest.", item)
+		r.say(texts.NotInChest(item))
 		return ""
 	}
 	toTake := min(num, first, r.a.inv.Room(item))
@@ -216,7 +217,7 @@ func cmdTakeFromChest(r *run, args []command.Value) string {
 func cmdViewChest(r *run, _ []command.Value) string {
 	c := r.nearestContainer("chest", 32)
 	if c == nil {
-		r.log("Could not find a chest nearby.")
+		r.say(texts.NoChestNearby)
 		return ""
 	}
 	if !r.goToPosition(float64(c.Pos.X), float64(c.Pos.Y), float64(c.Pos.Z), 2) {

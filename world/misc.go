@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"collabcraft/world/command"
+	"collabcraft/world/texts"
 )
 
 func cmdNewAction(r *run, _ []command.Value) string {
@@ -13,35 +14,35 @@ func cmdNewAction(r *run, _ []command.Value) string {
 
 func cmdStop(r *run, _ []command.Value) string {
 	r.a.following = ""
-	r.res.Control = ControlStop
+	r.res.Effect = Stop{}
 	// The engine appends " Self-prompting still active." when it is.
 	return "Agent stopped."
 }
 
 func cmdStfu(r *run, _ []command.Value) string {
 	r.res.Chat = "Shutting up."
-	r.res.Control = ControlStfu
+	r.res.Effect = Stfu{}
 	return ""
 }
 
 func cmdRestart(r *run, _ []command.Value) string {
 	r.a.following = ""
-	r.res.Control = ControlRestart
+	r.res.Effect = Restart{}
 	return ""
 }
 
 func cmdClearChat(r *run, _ []command.Value) string {
-	r.res.Control = ControlClearChat
+	r.res.Effect = ClearChat{}
 	return r.a.Name + "'s chat history was cleared, starting new conversation from scratch."
 }
 
 func cmdGoal(r *run, args []command.Value) string {
-	r.res.Control, r.res.Goal = ControlGoal, args[0].S
+	r.res.Effect = SetGoal{Goal: args[0].S}
 	return ""
 }
 
 func cmdEndGoal(r *run, _ []command.Value) string {
-	r.res.Control = ControlEndGoal
+	r.res.Effect = EndGoal{}
 	return "Self-prompting stopped."
 }
 
@@ -69,7 +70,7 @@ func cmdStay(r *run, args []command.Value) string {
 		return ""
 	}
 	r.spend(float64(secs))
-	r.log("Stayed for %s seconds.", itoa(secs))
+	r.say(texts.Stayed(secs))
 	return ""
 }
 
@@ -125,7 +126,7 @@ func cmdStartConversation(r *run, args []command.Value) string {
 	if t := r.w.byName[name]; t == nil || t == r.a {
 		return name + " is not a bot, cannot start conversation."
 	}
-	r.res.Conversation = &Conversation{Start: true, Partner: name, Message: msg}
+	r.res.Effect = StartConversation{Partner: name, Message: msg}
 	// No output: the agent's loop stops until a reply arrives. When the
 	// agents already talk, the engine adds MINDcraft's "You are already in
 	// conversation with ..." turn.
@@ -134,7 +135,7 @@ func cmdStartConversation(r *run, args []command.Value) string {
 
 func cmdEndConversation(r *run, args []command.Value) string {
 	name := args[0].S
-	r.res.Conversation = &Conversation{End: true, Partner: name}
+	r.res.Effect = EndConversation{Partner: name}
 	return EndConversationText(name, true)
 }
 

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"collabcraft/world/command"
+	"collabcraft/world/texts"
 )
 
 // nearestBlock returns the nearest block of one of the names within
@@ -123,7 +124,7 @@ func (r *run) goToPosition(x, y, z, minDist float64) bool {
 		r.log("Pathfinding stopped: %s.", err)
 		return false
 	}
-	r.log("You have reached at %s, %s, %s.", jsNum(x), jsNum(y), jsNum(z))
+	r.say(texts.Reached(jsNum(x), jsNum(y), jsNum(z)))
 	return true
 }
 

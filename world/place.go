@@ -5,6 +5,7 @@ import (
 
 	"collabcraft/mcdata"
 	"collabcraft/world/command"
+	"collabcraft/world/texts"
 )
 
 // occupied reports whether an agent or mob stands in cell p (feet or head).
@@ -66,18 +67,18 @@ func (r *run) placeBlock(block string, p Pos) bool {
 		return r.breakBlockAt(p)
 	}
 	if a.inv.Count(block) == 0 {
-		r.log("Don't have any %s to place.", block)
+		r.say(texts.DontHaveToPlace(block))
 		return false
 	}
 	cur := w.blocks.name(p)
 	if cur == block {
-		r.log("%s already at %s.", block, p)
+		r.say(texts.AlreadyAt(block, p.X, p.Y, p.Z))
 		return false
 	}
 	if !replaceable[cur] {
 		r.log("%s in the way at %s.", block, p)
 		if !r.breakBlockAt(p) {
-			r.log("Cannot place %s at %s: block in the way.", block, p)
+			r.say(texts.CannotPlace(block, p.X, p.Y, p.Z, "block in the way"))
 			return false
 		}
 	}
@@ -89,7 +90,7 @@ func (r *run) placeBlock(block string, p Pos) bool {
 		}
 	}
 	if !support {
-		r.log("Cannot place %s at %s: nothing to place on.", block, p)
+		r.say(texts.CannotPlace(block, p.X, p.Y, p.Z, "nothing to place on"))
 		return false
 	}
 	if !dontMoveFor[block] && (a.pos.Dist(p.Vec()) < 1 || a.pos.Add(0, 1, 0).Dist(p.Vec()) < 1) {
@@ -105,7 +106,7 @@ func (r *run) placeBlock(block string, p Pos) bool {
 		}
 	}
 	if w.occupied(p) || (isDoor(block) && !replaceable[w.blocks.name(p.Add(0, 1, 0))]) {
-		r.log("Failed to place %s at %s.", block, p)
+		r.say(texts.FailedToPlace(block, p.X, p.Y, p.Z))
 		return false
 	}
 	a.held = block
@@ -113,7 +114,7 @@ func (r *run) placeBlock(block string, p Pos) bool {
 	a.fixHeld()
 	w.setBlock(p, block)
 	r.spend(0.45)
-	r.log("Placed %s at %s.", block, p)
+	r.say(texts.Placed(block, p.X, p.Y, p.Z))
 	return true
 }
 

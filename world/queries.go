@@ -8,6 +8,7 @@ import (
 
 	"collabcraft/mcdata"
 	"collabcraft/world/command"
+	"collabcraft/world/texts"
 )
 
 func cmdStats(r *run, _ []command.Value) string { return r.w.statsText(r.a) }
@@ -127,12 +128,12 @@ func inventoryText(a *Agent) string {
 	b.WriteString("INVENTORY")
 	names, counts := a.inv.Counts()
 	for _, n := range names {
-		b.WriteString("\n- " + n + ": " + itoa(counts[n]))
+		b.WriteString("\n" + texts.InventoryLine(n, counts[n]))
 	}
 	if len(names) == 0 {
 		b.WriteString(": Nothing")
 	}
-	b.WriteString("\nWEARING: ")
+	b.WriteString("\n" + texts.Wearing + ": ")
 	worn := false
 	for i, label := range []string{"Head", "Torso", "Legs", "Feet"} {
 		if a.armor[i] != "" {

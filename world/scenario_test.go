@@ -9,7 +9,7 @@ import (
 	"collabcraft/procgen"
 )
 
-func wantMatch(t testing.TB, res Result, pattern string) []string {
+func wantMatch(t testing.TB, res CommandResult, pattern string) []string {
 	t.Helper()
 	m := regexp.MustCompile("^" + pattern + "$").FindStringSubmatch(res.Output)
 	if m == nil {
@@ -42,11 +42,14 @@ func TestPaperCookingExample(t *testing.T) {
 		t.Fatalf("got %q, want %q", res.Output, want)
 	}
 	res = do(t, w, "Jill_0", `!startConversation("Andy_0", "I've made the mushroom_stew, let's meet") and more !stats`)
-	if res.Output != "" || res.Conversation == nil || !res.Conversation.Start || res.Conversation.Partner != "Andy_0" || res.Conversation.Message != "I've made the mushroom_stew, let's meet" {
+	if want := (StartConversation{Partner: "Andy_0", Message: "I've made the mushroom_stew, let's meet"}); res.Output != "" || res.Effect != want {
 		t.Fatalf("startConversation: %+v", res)
 	}
 	if res.Response != `!startConversation("Andy_0", "I've made the mushroom_stew, let's meet")` {
 		t.Fatalf("response not truncated after the command: %q", res.Response)
+	}
+	if res.CommandText != res.Response {
+		t.Fatalf("command text %q, want the whole truncated response", res.CommandText)
 	}
 	res = do(t, w, "Jill_0", `!startConversation("Steve", "hi")`)
 	if res.Output != "Steve is not a bot, cannot start conversation." {

@@ -60,7 +60,7 @@ type player struct {
 	log  []string
 }
 
-func (p *player) do(agent, response string) Result {
+func (p *player) do(agent, response string) CommandResult {
 	res, err := p.w.Execute(agent, response)
 	if err != nil {
 		p.t.Fatal(err)

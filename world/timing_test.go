@@ -56,7 +56,7 @@ func TestActionTimes(t *testing.T) {
 	}
 
 	// Commands issued at the same moment (the clock is not advanced).
-	exec := func(agent, cmd string) Result {
+	exec := func(agent, cmd string) CommandResult {
 		res, err := w.Execute(agent, cmd)
 		if err != nil {
 			t.Fatal(err)

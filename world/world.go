@@ -7,7 +7,7 @@
 // it is shared with other worlds, so trials run side by side in separate
 // worlds. All randomness comes from the seed given to Build; time passes
 // only through Advance. Effects of a command apply when it is executed; the
-// returned Result.Duration says how long the agent is busy with it.
+// returned CommandResult.Duration says how long the agent is busy with it.
 //
 // Where the simulation departs from a stock MINDcraft server, on purpose:
 // !smeltItem also uses a smoker (food) or blast furnace (ores) within

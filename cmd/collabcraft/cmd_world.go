@@ -138,7 +138,7 @@ func runWorld(_ context.Context, opts WorldOptions, _ GlobalOptions, _ []string)
 			fmt.Fprintln(out, strings.TrimRight(res.Output, "\n"))
 		}
 		// What the rollout engine would act on, shown in parentheses.
-		if c := res.Conversation; c != nil && c.Start {
+		if c, ok := res.Effect.(world.StartConversation); ok {
 			fmt.Fprintf(out, "(to %s: %s)\n", c.Partner, c.Message)
 		}
 		if res.Chat != "" {

@@ -5,7 +5,9 @@ import (
 	"strconv"
 	"strings"
 
+	"collabcraft/blueprints"
 	"collabcraft/world/command"
+	"collabcraft/world/texts"
 )
 
 // Construction: every agent reads the level's fix list with
@@ -18,15 +20,8 @@ import (
 // an agent lacks are asked for; teammates give what they hold.
 
 var (
-	reLevelStart = regexp.MustCompile(`Level (\d+): Start at coordinates`)
-	reLevelFixes = regexp.MustCompile(`Level (\d+) {1,2}requires the following fixes:`)
-	reLevelOK    = regexp.MustCompile(`Level (\d+) is (?:correct|complete)`)
-	reFix        = regexp.MustCompile(`(?m)^(?:Place ([a-z_]+)|Replace the [a-z_]+ with a ([a-z_]+)|Remove the ([a-z_]+)) at coordinates X: (-?\d+), Y: (-?\d+), Z: (-?\d+)`)
-	rePlaced     = regexp.MustCompile(`(?:Placed ([a-z_]+) at|([a-z_]+) already at) \((-?\d+), (-?\d+), (-?\d+)\)`)
-	reReached    = regexp.MustCompile(`You have reached at (-?[\d.]+), (-?[\d.]+), (-?[\d.]+)\.`)
-	reMemLevels  = regexp.MustCompile(`Completed levels: ([\d, ]+)\.`)
-	reMemStuck   = regexp.MustCompile(`Levels to finish later: ([\d, ]+)\.`)
-	reCantPlace  = regexp.MustCompile(`(?:Cannot place|Failed to place) [a-z_]+ at \((-?\d+), (-?\d+), (-?\d+)\)`)
+	reMemLevels = regexp.MustCompile(`Completed levels: ([\d, ]+)\.`)
+	reMemStuck  = regexp.MustCompile(`Levels to finish later: ([\d, ]+)\.`)
 )
 
 // fix is one cell the blueprint still wants.
@@ -37,8 +32,7 @@ type fix struct {
 
 func (s *state) levelCount() int {
 	n := 0
-	for _, m := range reLevelStart.FindAllStringSubmatch(s.v.Goal, -1) {
-		k, _ := strconv.Atoi(m[1])
+	for _, k := range blueprints.ExplainedLevels(s.v.Goal) {
 		n = max(n, k+1)
 	}
 	return n
@@ -56,8 +50,7 @@ func (s *state) doneLevels() map[int]bool {
 	}
 	for _, a := range s.acts {
 		if a.name == "!checkBlueprintLevel" {
-			if m := reLevelOK.FindStringSubmatch(a.output); m != nil {
-				k, _ := strconv.Atoi(m[1])
+			if k, ok := blueprints.ParseLevelDone(a.output); ok {
 				done[k] = true
 			}
 		}
@@ -143,7 +136,7 @@ func (s *state) construction() string {
 	if len(todo) > 0 {
 		return with(s.say("wait"), cmd("stay", 5))
 	}
-	if a, ok := s.lastAct(); ok && a.name == "!checkBlueprintLevel" && reLevelFixes.MatchString(a.output) {
+	if a, ok := s.lastAct(); ok && a.name == "!checkBlueprintLevel" && blueprints.HasFixes(a.output) {
 		// My rows are done, the teammates' are not: give them time.
 		return with(s.pick("My rows of level "+itoa(cur)+" are done; waiting for the rest.", "Level "+itoa(cur)+": my part is in, waiting for the others to finish theirs."), cmd("stay", 20))
 	}
@@ -197,12 +190,12 @@ func (s *state) goQuiet(p string) string {
 // block yet, a teammate standing there), from the window and memory.
 func (s *state) failedCells() map[[3]int]bool {
 	out := map[[3]int]bool{}
-	for _, m := range reCantPlace.FindAllStringSubmatch(s.mem, -1) {
-		out[[3]int{atoi(m[1]), atoi(m[2]), atoi(m[3])}] = true
+	for _, c := range texts.UnplacedCells(s.mem) {
+		out[c] = true
 	}
 	for _, a := range s.acts {
-		for _, m := range reCantPlace.FindAllStringSubmatch(a.output, -1) {
-			out[[3]int{atoi(m[1]), atoi(m[2]), atoi(m[3])}] = true
+		for _, c := range texts.UnplacedCells(a.output) {
+			out[c] = true
 		}
 	}
 	return out
@@ -214,7 +207,7 @@ func (s *state) stuckLevels() map[int]bool {
 	out := map[int]bool{}
 	failed := s.failedCells()
 	for _, a := range s.acts {
-		if a.name != "!checkBlueprintLevel" || len(a.args) != 1 || !reLevelFixes.MatchString(a.output) {
+		if a.name != "!checkBlueprintLevel" || len(a.args) != 1 || !blueprints.HasFixes(a.output) {
 			continue
 		}
 		all := true
@@ -231,7 +224,7 @@ func (s *state) stuckLevels() map[int]bool {
 	// them, or out of reach): build on and come back to it later.
 	last := map[int]string{}
 	for _, a := range s.acts {
-		if a.name != "!checkBlueprintLevel" || len(a.args) != 1 || !reLevelFixes.MatchString(a.output) {
+		if a.name != "!checkBlueprintLevel" || len(a.args) != 1 || !blueprints.HasFixes(a.output) {
 			continue
 		}
 		k := atoi(a.args[0])
@@ -288,12 +281,12 @@ func (s *state) goalBefore(a act) ([3]int, bool) {
 
 // reachedExactly reports whether a goToCoordinates ended on its cell.
 func reachedExactly(a act) bool {
-	m := reReached.FindStringSubmatch(a.output)
-	if m == nil {
+	x, y, z, ok := texts.ParseReached(a.output)
+	if !ok {
 		return false
 	}
-	for i := range 3 {
-		v, err := strconv.ParseFloat(m[i+1], 64)
+	for i, c := range []string{x, y, z} {
+		v, err := strconv.ParseFloat(c, 64)
 		want, _ := strconv.ParseFloat(a.args[i], 64)
 		if err != nil || int(floor(v)) != int(want) {
 			return false
@@ -312,8 +305,12 @@ func floor(v float64) float64 {
 
 func parseFixes(text string) []fix {
 	var out []fix
-	for _, m := range reFix.FindAllStringSubmatch(text, -1) {
-		out = append(out, fix{block: m[1] + m[2], x: atoi(m[4]), y: atoi(m[5]), z: atoi(m[6])})
+	for _, c := range blueprints.ParseFixes(text) {
+		f := fix{block: c.Expected, x: c.X, y: c.Y, z: c.Z}
+		if f.block == blueprints.Air {
+			f.block = ""
+		}
+		out = append(out, f)
 	}
 	return out
 }

@@ -6,6 +6,9 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"collabcraft/blueprints"
+	"collabcraft/world/texts"
 )
 
 // A builder's plan: which rows of each level are its own, and the cells of
@@ -35,7 +38,7 @@ func (s *state) rawRows() (lo, hi int, ok, empty bool) {
 	}
 	var zs []int
 	for _, a := range s.acts {
-		if a.name != "!checkBlueprintLevel" || !reLevelFixes.MatchString(a.output) {
+		if a.name != "!checkBlueprintLevel" || !blueprints.HasFixes(a.output) {
 			continue
 		}
 		for _, f := range parseFixes(a.output) {
@@ -131,7 +134,7 @@ func (s *state) todo(cur int) (cells []fix, known bool) {
 	check := -1
 	for i := len(s.acts) - 1; i >= 0; i-- {
 		a := s.acts[i]
-		if a.name == "!checkBlueprintLevel" && len(a.args) == 1 && atoi(a.args[0]) == cur && reLevelFixes.MatchString(a.output) {
+		if a.name == "!checkBlueprintLevel" && len(a.args) == 1 && atoi(a.args[0]) == cur && blueprints.HasFixes(a.output) {
 			check = i
 			break
 		}
@@ -161,13 +164,13 @@ func (s *state) todo(cur int) (cells []fix, known bool) {
 	}
 	gone := map[[3]int]bool{}
 	for _, a := range s.acts[from:] {
-		for _, m := range rePlaced.FindAllStringSubmatch(a.output, -1) {
-			gone[[3]int{atoi(m[3]), atoi(m[4]), atoi(m[5])}] = true
+		for _, c := range texts.FilledCells(a.output) {
+			gone[c] = true
 		}
 		if a.name == "!goToCoordinates" && len(a.args) == 4 && !reachedExactly(a) {
 			gone[target([3]int{atoi(a.args[0]), atoi(a.args[1]), atoi(a.args[2])})] = true
 		}
-		if (a.name == "!placeHere" && !strings.Contains(a.output, "Placed ")) || a.name == "!digDown" {
+		if (a.name == "!placeHere" && !texts.PlacedSome(a.output)) || a.name == "!digDown" {
 			if g, ok := s.goalBefore(a); ok {
 				gone[target(g)] = true
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"collabcraft/mcdata"
+	"collabcraft/world/texts"
 )
 
 // Cooking: the first agent (the one the goal says receives the food, or
@@ -25,9 +26,7 @@ var (
 	reRecipe     = regexp.MustCompile(`(?s)Recipe for ([a-z_]+):\n?(.*?)(?:\n\n|$)`)
 	reAskRecipe  = regexp.MustCompile(`(?i)(send|share) (me )?the recipes?`)
 	reGiveMe     = regexp.MustCompile(`(?i)give me (\d+) ([a-z_]+)`)
-	reNoChest    = regexp.MustCompile(`Could not find any ([a-z_]+) in the chest`)
 	reNoCollect  = regexp.MustCompile(`No (?:more )?([a-z_]+) nearby to collect`)
-	reNoAttack   = regexp.MustCompile(`Could not find any ([a-z_]+) to attack`)
 	reMemNoChest = regexp.MustCompile(`Chest lacks: ([\w, ]+)\.`)
 	reClaim      = regexp.MustCompile(`I'll make the ([a-z_]+)`)
 	reMemClaimed = regexp.MustCompile(`Teammates make: ([\w, ]+)\.`)
@@ -190,7 +189,7 @@ func (s *state) gaveDish(dish string) bool {
 		return true
 	}
 	for _, a := range s.acts {
-		if a.name == "!givePlayer" && len(a.args) == 3 && a.args[1] == dish && strings.Contains(a.output, "received") {
+		if a.name == "!givePlayer" && len(a.args) == 3 && a.args[1] == dish && texts.SaysReceived(a.output) {
 			return true
 		}
 	}
@@ -403,7 +402,7 @@ func (s *state) chestLacks(item string) bool {
 		return true
 	}
 	for _, a := range s.acts {
-		if a.name == "!takeFromChest" && len(a.args) == 2 && a.args[0] == item && reNoChest.MatchString(a.output) {
+		if a.name == "!takeFromChest" && len(a.args) == 2 && a.args[0] == item && texts.IsNotInChest(a.output) {
 			return true
 		}
 	}
@@ -427,17 +426,17 @@ func (s *state) recover() string {
 		return ""
 	}
 	o := a.output
+	kind, noneToAttack := texts.ParseNoneToAttack(o)
 	switch {
-	case strings.Contains(o, "requires a crafting table"):
+	case texts.IsNeedsTable(o):
 		return with(s.pick("I need to get to the crafting table.", "Heading to the crafting table."), cmd("searchForBlock", "crafting_table", 64))
-	case strings.Contains(o, "no furnace nearby"):
+	case texts.IsNoFurnace(o):
 		return with(s.pick("Going to the furnace.", "Let me find the furnace."), cmd("searchForBlock", "furnace", 64))
-	case strings.Contains(o, "Could not find a chest nearby"):
+	case texts.IsNoChestNearby(o):
 		return with(s.pick("Going to the chest.", "Let me find the chest."), cmd("searchForBlock", "chest", 64))
-	case reNoAttack.MatchString(o) && a.name == "!attack":
-		kind := reNoAttack.FindStringSubmatch(o)[1]
+	case noneToAttack && a.name == "!attack":
 		return with(s.pick("No "+kind+" close by, let me look around.", "Searching for a "+kind+"."), cmd("searchForEntity", kind, 64))
-	case strings.Contains(o, "currently smelting"):
+	case texts.IsFurnaceBusy(o):
 		return with(s.pick("The furnace is busy, I'll empty it.", "Clearing the furnace first."), cmd("clearFurnace"))
 	}
 	return ""

@@ -9,6 +9,7 @@ import (
 
 	"collabcraft/mcdata"
 	"collabcraft/procgen"
+	"collabcraft/world/texts"
 )
 
 // Crafting: the team's first agent (the first name everyone's goal lists)
@@ -21,11 +22,6 @@ import (
 
 var (
 	reCraftGoal  = regexp.MustCompile(`craft (?:an? |(\d+) )?([a-z0-9_]+)`)
-	rePlanLine   = regexp.MustCompile(`Craft ((?:\d+ \w+(?: \+ )?)+) -> (\d+) (\w+)`)
-	reRequires   = regexp.MustCompile(`You do not have the resources to craft an? (\w+)\. It requires: ([^.\n]*)\.`)
-	reCrafted    = regexp.MustCompile(`(?:Successfully crafted (\w+),|crafted \d+\. You now have \d+ (\w+)\.)`)
-	reNoRecipe   = regexp.MustCompile(`(\w+) is either not an item, or it does not have a crafting recipe`)
-	reNeedsTable = regexp.MustCompile(`Crafting (\w+) requires a crafting table`)
 	reNoPlan     = regexp.MustCompile(`(?i)(can't|cannot|don't) (see|have|get) the crafting plan`)
 	reDoneGiving = regexp.MustCompile(`(?i)(everything I had|all my items)`)
 	reBounce     = regexp.MustCompile(`I'm talking to someone else`)
@@ -114,7 +110,7 @@ func (s *state) nextGift() (string, int) {
 func (s *state) given() map[string]int {
 	out := map[string]int{}
 	for _, a := range s.acts {
-		if a.name == "!givePlayer" && len(a.args) == 3 && strings.Contains(a.output, "received") {
+		if a.name == "!givePlayer" && len(a.args) == 3 && texts.SaysReceived(a.output) {
 			c, _ := strconv.Atoi(a.args[2])
 			out[a.args[1]] += c
 		}
@@ -180,7 +176,7 @@ func (s *state) leaderLacksPlan() bool {
 // relayPlan turns a !getCraftingPlan output into a chat message with the
 // steps.
 func (s *state) relayPlan(out string) string {
-	steps := rePlanLine.FindAllString(out, -1)
+	steps := mcdata.FindSteps(out)
 	return s.pick("Here is the crafting plan: ", "Here is the crafting plan I see: ") + strings.Join(steps, "; ") + "."
 }
 
@@ -389,13 +385,13 @@ func (s *state) recipeKnowledge() (map[string]bool, bool) {
 		}
 	}
 	for _, a := range s.acts {
-		if a.name == "!getCraftingPlan" && strings.Contains(a.output, "Craft ") || strings.Contains(a.output, "You have all required items") {
+		if a.name == "!getCraftingPlan" && mcdata.MentionsStep(a.output) || strings.Contains(a.output, mcdata.AllHeld) {
 			plan = true
 		}
 		s.learn(a.output, known)
 	}
 	for _, m := range s.msgs {
-		if strings.Contains(m.text, "Craft ") && rePlanLine.MatchString(m.text) {
+		if mcdata.HasStep(m.text) {
 			plan = true
 			s.learn(m.text, known)
 		}
@@ -407,32 +403,20 @@ func (s *state) learn(text string, known map[string]bool) {
 	if !strings.Contains(text, "raft") && !strings.Contains(text, "recipe") {
 		return // cheap skip: no crafting news in this text
 	}
-	// Each regexp runs only on texts holding its literal part: the answers
-	// are the same, and unanchored patterns like `(\w+) is ...` are slow.
-	if strings.Contains(text, "You do not have the resources to craft") {
-		for _, m := range reRequires.FindAllStringSubmatch(text, -1) {
-			known[m[1]] = true
-		}
+	for _, item := range texts.CannotCraftItems(text) {
+		known[item] = true
 	}
-	if strings.Contains(text, "rafted") {
-		for _, m := range reCrafted.FindAllStringSubmatch(text, -1) {
-			known[m[1]+m[2]] = true
-		}
+	for _, item := range texts.CraftedItems(text) {
+		known[item] = true
 	}
-	if strings.Contains(text, "Craft ") {
-		for _, m := range rePlanLine.FindAllStringSubmatch(text, -1) {
-			known[m[3]] = true
-		}
+	for _, item := range mcdata.StepResults(text) {
+		known[item] = true
 	}
-	if strings.Contains(text, " requires a crafting table") {
-		for _, m := range reNeedsTable.FindAllStringSubmatch(text, -1) {
-			known["table:"+m[1]] = true
-		}
+	for _, item := range texts.NeedsTableItems(text) {
+		known["table:"+item] = true
 	}
-	if strings.Contains(text, " is either not an item, or it does not have a crafting recipe") {
-		for _, m := range reNoRecipe.FindAllStringSubmatch(text, -1) {
-			known[m[1]] = true
-		}
+	for _, item := range texts.NoRecipeItems(text) {
+		known[item] = true
 	}
 }
 

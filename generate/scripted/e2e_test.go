@@ -11,6 +11,7 @@ import (
 	"collabcraft/generate"
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
+	"collabcraft/world/texts"
 )
 
 var (
@@ -186,7 +187,7 @@ func TestSkillAndNoise(t *testing.T) {
 			for _, a := range r.Agents {
 				for _, tr := range a.Transitions {
 					calls++
-					if reMistakeOut.MatchString(tr.Output) || strings.Contains(tr.Output, "Invalid item type") {
+					if texts.IsMistake(tr.Output) || strings.Contains(tr.Output, "Invalid item type") {
 						mistakes++
 					}
 				}

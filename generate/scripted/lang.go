@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"collabcraft/mcdata"
+	"collabcraft/world/texts"
 	"hash/fnv"
 	"sort"
 	"strconv"
@@ -144,7 +145,7 @@ func knownName(name string) bool { return mcdata.IsItem(name) || mcdata.IsBlock(
 // in batches rather than answering every line of it; with nothing new it
 // says nothing at all (MINDcraft's tab).
 func (s *state) standBy() string {
-	if len(s.v.Turns) > 0 && s.v.Turns[len(s.v.Turns)-1].Role == "system" && strings.HasPrefix(s.v.Turns[len(s.v.Turns)-1].Content, "Code output:\nStayed for") {
+	if len(s.v.Turns) > 0 && s.v.Turns[len(s.v.Turns)-1].Role == "system" && texts.IsStayed(s.v.Turns[len(s.v.Turns)-1].Content) {
 		return "\t"
 	}
 	return with(s.say("idle"), cmd("stay", 30))

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"collabcraft/procgen"
+	"collabcraft/world/texts"
 )
 
 // maxMemory is MINDcraft's memory limit in characters.
@@ -108,7 +109,7 @@ func (s *state) cookFacts() []string {
 		}
 	}
 	for _, a := range s.acts {
-		if a.name == "!takeFromChest" && len(a.args) == 2 && reNoChest.MatchString(a.output) && !slices.Contains(lacks, a.args[0]) {
+		if a.name == "!takeFromChest" && len(a.args) == 2 && texts.IsNotInChest(a.output) && !slices.Contains(lacks, a.args[0]) {
 			lacks = append(lacks, a.args[0])
 		}
 	}

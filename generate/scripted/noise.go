@@ -1,11 +1,11 @@
 package scripted
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
 	"collabcraft/world/command"
+	"collabcraft/world/texts"
 )
 
 // Skill and noise act on a decided response: a less skilled agent first
@@ -13,8 +13,6 @@ import (
 // item name or count wrong. Both read the outcome on the next call, where
 // the decision is made again from what the agent now sees, so every
 // mistake is followed by recovery.
-
-var reErrorOut = regexp.MustCompile(`Invalid (?:item|block) type|is either not an item|Not enough|You do not have|Don't have any|does not exist`)
 
 // query commands a less skilled agent runs before acting.
 var extraQueries = map[string][]string{
@@ -33,7 +31,7 @@ func (s *state) perturb(r string) string {
 	}
 	last, hasLast := s.lastAct()
 	// Recovery after a mistake: say so.
-	if hasLast && s.since(last.turn) <= 2 && reErrorOut.MatchString(last.output) && s.wasMistake(last) {
+	if hasLast && s.since(last.turn) <= 2 && texts.IsFailure(last.output) && s.wasMistake(last) {
 		return s.pick("Oops, my mistake. ", "Ah, wrong one. ", "Let me fix that. ") + r
 	}
 	if s.opts.Skill < 1 && (!hasLast || !queryNames[last.name]) && s.rng.Float64() < (1-s.opts.Skill)*0.35 {
@@ -43,7 +41,7 @@ func (s *state) perturb(r string) string {
 			return with(s.pick("Let me double-check first.", "One sec, checking.", "Before that, let me look."), q)
 		}
 	}
-	if s.opts.Noise > 0 && (!hasLast || !reErrorOut.MatchString(last.output)) && s.rng.Float64() < s.opts.Noise*0.3 {
+	if s.opts.Noise > 0 && (!hasLast || !texts.IsFailure(last.output)) && s.rng.Float64() < s.opts.Noise*0.3 {
 		return s.mistake(r, m)
 	}
 	return r
@@ -52,10 +50,8 @@ func (s *state) perturb(r string) string {
 // wasMistake reports whether a failed command was one of the injected
 // mistakes (an unknown name, one craft too many).
 func (s *state) wasMistake(a act) bool {
-	return s.opts.Noise > 0 && reMistakeOut.MatchString(a.output)
+	return s.opts.Noise > 0 && texts.IsMistake(a.output)
 }
-
-var reMistakeOut = regexp.MustCompile(`Invalid (?:item|block) type|Not enough [a-z_]+ to craft|is either not an item`)
 
 func isNumber(s string) bool { _, err := strconv.ParseFloat(s, 64); return err == nil }
 

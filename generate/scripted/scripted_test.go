@@ -17,16 +17,6 @@ func viewState(v *generate.View) *state {
 	return newState(v, rand.New(rand.NewPCG(1, 2)), DefaultOptions())
 }
 
-func TestParseInventory(t *testing.T) {
-	got := parseInventory("\nINVENTORY\n- oak_planks: 4\n- stick: 2\nWEARING: \nHead: iron_helmet\n")
-	if want := map[string]int{"oak_planks": 4, "stick": 2}; !reflect.DeepEqual(got, want) {
-		t.Errorf("got %v, want %v", got, want)
-	}
-	if got := parseInventory("\nINVENTORY: Nothing\nWEARING: Nothing\n"); len(got) != 0 {
-		t.Errorf("empty inventory parsed as %v", got)
-	}
-}
-
 func TestGoals(t *testing.T) {
 	s := viewState(&generate.View{Goal: "Collaborate with other agents to craft an activator_railYou have to collaborate"})
 	if item, n := s.craftGoal(); item != "activator_rail" || n != 1 {

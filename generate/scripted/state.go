@@ -3,11 +3,11 @@ package scripted
 import (
 	"math/rand/v2"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"collabcraft/generate"
 	"collabcraft/world/command"
+	"collabcraft/world/texts"
 )
 
 // state is what the agent knows at one call, parsed from its View.
@@ -39,14 +39,10 @@ type act struct {
 	turn   int
 }
 
-var (
-	reInvLine = regexp.MustCompile(`(?m)^- (\w+): (\d+)$`)
-)
-
 func newState(v *generate.View, rng *rand.Rand, opts Options) *state {
 	s := &state{v: v, rng: rng, opts: opts, mem: v.Memory, me: v.Agent}
 	s.persona = personaOf(v.Name)
-	s.inv = parseInventory(v.Inventory)
+	s.inv = texts.Inventory(v.Inventory)
 	turns := v.Turns
 	if len(v.ToSummarize) > 0 { // a memory call: the folded turns are what it reads
 		turns = v.ToSummarize
@@ -105,19 +101,6 @@ func unquote(raw []string) []string {
 		out[i] = strings.Trim(a, `"`)
 	}
 	return out
-}
-
-// parseInventory reads an !inventory text.
-func parseInventory(text string) map[string]int {
-	inv := map[string]int{}
-	if i := strings.Index(text, "WEARING"); i >= 0 {
-		text = text[:i]
-	}
-	for _, m := range reInvLine.FindAllStringSubmatch(text, -1) {
-		n, _ := strconv.Atoi(m[2])
-		inv[m[1]] += n
-	}
-	return inv
 }
 
 // lastIsInit reports whether the agent is answering the init message.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+
+	"collabcraft/world/texts"
 )
 
 // Table is the command table one agent sees: MINDcraft's commands minus
@@ -68,7 +70,7 @@ func (t *Table) Parse(text string) (m Match, call Call, errText string, ok bool)
 	spec, known := t.Lookup(m.Name)
 	if !known {
 		// The agent loop checks commandExists before parsing.
-		return m, Call{}, fmt.Sprintf("Command %s does not exist.", m.Name), true
+		return m, Call{}, texts.NoSuchCommand(m.Name), true
 	}
 	args, errText := t.Check(spec, m.Args)
 	if errText != "" {
@@ -95,11 +97,11 @@ func (t *Table) Check(spec Spec, raw []string) ([]Value, string) {
 		switch p.Type {
 		case BlockName:
 			if v.S != "air" && (t.isBlock == nil || !t.isBlock(v.S)) {
-				return nil, fmt.Sprintf("Invalid block type: %s.", v.S)
+				return nil, texts.InvalidBlock(v.S)
 			}
 		case ItemName:
 			if v.S == "air" || t.isItem == nil || !t.isItem(v.S) {
-				return nil, fmt.Sprintf("Invalid item type: %s.", v.S)
+				return nil, texts.InvalidItem(v.S)
 			}
 		}
 		vals[i] = v

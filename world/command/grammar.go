@@ -20,9 +20,10 @@ var (
 
 // Match is the first command found in a response.
 type Match struct {
-	Name string   // with the leading "!"
-	Args []string // raw argument tokens, quotes kept; nil when no valid list
-	End  int      // byte offset just after the match: the response is cut here
+	Name  string   // with the leading "!"
+	Args  []string // raw argument tokens, quotes kept; nil when no valid list
+	Start int      // byte offset of the match's "!"
+	End   int      // byte offset just after the match: the response is cut here
 }
 
 // Find returns the first `!name(args)` in text, as MINDcraft's
@@ -32,7 +33,7 @@ func Find(text string) (Match, bool) {
 	if loc == nil {
 		return Match{}, false
 	}
-	m := Match{Name: "!" + text[loc[2]:loc[3]], End: loc[1]}
+	m := Match{Name: "!" + text[loc[2]:loc[3]], Start: loc[0], End: loc[1]}
 	if loc[4] >= 0 {
 		m.Args = argRE.FindAllString(text[loc[4]:loc[5]], -1)
 	}

@@ -1,0 +1,292 @@
+// Package texts holds the texts the world writes that agents read back.
+// Each text is formatted here, by the function the world calls, and
+// recognised here, by the matcher the scripted experts call, so rewording
+// an output changes both sides at once; TestRoundTrip formats every text
+// and parses it back. The wording is MINDcraft's, so these texts do not
+// change for style.
+//
+// Positions are block cells printed as Vec3.toString does for whole
+// numbers: "(x, y, z)".
+package texts
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// The word an action's result starts with: "Code" in the paper's
+// dialect, "Action" in the later MINDcraft.
+const (
+	PaperWord   = "Code"
+	CurrentWord = "Action"
+)
+
+// Output wraps an action's log as the agent receives it.
+func Output(word, log string) string { return word + " output:\n" + log }
+
+func pos(x, y, z int) string {
+	return "(" + strconv.Itoa(x) + ", " + strconv.Itoa(y) + ", " + strconv.Itoa(z) + ")"
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+// cells reads the (x, y, z) captured at groups i, i+1, i+2 of each match.
+func cells(re *regexp.Regexp, s string, i int) [][3]int {
+	var out [][3]int
+	for _, m := range re.FindAllStringSubmatch(s, -1) {
+		out = append(out, [3]int{atoi(m[i]), atoi(m[i+1]), atoi(m[i+2])})
+	}
+	return out
+}
+
+// captures returns capture group i of each match of re in s, after a cheap
+// test for the literal part: unanchored patterns like `(\w+) is ...` are
+// slow on long texts.
+func captures(re *regexp.Regexp, literal, s string, i int) []string {
+	if !strings.Contains(s, literal) {
+		return nil
+	}
+	var out []string
+	for _, m := range re.FindAllStringSubmatch(s, -1) {
+		out = append(out, m[i])
+	}
+	return out
+}
+
+// Placing blocks (!placeHere, and the crafting table a craft sets down).
+
+// Placed is a block placed at a cell.
+func Placed(block string, x, y, z int) string { return "Placed " + block + " at " + pos(x, y, z) + "." }
+
+// AlreadyAt is a block that needed no placing.
+func AlreadyAt(block string, x, y, z int) string { return block + " already at " + pos(x, y, z) + "." }
+
+// PlacedSome reports whether s tells of a block placed.
+func PlacedSome(s string) bool { return strings.Contains(s, "Placed ") }
+
+var placedRE = regexp.MustCompile(`(?:Placed ([a-z_]+) at|([a-z_]+) already at) \((-?\d+), (-?\d+), (-?\d+)\)`)
+
+// FilledCells are the cells s reports as holding their block now (Placed
+// or AlreadyAt).
+func FilledCells(s string) [][3]int { return cells(placedRE, s, 3) }
+
+// DontHaveToPlace is a placement without the block in the inventory.
+func DontHaveToPlace(block string) string { return "Don't have any " + block + " to place." }
+
+// CannotPlace is a placement refused for a reason ("block in the way",
+// "nothing to place on").
+func CannotPlace(block string, x, y, z int, reason string) string {
+	return "Cannot place " + block + " at " + pos(x, y, z) + ": " + reason + "."
+}
+
+// FailedToPlace is a placement on a cell someone stands in.
+func FailedToPlace(block string, x, y, z int) string {
+	return "Failed to place " + block + " at " + pos(x, y, z) + "."
+}
+
+var unplacedRE = regexp.MustCompile(`(?:Cannot place|Failed to place) [a-z_]+ at \((-?\d+), (-?\d+), (-?\d+)\)`)
+
+// UnplacedCells are the cells s reports a block could not be placed on
+// (CannotPlace or FailedToPlace).
+func UnplacedCells(s string) [][3]int { return cells(unplacedRE, s, 1) }
+
+// Moving.
+
+// Reached is the end of a walk; the coordinates are as the command was
+// given them, in JavaScript's number format.
+func Reached(x, y, z string) string { return "You have reached at " + x + ", " + y + ", " + z + "." }
+
+var reachedRE = regexp.MustCompile(`You have reached at (-?[\d.]+), (-?[\d.]+), (-?[\d.]+)\.`)
+
+// ParseReached returns the coordinates of the first Reached in s.
+func ParseReached(s string) (x, y, z string, ok bool) {
+	m := reachedRE.FindStringSubmatch(s)
+	if m == nil {
+		return "", "", "", false
+	}
+	return m[1], m[2], m[3], true
+}
+
+// Stayed is !stay's result.
+func Stayed(seconds int) string { return "Stayed for " + strconv.Itoa(seconds) + " seconds." }
+
+// IsStayed reports whether an action output (paper dialect) is !stay's.
+func IsStayed(output string) bool { return strings.HasPrefix(output, Output(PaperWord, "Stayed for")) }
+
+// Items, chests and furnaces.
+
+// Received is a !givePlayer that arrived.
+func Received(player, item string) string { return player + " received " + item + "." }
+
+// NeverReceived is a !givePlayer that did not arrive.
+func NeverReceived(item, player string) string {
+	return "Failed to give " + item + " to " + player + ", it was never received."
+}
+
+// SaysReceived reports whether s mentions "received": Received, but also
+// NeverReceived and FurnaceCleared, as the experts have always read it.
+func SaysReceived(s string) bool { return strings.Contains(s, "received") }
+
+// FurnaceCleared is !clearFurnace's result.
+func FurnaceCleared(output, input, fuel string) string {
+	return "Cleared furnace, received " + output + ", " + input + ", and " + fuel + "."
+}
+
+// NoChestNearby is a chest command without a chest in reach.
+const NoChestNearby = "Could not find a chest nearby."
+
+// IsNoChestNearby reports whether s holds NoChestNearby.
+func IsNoChestNearby(s string) bool { return strings.Contains(s, NoChestNearby) }
+
+// NotInChest is a !takeFromChest for an item the chest lacks.
+func NotInChest(item string) string { return "Could not find any " + item + " in the chest." }
+
+var notInChestRE = regexp.MustCompile(`Could not find any ([a-z_]+) in the chest`)
+
+// IsNotInChest reports whether s holds NotInChest.
+func IsNotInChest(s string) bool { return notInChestRE.MatchString(s) }
+
+// NoFurnace is a !smeltItem without a furnace.
+const NoFurnace = "There is no furnace nearby and you have no furnace."
+
+// IsNoFurnace reports whether s holds NoFurnace.
+func IsNoFurnace(s string) bool { return strings.Contains(s, "no furnace nearby") }
+
+// FurnaceBusy is a !smeltItem at a furnace smelting something else.
+func FurnaceBusy(item string) string { return "The furnace is currently smelting " + item + "." }
+
+// IsFurnaceBusy reports whether s holds FurnaceBusy.
+func IsFurnaceBusy(s string) bool { return strings.Contains(s, "currently smelting") }
+
+// Fighting.
+
+// NoneToAttack is an !attack without the entity in reach.
+func NoneToAttack(kind string) string { return "Could not find any " + kind + " to attack." }
+
+var noneToAttackRE = regexp.MustCompile(`Could not find any ([a-z_]+) to attack`)
+
+// ParseNoneToAttack returns the entity kind of the first NoneToAttack in s.
+func ParseNoneToAttack(s string) (kind string, ok bool) {
+	m := noneToAttackRE.FindStringSubmatch(s)
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
+}
+
+// Crafting.
+
+// Crafted is a craft done as asked; have is the count now held.
+func Crafted(item string, have int) string {
+	return fmt.Sprintf("Successfully crafted %s, you now have %d %s.", item, have, item)
+}
+
+// CraftedSome is a craft cut short by the limiting ingredient.
+func CraftedSome(limiting string, asked, made, have int, item string) string {
+	return fmt.Sprintf("Not enough %s to craft %d, crafted %d. You now have %d %s.", limiting, asked, made, have, item)
+}
+
+var craftedRE = regexp.MustCompile(`(?:Successfully crafted (\w+),|crafted \d+\. You now have \d+ (\w+)\.)`)
+
+// CraftedItems are the items s reports crafted (Crafted or CraftedSome).
+func CraftedItems(s string) []string {
+	if !strings.Contains(s, "rafted") {
+		return nil
+	}
+	var out []string
+	for _, m := range craftedRE.FindAllStringSubmatch(s, -1) {
+		out = append(out, m[1]+m[2])
+	}
+	return out
+}
+
+// CannotCraft is a craft without the ingredients; requires lists them.
+func CannotCraft(item, requires string) string {
+	return "You do not have the resources to craft a " + item + ". It requires: " + requires + "."
+}
+
+var cannotCraftRE = regexp.MustCompile(`You do not have the resources to craft an? (\w+)\. It requires: ([^.\n]*)\.`)
+
+// CannotCraftItems are the items s reports lacking ingredients for.
+func CannotCraftItems(s string) []string {
+	return captures(cannotCraftRE, "You do not have the resources to craft", s, 1)
+}
+
+// NeedsTable is a craft that needs a crafting table.
+func NeedsTable(item string) string { return "Crafting " + item + " requires a crafting table." }
+
+var needsTableRE = regexp.MustCompile(`Crafting (\w+) requires a crafting table`)
+
+// IsNeedsTable reports whether s holds NeedsTable.
+func IsNeedsTable(s string) bool { return strings.Contains(s, "requires a crafting table") }
+
+// NeedsTableItems are the items s reports needing a crafting table.
+func NeedsTableItems(s string) []string {
+	return captures(needsTableRE, " requires a crafting table", s, 1)
+}
+
+// NoRecipe is a craft of something without a recipe.
+func NoRecipe(item string) string {
+	return item + " is either not an item, or it does not have a crafting recipe!"
+}
+
+var noRecipeRE = regexp.MustCompile(`(\w+) is either not an item, or it does not have a crafting recipe`)
+
+// NoRecipeItems are the names s reports without a recipe.
+func NoRecipeItems(s string) []string {
+	return captures(noRecipeRE, " is either not an item, or it does not have a crafting recipe", s, 1)
+}
+
+// Queries.
+
+// InventoryLine is one item of the !inventory text.
+func InventoryLine(item string, count int) string { return "- " + item + ": " + strconv.Itoa(count) }
+
+// Wearing starts the armour part of the !inventory text.
+const Wearing = "WEARING"
+
+var inventoryLineRE = regexp.MustCompile(`(?m)^- (\w+): (\d+)$`)
+
+// Inventory reads the item counts of an !inventory text.
+func Inventory(text string) map[string]int {
+	inv := map[string]int{}
+	if i := strings.Index(text, Wearing); i >= 0 {
+		text = text[:i]
+	}
+	for _, m := range inventoryLineRE.FindAllStringSubmatch(text, -1) {
+		inv[m[1]] += atoi(m[2])
+	}
+	return inv
+}
+
+// Checked arguments (world/command).
+
+// InvalidBlock and InvalidItem are arguments that name no block or item.
+func InvalidBlock(name string) string { return "Invalid block type: " + name + "." }
+func InvalidItem(name string) string  { return "Invalid item type: " + name + "." }
+
+// NoSuchCommand is a command the agent does not have.
+func NoSuchCommand(name string) string { return "Command " + name + " does not exist." }
+
+// Failures and mistakes, over the texts above.
+
+// failureRE matches InvalidBlock, InvalidItem, NoRecipe, CraftedSome,
+// CannotCraft and the other "You do not have ..." texts, DontHaveToPlace,
+// NoSuchCommand and the unknown mode of !setMode.
+var failureRE = regexp.MustCompile(`Invalid (?:item|block) type|is either not an item|Not enough|You do not have|Don't have any|does not exist`)
+
+// IsFailure reports whether s tells of a command that failed for a bad
+// name or missing items.
+func IsFailure(s string) bool { return failureRE.MatchString(s) }
+
+// mistakeRE matches InvalidBlock, InvalidItem, CraftedSome and NoRecipe.
+var mistakeRE = regexp.MustCompile(`Invalid (?:item|block) type|Not enough [a-z_]+ to craft|is either not an item`)
+
+// IsMistake reports whether s tells of a misspelt name or a short craft,
+// the failures the experts' noise makes on purpose.
+func IsMistake(s string) bool { return mistakeRE.MatchString(s) }
