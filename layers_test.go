@@ -18,7 +18,8 @@ import (
 var layers = map[string]int{
 	"mcdata":            0,
 	"trajectory":        0,
-	"world/command":     0,
+	"world/texts":       0,
+	"world/command":     1,
 	"blueprints":        1,
 	"procgen":           2,
 	"world":             3,
