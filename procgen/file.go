@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"collabcraft/atomicfile"
+	"collabcraft/plainjson"
 )
 
 // ReadTaskFile reads a task file (a JSON object of task id -> task) and
@@ -100,7 +101,7 @@ func EncodeTasks(tasks []Task) ([]byte, error) {
 		if i > 0 {
 			buf.WriteByte(',')
 		}
-		k, _ := marshal(t.ID)
+		k, _ := plainjson.Marshal(t.ID)
 		buf.Write(k)
 		buf.WriteByte(':')
 		v, err := t.MarshalJSON()
