@@ -126,7 +126,7 @@ func TestSamplingParametersSent(t *testing.T) {
 		if err := json.Unmarshal(m.bodies[0], &fields); err != nil {
 			t.Fatalf("body is not JSON after rewriting: %v", err)
 		}
-		for k, v := range map[string]string{"top_p": "0.9", "max_tokens": "512", "seed": "42", "model": `"llama-3.3-70b"`} {
+		for k, v := range map[string]string{"top_p": "0.9", "max_completion_tokens": "512", "max_tokens": "", "seed": "42", "model": `"llama-3.3-70b"`} {
 			if string(fields[k]) != v {
 				t.Errorf("%s = %s, want %s", k, fields[k], v)
 			}
@@ -356,10 +356,11 @@ func TestConfigChecked(t *testing.T) {
 }
 
 // TestLocalRefusalNotRetried: a request go-openai refuses before sending
-// (max_tokens on a reasoning model) fails once, without reaching the server.
+// (temperature 0.5 on a reasoning model) fails once, without reaching the
+// server.
 func TestLocalRefusalNotRetried(t *testing.T) {
 	m := newMockServer(t)
-	c, delays := newTestClient(t, m, func(cfg *Config) { cfg.Model = "o1-mini"; cfg.MaxTokens = 100 })
+	c, delays := newTestClient(t, m, func(cfg *Config) { cfg.Model = "o1-mini"; cfg.Temperature = ptr(0.5); cfg.MaxTokens = 100 })
 	_, err := c.Chat(context.Background(), testMessages)
 	var e *Error
 	if !errors.As(err, &e) || e.Retryable || e.Attempts != 1 || m.requests() != 0 || len(*delays) != 0 {
