@@ -4,6 +4,8 @@ BIN       := bin/collabcraft
 VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS   := -X main.version=$(VERSION)
 BENCHTIME ?= 1s
+# Pinned so every machine lints alike; `go run` fetches it once into the module cache.
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
 .PHONY: build test testdeps demo bench lint mcdata clean
 
@@ -31,6 +33,7 @@ lint:
 	@fmt_out=$$(gofmt -l $$(git ls-files '*.go')); \
 	if [ -n "$$fmt_out" ]; then echo "gofmt would change:"; echo "$$fmt_out"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
 
 # Regenerate the embedded Minecraft data from the pinned npm package.
 # Only needed when the pin changes; builds and tests use the committed file.

@@ -26,7 +26,6 @@ var (
 	reAskRecipe  = regexp.MustCompile(`(?i)(send|share) (me )?the recipes?`)
 	reGiveMe     = regexp.MustCompile(`(?i)give me (\d+) ([a-z_]+)`)
 	reNoChest    = regexp.MustCompile(`Could not find any ([a-z_]+) in the chest`)
-	reNoCollect  = regexp.MustCompile(`No (?:more )?([a-z_]+) nearby to collect`)
 	reNoAttack   = regexp.MustCompile(`Could not find any ([a-z_]+) to attack`)
 	reMemNoChest = regexp.MustCompile(`Chest lacks: ([\w, ]+)\.`)
 	reClaim      = regexp.MustCompile(`I'll make the ([a-z_]+)`)

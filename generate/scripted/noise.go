@@ -57,8 +57,6 @@ func (s *state) wasMistake(a act) bool {
 
 var reMistakeOut = regexp.MustCompile(`Invalid (?:item|block) type|Not enough [a-z_]+ to craft|is either not an item`)
 
-func isNumber(s string) bool { _, err := strconv.ParseFloat(s, 64); return err == nil }
-
 // mistake rewrites the command in r with a realistic error.
 func (s *state) mistake(r string, m command.Match) string {
 	args := unquote(m.Args)
