@@ -7,13 +7,18 @@ BENCHTIME ?= 1s
 # Pinned so every machine lints alike; `go run` fetches it once into the module cache.
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build test testdeps demo bench lint mcdata clean
+.PHONY: build test test-race testdeps demo bench lint mcdata clean
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/collabcraft
 
 test: testdeps
 	$(GO) test -count=1 ./...
+
+# The suite under the race detector; -short plays smaller samples of the
+# long suites and skips the slowest tests. CI runs it after make test.
+test-race: testdeps
+	$(GO) test -race -short -count=1 ./...
 
 # The export tests cross-check our Parquet and Arrow files with independent
 # readers (DuckDB and Arrow JS, pinned npm packages); install them once.
