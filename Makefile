@@ -4,14 +4,21 @@ BIN       := bin/collabcraft
 VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS   := -X main.version=$(VERSION)
 BENCHTIME ?= 1s
+# Pinned so every machine lints alike; `go run` fetches it once into the module cache.
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build test testdeps demo bench lint mcdata clean
+.PHONY: build test test-race testdeps demo bench lint mcdata clean
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/collabcraft
 
 test: testdeps
 	$(GO) test -count=1 ./...
+
+# The suite under the race detector; -short plays smaller samples of the
+# long suites and skips the slowest tests. CI runs it after make test.
+test-race: testdeps
+	$(GO) test -race -short -count=1 ./...
 
 # The export tests cross-check our Parquet and Arrow files with independent
 # readers (DuckDB and Arrow JS, pinned npm packages); install them once.
@@ -31,6 +38,7 @@ lint:
 	@fmt_out=$$(gofmt -l $$(git ls-files '*.go')); \
 	if [ -n "$$fmt_out" ]; then echo "gofmt would change:"; echo "$$fmt_out"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
 
 # Regenerate the embedded Minecraft data from the pinned npm package.
 # Only needed when the pin changes; builds and tests use the committed file.

@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"collabcraft/atomicfile"
 )
 
 // checkDest fails early when dest holds something we may not replace.
@@ -46,7 +48,9 @@ func makeTempDir(dest string) (string, error) {
 // replaced only with overwrite, by moving it aside first and deleting it
 // only once the new dataset is in place; if that fails it is moved back.
 func commitDir(tmp, dest string, overwrite bool) error {
-	syncDir(tmp)
+	if err := syncTree(tmp); err != nil {
+		return err
+	}
 	if err := checkDest(dest, overwrite); err != nil {
 		return err
 	}
@@ -71,23 +75,35 @@ func commitDir(tmp, dest string, overwrite bool) error {
 			}
 			return fmt.Errorf("export: installing the new dataset: %w", err)
 		}
-		syncDir(filepath.Dir(filepath.Clean(dest)))
-		return nil
+		return syncParent(dest)
 	}
 	if err := os.Rename(tmp, dest); err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
-	syncDir(filepath.Dir(filepath.Clean(dest)))
+	return syncParent(dest)
+}
+
+// syncTree syncs every directory under root, so the files written and
+// renamed in them (e.g. data/) are there once root is renamed into place.
+func syncTree(root string) error {
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		return atomicfile.SyncDir(path)
+	})
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
 	return nil
 }
 
-// syncDir makes a rename durable; errors are ignored as some file systems
-// cannot sync directories.
-func syncDir(dir string) {
-	if d, err := os.Open(dir); err == nil {
-		d.Sync()
-		d.Close()
+// syncParent makes the rename of dest durable.
+func syncParent(dest string) error {
+	if err := atomicfile.SyncDir(filepath.Dir(filepath.Clean(dest))); err != nil {
+		return fmt.Errorf("export: %w", err)
 	}
+	return nil
 }
 
 func removeAll(dir string) { os.RemoveAll(dir) }

@@ -351,8 +351,6 @@ func TestWriteIsAtomic(t *testing.T) {
 			t.Fatalf("a failed export left %v", entries)
 		}
 	}
-	secondFails := failOn(3)
-
 	// A complete dataset is never replaced without overwrite...
 	if _, err := Write(context.Background(), fx.source(), dest, Options{}); err != nil {
 		t.Fatal(err)
@@ -363,8 +361,7 @@ func TestWriteIsAtomic(t *testing.T) {
 		t.Fatalf("want an already-exists error, got %v", err)
 	}
 	// ...nor by a failed overwrite...
-	secondFails = failOn(3)
-	if _, err := Write(context.Background(), secondFails, dest, Options{Overwrite: true}); !errors.Is(err, boom) {
+	if _, err := Write(context.Background(), failOn(3), dest, Options{Overwrite: true}); !errors.Is(err, boom) {
 		t.Fatalf("want the source's error, got %v", err)
 	}
 	after, _ := os.ReadFile(filepath.Join(dest, "manifest.json"))

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"collabcraft/atomicfile"
 	"collabcraft/trajectory"
 )
 
@@ -167,29 +168,7 @@ func WriteView(dir string, v *View) error {
 	if err != nil {
 		return fmt.Errorf("filter: %w", err)
 	}
-	return writeFileAtomic(filepath.Join(dir, ViewFile), append(b, '\n'))
-}
-
-func writeFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("filter: %w", err)
-	}
-	defer os.Remove(tmp.Name()) // no-op after the rename
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(0o644) // CreateTemp makes 0600; a view is as readable as a run
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
+	if err := atomicfile.Write(filepath.Join(dir, ViewFile), append(b, '\n')); err != nil {
 		return fmt.Errorf("filter: %w", err)
 	}
 	return nil

@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"collabcraft/atomicfile"
 )
 
 // A stamp records that a stage finished with given inputs: the key is a
@@ -54,7 +56,10 @@ func WriteStamp(dir, stage string, s *Stamp) error {
 	if err != nil {
 		return fmt.Errorf("pipeline: %w", err)
 	}
-	return writeAtomic(filepath.Join(dir, stage+".json"), append(b, '\n'))
+	if err := atomicfile.Write(filepath.Join(dir, stage+".json"), append(b, '\n')); err != nil {
+		return fmt.Errorf("pipeline: %w", err)
+	}
+	return nil
 }
 
 // Fresh reports whether the stamp has this key and every output is still
@@ -83,28 +88,4 @@ func FileHash(path string) (string, error) {
 		return "", err
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
-// writeAtomic writes a file by temp file, fsync and rename.
-func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("pipeline: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("pipeline: %w", err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("pipeline: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("pipeline: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("pipeline: %w", err)
-	}
-	return nil
 }

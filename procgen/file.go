@@ -8,6 +8,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"collabcraft/atomicfile"
+	"collabcraft/plainjson"
 )
 
 // ReadTaskFile reads a task file (a JSON object of task id -> task) and
@@ -98,7 +101,7 @@ func EncodeTasks(tasks []Task) ([]byte, error) {
 		if i > 0 {
 			buf.WriteByte(',')
 		}
-		k, _ := marshal(t.ID)
+		k, _ := plainjson.Marshal(t.ID)
 		buf.Write(k)
 		buf.WriteByte(':')
 		v, err := t.MarshalJSON()
@@ -111,49 +114,18 @@ func EncodeTasks(tasks []Task) ([]byte, error) {
 	return pretty(buf.Bytes())
 }
 
-// WriteTaskFile writes tasks to path atomically (see WriteFileAtomic).
+// WriteTaskFile writes tasks to path atomically (see atomicfile.Write),
+// creating missing parent directories.
 func WriteTaskFile(path string, tasks []Task) error {
 	data, err := EncodeTasks(tasks)
 	if err != nil {
 		return fmt.Errorf("procgen: %s: %w", path, err)
 	}
-	return WriteFileAtomic(path, data)
-}
-
-// WriteFileAtomic writes data to path through a temporary file in the same
-// directory, synced and renamed over path, so a reader never sees a partial
-// file and a failure leaves the old file intact. Missing parent directories
-// are created. Errors name path.
-func WriteFileAtomic(path string, data []byte) error {
-	fail := func(err error) error { return fmt.Errorf("procgen: write %s: %w", path, err) }
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return fmt.Errorf("procgen: write %s: is a directory (expected a file name)", path)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("procgen: write %s: %w", path, err)
 	}
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fail(err)
-	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fail(err)
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if err == nil {
-		err = f.Chmod(0o644) // CreateTemp makes 0600; task files are shared
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fail(err)
+	if err := atomicfile.Write(path, data); err != nil {
+		return fmt.Errorf("procgen: %w", err)
 	}
 	return nil
 }

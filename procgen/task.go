@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"collabcraft/blueprints"
+	"collabcraft/plainjson"
 )
 
 // Task types as MINDcraft names them.
@@ -87,9 +88,9 @@ func (g Goal) ForAgent(id int) string {
 // MarshalJSON writes a string or an object.
 func (g Goal) MarshalJSON() ([]byte, error) {
 	if g.PerAgent != nil {
-		return marshal(g.PerAgent)
+		return plainjson.Marshal(g.PerAgent)
 	}
-	return marshal(g.Text)
+	return plainjson.Marshal(g.Text)
 }
 
 // UnmarshalJSON reads a string or an object of agent id -> string.
@@ -138,11 +139,11 @@ func (t Target) Items() []string {
 func (t Target) MarshalJSON() ([]byte, error) {
 	switch {
 	case t.Counts != nil:
-		return marshal(t.Counts)
+		return plainjson.Marshal(t.Counts)
 	case t.List != nil:
-		return marshal(t.List)
+		return plainjson.Marshal(t.List)
 	}
-	return marshal(t.Item)
+	return plainjson.Marshal(t.Item)
 }
 
 // UnmarshalJSON reads a string, an object of item -> count or a list.
@@ -286,10 +287,10 @@ func (t Task) MarshalJSON() ([]byte, error) {
 		if i > 0 {
 			buf.WriteByte(',')
 		}
-		k, _ := marshal(f.name)
+		k, _ := plainjson.Marshal(f.name)
 		buf.Write(k)
 		buf.WriteByte(':')
-		v, err := marshal(f.value)
+		v, err := plainjson.Marshal(f.value)
 		if err != nil {
 			return nil, fmt.Errorf("field %q: %w", f.name, err)
 		}
@@ -379,17 +380,6 @@ func (t *Task) UnmarshalJSON(b []byte) error {
 		}
 	}
 	return nil
-}
-
-// marshal is json.Marshal without HTML escaping, so texts stay readable.
-func marshal(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 func compactCopy(b []byte) json.RawMessage {

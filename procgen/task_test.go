@@ -264,7 +264,7 @@ func TestPrettyKeepsStringsIntact(t *testing.T) {
 
 // Writing over a directory, or below a file, fails with one line naming
 // the path, and leaves nothing behind.
-func TestWriteFileAtomicBadPaths(t *testing.T) {
+func TestWriteTaskFileBadPaths(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "afile")
 	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
@@ -275,9 +275,9 @@ func TestWriteFileAtomicBadPaths(t *testing.T) {
 		filepath.Join(file, "t.json"):    "procgen: write " + filepath.Join(file, "t.json") + ": mkdir " + file + ": not a directory",
 		filepath.Join(dir, "new/t.json"): "",
 	} {
-		err := WriteFileAtomic(path, []byte("{}\n"))
+		err := WriteTaskFile(path, nil)
 		if want == "" && err != nil || want != "" && (err == nil || err.Error() != want) {
-			t.Errorf("WriteFileAtomic(%s) = %v, want %q", path, err, want)
+			t.Errorf("WriteTaskFile(%s) = %v, want %q", path, err, want)
 		}
 	}
 	entries, _ := os.ReadDir(dir)

@@ -13,6 +13,8 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"collabcraft/plainjson"
+
 	gojson "github.com/goccy/go-json"
 )
 
@@ -232,16 +234,6 @@ func (e *tableEncoder) msgs(ms []Message) []int {
 	return out
 }
 
-func marshalNoEscape(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
-}
-
 // checkUTF8 refuses metadata strings that JSON could not store exactly.
 func checkUTF8(t *Trial) error {
 	bad := func(field, s string) error {
@@ -320,7 +312,7 @@ func encodeTrial(t *Trial, bs *blobSet) ([]byte, error) {
 	// The entries are JSON already: splice them in rather than have
 	// encoding/json validate and re-compact every one (a third of the cost).
 	w.Strings = []json.RawMessage{}
-	line, err := marshalNoEscape(w)
+	line, err := plainjson.Marshal(w)
 	if err != nil {
 		return nil, fmt.Errorf("trajectory: trial %q: %w", t.TrialID, err)
 	}

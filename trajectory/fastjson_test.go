@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 	"unicode/utf8"
+
+	"collabcraft/plainjson"
 )
 
 // The string table's fast path must write exactly what encoding/json writes.
@@ -25,7 +27,7 @@ func TestAppendStringMatchesEncodingJSON(t *testing.T) {
 		if !utf8.ValidString(s) {
 			continue
 		}
-		want, err := marshalNoEscape(s)
+		want, err := plainjson.Marshal(s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,7 +43,7 @@ func FuzzAppendString(f *testing.F) {
 		if !utf8.ValidString(s) {
 			return
 		}
-		want, _ := marshalNoEscape(s)
+		want, _ := plainjson.Marshal(s)
 		if got := newTableEncoder(newBlobSet(nil)).appendString(nil, s); !bytes.Equal(got, want) {
 			t.Errorf("appendString(%q) = %s, encoding/json gives %s", s, got, want)
 		}

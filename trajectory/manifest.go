@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"collabcraft/atomicfile"
 )
 
 // FormatVersion is the version of the run layout (run.json "format").
@@ -120,47 +122,14 @@ func ReadManifest(dir string) (*Manifest, error) {
 	return &m, nil
 }
 
-// writeManifest writes dir/run.json atomically (temp file, fsync, rename).
+// writeManifest writes dir/run.json atomically (see atomicfile.Write).
 func writeManifest(dir string, m *Manifest) error {
 	b, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return fmt.Errorf("trajectory: run.json: %w", err)
 	}
-	return writeFileAtomic(filepath.Join(dir, ManifestFile), append(b, '\n'))
-}
-
-func writeFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
+	if err := atomicfile.Write(filepath.Join(dir, ManifestFile), append(b, '\n')); err != nil {
 		return fmt.Errorf("trajectory: %w", err)
-	}
-	defer os.Remove(tmp.Name()) // no-op after a successful rename
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("trajectory: %w", err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("trajectory: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("trajectory: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("trajectory: %w", err)
-	}
-	return syncDir(filepath.Dir(path))
-}
-
-// syncDir makes a rename or a new file in dir durable.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return fmt.Errorf("trajectory: %w", err)
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
-		return fmt.Errorf("trajectory: sync %s: %w", dir, err)
 	}
 	return nil
 }

@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"time"
+
+	"collabcraft/atomicfile"
 )
 
 // Merge copies the trials of runs srcs (e.g. the shards of one job, made on
@@ -74,9 +75,6 @@ func Merge(dst string, srcs ...string) error {
 				}
 			}
 		}
-		if err := syncDir(filepath.Join(dst, TrialsDir)); err != nil {
-			return err
-		}
 		ix, err := ReadIndex(dst)
 		if err != nil {
 			return err
@@ -105,23 +103,7 @@ func copyTrialsFile(src, dst string) error {
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("trajectory: %w", err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(dst), ".merge.tmp*")
-	if err != nil {
-		return fmt.Errorf("trajectory: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := io.Copy(tmp, bytes.NewReader(data)); err != nil {
-		tmp.Close()
-		return fmt.Errorf("trajectory: %w", err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("trajectory: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("trajectory: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), dst); err != nil {
+	if err := atomicfile.Write(dst, data); err != nil {
 		return fmt.Errorf("trajectory: %w", err)
 	}
 	return nil

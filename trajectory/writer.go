@@ -16,6 +16,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"collabcraft/atomicfile"
+
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -126,9 +128,9 @@ func OpenWriter(dir string, m *Manifest, opts WriterOptions) (*Writer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("trajectory: %w", err)
 	}
-	if err := syncDir(filepath.Join(dir, TrialsDir)); err != nil {
+	if err := atomicfile.SyncDir(filepath.Join(dir, TrialsDir)); err != nil {
 		w.f.Close()
-		return nil, err
+		return nil, fmt.Errorf("trajectory: %w", err)
 	}
 	level := opts.Level
 	if level == 0 {

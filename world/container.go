@@ -42,9 +42,7 @@ func (w *World) setBlock(p Pos, name string) {
 			w.blocks.set(other, "air")
 		}
 	}
-	if _, ok := w.containers[p]; ok {
-		delete(w.containers, p)
-	}
+	delete(w.containers, p)
 	w.blocks.set(p, name)
 	if isContainerBlock(name) {
 		c := &Container{Kind: name, Pos: p}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"collabcraft/atomicfile"
 	"collabcraft/blueprints"
 	"collabcraft/procgen"
 
@@ -261,5 +262,8 @@ func writeBlueprint(opts BlueprintOptions, id, title string, b *blueprints.Bluep
 		_, err := out.Write(buf.Bytes())
 		return err
 	}
-	return procgen.WriteFileAtomic(opts.Output, buf.Bytes())
+	if err := os.MkdirAll(filepath.Dir(opts.Output), 0o755); err != nil {
+		return err
+	}
+	return atomicfile.Write(opts.Output, buf.Bytes())
 }

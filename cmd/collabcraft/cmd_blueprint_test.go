@@ -187,7 +187,7 @@ func TestRunBlueprintBadOutputs(t *testing.T) {
 		change func(o *BlueprintOptions)
 		want   string
 	}{
-		{func(o *BlueprintOptions) { o.Output = dir }, "procgen: write " + dir + ": is a directory"},
+		{func(o *BlueprintOptions) { o.Output = dir }, "write " + dir + ": is a directory"},
 		{func(o *BlueprintOptions) { o.Output = filepath.Join(file, "x.json") }, "mkdir " + file + ": not a directory"},
 		{func(o *BlueprintOptions) { o.Grid = 100000 }, "--grid 100000: want a size from 7 to 160"},
 		{func(o *BlueprintOptions) { o.Grid = -1 }, "--grid -1"},

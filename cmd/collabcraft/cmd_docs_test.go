@@ -49,8 +49,7 @@ func TestEveryCommandDocumented(t *testing.T) {
 		}
 	}
 	root := newRootCommand()
-	var check func(path string, short, long, example string, runnable bool)
-	check = func(path, short, long, example string, runnable bool) {
+	check := func(path, short, long, example string, runnable bool) {
 		if short == "" || long == "" || (runnable && example == "") {
 			t.Errorf("%s: want Short, Long and (runnable) Example", path)
 		}

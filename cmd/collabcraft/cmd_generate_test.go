@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"collabcraft/generate"
+	"collabcraft/generate/llm/llmtest"
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
 
@@ -60,7 +61,7 @@ func defaultGenerateOptions(t testing.TB, tasks []string, out string) GenerateOp
 
 // openAIOptions plays every agent through the test model server, with
 // short trials and fast retries.
-func openAIOptions(t testing.TB, srv *modelServer, tasks []string, out string) GenerateOptions {
+func openAIOptions(t testing.TB, srv *llmtest.Server, tasks []string, out string) GenerateOptions {
 	t.Helper()
 	t.Setenv(testKeyEnv, testKey)
 	opts := defaultGenerateOptions(t, tasks, out)
@@ -160,8 +161,13 @@ func assertNoKey(t *testing.T, dir string) {
 func TestGenerateOpenAIFaults(t *testing.T) {
 	srv := newModelServer(t, testKey)
 	path, tasks := writeCraftingTasks(t, 8, 1)
-	srv.faults = faultSchedule
-	srv.poison = "named Andy_0. Your current task is: " + tasks[0].Goal.ForAgent(0)
+	poison := "named Andy_0. Your current task is: " + tasks[0].Goal.ForAgent(0)
+	srv.Faults = func(n int, r llmtest.Request) string {
+		if strings.Contains(r.Messages[0].Content, poison) {
+			return "echo-auth:500" // leaking the key, which must not reach the run
+		}
+		return faultSchedule(n, r)
+	}
 	out := filepath.Join(t.TempDir(), "run")
 	opts := openAIOptions(t, srv, []string{path}, out)
 	opts.TrialsPerTask = 2
@@ -177,7 +183,7 @@ func TestGenerateOpenAIFaults(t *testing.T) {
 	}
 	recorded := trials(t, out)
 	remaining := map[string]int{}
-	for k, v := range srv.byText {
+	for k, v := range answeredByText(srv) {
 		remaining[k] = v
 	}
 	errorTrials, transitions := 0, 0
@@ -189,7 +195,7 @@ func TestGenerateOpenAIFaults(t *testing.T) {
 			// Poisoned, or unlucky: every attempt of a call met a fault.
 			errorTrials++
 			if tr.Outcome.Success || !strings.Contains(tr.Error, "llm: call failed after") ||
-				tr.TaskID == tasks[0].ID && !strings.Contains(tr.Error, "HTTP 500): error, status code: 500, status: 500 Internal Server Error, message: model crashed serving Bearer [redacted]") {
+				tr.TaskID == tasks[0].ID && !strings.Contains(tr.Error, "HTTP 500): error, status code: 500, status: 500 Internal Server Error, message: failed serving Bearer [redacted]") {
 				t.Errorf("error trial %s: outcome %+v, error %q", tr.TrialID, tr.Outcome, tr.Error)
 			}
 		} else if tr.Error != "" || tr.Outcome.EndReason == "" {
@@ -198,9 +204,9 @@ func TestGenerateOpenAIFaults(t *testing.T) {
 		for _, a := range tr.Agents {
 			for _, x := range a.Transitions {
 				transitions++
-				msgs := make([]wireMessage, len(x.Messages))
+				msgs := make([]llmtest.Message, len(x.Messages))
 				for i, m := range x.Messages {
-					msgs[i] = wireMessage{m.Role, m.Content}
+					msgs[i] = llmtest.Message{Role: m.Role, Content: m.Content}
 				}
 				key := canonMessages(msgs)
 				if remaining[key] == 0 {
@@ -227,9 +233,7 @@ func TestGenerateOpenAIFaults(t *testing.T) {
 	}
 
 	// Resume with the server healthy: only the error trials are played.
-	srv.mu.Lock()
-	srv.faults, srv.poison = nil, ""
-	srv.mu.Unlock()
+	srv.Faults = nil
 	summary.Reset()
 	if err := runGenerate(context.Background(), opts, GlobalOptions{}, nil); err != nil {
 		t.Fatal(err)
@@ -372,7 +376,7 @@ func TestGenerateInterrupt(t *testing.T) {
 	opts.TrialsPerTask = 2
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	srv.onAnswer = func(n int) {
+	srv.OnAnswer = func(n int) {
 		if n == 100 { // about half the run
 			cancel()
 		}
@@ -385,7 +389,7 @@ func TestGenerateInterrupt(t *testing.T) {
 	if c.Records == 0 || c.Records >= 16 || c.Records != c.Trials || c.Errors != 0 {
 		t.Fatalf("after Ctrl-C: %+v", c)
 	}
-	srv.onAnswer = nil
+	srv.OnAnswer = nil
 	if err := runGenerate(context.Background(), opts, GlobalOptions{Quiet: true}, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -465,7 +469,7 @@ func TestGenerateChild(t *testing.T) {
 // trials of an uninterrupted run.
 func TestGenerateKillAndResume(t *testing.T) {
 	srv := newModelServer(t, testKey)
-	srv.delay = 3 * time.Millisecond
+	srv.Delay = 3 * time.Millisecond
 	path, _ := writeCraftingTasks(t, 12, 7)
 	base := t.TempDir()
 	killed, whole := filepath.Join(base, "killed"), filepath.Join(base, "whole")
@@ -492,7 +496,7 @@ func TestGenerateTeam(t *testing.T) {
 			t.Errorf("trial %s team %+v", tr.TrialID, tr.Team)
 		}
 	}
-	for text := range srv.byText {
+	for text := range answeredByText(srv) {
 		if !strings.Contains(text, "named Andy_0") {
 			t.Errorf("the model server was asked for another agent than Andy: %.200s", text)
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"collabcraft/generate/llm/llmtest"
 	"collabcraft/pipeline"
 )
 
@@ -196,7 +197,7 @@ func TestPipelineEndToEnd(t *testing.T) {
 // (the first trial's error) instead of exporting an empty dataset.
 func TestPipelineNothingKept(t *testing.T) {
 	srv := newModelServer(t, testKey)
-	srv.faults = func(int) string { return "500" }
+	srv.Faults = func(int, llmtest.Request) string { return "500" }
 	t.Setenv(testKeyEnv, testKey)
 	opts := PipelineOptions{Preset: "demo", Out: filepath.Join(t.TempDir(), "o"), out: &bytes.Buffer{}, Set: []string{
 		"procgen.types=[cooking]", "procgen.splits=[test]", "generate.backend=openai", "generate.model=m",

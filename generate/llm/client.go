@@ -110,7 +110,9 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 }
 
 func (c *Client) request(msgs []trajectory.Message) openai.ChatCompletionRequest {
-	req := openai.ChatCompletionRequest{Model: c.cfg.Model, MaxTokens: c.cfg.MaxTokens, Seed: c.cfg.Seed, Stop: c.cfg.Stop,
+	// max_tokens is deprecated and refused by OpenAI's reasoning models;
+	// vLLM and llama.cpp read max_completion_tokens as well.
+	req := openai.ChatCompletionRequest{Model: c.cfg.Model, MaxCompletionTokens: c.cfg.MaxTokens, Seed: c.cfg.Seed, Stop: c.cfg.Stop,
 		Messages: make([]openai.ChatCompletionMessage, len(msgs))}
 	for i, m := range msgs {
 		// go-openai leaves out an empty content; servers read that as "".

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"collabcraft/generate/llm/llmtest"
 	"collabcraft/trajectory"
 )
 
@@ -19,9 +20,17 @@ const testKey = "sk-test-secret-key-0123456789"
 
 func ptr[T any](v T) *T { return &v }
 
+// newMockServer is the fake endpoint misbehaving as faults say, one per
+// request, then answering (see llmtest.Server.Faults).
+func newMockServer(t *testing.T, faults ...string) *llmtest.Server {
+	m := llmtest.NewServer(t)
+	m.Faults = llmtest.Script(faults...)
+	return m
+}
+
 // newTestClient points a client at m with fast retries; delays asked for
 // between attempts are recorded instead of slept.
-func newTestClient(t *testing.T, m *mockServer, mod func(*Config)) (*Client, *[]time.Duration) {
+func newTestClient(t *testing.T, m *llmtest.Server, mod func(*Config)) (*Client, *[]time.Duration) {
 	t.Helper()
 	t.Setenv("COLLABCRAFT_TEST_KEY", testKey)
 	cfg := Config{BaseURL: m.URL + "/v1", Model: "llama-3.3-70b", APIKeyEnv: "COLLABCRAFT_TEST_KEY",
@@ -52,11 +61,9 @@ var testMessages = []trajectory.Message{
 }
 
 // receivedMessages decodes the messages the server got in request i.
-func receivedMessages(t *testing.T, m *mockServer, i int) []trajectory.Message {
+func receivedMessages(t *testing.T, m *llmtest.Server, i int) []trajectory.Message {
 	t.Helper()
-	m.mu.Lock()
-	body := m.bodies[i]
-	m.mu.Unlock()
+	body := m.Requests()[i].Body
 	var req struct {
 		Messages []trajectory.Message `json:"messages"`
 	}
@@ -86,12 +93,12 @@ func TestChatExactMessagesAndAnswer(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameMessages(t, receivedMessages(t, m, 0), testMessages)
-	if resp.Content != "Voilà 🧱 <b>&</b> \"quoted\"\n\tdone" || resp.FinishReason != "stop" || resp.Attempts != 1 ||
-		resp.Model != "llama-3.3-70b" || resp.Usage.CompletionTokens != 9 || resp.Usage.PromptTokens == 0 || resp.Latency <= 0 {
+	if resp.Content != llmtest.UnicodeAnswer || resp.FinishReason != "stop" || resp.Attempts != 1 ||
+		resp.Model != "llama-3.3-70b" || resp.Usage.CompletionTokens != llmtest.Tokens(llmtest.UnicodeAnswer) || resp.Usage.PromptTokens == 0 || resp.Latency <= 0 {
 		t.Fatalf("response %+v", resp)
 	}
-	if m.auth[0] != "Bearer "+testKey {
-		t.Fatalf("Authorization = %q", m.auth[0])
+	if m.Requests()[0].Auth != "Bearer "+testKey {
+		t.Fatalf("Authorization = %q", m.Requests()[0].Auth)
 	}
 }
 
@@ -114,7 +121,7 @@ func TestSamplingParametersSent(t *testing.T) {
 		if _, err := c.Chat(context.Background(), testMessages); err != nil {
 			t.Fatal(err)
 		}
-		body := string(m.bodies[0])
+		body := string(m.Requests()[0].Body)
 		if tc.want == "" {
 			if strings.Contains(body, "temperature") {
 				t.Errorf("temperature sent though not set: %s", body)
@@ -123,10 +130,10 @@ func TestSamplingParametersSent(t *testing.T) {
 			t.Errorf("temperature %v: body lacks %s: %.200s", *tc.temp, tc.want, body)
 		}
 		var fields map[string]json.RawMessage
-		if err := json.Unmarshal(m.bodies[0], &fields); err != nil {
+		if err := json.Unmarshal(m.Requests()[0].Body, &fields); err != nil {
 			t.Fatalf("body is not JSON after rewriting: %v", err)
 		}
-		for k, v := range map[string]string{"top_p": "0.9", "max_tokens": "512", "seed": "42", "model": `"llama-3.3-70b"`} {
+		for k, v := range map[string]string{"top_p": "0.9", "max_completion_tokens": "512", "max_tokens": "", "seed": "42", "model": `"llama-3.3-70b"`} {
 			if string(fields[k]) != v {
 				t.Errorf("%s = %s, want %s", k, fields[k], v)
 			}
@@ -142,7 +149,7 @@ func TestSamplingParametersSent(t *testing.T) {
 // still succeeds; every attempt carried exactly the same messages, and the
 // answer and usage are the last attempt's only.
 func TestRetriesEveryFailureKind(t *testing.T) {
-	m := newMockServer(t, "429:1", "500", "drop", "malformed", "slow:2s", "nochoices", "ok")
+	m := newMockServer(t, "429:1", "500", "drop", "malformed", "slow:2s", "nochoices", "")
 	c, delays := newTestClient(t, m, func(cfg *Config) {
 		cfg.MaxAttempts = 7
 		cfg.Timeout = 300 * time.Millisecond
@@ -152,16 +159,16 @@ func TestRetriesEveryFailureKind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if resp.Attempts != 7 || m.requests() != 7 {
-		t.Fatalf("attempts %d, server saw %d requests, want 7 and 7", resp.Attempts, m.requests())
+	if resp.Attempts != 7 || len(m.Requests()) != 7 {
+		t.Fatalf("attempts %d, server saw %d requests, want 7 and 7", resp.Attempts, len(m.Requests()))
 	}
 	for i := range 7 {
 		sameMessages(t, receivedMessages(t, m, i), testMessages)
-		if !bytes.Equal(m.bodies[i], m.bodies[0]) {
+		if !bytes.Equal(m.Requests()[i].Body, m.Requests()[0].Body) {
 			t.Fatalf("request %d differs from request 0", i)
 		}
 	}
-	if resp.Usage.CompletionTokens != 9 || resp.Content != "Voilà 🧱 <b>&</b> \"quoted\"\n\tdone" {
+	if resp.Usage.CompletionTokens != llmtest.Tokens(llmtest.UnicodeAnswer) || resp.Content != llmtest.UnicodeAnswer {
 		t.Fatalf("response %+v", resp)
 	}
 	if len(*delays) != 6 || (*delays)[0] != time.Second {
@@ -194,8 +201,8 @@ func TestAttemptsExhausted(t *testing.T) {
 	if !errors.As(err, &e) || e.Attempts != 3 || e.StatusCode != 500 || !e.Retryable {
 		t.Fatalf("err = %#v", err)
 	}
-	if m.requests() != 3 {
-		t.Fatalf("server saw %d requests, want 3", m.requests())
+	if len(m.Requests()) != 3 {
+		t.Fatalf("server saw %d requests, want 3", len(m.Requests()))
 	}
 	if !strings.Contains(err.Error(), "3 attempt(s)") || !strings.Contains(err.Error(), "HTTP 500") {
 		t.Fatalf("message %q", err)
@@ -221,8 +228,8 @@ func TestClientErrorNotRetried(t *testing.T) {
 	c, _ := newTestClient(t, m, nil)
 	_, err := c.Chat(context.Background(), testMessages)
 	var e *Error
-	if !errors.As(err, &e) || e.Attempts != 1 || e.StatusCode != 400 || e.Retryable || m.requests() != 1 {
-		t.Fatalf("err = %v, requests %d", err, m.requests())
+	if !errors.As(err, &e) || e.Attempts != 1 || e.StatusCode != 400 || e.Retryable || len(m.Requests()) != 1 {
+		t.Fatalf("err = %v, requests %d", err, len(m.Requests()))
 	}
 }
 
@@ -237,7 +244,7 @@ func TestRetryAfterTooLongFails(t *testing.T) {
 }
 
 func TestKeyNeverExposed(t *testing.T) {
-	m := newMockServer(t, "echo-auth-400")
+	m := newMockServer(t, "echo-auth:400")
 	c, _ := newTestClient(t, m, nil)
 	_, err := c.Chat(context.Background(), testMessages)
 	if err == nil || strings.Contains(err.Error(), testKey) || !strings.Contains(err.Error(), "[redacted]") {
@@ -257,19 +264,19 @@ func TestKeyNeverExposed(t *testing.T) {
 // TestCancelStopsWaiting: cancelling while waiting for a Retry-After, for
 // the rate limiter, or for a slow server returns at once.
 func TestCancelStopsWaiting(t *testing.T) {
-	cases := map[string]func(t *testing.T) (*Client, *mockServer){
-		"retry-after": func(t *testing.T) (*Client, *mockServer) {
+	cases := map[string]func(t *testing.T) (*Client, *llmtest.Server){
+		"retry-after": func(t *testing.T) (*Client, *llmtest.Server) {
 			m := newMockServer(t, "429:30")
 			c, _ := newTestClient(t, m, nil)
 			c.sleep = sleepCtx // really wait
 			return c, m
 		},
-		"slow server": func(t *testing.T) (*Client, *mockServer) {
+		"slow server": func(t *testing.T) (*Client, *llmtest.Server) {
 			m := newMockServer(t, "slow:30s")
 			c, _ := newTestClient(t, m, func(cfg *Config) { cfg.Timeout = time.Minute })
 			return c, m
 		},
-		"rate limiter": func(t *testing.T) (*Client, *mockServer) {
+		"rate limiter": func(t *testing.T) (*Client, *llmtest.Server) {
 			m := newMockServer(t)
 			c, _ := newTestClient(t, m, func(cfg *Config) { cfg.Limiter = NewLimiter(0.01, 0) })
 			if _, err := c.Chat(context.Background(), testMessages); err != nil { // uses the one token
@@ -332,8 +339,8 @@ func TestTokenRateLimited(t *testing.T) {
 	defer cancel()
 	start := time.Now()
 	_, err := c.Chat(ctx, testMessages)
-	if err == nil || time.Since(start) > 500*time.Millisecond || m.requests() != 1 {
-		t.Fatalf("err = %v after %v, %d requests", err, time.Since(start), m.requests())
+	if err == nil || time.Since(start) > 500*time.Millisecond || len(m.Requests()) != 1 {
+		t.Fatalf("err = %v after %v, %d requests", err, time.Since(start), len(m.Requests()))
 	}
 }
 
@@ -356,13 +363,14 @@ func TestConfigChecked(t *testing.T) {
 }
 
 // TestLocalRefusalNotRetried: a request go-openai refuses before sending
-// (max_tokens on a reasoning model) fails once, without reaching the server.
+// (temperature 0.5 on a reasoning model) fails once, without reaching the
+// server.
 func TestLocalRefusalNotRetried(t *testing.T) {
 	m := newMockServer(t)
-	c, delays := newTestClient(t, m, func(cfg *Config) { cfg.Model = "o1-mini"; cfg.MaxTokens = 100 })
+	c, delays := newTestClient(t, m, func(cfg *Config) { cfg.Model = "o1-mini"; cfg.Temperature = ptr(0.5); cfg.MaxTokens = 100 })
 	_, err := c.Chat(context.Background(), testMessages)
 	var e *Error
-	if !errors.As(err, &e) || e.Retryable || e.Attempts != 1 || m.requests() != 0 || len(*delays) != 0 {
-		t.Fatalf("err = %v, %d requests, delays %v", err, m.requests(), *delays)
+	if !errors.As(err, &e) || e.Retryable || e.Attempts != 1 || len(m.Requests()) != 0 || len(*delays) != 0 {
+		t.Fatalf("err = %v, %d requests, delays %v", err, len(m.Requests()), *delays)
 	}
 }

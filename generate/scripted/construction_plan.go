@@ -23,8 +23,6 @@ var (
 	reMemTodo = regexp.MustCompile(`Level (\d+) cells left for me: (.*?)\.(?:\s|$)`)
 	reTodoGrp = regexp.MustCompile(`^([a-z_]+) y(-?\d+) (.+)$`)
 	reTodoRun = regexp.MustCompile(`^z(-?\d+) x(-?\d+)(?:\.\.(-?\d+))?$`)
-	reMemFail = regexp.MustCompile(`Could not place: ([^.]*)\.`)
-	reFailPos = regexp.MustCompile(`\((-?\d+),(-?\d+),(-?\d+)\)`)
 )
 
 // rawRows is this agent's band of rows (z from lo to hi, inclusive), as
@@ -310,19 +308,6 @@ func failText(cells map[[3]int]bool, budget int) string {
 		return ""
 	}
 	return head + b.String() + "."
-}
-
-// memFailed reads the cells that could not be placed from the memory.
-func memFailed(mem string) [][3]int {
-	m := reMemFail.FindStringSubmatch(mem)
-	if m == nil {
-		return nil
-	}
-	var out [][3]int
-	for _, p := range reFailPos.FindAllStringSubmatch(m[1], -1) {
-		out = append(out, [3]int{atoi(p[1]), atoi(p[2]), atoi(p[3])})
-	}
-	return out
 }
 
 // buildFacts is the builder's memory: its rows, finished and stuck levels,

@@ -26,7 +26,6 @@ var (
 	reRecipe     = regexp.MustCompile(`(?s)Recipe for ([a-z_]+):\n?(.*?)(?:\n\n|$)`)
 	reAskRecipe  = regexp.MustCompile(`(?i)(send|share) (me )?the recipes?`)
 	reGiveMe     = regexp.MustCompile(`(?i)give me (\d+) ([a-z_]+)`)
-	reNoCollect  = regexp.MustCompile(`No (?:more )?([a-z_]+) nearby to collect`)
 	reMemNoChest = regexp.MustCompile(`Chest lacks: ([\w, ]+)\.`)
 	reClaim      = regexp.MustCompile(`I'll make the ([a-z_]+)`)
 	reMemClaimed = regexp.MustCompile(`Teammates make: ([\w, ]+)\.`)

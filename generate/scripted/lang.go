@@ -3,7 +3,6 @@ package scripted
 import (
 	"fmt"
 
-	"collabcraft/mcdata"
 	"collabcraft/world/texts"
 	"hash/fnv"
 	"sort"
@@ -137,9 +136,6 @@ func sortedKeys(m map[string]int) []string {
 	sort.Strings(out)
 	return out
 }
-
-// knownName reports whether name is a Minecraft item or block.
-func knownName(name string) bool { return mcdata.IsItem(name) || mcdata.IsBlock(name) }
 
 // standBy is a done agent's answer: wait a while, seeing the team's chat
 // in batches rather than answering every line of it; with nothing new it

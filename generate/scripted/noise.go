@@ -53,8 +53,6 @@ func (s *state) wasMistake(a act) bool {
 	return s.opts.Noise > 0 && texts.IsMistake(a.output)
 }
 
-func isNumber(s string) bool { _, err := strconv.ParseFloat(s, 64); return err == nil }
-
 // mistake rewrites the command in r with a realistic error.
 func (s *state) mistake(r string, m command.Match) string {
 	args := unquote(m.Args)

@@ -103,12 +103,6 @@ func unquote(raw []string) []string {
 	return out
 }
 
-// lastIsInit reports whether the agent is answering the init message.
-func (s *state) lastIsInit() bool {
-	t := s.v.Turns
-	return len(t) > 0 && t[len(t)-1].Role == "system" && strings.HasPrefix(t[len(t)-1].Content, "Immediately start a conversation")
-}
-
 // others are the teammates' names in team order.
 func (s *state) others() []string {
 	var out []string
@@ -149,17 +143,6 @@ func (s *state) said(sub string) bool {
 		}
 	}
 	return strings.Contains(s.mem, sub)
-}
-
-// heard returns the teammates' messages that match re (window only).
-func (s *state) heard(re *regexp.Regexp) []message {
-	var out []message
-	for _, m := range s.msgs {
-		if re.MatchString(m.text) {
-			out = append(out, m)
-		}
-	}
-	return out
 }
 
 // since is how many turns ago turn i was.
