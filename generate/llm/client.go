@@ -110,9 +110,10 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 }
 
 func (c *Client) request(msgs []trajectory.Message) openai.ChatCompletionRequest {
-	// max_tokens is deprecated and refused by OpenAI's reasoning models;
-	// vLLM and llama.cpp read max_completion_tokens as well.
-	req := openai.ChatCompletionRequest{Model: c.cfg.Model, MaxCompletionTokens: c.cfg.MaxTokens, Seed: c.cfg.Seed, Stop: c.cfg.Stop,
+	// OpenAI deprecates max_tokens for max_completion_tokens, but Ollama and
+	// LM Studio read only max_tokens and would silently ignore the limit.
+	//lint:ignore SA1019 the field every OpenAI-compatible server reads
+	req := openai.ChatCompletionRequest{Model: c.cfg.Model, MaxTokens: c.cfg.MaxTokens, Seed: c.cfg.Seed, Stop: c.cfg.Stop,
 		Messages: make([]openai.ChatCompletionMessage, len(msgs))}
 	for i, m := range msgs {
 		// go-openai leaves out an empty content; servers read that as "".

@@ -133,7 +133,7 @@ func TestSamplingParametersSent(t *testing.T) {
 		if err := json.Unmarshal(m.Requests()[0].Body, &fields); err != nil {
 			t.Fatalf("body is not JSON after rewriting: %v", err)
 		}
-		for k, v := range map[string]string{"top_p": "0.9", "max_completion_tokens": "512", "max_tokens": "", "seed": "42", "model": `"llama-3.3-70b"`} {
+		for k, v := range map[string]string{"top_p": "0.9", "max_tokens": "512", "max_completion_tokens": "", "seed": "42", "model": `"llama-3.3-70b"`} {
 			if string(fields[k]) != v {
 				t.Errorf("%s = %s, want %s", k, fields[k], v)
 			}

@@ -28,7 +28,7 @@ type Config struct {
 	APIKeyEnv   string   `json:"api_key_env"`           // "" = DefaultAPIKeyEnv; an unset or empty variable sends no key
 	Temperature *float64 `json:"temperature,omitempty"` // nil = the server's default; 0 is sent as 0
 	TopP        *float64 `json:"top_p,omitempty"`       // nil = the server's default
-	MaxTokens   int      `json:"max_tokens,omitempty"`  // sent as max_completion_tokens; 0 = the server's default
+	MaxTokens   int      `json:"max_tokens,omitempty"`  // 0 = the server's default
 	Seed        *int     `json:"seed,omitempty"`        // nil = none
 	Stop        []string `json:"stop,omitempty"`        // stop sequences
 
