@@ -1,25 +1,43 @@
 package trajectory
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"os"
 )
 
 // A record on disk is two zstd frames written with one write:
 //
-//	skippable frame (magic 0x184D2A5C, uint32 LE length, JSON header)
-//	zstd frame holding the trial's JSON line
+//	skippable frame: magic, uint32 LE length, then
+//	                 uint32 LE CRC-32C of the rest of the frame,
+//	                 uint32 LE CRC-32C of the data frame,
+//	                 JSON header
+//	zstd frame:      the trial's JSON line (with zstd's own content checksum)
 //
 // Standard zstd decoders skip the header frame, so `zstd -dc` prints plain
-// JSONL. The header lets the index be built without decompressing trials.
-const headerMagic = 0x184D2A5C
+// JSONL. The header lets the index be built without decompressing trials;
+// its checksums let the index trust a header, find a damaged data frame
+// without decompressing it, and resynchronise after damage at the next
+// header that checks out. Format 1 records (magic headerMagicV1) have no
+// checksums: the header is plain JSON and only zstd's content checksum
+// guards the data, so their data damage shows when they are decoded.
+const (
+	headerMagic   = 0x184D2A5D
+	headerMagicV1 = 0x184D2A5C
+)
 
 // maxHeaderLen bounds a header so a corrupt length is caught, not allocated.
 const maxHeaderLen = 1 << 20
+
+// sumsLen is the size of the two checksums that open a format 2 header.
+const sumsLen = 8
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // header is the index information of one record.
 type header struct {
@@ -56,8 +74,12 @@ func appendRecord(dst []byte, h header, data []byte) ([]byte, error) {
 		return nil, err
 	}
 	dst = binary.LittleEndian.AppendUint32(dst, headerMagic)
-	dst = binary.LittleEndian.AppendUint32(dst, uint32(len(hj)))
+	dst = binary.LittleEndian.AppendUint32(dst, uint32(sumsLen+len(hj)))
+	sums := len(dst)
+	dst = binary.LittleEndian.AppendUint32(dst, 0) // the header checksum, set below
+	dst = binary.LittleEndian.AppendUint32(dst, crc32.Checksum(data, castagnoli))
 	dst = append(dst, hj...)
+	binary.LittleEndian.PutUint32(dst[sums:], crc32.Checksum(dst[sums+4:], castagnoli))
 	return append(dst, data...), nil
 }
 
@@ -77,66 +99,190 @@ type IndexEntry struct {
 	CompletionTokens int64
 
 	dataOff, dataLen int64
+	dataSum          uint32 // CRC-32C of the data frame
+	summed           bool   // dataSum is set (a format 2 record)
 }
 
 // NeedsRerun reports whether resume must play the trial again.
 func (e IndexEntry) NeedsRerun() bool { return e.EndReason == EndError }
 
-// errTruncated marks a record cut short (an interrupted write).
-var errTruncated = errors.New("truncated record")
+// end is the offset just past the record.
+func (e IndexEntry) end() int64 { return e.dataOff + e.dataLen }
 
-// scanFile reads the record headers of one trials file. A file that ends in
-// the middle of a record, or holds bytes that are not a record, yields the
-// records before that point and a non-nil bad error describing the rest.
-func scanFile(f *os.File, run, name string) (entries []IndexEntry, bad error, err error) {
+// checkData verifies a format 2 record's data frame against its header.
+func (e IndexEntry) checkData(data []byte) error {
+	if e.summed && crc32.Checksum(data, castagnoli) != e.dataSum {
+		return errors.New("data checksum mismatch")
+	}
+	return nil
+}
+
+// fileWindow reads a file through one buffer in large blocks, so scanning
+// a file record by record costs a few big reads, not two per record.
+type fileWindow struct {
+	f     *os.File
+	size  int64
+	start int64 // file offset of buf[0]
+	buf   []byte
+}
+
+const windowBlock = 1 << 20
+
+// at returns up to n bytes at off (fewer at the end of the file).
+func (w *fileWindow) at(off int64, n int) ([]byte, error) {
+	n = int(min(int64(n), w.size-off))
+	if n <= 0 {
+		return nil, nil
+	}
+	if off >= w.start && off+int64(n) <= w.start+int64(len(w.buf)) {
+		return w.buf[off-w.start : off-w.start+int64(n)], nil
+	}
+	want := int(min(int64(max(n, windowBlock)), w.size-off))
+	if cap(w.buf) < want {
+		w.buf = make([]byte, want)
+	}
+	w.buf = w.buf[:want]
+	w.start = off
+	if _, err := w.f.ReadAt(w.buf, off); err != nil && err != io.EOF {
+		w.buf = w.buf[:0]
+		return nil, err
+	}
+	return w.buf[:n], nil
+}
+
+// parseOutcome says what is at an offset of a trials file.
+type parseOutcome int
+
+const (
+	parsedRecord  parseOutcome = iota // a whole record whose checksums match
+	parsedBadData                     // a trustworthy header whose data frame is damaged
+	parsedCut                         // the file ends inside what may be a record
+	parsedNothing                     // no record header starts here
+)
+
+// parseAt reads the record starting at off. For parsedRecord and
+// parsedBadData the entry is filled in (its header checks out); why
+// describes anything else.
+func (w *fileWindow) parseAt(off int64, run, name string) (e IndexEntry, out parseOutcome, why string, err error) {
+	b, err := w.at(off, 8)
+	if err != nil {
+		return e, 0, "", err
+	}
+	if len(b) < 8 {
+		return e, parsedCut, "truncated record", nil
+	}
+	magic := binary.LittleEndian.Uint32(b)
+	if magic != headerMagic && magic != headerMagicV1 {
+		return e, parsedNothing, "not a record header", nil
+	}
+	hl := int64(binary.LittleEndian.Uint32(b[4:]))
+	if hl > maxHeaderLen || (magic == headerMagic && hl <= sumsLen) {
+		return e, parsedNothing, fmt.Sprintf("implausible header length %d", hl), nil
+	}
+	if off+8+hl > w.size {
+		return e, parsedCut, "truncated record header", nil
+	}
+	hb, err := w.at(off+8, int(hl))
+	if err != nil {
+		return e, 0, "", err
+	}
+	if magic == headerMagic {
+		if crc32.Checksum(hb[4:], castagnoli) != binary.LittleEndian.Uint32(hb) {
+			return e, parsedNothing, "header checksum mismatch", nil
+		}
+		e.dataSum, e.summed = binary.LittleEndian.Uint32(hb[4:]), true
+		hb = hb[sumsLen:]
+	}
+	var h header
+	if err := json.Unmarshal(hb, &h); err != nil || h.Len <= 0 || h.TrialID == "" {
+		return e, parsedNothing, "unreadable record header", nil
+	}
+	e = IndexEntry{
+		Run: run, File: name, Offset: off, TrialID: h.TrialID, TaskID: h.TaskID, Attempt: h.Attempt,
+		EndReason: h.EndReason, Success: h.Success, Score: h.Score, Transitions: h.Transitions,
+		PromptTokens: h.PromptTokens, CompletionTokens: h.CompletionTokens,
+		dataOff: off + 8 + hl, dataLen: h.Len, dataSum: e.dataSum, summed: e.summed,
+	}
+	if e.end() > w.size {
+		return e, parsedCut, fmt.Sprintf("truncated record (%d of %d data bytes)", w.size-e.dataOff, h.Len), nil
+	}
+	if e.summed {
+		data, err := w.at(e.dataOff, int(e.dataLen))
+		if err != nil {
+			return e, 0, "", err
+		}
+		if err := e.checkData(data); err != nil {
+			return e, parsedBadData, err.Error(), nil
+		}
+	}
+	return e, parsedRecord, "", nil
+}
+
+// nextHeader returns the offset of the first record header after off that
+// checks out (format 1: parses), or the file size if there is none.
+func (w *fileWindow) nextHeader(off int64, run, name string) (int64, error) {
+	tail := []byte{0x2A, 0x4D, 0x18} // both magics end in these bytes (little endian)
+	for p := off + 1; p+8 <= w.size; {
+		b, err := w.at(p, windowBlock)
+		if err != nil {
+			return 0, err
+		}
+		i := bytes.Index(b[1:], tail) // a magic starting at b[i]
+		if i < 0 {
+			p += int64(max(len(b)-len(tail), 1))
+			continue
+		}
+		cand := p + int64(i)
+		e, _, _, err := w.parseAt(cand, run, name)
+		if err != nil {
+			return 0, err
+		}
+		if e.TrialID != "" { // the header checks out, whatever follows it
+			return cand, nil
+		}
+		p = cand + 1
+	}
+	return w.size, nil
+}
+
+// scanFile reads the records of one trials file, verifying the checksums
+// of format 2 records. Damage costs only the records it touches: the scan
+// resumes at the next header that checks out. A file that ends inside a
+// record, with no good header after it, was cut short while being written
+// (a crash, or a writer still at work): that damage is Interrupted.
+// The entries and the damage cover every byte of the file, in order.
+func scanFile(f *os.File, run, name string) (entries []IndexEntry, damage []Damage, err error) {
 	st, err := f.Stat()
 	if err != nil {
 		return nil, nil, err
 	}
-	size := st.Size()
-	buf := make([]byte, 4096)
-	var off int64
-	for off < size {
-		n, rerr := f.ReadAt(buf, off)
-		if rerr != nil && rerr != io.EOF {
-			return entries, nil, rerr
+	w := &fileWindow{f: f, size: st.Size()}
+	for off := int64(0); off < w.size; {
+		e, out, why, err := w.parseAt(off, run, name)
+		if err != nil {
+			return nil, nil, err
 		}
-		b := buf[:n]
-		if len(b) < 8 {
-			return entries, fmt.Errorf("offset %d: %w (%d bytes)", off, errTruncated, size-off), nil
+		if out == parsedRecord {
+			entries = append(entries, e)
+			off = e.end()
+			continue
 		}
-		if binary.LittleEndian.Uint32(b) != headerMagic {
-			return entries, fmt.Errorf("offset %d: not a record header (%d bytes skipped)", off, size-off), nil
+		next, err := w.nextHeader(off, run, name)
+		if err != nil {
+			return nil, nil, err
 		}
-		hl := int64(binary.LittleEndian.Uint32(b[4:]))
-		if hl > maxHeaderLen {
-			return entries, fmt.Errorf("offset %d: header length %d is implausible (%d bytes skipped)", off, hl, size-off), nil
+		d := Damage{Run: run, File: name, Offset: off, TrialID: e.TrialID, Reason: why}
+		switch {
+		case out == parsedBadData && next >= e.end():
+			next = e.end() // the damage is this record's data frame
+		case out == parsedBadData || out == parsedCut && next < w.size:
+			d.Reason = "record cut short by the next record header"
+		case out == parsedCut:
+			d.Interrupted = true
 		}
-		if off+8+hl > size {
-			return entries, fmt.Errorf("offset %d: %w (%d bytes)", off, errTruncated, size-off), nil
-		}
-		hb := b[min(int64(len(b)), 8):]
-		if int64(len(hb)) < hl {
-			hb = make([]byte, hl)
-			if _, err := f.ReadAt(hb, off+8); err != nil {
-				return entries, nil, err
-			}
-		}
-		var h header
-		if err := json.Unmarshal(hb[:hl], &h); err != nil || h.Len <= 0 || h.TrialID == "" {
-			return entries, fmt.Errorf("offset %d: unreadable record header (%d bytes skipped)", off, size-off), nil
-		}
-		end := off + 8 + hl + h.Len
-		if end > size {
-			return entries, fmt.Errorf("offset %d: trial %q: %w (%d of %d bytes)", off, h.TrialID, errTruncated, size-off-8-hl, h.Len), nil
-		}
-		entries = append(entries, IndexEntry{
-			Run: run, File: name, Offset: off, TrialID: h.TrialID, TaskID: h.TaskID, Attempt: h.Attempt,
-			EndReason: h.EndReason, Success: h.Success, Score: h.Score, Transitions: h.Transitions,
-			PromptTokens: h.PromptTokens, CompletionTokens: h.CompletionTokens,
-			dataOff: off + 8 + hl, dataLen: h.Len,
-		})
-		off = end
+		d.Len = next - off
+		damage = append(damage, d)
+		off = next
 	}
-	return entries, nil, nil
+	return entries, damage, nil
 }

@@ -12,8 +12,13 @@ import (
 	"time"
 )
 
-// FormatVersion is the version of the run layout (run.json "format").
-const FormatVersion = 1
+// FormatVersion is the version of the run layout (run.json "format") this
+// build writes. Format 2 added checksums to record headers; this build
+// still reads format 1 runs (oldestFormat), and a writer resuming one
+// upgrades it (its old records stay as they are).
+const FormatVersion = 2
+
+const oldestFormat = 1
 
 // Names inside a run directory.
 const (
@@ -114,8 +119,8 @@ func ReadManifest(dir string) (*Manifest, error) {
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, fmt.Errorf("trajectory: %s: %w", path, err)
 	}
-	if m.Format != FormatVersion {
-		return nil, fmt.Errorf("trajectory: %s: format %d, this build reads format %d", path, m.Format, FormatVersion)
+	if m.Format < oldestFormat || m.Format > FormatVersion {
+		return nil, fmt.Errorf("trajectory: %s: format %d, this build reads formats %d to %d", path, m.Format, oldestFormat, FormatVersion)
 	}
 	return &m, nil
 }
@@ -165,19 +170,22 @@ func syncDir(dir string) error {
 	return nil
 }
 
-// withRunLock runs fn holding dir/run.lock, which serialises manifest
-// updates between writer processes sharing a run directory.
-func withRunLock(dir string, fn func() error) error {
-	f, err := os.OpenFile(filepath.Join(dir, lockName), os.O_RDWR|os.O_CREATE, 0o644)
+// updateCounts recomputes run.json's counts from the index (and, if ended,
+// sets its end time). The caller holds the run's lock.
+func updateCounts(dir string, ended bool) error {
+	ix, err := ReadIndex(dir)
 	if err != nil {
-		return fmt.Errorf("trajectory: %w", err)
+		return err
 	}
-	defer f.Close()
-	if err := lockFile(f); err != nil {
-		return fmt.Errorf("trajectory: lock %s: %w", f.Name(), err)
+	m, err := ReadManifest(dir)
+	if err != nil {
+		return err
 	}
-	defer unlockFile(f)
-	return fn()
+	m.Counts = ix.Counts()
+	if ended {
+		m.EndedAt = time.Now().UTC()
+	}
+	return writeManifest(dir, m)
 }
 
 // ConfigMismatchError is returned when a run directory already holds a run
