@@ -47,5 +47,6 @@ house blueprints, and crafting plans as MINDcraft's !getCraftingPlan prints them
 	root.AddCommand(newStatsCommand())
 	root.AddCommand(newExportCommand())
 	root.AddCommand(newPipelineCommand(), newMergeCommand(), newDocsCommand())
+	root.AddCommand(newCheckCommand())
 	return root
 }
