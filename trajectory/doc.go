@@ -19,20 +19,20 @@
 // before Writer.Write returns (concurrent writes share fsyncs). A record is
 // two zstd frames:
 //
-//	skippable frame: magic 0x184D2A5D, uint32 LE length, then
-//	                 uint32 LE CRC-32C of the rest of this frame,
-//	                 uint32 LE CRC-32C of the zstd frame,
-//	                 JSON header {trial_id, task_id, attempt, end_reason,
-//	                   success, score, transitions, prompt_tokens,
-//	                   completion_tokens, len}
+//	skippable frame: magic 0x184D2A5C, uint32 LE length, JSON header
+//	                 {trial_id, task_id, attempt, end_reason, success, score,
+//	                  transitions, prompt_tokens, completion_tokens, len,
+//	                  data_crc32c, crc32c}
 //	zstd frame:      the trial as one JSON line ending in "\n" (len bytes,
 //	                 with zstd's content checksum)
 //
 // Standard zstd tools skip the header frames, so `zstd -dc file` prints
 // JSONL. The headers give a cheap index (ReadIndex) without decompressing.
-// Format 1 runs (run.json "format": 1) have headers with magic 0x184D2A5C
-// and no checksums; they stay readable, and a writer resuming one writes
-// format 2 records into its new file and marks run.json format 2.
+// data_crc32c is the CRC-32C of the zstd frame; crc32c, always the last
+// field, is the CRC-32C of the header as it would be without it (its bytes
+// up to `,"crc32c":`, then `}`). Being JSON fields, they needed no new
+// format: records written before them (at 4e235dd and earlier) are read
+// unverified, and readers from then ignore them.
 //
 // # Damage
 //
@@ -50,8 +50,9 @@
 // which Reader.Damaged lists what was skipped. A trial whose latest record
 // is damaged is not in the Index, so resume plays it again. Check verifies
 // every record (headers, checksums, decoding); Repair rewrites damaged
-// files as their intact records and moves the damaged bytes aside. Format
-// 1 data damage shows only when a record is decoded (Trials, Check).
+// files as their intact records and moves the damaged bytes aside. Damage
+// to the data of a record without checksums shows only when it is decoded
+// (Trials, Check).
 //
 // # The trial line
 //

@@ -2,6 +2,7 @@ package trajectory
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -9,35 +10,34 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
+	"slices"
+	"strconv"
 )
 
 // A record on disk is two zstd frames written with one write:
 //
-//	skippable frame: magic, uint32 LE length, then
-//	                 uint32 LE CRC-32C of the rest of the frame,
-//	                 uint32 LE CRC-32C of the data frame,
-//	                 JSON header
+//	skippable frame: magic 0x184D2A5C, uint32 LE length, JSON header
 //	zstd frame:      the trial's JSON line (with zstd's own content checksum)
 //
 // Standard zstd decoders skip the header frame, so `zstd -dc` prints plain
-// JSONL. The header lets the index be built without decompressing trials;
-// its checksums let the index trust a header, find a damaged data frame
+// JSONL. The header lets the index be built without decompressing trials.
+// It ends in two checksums: "data_crc32c", the CRC-32C of the zstd frame,
+// then "crc32c", the CRC-32C of the header as it would be without that
+// last field. They let the index trust a header, find a damaged data frame
 // without decompressing it, and resynchronise after damage at the next
-// header that checks out. Format 1 records (magic headerMagicV1) have no
-// checksums: the header is plain JSON and only zstd's content checksum
-// guards the data, so their data damage shows when they are decoded.
-const (
-	headerMagic   = 0x184D2A5D
-	headerMagicV1 = 0x184D2A5C
-)
+// header that checks out. They are plain JSON fields, so runs stay format
+// 1 both ways: readers before them ignore them, and records written before
+// them (no "crc32c") are read unverified, with only zstd's content
+// checksum guarding their data, so their data damage shows when decoded.
+const headerMagic = 0x184D2A5C
 
 // maxHeaderLen bounds a header so a corrupt length is caught, not allocated.
 const maxHeaderLen = 1 << 20
 
-// sumsLen is the size of the two checksums that open a format 2 header.
-const sumsLen = 8
-
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// crcField opens the header's last field, the header checksum.
+var crcField = []byte(`,"crc32c":`)
 
 // header is the index information of one record.
 type header struct {
@@ -50,7 +50,9 @@ type header struct {
 	Transitions      int     `json:"transitions"`
 	PromptTokens     int64   `json:"prompt_tokens"`
 	CompletionTokens int64   `json:"completion_tokens"`
-	Len              int64   `json:"len"` // bytes of the zstd frame that follows
+	Len              int64   `json:"len"`                   // bytes of the zstd frame that follows
+	DataCRC          *uint32 `json:"data_crc32c,omitempty"` // nil in records written before checksums
+	CRC              *uint32 `json:"crc32c,omitempty"`      // read only; the writer appends it
 }
 
 func headerOf(t *Trial) header {
@@ -69,18 +71,31 @@ func headerOf(t *Trial) header {
 // appendRecord appends the header frame and the data frame to dst.
 func appendRecord(dst []byte, h header, data []byte) ([]byte, error) {
 	h.Len = int64(len(data))
+	sum := crc32.Checksum(data, castagnoli)
+	h.DataCRC = &sum
 	hj, err := json.Marshal(h)
 	if err != nil {
 		return nil, err
 	}
+	hsum := crc32.Checksum(hj, castagnoli)
+	hj = strconv.AppendUint(append(hj[:len(hj)-1], crcField...), uint64(hsum), 10)
+	hj = append(hj, '}')
 	dst = binary.LittleEndian.AppendUint32(dst, headerMagic)
-	dst = binary.LittleEndian.AppendUint32(dst, uint32(sumsLen+len(hj)))
-	sums := len(dst)
-	dst = binary.LittleEndian.AppendUint32(dst, 0) // the header checksum, set below
-	dst = binary.LittleEndian.AppendUint32(dst, crc32.Checksum(data, castagnoli))
+	dst = binary.LittleEndian.AppendUint32(dst, uint32(len(hj)))
 	dst = append(dst, hj...)
-	binary.LittleEndian.PutUint32(dst[sums:], crc32.Checksum(dst[sums+4:], castagnoli))
 	return append(dst, data...), nil
+}
+
+// headerSumOK reports whether hb, a header whose "crc32c" field parsed as
+// sum, ends in exactly that field and matches it.
+func headerSumOK(hb []byte, sum uint32) bool {
+	var digits [10]byte
+	tail := strconv.AppendUint(digits[:0], uint64(sum), 10)
+	i := len(hb) - 1 - len(tail) - len(crcField)
+	if i < 0 || hb[len(hb)-1] != '}' || !bytes.Equal(hb[i:i+len(crcField)], crcField) || !bytes.Equal(hb[i+len(crcField):len(hb)-1], tail) {
+		return false
+	}
+	return crc32.Update(crc32.Update(0, castagnoli, hb[:i]), castagnoli, []byte{'}'}) == sum
 }
 
 // IndexEntry locates one record and says how its trial ended.
@@ -100,7 +115,7 @@ type IndexEntry struct {
 
 	dataOff, dataLen int64
 	dataSum          uint32 // CRC-32C of the data frame
-	summed           bool   // dataSum is set (a format 2 record)
+	summed           bool   // the header carries checksums (dataSum is set)
 }
 
 // NeedsRerun reports whether resume must play the trial again.
@@ -109,7 +124,7 @@ func (e IndexEntry) NeedsRerun() bool { return e.EndReason == EndError }
 // end is the offset just past the record.
 func (e IndexEntry) end() int64 { return e.dataOff + e.dataLen }
 
-// checkData verifies a format 2 record's data frame against its header.
+// checkData verifies a record's data frame against its header's checksum.
 func (e IndexEntry) checkData(data []byte) error {
 	if e.summed && crc32.Checksum(data, castagnoli) != e.dataSum {
 		return errors.New("data checksum mismatch")
@@ -171,12 +186,11 @@ func (w *fileWindow) parseAt(off int64, run, name string) (e IndexEntry, out par
 	if len(b) < 8 {
 		return e, parsedCut, "truncated record", nil
 	}
-	magic := binary.LittleEndian.Uint32(b)
-	if magic != headerMagic && magic != headerMagicV1 {
+	if binary.LittleEndian.Uint32(b) != headerMagic {
 		return e, parsedNothing, "not a record header", nil
 	}
 	hl := int64(binary.LittleEndian.Uint32(b[4:]))
-	if hl > maxHeaderLen || (magic == headerMagic && hl <= sumsLen) {
+	if hl > maxHeaderLen {
 		return e, parsedNothing, fmt.Sprintf("implausible header length %d", hl), nil
 	}
 	if off+8+hl > w.size {
@@ -186,16 +200,17 @@ func (w *fileWindow) parseAt(off int64, run, name string) (e IndexEntry, out par
 	if err != nil {
 		return e, 0, "", err
 	}
-	if magic == headerMagic {
-		if crc32.Checksum(hb[4:], castagnoli) != binary.LittleEndian.Uint32(hb) {
-			return e, parsedNothing, "header checksum mismatch", nil
-		}
-		e.dataSum, e.summed = binary.LittleEndian.Uint32(hb[4:]), true
-		hb = hb[sumsLen:]
-	}
 	var h header
 	if err := json.Unmarshal(hb, &h); err != nil || h.Len <= 0 || h.TrialID == "" {
 		return e, parsedNothing, "unreadable record header", nil
+	}
+	switch {
+	case h.CRC != nil && !headerSumOK(hb, *h.CRC):
+		return e, parsedNothing, "header checksum mismatch", nil
+	case h.CRC != nil && h.DataCRC != nil:
+		e.dataSum, e.summed = *h.DataCRC, true
+	case h.CRC != nil || h.DataCRC != nil:
+		return e, parsedNothing, "header checksum missing", nil
 	}
 	e = IndexEntry{
 		Run: run, File: name, Offset: off, TrialID: h.TrialID, TaskID: h.TaskID, Attempt: h.Attempt,
@@ -219,17 +234,18 @@ func (w *fileWindow) parseAt(off int64, run, name string) (e IndexEntry, out par
 }
 
 // nextHeader returns the offset of the first record header after off that
-// checks out (format 1: parses), or the file size if there is none.
+// checks out (one without checksums: parses), or the file size if none.
 func (w *fileWindow) nextHeader(off int64, run, name string) (int64, error) {
-	tail := []byte{0x2A, 0x4D, 0x18} // both magics end in these bytes (little endian)
+	var magic [4]byte
+	binary.LittleEndian.PutUint32(magic[:], headerMagic)
 	for p := off + 1; p+8 <= w.size; {
 		b, err := w.at(p, windowBlock)
 		if err != nil {
 			return 0, err
 		}
-		i := bytes.Index(b[1:], tail) // a magic starting at b[i]
+		i := bytes.Index(b, magic[:])
 		if i < 0 {
-			p += int64(max(len(b)-len(tail), 1))
+			p += int64(max(len(b)-len(magic)+1, 1))
 			continue
 		}
 		cand := p + int64(i)
@@ -245,8 +261,8 @@ func (w *fileWindow) nextHeader(off int64, run, name string) (int64, error) {
 	return w.size, nil
 }
 
-// scanFile reads the records of one trials file, verifying the checksums
-// of format 2 records. Damage costs only the records it touches: the scan
+// scanFile reads the records of one trials file, verifying their
+// checksums (records written before checksums are taken as they parse). Damage costs only the records it touches: the scan
 // resumes at the next header that checks out. A file that ends inside a
 // record, with no good header after it, was cut short while being written
 // (a crash, or a writer still at work): that damage is Interrupted.
@@ -283,6 +299,21 @@ func scanFile(f *os.File, run, name string) (entries []IndexEntry, damage []Dama
 		d.Len = next - off
 		damage = append(damage, d)
 		off = next
+	}
+	if slices.ContainsFunc(entries, func(e IndexEntry) bool { return e.summed }) {
+		// One writer writes a file one way: a record without checksums
+		// among records with them lost its checksum fields to damage.
+		intact := entries[:0]
+		for _, e := range entries {
+			if e.summed {
+				intact = append(intact, e)
+				continue
+			}
+			damage = append(damage, Damage{Run: run, File: name, Offset: e.Offset, Len: e.end() - e.Offset,
+				TrialID: e.TrialID, Reason: "record header without its checksums"})
+		}
+		entries = intact
+		slices.SortFunc(damage, func(a, b Damage) int { return cmp.Compare(a.Offset, b.Offset) })
 	}
 	return entries, damage, nil
 }

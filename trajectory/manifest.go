@@ -12,13 +12,8 @@ import (
 	"time"
 )
 
-// FormatVersion is the version of the run layout (run.json "format") this
-// build writes. Format 2 added checksums to record headers; this build
-// still reads format 1 runs (oldestFormat), and a writer resuming one
-// upgrades it (its old records stay as they are).
-const FormatVersion = 2
-
-const oldestFormat = 1
+// FormatVersion is the version of the run layout (run.json "format").
+const FormatVersion = 1
 
 // Names inside a run directory.
 const (
@@ -119,8 +114,8 @@ func ReadManifest(dir string) (*Manifest, error) {
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, fmt.Errorf("trajectory: %s: %w", path, err)
 	}
-	if m.Format < oldestFormat || m.Format > FormatVersion {
-		return nil, fmt.Errorf("trajectory: %s: format %d, this build reads formats %d to %d", path, m.Format, oldestFormat, FormatVersion)
+	if m.Format != FormatVersion {
+		return nil, fmt.Errorf("trajectory: %s: format %d, this build reads format %d", path, m.Format, FormatVersion)
 	}
 	return &m, nil
 }

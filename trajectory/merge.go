@@ -88,7 +88,6 @@ func mergeLocked(dst string, srcs []string, ms []*Manifest) error {
 		out.Blobs = map[string]string{}
 	}
 	for _, m := range ms {
-		out.Format = max(out.Format, m.Format)
 		if err := mergeBlobs(out.Blobs, m.Blobs); err != nil {
 			return err
 		}

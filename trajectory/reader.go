@@ -26,7 +26,7 @@ type Index struct {
 }
 
 // ReadIndex scans the record headers of every trials file of run directory
-// dir and verifies the data checksums of format 2 records (no trial is
+// dir and verifies the records' checksums (no trial is
 // decompressed). Records are ordered by file name, then offset; a later
 // record of a trial id supersedes an earlier one. Damage costs only the
 // records it touches (see Damaged). A trial whose latest record is damaged
@@ -228,7 +228,8 @@ type OpenOptions struct {
 
 // Open indexes the given run directories. A damaged record that may cost
 // a recorded trial (Damage.Lost) is a *DamageError, here or, for damage
-// only decoding finds (format 1 data frames), when Trials reaches it.
+// only decoding finds (data of records written before checksums), when
+// Trials reaches it.
 func Open(dirs ...string) (*Reader, error) { return OpenWith(OpenOptions{}, dirs...) }
 
 // OpenWith is Open with options. The manifest is read after the index

@@ -8,14 +8,14 @@ import (
 	"testing"
 )
 
-// TestFormat1Run reads a run written by the format 1 writer (testdata/
-// format1, made at 4e235dd: t1 errored, then re-ran in a second file).
-// Format 1 data frames have no checksum in their header, so their damage
-// shows when they are decoded: Check finds it, Repair moves it aside, and
-// a resumed (format 2) writer completes the run.
-func TestFormat1Run(t *testing.T) {
+// TestRunBeforeChecksums reads a run written before record headers had
+// checksums (testdata/before-checksums, made at 4e235dd: t1 errored, then
+// re-ran in a second file). Damage to its data frames shows only when they
+// are decoded: Check finds it, Repair moves it aside, and a resumed writer
+// (whose records have checksums) completes the run.
+func TestRunBeforeChecksums(t *testing.T) {
 	dir := t.TempDir()
-	copyRun(t, "testdata/format1", dir)
+	copyRun(t, "testdata/before-checksums", dir)
 	got := readAll(t, dir)
 	if len(got) != 3 || got[1].TrialID != "t1" || got[1].Outcome.EndReason != EndSuccess ||
 		!strings.Contains(got[0].Agents[0].Transitions[0].Messages[0].Content, "!collectBlocks") {
@@ -31,7 +31,7 @@ func TestFormat1Run(t *testing.T) {
 	b, _ := os.ReadFile(path)
 	b[e.dataOff+e.dataLen/2] ^= 0x55
 	os.WriteFile(path, b, 0o644)
-	r, err := Open(dir) // the index cannot see format 1 data damage
+	r, err := Open(dir) // the index cannot see damage to unchecksummed data
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,6 +68,6 @@ func TestFormat1Run(t *testing.T) {
 		sameTrial(t, got[i], again[i])
 	}
 	if m, _ := ReadManifest(dir); m.Format != FormatVersion || m.Counts.Trials != 3 {
-		t.Fatalf("resumed format 1 run: format %d, counts %+v", m.Format, m.Counts)
+		t.Fatalf("resumed run: format %d, counts %+v", m.Format, m.Counts)
 	}
 }
