@@ -165,24 +165,6 @@ func syncDir(dir string) error {
 	return nil
 }
 
-// updateCounts recomputes run.json's counts from the index (and, if ended,
-// sets its end time). The caller holds the run's lock.
-func updateCounts(dir string, ended bool) error {
-	ix, err := ReadIndex(dir)
-	if err != nil {
-		return err
-	}
-	m, err := ReadManifest(dir)
-	if err != nil {
-		return err
-	}
-	m.Counts = ix.Counts()
-	if ended {
-		m.EndedAt = time.Now().UTC()
-	}
-	return writeManifest(dir, m)
-}
-
 // ConfigMismatchError is returned when a run directory already holds a run
 // made with a different configuration.
 type ConfigMismatchError struct {
