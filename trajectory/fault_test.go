@@ -97,7 +97,7 @@ func copyRun(t *testing.T, src, dst string) {
 func TestFaultInjection(t *testing.T) {
 	// Every seed is read; every repairEvery-th is also merged, repaired
 	// and resumed, which fsyncs a lot.
-	seeds, repairEvery := 500, uint64(11) // 11: coprime with the 3 kinds of fault
+	seeds, repairEvery := 300, uint64(10) // 10: coprime with the 3 kinds of fault
 	if *long {
 		seeds, repairEvery = 5000, 5
 	}
