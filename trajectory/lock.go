@@ -43,6 +43,16 @@ func lockRun(dir string) (*runLock, error) {
 	return &runLock{f: f}, nil
 }
 
+// withRunLock runs fn holding the lock of run directory dir (see lockRun).
+func withRunLock(dir string, fn func() error) error {
+	l, err := lockRun(dir)
+	if err != nil {
+		return err
+	}
+	defer l.unlock()
+	return fn()
+}
+
 // unlock releases the lock. The PID stays in the file: it only counts
 // while the file is locked.
 func (l *runLock) unlock() error { return l.f.Close() }

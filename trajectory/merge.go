@@ -63,68 +63,60 @@ func Merge(dst string, srcs []string, opts MergeOptions) error {
 	if err := os.MkdirAll(filepath.Join(dst, TrialsDir), 0o755); err != nil {
 		return fmt.Errorf("trajectory: %w", err)
 	}
-	lock, err := lockRun(dst)
-	if err != nil {
-		return err
-	}
-	defer lock.unlock()
-	return mergeLocked(dst, srcs, ms)
-}
-
-// mergeLocked does Merge's work holding dst's run lock.
-func mergeLocked(dst string, srcs []string, ms []*Manifest) error {
-	out, err := ReadManifest(dst)
-	if err != nil {
-		if _, statErr := os.Stat(filepath.Join(dst, ManifestFile)); statErr == nil {
+	return withRunLock(dst, func() error {
+		out, err := ReadManifest(dst)
+		if err != nil {
+			if _, statErr := os.Stat(filepath.Join(dst, ManifestFile)); statErr == nil {
+				return err
+			}
+			first := *ms[0]
+			out = &first
+			out.Blobs = map[string]string{}
+		} else if out.Fingerprint != ms[0].Fingerprint {
+			return &ConfigMismatchError{Dir: dst, Have: out.Fingerprint, Got: ms[0].Fingerprint}
+		}
+		if out.Blobs == nil {
+			out.Blobs = map[string]string{}
+		}
+		for _, m := range ms {
+			if err := mergeBlobs(out.Blobs, m.Blobs); err != nil {
+				return err
+			}
+			if m.StartedAt.Before(out.StartedAt) {
+				out.StartedAt = m.StartedAt
+			}
+			if m.EndedAt.After(out.EndedAt) {
+				out.EndedAt = m.EndedAt
+			}
+		}
+		// Blobs first, so no copied trial refers to a blob not on disk.
+		if err := writeManifest(dst, out); err != nil {
 			return err
 		}
-		first := *ms[0]
-		out = &first
-		out.Blobs = map[string]string{}
-	} else if out.Fingerprint != ms[0].Fingerprint {
-		return &ConfigMismatchError{Dir: dst, Have: out.Fingerprint, Got: ms[0].Fingerprint}
-	}
-	if out.Blobs == nil {
-		out.Blobs = map[string]string{}
-	}
-	for _, m := range ms {
-		if err := mergeBlobs(out.Blobs, m.Blobs); err != nil {
+		for _, src := range srcs {
+			names, err := trialsFiles(src)
+			if err != nil {
+				return err
+			}
+			for _, name := range names {
+				if err := copyTrialsFile(filepath.Join(src, name), filepath.Join(dst, name)); err != nil {
+					return err
+				}
+			}
+		}
+		if err := syncDir(filepath.Join(dst, TrialsDir)); err != nil {
 			return err
 		}
-		if m.StartedAt.Before(out.StartedAt) {
-			out.StartedAt = m.StartedAt
-		}
-		if m.EndedAt.After(out.EndedAt) {
-			out.EndedAt = m.EndedAt
-		}
-	}
-	// Blobs first, so no copied trial refers to a blob not on disk.
-	if err := writeManifest(dst, out); err != nil {
-		return err
-	}
-	for _, src := range srcs {
-		names, err := trialsFiles(src)
+		ix, err := ReadIndex(dst)
 		if err != nil {
 			return err
 		}
-		for _, name := range names {
-			if err := copyTrialsFile(filepath.Join(src, name), filepath.Join(dst, name)); err != nil {
-				return err
-			}
+		out.Counts = ix.Counts()
+		if out.EndedAt.IsZero() {
+			out.EndedAt = time.Now().UTC()
 		}
-	}
-	if err := syncDir(filepath.Join(dst, TrialsDir)); err != nil {
-		return err
-	}
-	ix, err := ReadIndex(dst)
-	if err != nil {
-		return err
-	}
-	out.Counts = ix.Counts()
-	if out.EndedAt.IsZero() {
-		out.EndedAt = time.Now().UTC()
-	}
-	return writeManifest(dst, out)
+		return writeManifest(dst, out)
+	})
 }
 
 // copyTrialsFile copies src to dst atomically; an identical dst is kept.

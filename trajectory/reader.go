@@ -25,10 +25,10 @@ type Index struct {
 	damaged []Damage
 }
 
-// ReadIndex scans the record headers of every trials file of run directory
-// dir and verifies the records' checksums (no trial is
-// decompressed). Records are ordered by file name, then offset; a later
-// record of a trial id supersedes an earlier one. Damage costs only the
+// ReadIndex reads the record headers of every trials file of run directory
+// dir and verifies the records' checksums (no trial is decompressed).
+// Records are ordered by file name, then offset; a later record of a trial
+// id supersedes an earlier one. Damage costs only the
 // records it touches (see Damaged). A trial whose latest record is damaged
 // is not in the index, so resume plays it again. A file that ends in a
 // partial record (an interrupted write) is logged with slog.
@@ -256,9 +256,9 @@ func OpenWith(opts OpenOptions, dirs ...string) (*Reader, error) {
 }
 
 // Damaged lists the damaged stretches of the runs' trials files found so
-// far: all the index found at Open, and records that failed to decode as
-// Trials or ReadTrials reached them. Trials read + Lost damage accounts for
-// every record a reader met.
+// far: all the index found at Open, then records that failed to decode as
+// Trials, ReadTrials or ReadTrial reached them. With the trials read, it
+// accounts for every record the reader met.
 func (r *Reader) Damaged() []Damage {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -388,8 +388,8 @@ func (r *Reader) skipping(err error) bool {
 }
 
 // read decodes the record e points at. A record that fails its checksum or
-// does not decode is damage: it is added to r.Damaged and returned as a
-// *DamageError.
+// does not decode is damage: it is added to r.Damaged (once) and returned
+// as a *DamageError.
 func (r *Reader) read(run *readerRun, e IndexEntry, files map[string]*os.File) (*Trial, error) {
 	f := files[e.File]
 	if f == nil {
@@ -404,7 +404,9 @@ func (r *Reader) read(run *readerRun, e IndexEntry, files map[string]*os.File) (
 	if errors.As(err, &bad) {
 		d := Damage{Run: run.dir, File: e.File, Offset: e.Offset, Len: e.end() - e.Offset, TrialID: e.TrialID, Reason: bad.reason}
 		r.mu.Lock()
-		r.damaged = append(r.damaged, d)
+		if !slices.Contains(r.damaged, d) { // met before, by an earlier iteration
+			r.damaged = append(r.damaged, d)
+		}
 		r.mu.Unlock()
 		return nil, &DamageError{Damaged: []Damage{d}}
 	}
