@@ -10,8 +10,10 @@
 package atomicfile
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -24,13 +26,19 @@ import (
 // the directory, so the rename survives a crash. On failure the temporary
 // file is removed and path is left as it was. Errors name path.
 func Write(path string, data []byte) error {
-	if err := write(path, data); err != nil {
+	return WriteFrom(path, bytes.NewReader(data))
+}
+
+// WriteFrom is Write for contents too large to hold in memory: it copies r
+// into the temporary file.
+func WriteFrom(path string, r io.Reader) error {
+	if err := write(path, r); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
 }
 
-func write(path string, data []byte) error {
+func write(path string, r io.Reader) error {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return errors.New("is a directory (expected a file name)")
 	}
@@ -38,7 +46,7 @@ func write(path string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(data)
+	_, err = io.Copy(f, r)
 	if err == nil {
 		err = f.Sync()
 	}

@@ -21,14 +21,38 @@
 //
 //	skippable frame: magic 0x184D2A5C, uint32 LE length, JSON header
 //	                 {trial_id, task_id, attempt, end_reason, success, score,
-//	                  transitions, prompt_tokens, completion_tokens, len}
-//	zstd frame:      the trial as one JSON line ending in "\n" (len bytes)
+//	                  transitions, prompt_tokens, completion_tokens, len,
+//	                  data_crc32c, crc32c}
+//	zstd frame:      the trial as one JSON line ending in "\n" (len bytes,
+//	                 with zstd's content checksum)
 //
 // Standard zstd tools skip the header frames, so `zstd -dc file` prints
 // JSONL. The headers give a cheap index (ReadIndex) without decompressing.
-// A file that ends inside a record (a crash mid-write) or in bytes that are
-// not a record is read up to that point; the rest is skipped with a slog
-// warning. So a trial is wholly in the run or not at all.
+// data_crc32c is the CRC-32C of the zstd frame; crc32c, always the last
+// field, is the CRC-32C of the header as it would be without it (its bytes
+// up to `,"crc32c":`, then `}`). Being JSON fields, they needed no new
+// format: records written before them (at 4e235dd and earlier) are read
+// unverified, and readers from then ignore them.
+//
+// # Damage
+//
+// The checksums let a reader trust a header, see a damaged data frame
+// without decompressing it, and resynchronise after damage at the next
+// header that checks out: damage costs only the records it touches. Every
+// byte of a trials file is an intact record or part of a Damage. A file
+// that ends inside a record with no good header after it was cut short
+// while being written (a crash): that Damage is Interrupted, its trial was
+// never acknowledged, and the rest is read with a slog warning. So a trial
+// is wholly in the run or not at all. A damaged record whose trial a later
+// record replaced is Superseded. Any other damage may cost recorded trials
+// (Damage.Lost): Open fails with a *DamageError naming the records and the
+// fix (collabcraft check --repair), unless OpenOptions.SkipDamaged, with
+// which Reader.Damaged lists what was skipped. A trial whose latest record
+// is damaged is not in the Index, so resume plays it again. Check verifies
+// every record (headers, checksums, decoding); Repair rewrites damaged
+// files as their intact records and moves the damaged bytes aside. Damage
+// to the data of a record without checksums shows only when it is decoded
+// (Trials, Check).
 //
 // # The trial line
 //
@@ -60,10 +84,12 @@
 // Records are ordered by trials file name, then offset. A later record of a
 // trial id supersedes every earlier one: a resumed process opens a new file,
 // which sorts after the old ones, so its re-run of an errored trial wins.
-// Index.Done(id) is false for unrecorded trials and for trials whose latest
-// record ended with EndError; resume plays exactly those. Shards and
-// processes sharing a run play disjoint trial ids; shard runs made on other
-// machines are united with Merge (or read together with Open).
+// Index.Done(id) is false for unrecorded trials, for trials whose latest
+// record is damaged, and for trials whose latest record ended with
+// EndError; resume plays exactly those. Shards write their own runs, united
+// with Merge (or read together with Open); Merge refuses a set of shard runs
+// (files labelled shard-I-of-N) that leaves out shards, unless
+// MergeOptions.Partial.
 //
 // The Reader yields the latest record of each trial id, runs in the order
 // given to Open and, within a run, trial ids in byte order: deterministic

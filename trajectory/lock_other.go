@@ -4,8 +4,6 @@ package trajectory
 
 import "os"
 
-// Without flock, concurrent writer processes in one run directory are not
-// coordinated; one process per run directory is safe.
-func lockFile(f *os.File) error { return nil }
-
-func unlockFile(f *os.File) error { return nil }
+// Without flock, writer processes in one run directory are not
+// coordinated; run one writer per run directory.
+func tryLockFile(f *os.File) (bool, error) { return true, nil }

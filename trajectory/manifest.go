@@ -134,21 +134,6 @@ func writeManifest(dir string, m *Manifest) error {
 	return nil
 }
 
-// withRunLock runs fn holding dir/run.lock, which serialises manifest
-// updates between writer processes sharing a run directory.
-func withRunLock(dir string, fn func() error) error {
-	f, err := os.OpenFile(filepath.Join(dir, lockName), os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		return fmt.Errorf("trajectory: %w", err)
-	}
-	defer f.Close()
-	if err := lockFile(f); err != nil {
-		return fmt.Errorf("trajectory: lock %s: %w", f.Name(), err)
-	}
-	defer unlockFile(f)
-	return fn()
-}
-
 // ConfigMismatchError is returned when a run directory already holds a run
 // made with a different configuration.
 type ConfigMismatchError struct {

@@ -3,6 +3,10 @@ package trajectory
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -23,7 +27,7 @@ func TestMergeShards(t *testing.T) {
 	}
 	dst := root + "/merged"
 	for range 2 { // merging again changes nothing
-		if err := Merge(dst, shards...); err != nil {
+		if err := Merge(dst, shards, MergeOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -48,7 +52,47 @@ func TestMergeShards(t *testing.T) {
 	}
 	w.Close()
 	var mm *ConfigMismatchError
-	if err := Merge(dst, other); !errors.As(err, &mm) {
+	if err := Merge(dst, []string{other}, MergeOptions{}); !errors.As(err, &mm) {
 		t.Fatalf("merging another configuration: err = %v", err)
+	}
+}
+
+// TestMergeMissingShards: merging shard 0 of 3 alone names shards 1 and 2
+// as missing, unless the merge is partial on purpose; merging the rest
+// later completes the set.
+func TestMergeMissingShards(t *testing.T) {
+	root := t.TempDir()
+	var shards []string
+	for s := range 3 {
+		dir := filepath.Join(root, fmt.Sprint("shard", s))
+		w, err := OpenWriter(dir, testManifest(), WriterOptions{Label: fmt.Sprintf("shard-%d-of-3", s)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Write(&Trial{TrialID: fmt.Sprint("t", s), Outcome: Outcome{EndReason: EndSuccess}}); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		shards = append(shards, dir)
+	}
+	dst := filepath.Join(root, "merged")
+	var ms *MissingShardsError
+	err := Merge(dst, shards[:1], MergeOptions{})
+	if !errors.As(err, &ms) || strings.Join(ms.Missing, " ") != "1/3 2/3" || !strings.Contains(err.Error(), "shards 1/3, 2/3") {
+		t.Fatalf("merging shard 0/3 alone: err = %v", err)
+	}
+	if _, err := os.Stat(dst); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("a refused merge created %s", dst)
+	}
+	if err := Merge(dst, shards[:1], MergeOptions{Partial: true}); err != nil {
+		t.Fatalf("partial merge: %v", err)
+	}
+	if err := Merge(dst, shards[1:], MergeOptions{}); err != nil {
+		t.Fatalf("merging the other shards into the partial merge: %v", err)
+	}
+	if got := readAll(t, dst); len(got) != 3 {
+		t.Fatalf("merged %d trials, want 3", len(got))
 	}
 }

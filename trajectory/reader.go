@@ -1,7 +1,9 @@
 package trajectory
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"iter"
 	"log/slog"
 	"os"
@@ -14,52 +16,126 @@ import (
 	"github.com/klauspost/compress/zstd"
 )
 
-// Index lists the latest record of every trial id in one run.
+// Index lists the latest record of every trial id in one run, and the
+// damaged stretches of its trials files.
 type Index struct {
 	latest  []IndexEntry // sorted by trial id
 	byID    map[string]int
 	records int
+	damaged []Damage
 }
 
-// ReadIndex scans the record headers of every trials file of run directory
-// dir (no trial is decompressed). Records are ordered by file name, then
-// offset; a later record of a trial id supersedes an earlier one. A file
-// that ends in a partial or unreadable record is used up to that point and
-// a warning is logged with slog.
+// ReadIndex reads the record headers of every trials file of run directory
+// dir and verifies the records' checksums (no trial is decompressed).
+// Records are ordered by file name, then offset; a later record of a trial
+// id supersedes an earlier one. Damage costs only the
+// records it touches (see Damaged). A trial whose latest record is damaged
+// is not in the index, so resume plays it again. A file that ends in a
+// partial record (an interrupted write) is logged with slog.
 func ReadIndex(dir string) (*Index, error) {
+	files, err := scanRun(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, sf := range files {
+		for _, d := range sf.damage {
+			if d.Interrupted {
+				slog.Warn("trajectory: skipping the unreadable end of a trials file", "file", filepath.Join(dir, sf.name),
+					"offset", d.Offset, "reason", d.Reason)
+			}
+		}
+	}
+	return indexOf(files), nil
+}
+
+// scannedFile is what scanFile found in one trials file.
+type scannedFile struct {
+	name    string // relative to the run directory
+	entries []IndexEntry
+	damage  []Damage
+}
+
+// scanRun scans every trials file of run directory dir, in reading order.
+func scanRun(dir string) ([]scannedFile, error) {
 	names, err := trialsFiles(dir)
 	if err != nil {
 		return nil, err
 	}
-	ix := &Index{byID: map[string]int{}}
+	var out []scannedFile
 	for _, name := range names {
 		f, err := os.Open(filepath.Join(dir, name))
 		if err != nil {
 			return nil, fmt.Errorf("trajectory: %w", err)
 		}
-		entries, bad, err := scanFile(f, dir, name)
+		entries, damage, err := scanFile(f, dir, name)
 		f.Close()
 		if err != nil {
 			return nil, fmt.Errorf("trajectory: %s: %w", filepath.Join(dir, name), err)
 		}
-		if bad != nil {
-			slog.Warn("trajectory: skipping the unreadable end of a trials file", "file", filepath.Join(dir, name), "reason", bad.Error())
+		out = append(out, scannedFile{name: name, entries: entries, damage: damage})
+	}
+	return out, nil
+}
+
+// indexOf builds the index of scanned files: the latest record of each
+// trial wins, damage to a trial's latest record (its header survived)
+// takes the trial out, and damage followed by an intact record of its
+// trial is Superseded. An interrupted write was never acknowledged, so it
+// supersedes nothing.
+func indexOf(files []scannedFile) *Index {
+	ix := &Index{byID: map[string]int{}}
+	type trial struct {
+		entry   IndexEntry // the latest intact record
+		intact  bool       // entry is the trial's latest record
+		damaged []int      // indexes into ix.damaged of its damage since entry
+	}
+	trials := map[string]*trial{}
+	var order []string // trial ids in order of first appearance
+	at := func(id string) *trial {
+		t := trials[id]
+		if t == nil {
+			t = &trial{}
+			trials[id] = t
+			order = append(order, id)
 		}
-		for _, e := range entries {
-			ix.records++
-			if i, ok := ix.byID[e.TrialID]; ok {
-				ix.latest[i] = e
+		return t
+	}
+	for _, sf := range files {
+		entries, damage := sf.entries, sf.damage
+		// Each is in offset order; merge them.
+		for len(entries) > 0 || len(damage) > 0 {
+			if len(damage) == 0 || len(entries) > 0 && entries[0].Offset < damage[0].Offset {
+				e := entries[0]
+				entries = entries[1:]
+				ix.records++
+				t := at(e.TrialID)
+				t.entry, t.intact = e, true
+				for _, i := range t.damaged {
+					ix.damaged[i].Superseded = true
+				}
+				t.damaged = nil
 				continue
 			}
-			ix.byID[e.TrialID] = len(ix.latest)
-			ix.latest = append(ix.latest, e)
+			d := damage[0]
+			damage = damage[1:]
+			ix.damaged = append(ix.damaged, d)
+			if d.TrialID != "" && !d.Interrupted {
+				t := at(d.TrialID)
+				t.intact = false
+				t.damaged = append(t.damaged, len(ix.damaged)-1)
+			}
+		}
+	}
+	for _, id := range order {
+		if t := trials[id]; t.intact {
+			ix.latest = append(ix.latest, t.entry)
 		}
 	}
 	sort.Slice(ix.latest, func(i, j int) bool { return ix.latest[i].TrialID < ix.latest[j].TrialID })
 	for i, e := range ix.latest {
 		ix.byID[e.TrialID] = i
 	}
-	return ix, nil
+	return ix
 }
 
 // trialsFiles lists dir/trials/*.jsonl.zst by name, relative to dir.
@@ -103,8 +179,12 @@ func (ix *Index) Done(trialID string) bool {
 // Entries returns the latest record of every trial id, sorted by trial id.
 func (ix *Index) Entries() []IndexEntry { return ix.latest }
 
-// Records is the number of records, superseded ones included.
+// Records is the number of intact records, superseded ones included.
 func (ix *Index) Records() int { return ix.records }
+
+// Damaged lists the damaged stretches of the run's trials files, in
+// reading order (see Damage.Lost for which may cost recorded trials).
+func (ix *Index) Damaged() []Damage { return ix.damaged }
 
 // Counts summarises the latest records.
 func (ix *Index) Counts() Counts {
@@ -127,6 +207,10 @@ func (ix *Index) Counts() Counts {
 // Reader streams the trials of one or more runs.
 type Reader struct {
 	runs []readerRun
+	skip bool
+
+	mu      sync.Mutex
+	damaged []Damage // found by the index, then by decoding
 }
 
 type readerRun struct {
@@ -135,11 +219,24 @@ type readerRun struct {
 	m   *Manifest
 }
 
-// Open indexes the given run directories. The manifest is read after the
-// index because a writer registers blobs before writing trials that use
-// them; so every indexed trial can be resolved.
-func Open(dirs ...string) (*Reader, error) {
-	r := &Reader{}
+// OpenOptions tune OpenWith.
+type OpenOptions struct {
+	// SkipDamaged reads on without the trials of damaged records instead
+	// of failing; Reader.Damaged lists what was skipped.
+	SkipDamaged bool
+}
+
+// Open indexes the given run directories. A damaged record that may cost
+// a recorded trial (Damage.Lost) is a *DamageError, here or, for damage
+// only decoding finds (data of records written before checksums), when
+// Trials reaches it.
+func Open(dirs ...string) (*Reader, error) { return OpenWith(OpenOptions{}, dirs...) }
+
+// OpenWith is Open with options. The manifest is read after the index
+// because a writer registers blobs before writing trials that use them;
+// so every indexed trial can be resolved.
+func OpenWith(opts OpenOptions, dirs ...string) (*Reader, error) {
+	r := &Reader{skip: opts.SkipDamaged}
 	for _, dir := range dirs {
 		ix, err := ReadIndex(dir)
 		if err != nil {
@@ -150,8 +247,22 @@ func Open(dirs ...string) (*Reader, error) {
 			return nil, err
 		}
 		r.runs = append(r.runs, readerRun{dir: dir, ix: ix, m: m})
+		r.damaged = append(r.damaged, ix.Damaged()...)
+	}
+	if ds := lost(r.damaged); len(ds) > 0 && !r.skip {
+		return nil, &DamageError{Damaged: ds}
 	}
 	return r, nil
+}
+
+// Damaged lists the damaged stretches of the runs' trials files found so
+// far: all the index found at Open, then records that failed to decode as
+// Trials, ReadTrials or ReadTrial reached them. With the trials read, it
+// accounts for every record the reader met.
+func (r *Reader) Damaged() []Damage {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Clone(r.damaged)
 }
 
 // Manifests returns each run's manifest, in the order given to Open.
@@ -183,9 +294,9 @@ var decoder = sync.OnceValue(func() *zstd.Decoder {
 
 // Trials yields the latest record of every trial, in Index order, one
 // decoded trial at a time: memory holds the index (about 200 bytes per
-// record) and the trial being yielded, never the run. A trial that cannot
-// be decoded is yielded as an error naming its file and offset; the
-// iteration goes on if the caller continues.
+// record) and the trial being yielded, never the run. A record that cannot
+// be decoded is added to Damaged and, unless SkipDamaged, yielded as a
+// *DamageError; the iteration goes on if the caller continues.
 func (r *Reader) Trials() iter.Seq2[*Trial, error] {
 	return func(yield func(*Trial, error) bool) {
 		files := map[string]*os.File{}
@@ -194,9 +305,13 @@ func (r *Reader) Trials() iter.Seq2[*Trial, error] {
 				f.Close()
 			}
 		}()
-		for _, run := range r.runs {
+		for i := range r.runs {
+			run := &r.runs[i]
 			for _, e := range run.ix.Entries() {
-				t, err := run.read(e, files)
+				t, err := r.read(run, e, files)
+				if r.skipping(err) {
+					continue
+				}
 				if !yield(t, err) {
 					return
 				}
@@ -217,7 +332,7 @@ func (r *Reader) ReadTrial(e IndexEntry) (*Trial, error) {
 			f.Close()
 		}
 	}()
-	return run.read(e, files)
+	return r.read(run, e, files)
 }
 
 // runOf returns the run read from directory dir, nil if none.
@@ -233,8 +348,7 @@ func (r *Reader) runOf(dir string) *readerRun {
 // ReadTrials yields the records entries point at (entries of r.Index()),
 // in the given order, one decoded trial at a time, keeping each trials
 // file open until the iteration ends rather than reopening it per trial.
-// A trial that cannot be read is yielded as an error; the iteration goes
-// on if the caller continues.
+// A record that cannot be decoded is handled as by Trials.
 func (r *Reader) ReadTrials(entries []IndexEntry) iter.Seq2[*Trial, error] {
 	return func(yield func(*Trial, error) bool) {
 		files := map[string]*os.File{} // keyed by path within the run: one map per run
@@ -256,8 +370,8 @@ func (r *Reader) ReadTrials(entries []IndexEntry) iter.Seq2[*Trial, error] {
 			var err error
 			if run == nil {
 				err = fmt.Errorf("trajectory: %s is not a run of this reader", e.Run)
-			} else {
-				t, err = run.read(e, files)
+			} else if t, err = r.read(run, e, files); r.skipping(err) {
+				continue
 			}
 			if !yield(t, err) {
 				return
@@ -266,34 +380,71 @@ func (r *Reader) ReadTrials(entries []IndexEntry) iter.Seq2[*Trial, error] {
 	}
 }
 
-func (run *readerRun) read(e IndexEntry, files map[string]*os.File) (*Trial, error) {
-	path := filepath.Join(run.dir, e.File)
-	fail := func(err error) error {
-		return fmt.Errorf("trajectory: %s: record at offset %d (trial %q): %w", path, e.Offset, e.TrialID, err)
-	}
+// skipping reports whether err is damage that a SkipDamaged reader passes
+// over (it is in r.Damaged already).
+func (r *Reader) skipping(err error) bool {
+	var de *DamageError
+	return r.skip && errors.As(err, &de)
+}
+
+// read decodes the record e points at. A record that fails its checksum or
+// does not decode is damage: it is added to r.Damaged (once) and returned
+// as a *DamageError.
+func (r *Reader) read(run *readerRun, e IndexEntry, files map[string]*os.File) (*Trial, error) {
 	f := files[e.File]
 	if f == nil {
 		var err error
-		if f, err = os.Open(path); err != nil {
+		if f, err = os.Open(filepath.Join(run.dir, e.File)); err != nil {
 			return nil, fmt.Errorf("trajectory: %w", err)
 		}
 		files[e.File] = f
 	}
+	t, err := readRecord(f, e, run.m.Blobs)
+	var bad *badRecordError
+	if errors.As(err, &bad) {
+		d := Damage{Run: run.dir, File: e.File, Offset: e.Offset, Len: e.end() - e.Offset, TrialID: e.TrialID, Reason: bad.reason}
+		r.mu.Lock()
+		if !slices.Contains(r.damaged, d) { // met before, by an earlier iteration
+			r.damaged = append(r.damaged, d)
+		}
+		r.mu.Unlock()
+		return nil, &DamageError{Damaged: []Damage{d}}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("trajectory: %s: record at offset %d (trial %q): %w", filepath.Join(run.dir, e.File), e.Offset, e.TrialID, err)
+	}
+	t.Run = run.dir
+	return t, nil
+}
+
+// badRecordError is a record whose bytes are damaged (as opposed to an
+// I/O error reading them).
+type badRecordError struct{ reason string }
+
+func (e *badRecordError) Error() string { return e.reason }
+
+// readRecord reads and decodes the record e points at in f.
+func readRecord(f *os.File, e IndexEntry, blobs map[string]string) (*Trial, error) {
 	data := make([]byte, e.dataLen)
 	if _, err := f.ReadAt(data, e.dataOff); err != nil {
-		return nil, fail(err)
+		if err == io.EOF {
+			return nil, &badRecordError{"the file is shorter than when it was indexed"}
+		}
+		return nil, err
+	}
+	if err := e.checkData(data); err != nil {
+		return nil, &badRecordError{err.Error()}
 	}
 	line, err := decoder().DecodeAll(data, nil)
 	if err != nil {
-		return nil, fail(err)
+		return nil, &badRecordError{"zstd: " + err.Error()}
 	}
-	t, err := decodeTrial(line, run.m.Blobs)
+	t, err := decodeTrial(line, blobs)
 	if err != nil {
-		return nil, fail(err)
+		return nil, &badRecordError{err.Error()}
 	}
 	if t.TrialID != e.TrialID {
-		return nil, fail(fmt.Errorf("record holds trial %q, its header says %q", t.TrialID, e.TrialID))
+		return nil, &badRecordError{fmt.Sprintf("record holds trial %q, its header says %q", t.TrialID, e.TrialID)}
 	}
-	t.Run = run.dir
 	return t, nil
 }

@@ -409,24 +409,26 @@ func TestLaterRecordSupersedes(t *testing.T) {
 	}
 }
 
-func TestConcurrentWriters(t *testing.T) {
+func TestConcurrentWrites(t *testing.T) {
 	dir := t.TempDir()
 	blobs := realisticBlobs(t)
-	// Two writers stand for two processes sharing the run; each has workers.
-	ws := []*Writer{openTestWriter(t, dir, blobs[:3]...), openTestWriter(t, dir, blobs[3:]...)}
+	w := openTestWriter(t, dir, blobs[:3]...)
 	var wg sync.WaitGroup
 	for i := range 40 {
 		wg.Go(func() {
-			if err := ws[i%2].Write(realisticTrial(t, uint64(i), 5)); err != nil {
+			if i == 20 {
+				if err := w.AddBlobs(blobs[3:]...); err != nil {
+					t.Error(err)
+				}
+			}
+			if err := w.Write(realisticTrial(t, uint64(i), 5)); err != nil {
 				t.Error(err)
 			}
 		})
 	}
 	wg.Wait()
-	for _, w := range ws {
-		if err := w.Close(); err != nil {
-			t.Fatal(err)
-		}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
 	}
 	got := readAll(t, dir)
 	if len(got) != 40 {
@@ -592,7 +594,8 @@ func TestEmptyWriterLeavesNoFile(t *testing.T) {
 }
 
 // TestCorruptRecordReported: a damaged record in the middle of a file is
-// reported as an error naming the file, offset and trial; the others read.
+// an error naming the file, offset and trial, and the fix; skipping damage
+// reads the others and lists what was skipped.
 func TestCorruptRecordReported(t *testing.T) {
 	dir := t.TempDir()
 	w := openTestWriter(t, dir)
@@ -608,21 +611,24 @@ func TestCorruptRecordReported(t *testing.T) {
 	b, _ := os.ReadFile(path)
 	b[e.dataOff+e.dataLen/2] ^= 0xff
 	os.WriteFile(path, b, 0o644)
-	r, err := Open(dir)
+	_, err := Open(dir)
+	var de *DamageError
+	if !errors.As(err, &de) || !strings.Contains(err.Error(), fmt.Sprintf("offset %d", e.Offset)) ||
+		!strings.Contains(err.Error(), `"t1"`) || !strings.Contains(err.Error(), "check --repair "+dir) {
+		t.Fatalf("Open: err = %v", err)
+	}
+	r, err := OpenWith(OpenOptions{SkipDamaged: true}, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var ok []string
-	var errs []error
 	for tr, err := range r.Trials() {
 		if err != nil {
-			errs = append(errs, err)
-			continue
+			t.Fatal(err)
 		}
 		ok = append(ok, tr.TrialID)
 	}
-	if strings.Join(ok, ",") != "t0,t2" || len(errs) != 1 ||
-		!strings.Contains(errs[0].Error(), fmt.Sprintf("offset %d", e.Offset)) || !strings.Contains(errs[0].Error(), `"t1"`) {
-		t.Fatalf("read %v, errors %v", ok, errs)
+	if d := r.Damaged(); strings.Join(ok, ",") != "t0,t2" || len(d) != 1 || d[0].TrialID != "t1" || d[0].Offset != e.Offset {
+		t.Fatalf("read %v, damaged %v", ok, d)
 	}
 }

@@ -37,9 +37,11 @@ type WriterOptions struct {
 }
 
 // Writer appends trials to one new trials file of a run. It is safe for
-// concurrent use by many goroutines; each process should open its own.
+// concurrent use by many goroutines. It holds the run's lock until Close:
+// one writer per run directory.
 type Writer struct {
 	dir     string
+	lock    *runLock
 	file    string // relative to dir
 	f       *os.File
 	enc     *zstd.Encoder
@@ -55,13 +57,16 @@ type Writer struct {
 
 	syncMu sync.Mutex // one fsync at a time; waiting writers share it
 	synced int64
+
+	manifestMu sync.Mutex // one run.json update at a time
 }
 
 // OpenWriter opens run directory dir for writing, creating it if needed,
-// and starts a new trials file. If dir already holds a run, its config
-// fingerprint must match m's (see WriterOptions.Force); the manifests are
-// merged (earliest start, union of blobs). m.Blobs may hold texts to
-// register; their keys are recomputed.
+// and starts a new trials file. It refuses a run that another process (or
+// Writer) has open with a *LockedError naming the holder's PID. If dir
+// already holds a run, its config fingerprint must match m's (see
+// WriterOptions.Force); the manifests are merged (earliest start, union of
+// blobs). m.Blobs may hold texts to register; their keys are recomputed.
 func OpenWriter(dir string, m *Manifest, opts WriterOptions) (*Writer, error) {
 	w := &Writer{dir: dir, blobs: map[string]string{}}
 	for _, s := range opts.Secrets {
@@ -92,33 +97,44 @@ func OpenWriter(dir string, m *Manifest, opts WriterOptions) (*Writer, error) {
 			nm.Blobs[BlobID(text)] = text
 		}
 	}
-	err = withRunLock(dir, func() error {
-		old, err := ReadManifest(dir)
-		if err != nil {
-			if _, statErr := os.Stat(filepath.Join(dir, ManifestFile)); statErr == nil {
-				return err // a run.json we cannot read: never overwrite it
-			}
-			old = nil
+	if w.lock, err = lockRun(dir); err != nil {
+		return nil, err
+	}
+	if err := w.open(&nm, opts); err != nil {
+		w.lock.unlock()
+		return nil, err
+	}
+	return w, nil
+}
+
+// open writes the run's manifest and starts the trials file; the caller
+// holds the run lock.
+func (w *Writer) open(nm *Manifest, opts WriterOptions) error {
+	dir := w.dir
+	old, err := ReadManifest(dir)
+	if err != nil {
+		if _, statErr := os.Stat(filepath.Join(dir, ManifestFile)); statErr == nil {
+			return err // a run.json we cannot read: never overwrite it
 		}
-		if old != nil {
-			if old.Fingerprint != fp && !opts.Force {
-				return &ConfigMismatchError{Dir: dir, Have: old.Fingerprint, Got: fp}
-			}
-			if old.StartedAt.Before(nm.StartedAt) {
-				nm.StartedAt = old.StartedAt
-			}
-			if err := mergeBlobs(nm.Blobs, old.Blobs); err != nil {
-				return err
-			}
-			nm.Counts = old.Counts
+		old = nil
+	}
+	if old != nil {
+		if old.Fingerprint != nm.Fingerprint && !opts.Force {
+			return &ConfigMismatchError{Dir: dir, Have: old.Fingerprint, Got: nm.Fingerprint}
 		}
-		if err := w.checkSecrets(&nm); err != nil {
+		if old.StartedAt.Before(nm.StartedAt) {
+			nm.StartedAt = old.StartedAt
+		}
+		if err := mergeBlobs(nm.Blobs, old.Blobs); err != nil {
 			return err
 		}
-		return writeManifest(dir, &nm)
-	})
-	if err != nil {
-		return nil, err
+		nm.Counts = old.Counts
+	}
+	if err := w.checkSecrets(nm); err != nil {
+		return err
+	}
+	if err := writeManifest(dir, nm); err != nil {
+		return err
 	}
 	w.blobs = nm.Blobs
 	w.set = newBlobSet(w.blobs)
@@ -126,11 +142,11 @@ func OpenWriter(dir string, m *Manifest, opts WriterOptions) (*Writer, error) {
 	w.file = filepath.Join(TrialsDir, trialsFileName(opts.Label))
 	w.f, err = os.OpenFile(filepath.Join(dir, w.file), os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o644)
 	if err != nil {
-		return nil, fmt.Errorf("trajectory: %w", err)
+		return fmt.Errorf("trajectory: %w", err)
 	}
 	if err := atomicfile.SyncDir(filepath.Join(dir, TrialsDir)); err != nil {
 		w.f.Close()
-		return nil, fmt.Errorf("trajectory: %w", err)
+		return fmt.Errorf("trajectory: %w", err)
 	}
 	level := opts.Level
 	if level == 0 {
@@ -139,9 +155,9 @@ func OpenWriter(dir string, m *Manifest, opts WriterOptions) (*Writer, error) {
 	w.enc, err = zstd.NewWriter(nil, zstd.WithEncoderLevel(level))
 	if err != nil {
 		w.f.Close()
-		return nil, fmt.Errorf("trajectory: %w", err)
+		return fmt.Errorf("trajectory: %w", err)
 	}
-	return w, nil
+	return nil
 }
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
@@ -219,24 +235,24 @@ func (w *Writer) AddBlobs(texts ...string) error {
 			return errors.New("trajectory: a blob contains a secret (an API key); refusing to write it")
 		}
 	}
-	var merged map[string]string
-	err := withRunLock(w.dir, func() error {
-		m, err := ReadManifest(w.dir)
-		if err != nil {
-			return err
-		}
-		if m.Blobs == nil {
-			m.Blobs = map[string]string{}
-		}
-		if err := mergeBlobs(m.Blobs, fresh); err != nil {
-			return err
-		}
-		merged = m.Blobs
-		return writeManifest(w.dir, m)
-	})
+	// The run lock keeps other processes off run.json; manifestMu keeps
+	// this writer's goroutines from interleaving their updates.
+	w.manifestMu.Lock()
+	defer w.manifestMu.Unlock()
+	m, err := ReadManifest(w.dir)
 	if err != nil {
 		return err
 	}
+	if m.Blobs == nil {
+		m.Blobs = map[string]string{}
+	}
+	if err := mergeBlobs(m.Blobs, fresh); err != nil {
+		return err
+	}
+	if err := writeManifest(w.dir, m); err != nil {
+		return err
+	}
+	merged := m.Blobs
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	all := maps.Clone(w.blobs)
@@ -318,9 +334,9 @@ func (w *Writer) syncTo(end int64) error {
 	return nil
 }
 
-// Close finishes the trials file (removing it if no trial was written) and
-// updates run.json: end time and counts over all records of the run. Call it
-// after every Write has returned.
+// Close finishes the trials file (removing it if no trial was written),
+// updates run.json (end time and counts over all records of the run) and
+// releases the run's lock. Call it after every Write has returned.
 func (w *Writer) Close() error {
 	w.mu.Lock()
 	if w.closed {
@@ -334,21 +350,27 @@ func (w *Writer) Close() error {
 	if n == 0 {
 		errs = append(errs, os.Remove(filepath.Join(w.dir, w.file)))
 	}
-	errs = append(errs, withRunLock(w.dir, func() error {
-		ix, err := ReadIndex(w.dir)
-		if err != nil {
-			return err
-		}
-		m, err := ReadManifest(w.dir)
-		if err != nil {
-			return err
-		}
-		m.Counts = ix.Counts()
-		m.EndedAt = time.Now().UTC()
-		return writeManifest(w.dir, m)
-	}))
+	errs = append(errs, updateCounts(w.dir, true), w.lock.unlock())
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("trajectory: close %s: %w", w.file, err)
 	}
 	return nil
+}
+
+// updateCounts recomputes run.json's counts from the index (and, if ended,
+// sets its end time). The caller holds the run's lock.
+func updateCounts(dir string, ended bool) error {
+	ix, err := ReadIndex(dir)
+	if err != nil {
+		return err
+	}
+	m, err := ReadManifest(dir)
+	if err != nil {
+		return err
+	}
+	m.Counts = ix.Counts()
+	if ended {
+		m.EndedAt = time.Now().UTC()
+	}
+	return writeManifest(dir, m)
 }

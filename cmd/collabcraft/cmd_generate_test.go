@@ -360,7 +360,7 @@ func TestGenerateShards(t *testing.T) {
 		t.Fatalf("%d trials", len(want))
 	}
 	merged := filepath.Join(base, "merged")
-	if err := trajectory.Merge(merged, shards...); err != nil {
+	if err := trajectory.Merge(merged, shards, trajectory.MergeOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	sameTrials(t, "merged shards vs unsharded", trials(t, merged), want)

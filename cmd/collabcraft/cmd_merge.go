@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -21,7 +22,8 @@ import (
 
 // MergeOptions holds the flags of `merge`.
 type MergeOptions struct {
-	Out string
+	Out     string
+	Partial bool
 
 	out io.Writer // os.Stdout when nil
 }
@@ -29,6 +31,7 @@ type MergeOptions struct {
 // AddFlags registers the flags of `merge`.
 func (opts *MergeOptions) AddFlags(f *pflag.FlagSet) {
 	f.StringVarP(&opts.Out, "out", "o", "", "run directory to merge into (required; created if missing)")
+	f.BoolVar(&opts.Partial, "partial", false, "merge although shards of the job are missing")
 }
 
 func newMergeCommand(gopts *GlobalOptions) *cobra.Command {
@@ -42,7 +45,9 @@ as they are, the static prompt texts united and the counts recomputed.
 
 It refuses runs generated with different configurations (another task file,
 model, seed or setting: their config fingerprints differ) and runs that
-recorded the same trial (overlapping shards), naming the runs and the trial.
+recorded the same trial (overlapping shards), naming the runs and the trial,
+and a set of shard runs that leaves out shards of the job, naming them
+(--partial merges it anyway; merging the rest later completes it).
 Merging again after a shard resumed copies only what grew; merging twice
 changes nothing.`,
 		Example: `  collabcraft merge runs/r1-shard0 runs/r1-shard1 runs/r1-shard2 runs/r1-shard3 -o runs/r1
@@ -85,7 +90,13 @@ func runMerge(_ context.Context, opts MergeOptions, gopts GlobalOptions, args []
 	if err := checkNoOverlap(dst, args); err != nil {
 		return err
 	}
-	if err := trajectory.Merge(dst, args...); err != nil {
+	err := trajectory.Merge(dst, args, trajectory.MergeOptions{Partial: opts.Partial})
+	if ms := (*trajectory.MissingShardsError)(nil); errors.As(err, &ms) {
+		n, list := len(ms.Missing), strings.Join(ms.Missing, ", ")
+		return fmt.Errorf("merge: %s %s of the job %s missing (the runs of generate --shard %s); give them too, or pass --partial to merge without them",
+			plural(n, "shard", "shards"), list, plural(n, "is", "are"), list)
+	}
+	if err != nil {
 		return fmt.Errorf("merge: %s", strings.TrimPrefix(err.Error(), "trajectory: "))
 	}
 	if gopts.Quiet {

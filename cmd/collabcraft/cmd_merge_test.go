@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -174,5 +175,30 @@ func TestMergeFourShards(t *testing.T) {
 	err = runMerge(context.Background(), MergeOptions{Out: filepath.Join(base, "bad2"), out: &out}, GlobalOptions{}, []string{shards[0], half.Out})
 	if err == nil || !strings.Contains(err.Error(), "the runs overlap") {
 		t.Errorf("merging overlapping shards: %v", err)
+	}
+}
+
+// TestRunMergeMissingShard: shard 0/2 alone is refused, naming shard 1/2,
+// unless --partial.
+func TestRunMergeMissingShard(t *testing.T) {
+	root := t.TempDir()
+	shard0, all := filepath.Join(root, "s0"), filepath.Join(root, "all")
+	w, err := trajectory.OpenWriter(shard0, &trajectory.Manifest{Name: "r", Config: json.RawMessage(`{}`)},
+		trajectory.WriterOptions{Label: "shard-0-of-2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Write(fixtureTrial("t0", "techtree", 1, true, nil, 1)); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	err = runMerge(context.Background(), MergeOptions{Out: all, out: io.Discard}, GlobalOptions{}, []string{shard0})
+	if err == nil || !strings.Contains(err.Error(), "shard 1/2 of the job is missing") || !strings.Contains(err.Error(), "--partial") {
+		t.Fatalf("merging shard 0/2 alone: err = %v", err)
+	}
+	if err := runMerge(context.Background(), MergeOptions{Out: all, Partial: true, out: io.Discard}, GlobalOptions{}, []string{shard0}); err != nil {
+		t.Fatalf("--partial: %v", err)
 	}
 }

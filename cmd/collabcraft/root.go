@@ -47,5 +47,6 @@ house blueprints, and crafting plans as MINDcraft's !getCraftingPlan prints them
 	root.AddCommand(newStatsCommand(&gopts))
 	root.AddCommand(newExportCommand(&gopts))
 	root.AddCommand(newPipelineCommand(&gopts), newMergeCommand(&gopts), newDocsCommand(&gopts))
+	root.AddCommand(newCheckCommand(&gopts))
 	return root
 }

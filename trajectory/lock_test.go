@@ -1,0 +1,79 @@
+//go:build unix
+
+package trajectory
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// TestHelperHolder is not a test: TestOneWriterPerRun runs the test binary
+// as a child process that opens a writer and waits to be killed.
+func TestHelperHolder(t *testing.T) {
+	dir := os.Getenv("TRAJECTORY_HOLDER_DIR")
+	if dir == "" {
+		t.Skip("helper process only")
+	}
+	if _, err := OpenWriter(dir, testManifest(), WriterOptions{}); err != nil {
+		fmt.Println("error", err)
+		os.Exit(1)
+	}
+	fmt.Println("ready")
+	select {}
+}
+
+// TestOneWriterPerRun: while another process writes a run, a writer, a
+// merge into it and a repair of it are refused naming that process; once
+// it is killed, its lock is gone.
+func TestOneWriterPerRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("spawns a process")
+	}
+	dir := t.TempDir()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperHolder$")
+	cmd.Env = append(os.Environ(), "TRAJECTORY_HOLDER_DIR="+dir)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	if sc := bufio.NewScanner(out); !sc.Scan() || sc.Text() != "ready" {
+		t.Fatalf("helper: %q", sc.Text())
+	}
+	pid := cmd.Process.Pid
+	refused := func(what string, err error) {
+		t.Helper()
+		var le *LockedError
+		if !errors.As(err, &le) || le.PID != pid || !strings.Contains(err.Error(), fmt.Sprintf("process %d", pid)) {
+			t.Fatalf("%s while process %d writes the run: err = %v", what, pid, err)
+		}
+	}
+	_, err = OpenWriter(dir, testManifest(), WriterOptions{})
+	refused("a second writer", err)
+	src := t.TempDir()
+	w := openTestWriter(t, src)
+	if err := w.Write(&Trial{TrialID: "t1", Outcome: Outcome{EndReason: EndSuccess}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	refused("a merge into it", Merge(dir, []string{src}, MergeOptions{}))
+	_, err = Repair(dir)
+	refused("a repair", err)
+
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	if err := Merge(dir, []string{src}, MergeOptions{}); err != nil {
+		t.Fatalf("merge after the writer was killed: %v", err)
+	}
+}
