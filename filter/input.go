@@ -14,6 +14,7 @@ import (
 type Input struct {
 	r       *trajectory.Reader
 	sources []source
+	skip    bool // read on without damaged records of runs given directly
 }
 
 // source is one run as an input gives it: every trial (a run given
@@ -28,12 +29,19 @@ type source struct {
 
 // Open reads run directories and view directories (IsView). A run may be
 // given once, directly or through one view: the same trials twice would be
-// counted and exported twice.
-func Open(dirs ...string) (*Input, error) {
+// counted and exported twice. Damage in a run given directly that costs a
+// recorded trial is a *trajectory.DamageError (see OpenWith).
+func Open(dirs ...string) (*Input, error) { return OpenWith(trajectory.OpenOptions{}, dirs...) }
+
+// OpenWith is Open with the reader's options: with SkipDamaged, runs given
+// directly are read without their damaged records, which Damaged lists.
+// A view is always read without them: it names its kept records, and one
+// of those damaged since makes the view stale, an error.
+func OpenWith(opts trajectory.OpenOptions, dirs ...string) (*Input, error) {
 	if len(dirs) == 0 {
 		return nil, fmt.Errorf("filter: no input: give at least one run or view directory")
 	}
-	in := &Input{}
+	in := &Input{skip: opts.SkipDamaged}
 	seen := map[string]string{} // absolute run dir -> how it was given
 	for _, dir := range dirs {
 		var runs []source
@@ -65,11 +73,14 @@ func Open(dirs ...string) (*Input, error) {
 	for i, s := range in.sources {
 		dirsToOpen[i] = s.run
 	}
-	r, err := trajectory.Open(dirsToOpen...)
+	r, err := trajectory.OpenWith(trajectory.OpenOptions{SkipDamaged: true}, dirsToOpen...)
 	if err != nil {
 		return nil, err
 	}
 	in.r = r
+	if err := in.checkDamage(); err != nil {
+		return nil, err
+	}
 	byRun := map[string][]trajectory.IndexEntry{}
 	for _, e := range r.Index() {
 		byRun[e.Run] = append(byRun[e.Run], e)
@@ -160,10 +171,41 @@ func (in *Input) Entries() iter.Seq[trajectory.IndexEntry] {
 	}
 }
 
+// Damaged lists the damaged records met so far in the input's runs: what
+// their indexes found at Open, then records that failed to decode as
+// Trials reached them. Damage in a view's run that the view does not read
+// is listed too; it costs the view nothing.
+func (in *Input) Damaged() []trajectory.Damage { return in.r.Damaged() }
+
+// checkDamage fails on damage costing a recorded trial of a run given
+// directly, unless the input skips damaged records.
+func (in *Input) checkDamage() error {
+	if in.skip {
+		return nil
+	}
+	direct := map[string]bool{}
+	for _, s := range in.sources {
+		if s.view == "" {
+			direct[s.run] = true
+		}
+	}
+	var lost []trajectory.Damage
+	for _, d := range in.r.Damaged() {
+		if d.Lost() && direct[d.Run] {
+			lost = append(lost, d)
+		}
+	}
+	if len(lost) > 0 {
+		return &trajectory.DamageError{Damaged: lost}
+	}
+	return nil
+}
+
 // Trials yields every trial of the input, one decoded at a time; trials
-// from a view hold only the transitions its rules kept. A trial that cannot
-// be decoded is yielded as an error and the iteration goes on if the caller
-// continues.
+// from a view hold only the transitions its rules kept. A record that
+// fails to decode (damage its checksums could not show, in runs written
+// before them) ends the iteration with a *trajectory.DamageError unless
+// the input skips damaged records.
 func (in *Input) Trials() iter.Seq2[*trajectory.Trial, error] {
 	return func(yield func(*trajectory.Trial, error) bool) {
 		for _, s := range in.sources {
@@ -171,8 +213,10 @@ func (in *Input) Trials() iter.Seq2[*trajectory.Trial, error] {
 			for _, c := range s.stages {
 				rules = append(rules, transitionRules(c))
 			}
+			read := 0
 			for t, err := range in.r.ReadTrials(s.entries) {
 				if err == nil {
+					read++
 					for _, rs := range rules {
 						prune(t, rs, nil)
 					}
@@ -181,6 +225,24 @@ func (in *Input) Trials() iter.Seq2[*trajectory.Trial, error] {
 					return
 				}
 			}
+			// The reader skipped records that failed to decode: an error,
+			// unless skipping was asked for a run given directly (a view
+			// promised its kept trials).
+			if read < len(s.entries) && (s.view != "" || !in.skip) {
+				yield(nil, &trajectory.DamageError{Damaged: in.damagedIn(s)})
+				return
+			}
 		}
 	}
+}
+
+// damagedIn lists the lost damage of source s's run.
+func (in *Input) damagedIn(s source) []trajectory.Damage {
+	var out []trajectory.Damage
+	for _, d := range in.r.Damaged() {
+		if d.Lost() && d.Run == s.run {
+			out = append(out, d)
+		}
+	}
+	return out
 }

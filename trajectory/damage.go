@@ -11,21 +11,21 @@ import (
 // damaged header or data frame, bytes that are not records, or a record
 // cut short. It costs the records it overlaps and no others.
 type Damage struct {
-	Run     string // run directory
-	File    string // trials file, relative to Run
-	Offset  int64  // first damaged byte
-	Len     int64  // damaged bytes, up to the next readable record or the end of the file
-	TrialID string // the damaged record's trial when its header survives, else ""
-	Reason  string // what is wrong, e.g. "data checksum mismatch"
+	Run     string `json:"run"`                // run directory
+	File    string `json:"file"`               // trials file, relative to Run
+	Offset  int64  `json:"offset"`             // first damaged byte
+	Len     int64  `json:"len"`                // damaged bytes, up to the next readable record or the end of the file
+	TrialID string `json:"trial_id,omitempty"` // the damaged record's trial when its header survives, else ""
+	Reason  string `json:"reason"`             // what is wrong, e.g. "data checksum mismatch"
 	// Interrupted: the file ends inside this record, a write cut short by
 	// a crash (or one still in progress). Such a trial was never
 	// acknowledged, so no recorded trial is lost.
-	Interrupted bool
+	Interrupted bool `json:"interrupted,omitempty"`
 	// Superseded: a later intact record of TrialID exists (generate played
 	// the trial again), so no recorded trial is lost.
-	Superseded bool
+	Superseded bool `json:"superseded,omitempty"`
 	// MovedTo is where Repair moved the damaged bytes, relative to Run.
-	MovedTo string
+	MovedTo string `json:"moved_to,omitempty"`
 }
 
 // Lost reports whether a recorded trial may be lost with this damage.

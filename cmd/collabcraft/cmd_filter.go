@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"strconv"
 	"strings"
 
 	"collabcraft/filter"
 	"collabcraft/stats"
+	"collabcraft/trajectory"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -33,6 +35,9 @@ type RuleFlags struct {
 	Kinds         []string
 	AgentBackends []string
 	AgentNames    []string
+	// SkipDamaged reads runs on without their damaged records (an input
+	// flag rather than a rule, shared by the same commands).
+	SkipDamaged bool
 
 	// Set names the rule flags given on the command line; only those
 	// override the base and the file (RunE fills it from cobra).
@@ -53,6 +58,27 @@ func (r *RuleFlags) AddFlags(f *pflag.FlagSet) {
 	f.StringSliceVar(&r.Kinds, "kinds", nil, "keep only transitions of these kinds: conversation, coding, memory")
 	f.StringSliceVar(&r.AgentBackends, "agent-backends", nil, "keep only transitions of agents played by these backends, e.g. openai")
 	f.StringSliceVar(&r.AgentNames, "agent-names", nil, "keep only transitions of these agents (names or patterns such as Andy_*)")
+	addSkipDamagedFlag(f, &r.SkipDamaged)
+}
+
+// addSkipDamagedFlag registers --skip-damaged, for every command that reads
+// runs.
+func addSkipDamagedFlag(f *pflag.FlagSet, skip *bool) {
+	f.BoolVar(skip, "skip-damaged", false, "read runs on without their damaged records (each is logged) instead of failing; 'collabcraft check --repair RUN' fixes a run for good")
+}
+
+// openInput opens runs and views, logging each damaged record it skips.
+func openInput(dirs []string, skipDamaged bool) (*filter.Input, error) {
+	in, err := filter.OpenWith(trajectory.OpenOptions{SkipDamaged: skipDamaged}, dirs...)
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range in.Damaged() {
+		if d.Lost() && skipDamaged {
+			slog.Warn("skipping a damaged record", "record", d.String())
+		}
+	}
+	return in, nil
 }
 
 var ruleFlagNames = []string{"keep-all", "drop-errors", "success", "top-quantile", "quantile", "group-by",
@@ -227,7 +253,7 @@ func (r *RuleFlags) open(dirs []string) (*filter.Input, *filter.Filter, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	in, err := filter.Open(dirs...)
+	in, err := openInput(dirs, r.SkipDamaged)
 	if err != nil {
 		return nil, nil, err
 	}

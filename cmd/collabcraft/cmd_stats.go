@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 
-	"collabcraft/filter"
 	"collabcraft/stats"
 
 	"github.com/spf13/cobra"
@@ -19,6 +18,7 @@ type StatsOptions struct {
 	JSON            bool
 	PricePrompt     float64 // USD per million prompt tokens
 	PriceCompletion float64 // USD per million completion tokens
+	SkipDamaged     bool
 
 	out io.Writer // os.Stdout when nil
 }
@@ -29,6 +29,7 @@ func (opts *StatsOptions) AddFlags(f *pflag.FlagSet) {
 	f.BoolVar(&opts.JSON, "json", false, "print the numbers as JSON")
 	f.Float64Var(&opts.PricePrompt, "price-prompt", 0, "USD per million prompt tokens, for cost per success (0: no cost)")
 	f.Float64Var(&opts.PriceCompletion, "price-completion", 0, "USD per million completion tokens, for cost per success")
+	addSkipDamagedFlag(f, &opts.SkipDamaged)
 }
 
 func newStatsCommand(gopts *GlobalOptions) *cobra.Command {
@@ -67,7 +68,7 @@ func runStats(_ context.Context, opts StatsOptions, _ GlobalOptions, args []stri
 	if opts.PricePrompt < 0 || opts.PriceCompletion < 0 {
 		return usagef("--price-prompt/--price-completion: want prices of at least 0 USD per million tokens")
 	}
-	in, err := filter.Open(args...)
+	in, err := openInput(args, opts.SkipDamaged)
 	if err != nil {
 		return err
 	}
