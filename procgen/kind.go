@@ -140,6 +140,13 @@ func KindOfType(taskType string) (*Kind, bool) {
 	return nil, false
 }
 
+// IsScored reports whether tasks of a task-file type are judged by score;
+// a type no kind has is judged by success.
+func IsScored(taskType string) bool {
+	k, ok := KindOfType(taskType)
+	return ok && k.Scored
+}
+
 // Knob returns the kind's knob of that name.
 func (k *Kind) Knob(name string) (*Knob, bool) {
 	for i := range k.Knobs {
