@@ -2,6 +2,7 @@ package scripted
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -16,14 +17,15 @@ import (
 
 var reErrorOut = regexp.MustCompile(`Invalid (?:item|block) type|is either not an item|Not enough|You do not have|Don't have any|does not exist`)
 
-// query commands a less skilled agent runs before acting.
-var extraQueries = map[string][]string{
-	"techtree":     {"!inventory", "!craftable", "!nearbyBlocks"},
-	"cooking":      {"!inventory", "!viewChest", "!entities", "!nearbyBlocks"},
-	"construction": {"!inventory", "!getBlueprint", "!stats"},
+// isQuery reports whether a command is one of the experts' lookups.
+func isQuery(name string) bool {
+	for _, e := range experts {
+		if slices.Contains(e.queries, name) {
+			return true
+		}
+	}
+	return false
 }
-
-var queryNames = map[string]bool{"!inventory": true, "!craftable": true, "!nearbyBlocks": true, "!viewChest": true, "!entities": true, "!getBlueprint": true, "!stats": true}
 
 // perturb applies skill and noise to the response r.
 func (s *state) perturb(r string) string {
@@ -36,9 +38,9 @@ func (s *state) perturb(r string) string {
 	if hasLast && s.since(last.turn) <= 2 && reErrorOut.MatchString(last.output) && s.wasMistake(last) {
 		return s.pick("Oops, my mistake. ", "Ah, wrong one. ", "Let me fix that. ") + r
 	}
-	if s.opts.Skill < 1 && (!hasLast || !queryNames[last.name]) && s.rng.Float64() < (1-s.opts.Skill)*0.35 {
-		qs := extraQueries[s.v.TaskType]
-		if len(qs) > 0 {
+	if s.opts.Skill < 1 && (!hasLast || !isQuery(last.name)) && s.rng.Float64() < (1-s.opts.Skill)*0.35 {
+		e, _ := s.expert()
+		if qs := e.queries; len(qs) > 0 {
 			q := qs[s.rng.IntN(len(qs))]
 			return with(s.pick("Let me double-check first.", "One sec, checking.", "Before that, let me look."), q)
 		}
