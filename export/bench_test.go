@@ -47,7 +47,7 @@ func realisticSource(n int, peak *uint64) Source {
 			ex := Example{ID: fmt.Sprintf("t%d#0/andy/%d", task, i%24), Messages: msgs, Meta: Meta{
 				TrialID: fmt.Sprintf("t%d#0", task), TaskID: fmt.Sprintf("t%d", task), TaskType: "techtree", Split: split,
 				Agent: "andy", Step: i % 24, Kind: "conversation", Model: "m", NumAgents: 2, Success: bp(true),
-				Knobs: Knobs{Depth: &d, Plan: "full_plan"}}}
+				Knobs: Knobs{"depth": int64(d), "plan": "full_plan"}}}
 			if !yield(ex, nil) {
 				return
 			}

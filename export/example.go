@@ -3,6 +3,7 @@ package export
 import (
 	"encoding/binary"
 	"fmt"
+	"maps"
 	"regexp"
 
 	"github.com/zeebo/xxh3"
@@ -21,12 +22,11 @@ type Example struct {
 	Meta     Meta
 }
 
-// Meta holds the metadata columns. Pointer fields are nullable: nil means
-// "does not apply to this task type" (a crafting task has no rooms level).
+// Meta holds the metadata columns. Pointer fields are nullable.
 type Meta struct {
 	TrialID   string
 	TaskID    string
-	TaskType  string // "techtree" | "cooking" | "construction" | ...
+	TaskType  string // the task file's type ("techtree"), as procgen.Kind.TaskType
 	Split     string // the task's own split (task file); the output split may differ
 	Agent     string // the agent whose model call this is
 	Step      int    // index of the model call in the agent's history (episode: the last one)
@@ -38,27 +38,16 @@ type Meta struct {
 	Knobs     Knobs
 }
 
-// Knobs are the task generator's difficulty settings, as typed columns.
-type Knobs struct {
-	Depth        *int   // crafting: recipe depth
-	Plan         string // crafting: "full_plan" | "partial_plan" | "no_plan"; "" = null
-	MissingItems *int   // crafting: number of missing items
-	HellsKitchen *bool  // cooking: each agent holds only the other's recipe
-	Materials    *int   // construction complexity levels 0..2
-	Rooms        *int
-	Windows      *int
-	Carpets      *int
-	Variant      *int // construction: blueprint variant
-}
+// Knobs are the task's difficulty settings by knob column name ("depth",
+// "hells_kitchen"; see procgen.Knob.Column): int64, string or bool values.
+// A column without a value is null (it does not apply to the task's kind).
+type Knobs map[string]any
 
-// clone copies what m's pointers point at, so later changes by the
+// clone copies what m's pointers and map point at, so later changes by the
 // example's source do not reach it.
 func (m Meta) clone() Meta {
 	m.Score, m.Success = clonePtr(m.Score), clonePtr(m.Success)
-	k := &m.Knobs
-	k.Depth, k.MissingItems, k.HellsKitchen = clonePtr(k.Depth), clonePtr(k.MissingItems), clonePtr(k.HellsKitchen)
-	k.Materials, k.Rooms, k.Windows = clonePtr(k.Materials), clonePtr(k.Rooms), clonePtr(k.Windows)
-	k.Carpets, k.Variant = clonePtr(k.Carpets), clonePtr(k.Variant)
+	m.Knobs = maps.Clone(m.Knobs)
 	return m
 }
 
@@ -69,6 +58,15 @@ func clonePtr[T any](p *T) *T {
 	v := *p
 	return &v
 }
+
+// knobColumnTypes is the type of each knob column, to check examples by.
+var knobColumnTypes = func() map[string]colType {
+	m := map[string]colType{}
+	for _, c := range knobColumns() {
+		m[c.name] = c.typ
+	}
+	return m
+}()
 
 var roleOK = map[string]bool{"system": true, "user": true, "assistant": true}
 
@@ -83,6 +81,15 @@ func (ex *Example) check() error {
 	}
 	if len(ex.Messages) == 0 {
 		return fmt.Errorf("example %q: no messages", ex.ID)
+	}
+	for name, v := range ex.Meta.Knobs {
+		typ, ok := knobColumnTypes[name]
+		if !ok {
+			return fmt.Errorf("example %q: knob %q is no task kind's knob column", ex.ID, name)
+		}
+		if v != nil && !typ.checkValue(v) {
+			return fmt.Errorf("example %q: knob %q: value %v of type %T does not fit the column", ex.ID, name, v, v)
+		}
 	}
 	last := -1
 	for i, m := range ex.Messages {

@@ -13,7 +13,7 @@ import (
 func ExampleWrite() {
 	depth := 1
 	meta := export.Meta{TrialID: "craft_1#0", TaskID: "craft_1", TaskType: "techtree", Split: "train",
-		Agent: "andy", Kind: "conversation", Model: "scripted", NumAgents: 2, Knobs: export.Knobs{Depth: &depth}}
+		Agent: "andy", Kind: "conversation", Model: "scripted", NumAgents: 2, Knobs: export.Knobs{"depth": int64(depth)}}
 	examples := []export.Example{
 		{ID: "craft_1#0/andy/0", Meta: meta, Messages: []export.Message{
 			{Role: "system", Content: "You are a playful Minecraft bot named andy."},

@@ -2,123 +2,28 @@ package export
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strconv"
+	"unsafe"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress/zstd"
 )
 
-// pqMessage is one element of the messages list: list<struct<role, content>>.
-type pqMessage struct {
-	Role    string `parquet:"role"`
-	Content string `parquet:"content"`
-}
-
-// pqMeta holds the metadata columns (see metaColumns; same names and order).
-type pqMeta struct {
-	TrialID      string   `parquet:"trial_id"`
-	TaskID       string   `parquet:"task_id"`
-	TaskType     string   `parquet:"task_type"`
-	Split        string   `parquet:"split"`
-	Agent        string   `parquet:"agent"`
-	Step         int64    `parquet:"step"`
-	Kind         string   `parquet:"kind"`
-	Score        *float64 `parquet:"score,optional"`
-	Success      *bool    `parquet:"success,optional"`
-	Model        string   `parquet:"model"`
-	NumAgents    int64    `parquet:"num_agents"`
-	Depth        *int64   `parquet:"depth,optional"`
-	Plan         *string  `parquet:"plan,optional"`
-	MissingItems *int64   `parquet:"missing_items,optional"`
-	HellsKitchen *bool    `parquet:"hells_kitchen,optional"`
-	Materials    *int64   `parquet:"materials,optional"`
-	Rooms        *int64   `parquet:"rooms,optional"`
-	Windows      *int64   `parquet:"windows,optional"`
-	Carpets      *int64   `parquet:"carpets,optional"`
-	Variant      *int64   `parquet:"variant,optional"`
-}
-
-type pqMessagesRow struct {
-	ID       string      `parquet:"id"`
-	Messages []pqMessage `parquet:"messages,list"`
-	pqMeta
-}
-
-type pqPromptCompletionRow struct {
-	ID         string      `parquet:"id"`
-	Prompt     []pqMessage `parquet:"prompt,list"`
-	Completion []pqMessage `parquet:"completion,list"`
-	pqMeta
-}
-
-func toPQMeta(ex *prepared) pqMeta {
-	m, k := &ex.meta, &ex.meta.Knobs
-	var plan *string
-	if k.Plan != "" {
-		plan = &k.Plan
-	}
-	return pqMeta{
-		TrialID: m.TrialID, TaskID: m.TaskID, TaskType: m.TaskType, Split: ex.split,
-		Agent: m.Agent, Step: int64(m.Step), Kind: m.Kind, Score: m.Score, Success: m.Success,
-		Model: m.Model, NumAgents: int64(m.NumAgents),
-		Depth: i64(k.Depth), Plan: plan, MissingItems: i64(k.MissingItems), HellsKitchen: k.HellsKitchen,
-		Materials: i64(k.Materials), Rooms: i64(k.Rooms), Windows: i64(k.Windows),
-		Carpets: i64(k.Carpets), Variant: i64(k.Variant),
-	}
-}
-
-func i64(p *int) *int64 {
-	if p == nil {
-		return nil
-	}
-	v := int64(*p)
-	return &v
-}
-
-// appendPQ converts messages into buf's storage (reused between rows).
-func appendPQ(buf []pqMessage, msgs []Message) []pqMessage {
-	for _, m := range msgs {
-		buf = append(buf, pqMessage{Role: m.Role, Content: m.Content})
-	}
-	return buf
-}
-
 // zstdCodec is shared by every file so its pooled encoders (8 MiB of
 // history each) are not multiplied by the number of open files.
 var zstdCodec = &zstd.Codec{Level: zstd.SpeedDefault}
 
-// parquetWriter writes data/{split}-{i:05d}-of-{n:05d}.parquet, rotating
-// files by size and rows. Files are written under temporary names and get
-// their final names at close, when n is known.
+// parquetWriter writes data/{split}-{i:05d}-of-{n:05d}.parquet, one row
+// group per batch of shards.
 type parquetWriter struct {
+	shards
 	dir    string // the dataset's data/ directory
-	layout Layout
-	limits Limits
-	splits splitSet[pqSplit]
-	buf    []pqMessage
-}
-
-type pqSplit struct {
-	files []pqFile // closed files
-	cur   *pqOpen
-}
-
-type pqFile struct {
-	tmp    string
-	rows   int64
-	bytes  int64
-	sha256 string
-}
-
-type pqOpen struct {
-	out     *sink
-	rows    int64 // rows in the file
-	rgRows  int64 // rows in the current row group
-	rgBytes int64 // content bytes in the current row group
-	msgs    *parquet.GenericWriter[pqMessagesRow]
-	pc      *parquet.GenericWriter[pqPromptCompletionRow]
-	tmp     string
+	cols   []column
+	schema *parquet.Schema
 }
 
 func newParquetWriter(root string, layout Layout, limits Limits) (*parquetWriter, error) {
@@ -126,134 +31,154 @@ func newParquetWriter(root string, layout Layout, limits Limits) (*parquetWriter
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("export: %w", err)
 	}
-	return &parquetWriter{dir: dir, layout: layout, limits: limits}, nil
+	cols := columnsFor(layout)
+	w := &parquetWriter{dir: dir, cols: cols, schema: parquetSchema(layout, cols)}
+	w.shards = shards{format: FormatParquet, limits: limits, batchRows: limits.RowGroupRows,
+		create: func(split string, i int) (string, error) {
+			return filepath.Join(dir, fmt.Sprintf(".%s-%05d.parquet.tmp", split, i)), nil
+		},
+		start: w.open}
+	return w, nil
 }
 
-func (w *parquetWriter) open(split string, s *pqSplit) error {
-	tmp := filepath.Join(w.dir, fmt.Sprintf(".%s-%05d.parquet.tmp", split, len(s.files)))
-	out, err := createSink(tmp)
-	if err != nil {
-		return err
+// parquetSchema is the Parquet schema of the columns: required or optional
+// leaves, and list<struct<role, content>> for messages, as parquet-go maps
+// the equivalent Go struct. The root keeps the name of the Go row types
+// earlier versions wrote, so files stay byte for byte the same.
+func parquetSchema(layout Layout, cols []column) *parquet.Schema {
+	fields := make([]reflect.StructField, len(cols))
+	for i, c := range cols {
+		var typ reflect.Type
+		tag := c.name
+		switch c.typ {
+		case colString:
+			typ = reflect.TypeFor[string]()
+		case colInt64:
+			typ = reflect.TypeFor[int64]()
+		case colFloat64:
+			typ = reflect.TypeFor[float64]()
+		case colBool:
+			typ = reflect.TypeFor[bool]()
+		case colMessages:
+			typ, tag = reflect.TypeFor[[]pqMessage](), c.name+",list"
+		}
+		if c.nullable {
+			typ, tag = reflect.PointerTo(typ), tag+",optional"
+		}
+		fields[i] = reflect.StructField{Name: "C" + strconv.Itoa(i), Type: typ, Tag: reflect.StructTag(`parquet:"` + tag + `"`)}
 	}
-	opts := []parquet.WriterOption{
+	name := "pqMessagesRow"
+	if layout == LayoutPromptCompletion {
+		name = "pqPromptCompletionRow"
+	}
+	return parquet.NewSchema(name, parquet.SchemaOf(reflect.New(reflect.StructOf(fields)).Interface()))
+}
+
+// pqMessage is one element of a messages list.
+type pqMessage struct {
+	Role    string `parquet:"role"`
+	Content string `parquet:"content"`
+}
+
+func (w *parquetWriter) open(out io.Writer) shardFile {
+	pw := parquet.NewWriter(out, w.schema,
 		parquet.Compression(zstdCodec),
 		parquet.MaxRowsPerRowGroup(w.limits.RowGroupRows),
 		parquet.CreatedBy("collabcraft", "export", "1"),
-		parquet.PageBufferSize(1 << 20),
+		parquet.PageBufferSize(1<<20),
 		// No min/max in every page header: for message texts they are whole
 		// ~9 KB prompts, 14% of the file. Readers skip pages with the page
 		// index (column index, values cut to 16 bytes), still written.
 		parquet.DataPageStatistics(false),
-		parquet.WriteBufferSize(1 << 20),
-	}
-	o := &pqOpen{out: out, tmp: tmp}
-	if w.layout == LayoutPromptCompletion {
-		o.pc = parquet.NewGenericWriter[pqPromptCompletionRow](out, opts...)
-	} else {
-		o.msgs = parquet.NewGenericWriter[pqMessagesRow](out, opts...)
-	}
-	s.cur = o
-	return nil
+		parquet.WriteBufferSize(1<<20),
+	)
+	return &parquetFile{w: pw, cols: w.cols}
 }
 
-func (w *parquetWriter) write(ex *prepared) error {
-	s := w.splits.get(ex.split)
-	if s.cur == nil {
-		if err := w.open(ex.split, s); err != nil {
-			return err
+// parquetFile is an open Parquet file; rows are built in one reused buffer.
+type parquetFile struct {
+	w    *parquet.Writer
+	cols []column
+	rows [1]parquet.Row
+}
+
+func (f *parquetFile) write(ex *prepared) error {
+	f.rows[0] = appendParquetRow(f.rows[0][:0], f.cols, ex)
+	_, err := f.w.WriteRows(f.rows[:])
+	return err
+}
+
+func (f *parquetFile) flush() error { return f.w.Flush() }
+func (f *parquetFile) close() error { return f.w.Close() }
+
+// appendParquetRow appends ex's values to row, leaf column by leaf column,
+// with the repetition and definition levels of parquetSchema.
+func appendParquetRow(row parquet.Row, cols []column, ex *prepared) parquet.Row {
+	leaf := 0
+	for _, c := range cols {
+		if c.typ == colMessages {
+			msgs := c.messages(ex)
+			row = appendMessages(row, msgs, leaf, func(m *Message) string { return m.Role })
+			row = appendMessages(row, msgs, leaf+1, func(m *Message) string { return m.Content })
+			leaf += 2
+			continue
 		}
-	}
-	o := s.cur
-	var err error
-	if w.layout == LayoutPromptCompletion {
-		p, c := promptCompletion(ex.msgs)
-		w.buf = appendPQ(w.buf[:0], p)
-		np := len(w.buf)
-		w.buf = appendPQ(w.buf, c)
-		row := pqPromptCompletionRow{ID: ex.id, Prompt: w.buf[:np:np], Completion: w.buf[np:], pqMeta: toPQMeta(ex)}
-		_, err = o.pc.Write([]pqPromptCompletionRow{row})
-	} else {
-		w.buf = appendPQ(w.buf[:0], ex.msgs)
-		row := pqMessagesRow{ID: ex.id, Messages: w.buf, pqMeta: toPQMeta(ex)}
-		_, err = o.msgs.Write([]pqMessagesRow{row})
-	}
-	if err != nil {
-		return fmt.Errorf("export: parquet %s: %w", ex.split, err)
-	}
-	o.rows++
-	o.rgRows++
-	o.rgBytes += int64(ex.size)
-	if o.rgRows >= w.limits.RowGroupRows || o.rgBytes >= w.limits.RowGroupBytes {
-		// A row group is complete: flush it, then rotate if the file is big.
-		if err := o.flush(); err != nil {
-			return fmt.Errorf("export: parquet %s: %w", ex.split, err)
+		v := parquetValue(c.value(ex))
+		def := 0
+		if c.nullable && !v.IsNull() {
+			def = 1
 		}
-		if o.out.n >= w.limits.FileBytes {
-			return w.closeCur(s)
+		row = append(row, v.Level(0, def, leaf))
+		leaf++
+	}
+	return row
+}
+
+// appendMessages appends one field of a required list of required structs:
+// an empty list is one null at level 0, an element is defined at level 1
+// and repeats the list from the second element on.
+func appendMessages(row parquet.Row, msgs []Message, leaf int, field func(*Message) string) parquet.Row {
+	if len(msgs) == 0 {
+		return append(row, parquet.Value{}.Level(0, 0, leaf))
+	}
+	for i := range msgs {
+		rep := 1
+		if i == 0 {
+			rep = 0
 		}
+		row = append(row, stringValue(field(&msgs[i])).Level(rep, 1, leaf))
 	}
-	if w.limits.FileRows > 0 && o.rows >= w.limits.FileRows {
-		return w.closeCur(s)
-	}
-	return nil
+	return row
 }
 
-func (o *pqOpen) flush() error {
-	o.rgRows, o.rgBytes = 0, 0
-	if o.pc != nil {
-		return o.pc.Flush()
+func parquetValue(v any) parquet.Value {
+	switch v := v.(type) {
+	case string:
+		return stringValue(v)
+	case int64:
+		return parquet.Int64Value(v)
+	case float64:
+		return parquet.DoubleValue(v)
+	case bool:
+		return parquet.BooleanValue(v)
 	}
-	return o.msgs.Flush()
+	return parquet.Value{}
 }
 
-func (w *parquetWriter) closeCur(s *pqSplit) error {
-	o := s.cur
-	s.cur = nil
-	var err error
-	if o.pc != nil {
-		err = o.pc.Close()
-	} else {
-		err = o.msgs.Close()
-	}
-	if err != nil {
-		o.out.f.Close()
-		return fmt.Errorf("export: %s: %w", o.tmp, err)
-	}
-	n, sum, err := o.out.finish()
-	if err != nil {
-		return err
-	}
-	s.files = append(s.files, pqFile{tmp: o.tmp, rows: o.rows, bytes: n, sha256: sum})
-	return nil
+// stringValue views s as a byte array without copying it: the writer
+// copies values into its pages, and never writes through them.
+func stringValue(s string) parquet.Value {
+	return parquet.ByteArrayValue(unsafe.Slice(unsafe.StringData(s), len(s)))
 }
 
-// close finishes every split and renames the files to their final names.
+// close renames the files to their final names.
 func (w *parquetWriter) close() ([]FileInfo, error) {
 	var out []FileInfo
-	for _, split := range w.splits.order {
-		s := w.splits.byName[split]
-		if s.cur != nil {
-			if err := w.closeCur(s); err != nil {
-				return nil, err
-			}
-		}
-		for i, f := range s.files {
-			name := fmt.Sprintf("%s-%05d-of-%05d.parquet", split, i, len(s.files))
-			if err := os.Rename(f.tmp, filepath.Join(w.dir, name)); err != nil {
-				return nil, fmt.Errorf("export: %w", err)
-			}
+	err := w.finish(func(string) string { return w.dir },
+		func(split string, i, n int) string { return fmt.Sprintf("%s-%05d-of-%05d.parquet", split, i, n) },
+		func(split string, f shard, name string) {
 			out = append(out, FileInfo{Path: "data/" + name, Format: FormatParquet, Split: split,
 				Rows: f.rows, Bytes: f.bytes, SHA256: f.sha256})
-		}
-	}
-	return out, nil
-}
-
-// abort closes open files; the temporary directory is removed by the caller.
-func (w *parquetWriter) abort() {
-	for _, s := range w.splits.byName {
-		if s.cur != nil {
-			s.cur.out.f.Close()
-		}
-	}
+		})
+	return out, err
 }

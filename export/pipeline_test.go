@@ -3,6 +3,7 @@ package export
 import (
 	"context"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -17,7 +18,7 @@ func scribbling(src Source) Source {
 	return func(yield func(Example, error) bool) {
 		var msgs []Message
 		var success bool
-		var depth int
+		knobs := Knobs{}
 		for ex, err := range src {
 			msgs = append(msgs[:0], ex.Messages...)
 			ex.Messages = msgs
@@ -25,17 +26,19 @@ func scribbling(src Source) Source {
 				success = *ex.Meta.Success
 				ex.Meta.Success = &success
 			}
-			if ex.Meta.Knobs.Depth != nil {
-				depth = *ex.Meta.Knobs.Depth
-				ex.Meta.Knobs.Depth = &depth
-			}
+			clear(knobs)
+			maps.Copy(knobs, ex.Meta.Knobs)
+			ex.Meta.Knobs = knobs
 			if !yield(ex, err) {
 				return
 			}
 			for i := range msgs {
 				msgs[i] = Message{Role: "user", Content: "overwritten"}
 			}
-			success, depth = !success, -1
+			success = !success
+			for k := range knobs {
+				knobs[k] = nil
+			}
 		}
 	}
 }
