@@ -96,7 +96,7 @@ func (f *arrowFile) write(ex *prepared) error {
 			appendArrowMessages(fb.(*array.ListBuilder), c.messages(ex))
 			continue
 		}
-		appendScalar(fb, c.value(ex))
+		appendScalar(fb, c.typ, c.value(ex))
 	}
 	f.rows++
 	return nil
@@ -114,18 +114,20 @@ func appendArrowMessages(lb *array.ListBuilder, msgs []Message) {
 	}
 }
 
-func appendScalar(b array.Builder, v any) {
-	switch v := v.(type) {
-	case nil:
+func appendScalar(b array.Builder, t colType, c cell) {
+	if c.null {
 		b.AppendNull()
-	case string:
-		b.(*array.StringBuilder).Append(v)
-	case int64:
-		b.(*array.Int64Builder).Append(v)
-	case float64:
-		b.(*array.Float64Builder).Append(v)
-	case bool:
-		b.(*array.BooleanBuilder).Append(v)
+		return
+	}
+	switch t {
+	case colInt64:
+		b.(*array.Int64Builder).Append(c.i)
+	case colFloat64:
+		b.(*array.Float64Builder).Append(c.f)
+	case colBool:
+		b.(*array.BooleanBuilder).Append(c.b)
+	default:
+		b.(*array.StringBuilder).Append(c.s)
 	}
 }
 

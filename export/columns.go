@@ -46,25 +46,83 @@ type column struct {
 	name     string
 	typ      colType
 	nullable bool
-	value    func(*prepared) any       // scalar columns: string, int64, float64, bool, or nil for null
+	value    func(*prepared) cell      // scalar columns
 	messages func(*prepared) []Message // colMessages columns
+}
+
+// cell is a scalar column's value in one row, in the field of the
+// column's type (kept out of an interface: boxing every value of every row
+// would cost an allocation each).
+type cell struct {
+	null bool
+	s    string  // colString
+	i    int64   // colInt64
+	f    float64 // colFloat64
+	b    bool    // colBool
+}
+
+// any returns the cell's value as string, int64, float64 or bool, or nil
+// for null.
+func (c cell) any(t colType) any {
+	if c.null {
+		return nil
+	}
+	switch t {
+	case colInt64:
+		return c.i
+	case colFloat64:
+		return c.f
+	case colBool:
+		return c.b
+	}
+	return c.s
+}
+
+// knobCell is the cell of a knob value (nil, int64, string or bool, as
+// NewKnobs checked).
+func knobCell(v any) cell {
+	switch v := v.(type) {
+	case string:
+		return cell{s: v}
+	case int64:
+		return cell{i: v}
+	case bool:
+		return cell{b: v}
+	}
+	return cell{null: true}
+}
+
+func floatCell(p *float64) cell {
+	if p == nil {
+		return cell{null: true}
+	}
+	return cell{f: *p}
+}
+
+func boolCell(p *bool) cell {
+	if p == nil {
+		return cell{null: true}
+	}
+	return cell{b: *p}
 }
 
 // metaColumns are written after the conversation columns, in this order:
 // the trial's, then every kind's knob columns (knobColumns).
 var metaColumns = append([]column{
-	{name: "trial_id", typ: colString, value: func(p *prepared) any { return p.meta.TrialID }},
-	{name: "task_id", typ: colString, value: func(p *prepared) any { return p.meta.TaskID }},
-	{name: "task_type", typ: colString, value: func(p *prepared) any { return p.meta.TaskType }},
-	{name: "split", typ: colString, value: func(p *prepared) any { return p.split }},
-	{name: "agent", typ: colString, value: func(p *prepared) any { return p.meta.Agent }},
-	{name: "step", typ: colInt64, value: func(p *prepared) any { return int64(p.meta.Step) }},
-	{name: "kind", typ: colString, value: func(p *prepared) any { return p.meta.Kind }},
-	{name: "score", typ: colFloat64, nullable: true, value: func(p *prepared) any { return ptrAny(p.meta.Score) }},
-	{name: "success", typ: colBool, nullable: true, value: func(p *prepared) any { return ptrAny(p.meta.Success) }},
-	{name: "model", typ: colString, value: func(p *prepared) any { return p.meta.Model }},
-	{name: "num_agents", typ: colInt64, value: func(p *prepared) any { return int64(p.meta.NumAgents) }},
-}, knobColumns()...)
+	{name: "trial_id", typ: colString, value: func(p *prepared) cell { return cell{s: p.meta.TrialID} }},
+	{name: "task_id", typ: colString, value: func(p *prepared) cell { return cell{s: p.meta.TaskID} }},
+	{name: "task_type", typ: colString, value: func(p *prepared) cell { return cell{s: p.meta.TaskType} }},
+	{name: "split", typ: colString, value: func(p *prepared) cell { return cell{s: p.split} }},
+	{name: "agent", typ: colString, value: func(p *prepared) cell { return cell{s: p.meta.Agent} }},
+	{name: "step", typ: colInt64, value: func(p *prepared) cell { return cell{i: int64(p.meta.Step)} }},
+	{name: "kind", typ: colString, value: func(p *prepared) cell { return cell{s: p.meta.Kind} }},
+	{name: "score", typ: colFloat64, nullable: true, value: func(p *prepared) cell { return floatCell(p.meta.Score) }},
+	{name: "success", typ: colBool, nullable: true, value: func(p *prepared) cell { return boolCell(p.meta.Success) }},
+	{name: "model", typ: colString, value: func(p *prepared) cell { return cell{s: p.meta.Model} }},
+	{name: "num_agents", typ: colInt64, value: func(p *prepared) cell { return cell{i: int64(p.meta.NumAgents)} }},
+}, knobCols...)
+
+var knobCols = knobColumns()
 
 // knobColumns are the task kinds' knob columns, kind by kind in suite
 // order, nullable (a crafting task has no rooms level). Kinds may share a
@@ -78,9 +136,9 @@ func knobColumns() []column {
 				continue
 			}
 			seen[kn.Column] = true
-			name := kn.Column
-			cols = append(cols, column{name: name, typ: knobType[kn.Type], nullable: true,
-				value: func(p *prepared) any { return p.meta.Knobs[name] }})
+			i := len(cols)
+			cols = append(cols, column{name: kn.Column, typ: knobType[kn.Type], nullable: true,
+				value: func(p *prepared) cell { return knobCell(p.meta.Knobs.at(i)) }})
 		}
 	}
 	return cols
@@ -91,7 +149,7 @@ var knobType = map[procgen.KnobType]colType{procgen.KnobInt: colInt64, procgen.K
 
 // columnsFor lists every column of a layout in output order.
 func columnsFor(l Layout) []column {
-	cols := []column{{name: "id", typ: colString, value: func(p *prepared) any { return p.id }}}
+	cols := []column{{name: "id", typ: colString, value: func(p *prepared) cell { return cell{s: p.id} }}}
 	if l == LayoutPromptCompletion {
 		cols = append(cols,
 			column{name: "prompt", typ: colMessages, messages: func(p *prepared) []Message { m, _ := promptCompletion(p.msgs); return m }},
@@ -115,11 +173,4 @@ func (t colType) checkValue(v any) bool {
 		return t == colBool
 	}
 	return false
-}
-
-func ptrAny[T any](p *T) any {
-	if p == nil {
-		return nil
-	}
-	return *p
 }

@@ -3,7 +3,6 @@ package export
 import (
 	"encoding/binary"
 	"fmt"
-	"maps"
 	"regexp"
 
 	"github.com/zeebo/xxh3"
@@ -38,17 +37,61 @@ type Meta struct {
 	Knobs     Knobs
 }
 
-// Knobs are the task's difficulty settings by knob column name ("depth",
-// "hells_kitchen"; see procgen.Knob.Column): int64, string or bool values.
-// A column without a value is null (it does not apply to the task's kind).
-type Knobs map[string]any
+// Knobs are the values of a task's knob columns (see procgen.Knob.Column).
+// They are immutable, so the examples of a trial share them; the zero value
+// has every column null.
+type Knobs struct {
+	values []any // by knob column (knobColumns' order); nil is null
+}
 
-// clone copies what m's pointers and map point at, so later changes by the
+// knobIndex is the position of each knob column in Knobs.values.
+var knobIndex = func() map[string]int {
+	m := map[string]int{}
+	for i, c := range knobCols {
+		m[c.name] = i
+	}
+	return m
+}()
+
+// NewKnobs makes Knobs of values by knob column name ("depth",
+// "hells_kitchen"): int64, string or bool as the column's type, or nil for
+// null.
+func NewKnobs(byColumn map[string]any) (Knobs, error) {
+	k := Knobs{values: make([]any, len(knobCols))}
+	for name, v := range byColumn {
+		i, ok := knobIndex[name]
+		if !ok {
+			return Knobs{}, fmt.Errorf("export: knob %q is no task kind's knob column", name)
+		}
+		if v != nil && !knobCols[i].typ.checkValue(v) {
+			return Knobs{}, fmt.Errorf("export: knob %q: value %v of type %T does not fit the column", name, v, v)
+		}
+		k.values[i] = v
+	}
+	return k, nil
+}
+
+// Get returns the value of a knob column (nil: null).
+func (k Knobs) Get(column string) any {
+	i, ok := knobIndex[column]
+	if !ok {
+		return nil
+	}
+	return k.at(i)
+}
+
+func (k Knobs) at(i int) any {
+	if k.values == nil {
+		return nil
+	}
+	return k.values[i]
+}
+
+// clone copies what m's pointers point at, so later changes by the
 // example's source do not reach it.
 func (m Meta) clone() Meta {
 	m.Score, m.Success = clonePtr(m.Score), clonePtr(m.Success)
-	m.Knobs = maps.Clone(m.Knobs)
-	return m
+	return m // Knobs are immutable
 }
 
 func clonePtr[T any](p *T) *T {
@@ -58,15 +101,6 @@ func clonePtr[T any](p *T) *T {
 	v := *p
 	return &v
 }
-
-// knobColumnTypes is the type of each knob column, to check examples by.
-var knobColumnTypes = func() map[string]colType {
-	m := map[string]colType{}
-	for _, c := range knobColumns() {
-		m[c.name] = c.typ
-	}
-	return m
-}()
 
 var roleOK = map[string]bool{"system": true, "user": true, "assistant": true}
 
@@ -81,15 +115,6 @@ func (ex *Example) check() error {
 	}
 	if len(ex.Messages) == 0 {
 		return fmt.Errorf("example %q: no messages", ex.ID)
-	}
-	for name, v := range ex.Meta.Knobs {
-		typ, ok := knobColumnTypes[name]
-		if !ok {
-			return fmt.Errorf("example %q: knob %q is no task kind's knob column", ex.ID, name)
-		}
-		if v != nil && !typ.checkValue(v) {
-			return fmt.Errorf("example %q: knob %q: value %v of type %T does not fit the column", ex.ID, name, v, v)
-		}
 	}
 	last := -1
 	for i, m := range ex.Messages {

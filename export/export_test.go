@@ -66,13 +66,6 @@ type pqTaskRow struct {
 	Split  string `parquet:"split"`
 }
 
-// pqPromptCompletionRow reads the conversation of the prompt-completion layout.
-type pqPromptCompletionRow struct {
-	ID         string      `parquet:"id"`
-	Prompt     []pqMessage `parquet:"prompt,list"`
-	Completion []pqMessage `parquet:"completion,list"`
-}
-
 func readParquetRows(t *testing.T, path string) []pqTaskRow {
 	t.Helper()
 	rows, err := parquet.ReadFile[pqTaskRow](path)

@@ -41,7 +41,7 @@ func WriteJSONRows(w io.Writer, src Source) (int64, error) {
 			if c.typ == colMessages {
 				v = c.messages(&p)
 			} else {
-				v = c.value(&p)
+				v = c.value(&p).any(c.typ)
 			}
 			if err := put(c.name); err != nil {
 				return n, fmt.Errorf("export: example %q: %w", ex.ID, err)

@@ -40,7 +40,7 @@ func TestWriteJSONRows(t *testing.T) {
 		json.Unmarshal(sc.Bytes(), &row)
 		ex := fx.examples[i]
 		if row["id"] != ex.ID || row["split"] != ex.Meta.Split || row["task_type"] != ex.Meta.TaskType ||
-			(ex.Meta.Knobs["depth"] == nil) != (row["depth"] == nil) || row["rooms"] != nil && ex.Meta.Knobs["rooms"] == nil {
+			(ex.Meta.Knobs.Get("depth") == nil) != (row["depth"] == nil) || row["rooms"] != nil && ex.Meta.Knobs.Get("rooms") == nil {
 			t.Errorf("line %d: %v, want %+v", i+1, row, ex.Meta)
 		}
 	}

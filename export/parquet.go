@@ -5,9 +5,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"reflect"
-	"strconv"
-	"unsafe"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress/zstd"
@@ -22,8 +19,7 @@ var zstdCodec = &zstd.Codec{Level: zstd.SpeedDefault}
 type parquetWriter struct {
 	shards
 	dir    string // the dataset's data/ directory
-	cols   []column
-	schema *parquet.Schema
+	layout Layout
 }
 
 func newParquetWriter(root string, layout Layout, limits Limits) (*parquetWriter, error) {
@@ -31,8 +27,7 @@ func newParquetWriter(root string, layout Layout, limits Limits) (*parquetWriter
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("export: %w", err)
 	}
-	cols := columnsFor(layout)
-	w := &parquetWriter{dir: dir, cols: cols, schema: parquetSchema(layout, cols)}
+	w := &parquetWriter{dir: dir, layout: layout}
 	w.shards = shards{format: FormatParquet, limits: limits, batchRows: limits.RowGroupRows,
 		create: func(split string, i int) (string, error) {
 			return filepath.Join(dir, fmt.Sprintf(".%s-%05d.parquet.tmp", split, i)), nil
@@ -41,134 +36,109 @@ func newParquetWriter(root string, layout Layout, limits Limits) (*parquetWriter
 	return w, nil
 }
 
-// parquetSchema is the Parquet schema of the columns: required or optional
-// leaves, and list<struct<role, content>> for messages, as parquet-go maps
-// the equivalent Go struct. The root keeps the name of the Go row types
-// earlier versions wrote, so files stay byte for byte the same.
-func parquetSchema(layout Layout, cols []column) *parquet.Schema {
-	fields := make([]reflect.StructField, len(cols))
-	for i, c := range cols {
-		var typ reflect.Type
-		tag := c.name
-		switch c.typ {
-		case colString:
-			typ = reflect.TypeFor[string]()
-		case colInt64:
-			typ = reflect.TypeFor[int64]()
-		case colFloat64:
-			typ = reflect.TypeFor[float64]()
-		case colBool:
-			typ = reflect.TypeFor[bool]()
-		case colMessages:
-			typ, tag = reflect.TypeFor[[]pqMessage](), c.name+",list"
-		}
-		if c.nullable {
-			typ, tag = reflect.PointerTo(typ), tag+",optional"
-		}
-		fields[i] = reflect.StructField{Name: "C" + strconv.Itoa(i), Type: typ, Tag: reflect.StructTag(`parquet:"` + tag + `"`)}
-	}
-	name := "pqMessagesRow"
-	if layout == LayoutPromptCompletion {
-		name = "pqPromptCompletionRow"
-	}
-	return parquet.NewSchema(name, parquet.SchemaOf(reflect.New(reflect.StructOf(fields)).Interface()))
+// The Parquet rows are Go structs, as parquet-go's fast path maps them to
+// columns directly; pqMeta and toPQMeta are generated from the column table
+// (parquet_meta.go). The row types' names are the files' schema names.
+type pqMessagesRow struct {
+	ID       string      `parquet:"id"`
+	Messages []pqMessage `parquet:"messages,list"`
+	pqMeta
 }
 
-// pqMessage is one element of a messages list.
+type pqPromptCompletionRow struct {
+	ID         string      `parquet:"id"`
+	Prompt     []pqMessage `parquet:"prompt,list"`
+	Completion []pqMessage `parquet:"completion,list"`
+	pqMeta
+}
+
+// pqMessage is one element of a messages list: list<struct<role, content>>.
 type pqMessage struct {
 	Role    string `parquet:"role"`
 	Content string `parquet:"content"`
 }
 
 func (w *parquetWriter) open(out io.Writer) shardFile {
-	pw := parquet.NewWriter(out, w.schema,
+	opts := []parquet.WriterOption{
 		parquet.Compression(zstdCodec),
 		parquet.MaxRowsPerRowGroup(w.limits.RowGroupRows),
 		parquet.CreatedBy("collabcraft", "export", "1"),
-		parquet.PageBufferSize(1<<20),
+		parquet.PageBufferSize(1 << 20),
 		// No min/max in every page header: for message texts they are whole
 		// ~9 KB prompts, 14% of the file. Readers skip pages with the page
 		// index (column index, values cut to 16 bytes), still written.
 		parquet.DataPageStatistics(false),
-		parquet.WriteBufferSize(1<<20),
-	)
-	return &parquetFile{w: pw, cols: w.cols}
+		parquet.WriteBufferSize(1 << 20),
+	}
+	if w.layout == LayoutPromptCompletion {
+		return &parquetFile[pqPromptCompletionRow]{w: parquet.NewGenericWriter[pqPromptCompletionRow](out, opts...),
+			row: func(ex *prepared, buf []pqMessage) ([]pqMessage, pqPromptCompletionRow) {
+				p, c := promptCompletion(ex.msgs)
+				buf = appendPQ(buf[:0], p)
+				np := len(buf)
+				buf = appendPQ(buf, c)
+				return buf, pqPromptCompletionRow{ID: ex.id, Prompt: buf[:np:np], Completion: buf[np:], pqMeta: toPQMeta(ex)}
+			}}
+	}
+	return &parquetFile[pqMessagesRow]{w: parquet.NewGenericWriter[pqMessagesRow](out, opts...),
+		row: func(ex *prepared, buf []pqMessage) ([]pqMessage, pqMessagesRow) {
+			buf = appendPQ(buf[:0], ex.msgs)
+			return buf, pqMessagesRow{ID: ex.id, Messages: buf, pqMeta: toPQMeta(ex)}
+		}}
 }
 
-// parquetFile is an open Parquet file; rows are built in one reused buffer.
-type parquetFile struct {
-	w    *parquet.Writer
-	cols []column
-	rows [1]parquet.Row
+// parquetFile is an open Parquet file of rows R.
+type parquetFile[R any] struct {
+	w   *parquet.GenericWriter[R]
+	row func(ex *prepared, buf []pqMessage) ([]pqMessage, R) // buf: message storage reused between rows
+	buf []pqMessage
+	one [1]R
 }
 
-func (f *parquetFile) write(ex *prepared) error {
-	f.rows[0] = appendParquetRow(f.rows[0][:0], f.cols, ex)
-	_, err := f.w.WriteRows(f.rows[:])
+func (f *parquetFile[R]) write(ex *prepared) error {
+	f.buf, f.one[0] = f.row(ex, f.buf)
+	_, err := f.w.Write(f.one[:])
 	return err
 }
 
-func (f *parquetFile) flush() error { return f.w.Flush() }
-func (f *parquetFile) close() error { return f.w.Close() }
+func (f *parquetFile[R]) flush() error { return f.w.Flush() }
+func (f *parquetFile[R]) close() error { return f.w.Close() }
 
-// appendParquetRow appends ex's values to row, leaf column by leaf column,
-// with the repetition and definition levels of parquetSchema.
-func appendParquetRow(row parquet.Row, cols []column, ex *prepared) parquet.Row {
-	leaf := 0
-	for _, c := range cols {
-		if c.typ == colMessages {
-			msgs := c.messages(ex)
-			row = appendMessages(row, msgs, leaf, func(m *Message) string { return m.Role })
-			row = appendMessages(row, msgs, leaf+1, func(m *Message) string { return m.Content })
-			leaf += 2
-			continue
-		}
-		v := parquetValue(c.value(ex))
-		def := 0
-		if c.nullable && !v.IsNull() {
-			def = 1
-		}
-		row = append(row, v.Level(0, def, leaf))
-		leaf++
+// appendPQ converts messages into buf's storage.
+func appendPQ(buf []pqMessage, msgs []Message) []pqMessage {
+	for _, m := range msgs {
+		buf = append(buf, pqMessage{Role: m.Role, Content: m.Content})
 	}
-	return row
+	return buf
 }
 
-// appendMessages appends one field of a required list of required structs:
-// an empty list is one null at level 0, an element is defined at level 1
-// and repeats the list from the second element on.
-func appendMessages(row parquet.Row, msgs []Message, leaf int, field func(*Message) string) parquet.Row {
-	if len(msgs) == 0 {
-		return append(row, parquet.Value{}.Level(0, 0, leaf))
+// The nullable cells of toPQMeta.
+func optString(c cell) *string {
+	if c.null {
+		return nil
 	}
-	for i := range msgs {
-		rep := 1
-		if i == 0 {
-			rep = 0
-		}
-		row = append(row, stringValue(field(&msgs[i])).Level(rep, 1, leaf))
-	}
-	return row
+	return &c.s
 }
 
-func parquetValue(v any) parquet.Value {
-	switch v := v.(type) {
-	case string:
-		return stringValue(v)
-	case int64:
-		return parquet.Int64Value(v)
-	case float64:
-		return parquet.DoubleValue(v)
-	case bool:
-		return parquet.BooleanValue(v)
+func optInt64(c cell) *int64 {
+	if c.null {
+		return nil
 	}
-	return parquet.Value{}
+	return &c.i
 }
 
-// stringValue views s as a byte array without copying it: the writer
-// copies values into its pages, and never writes through them.
-func stringValue(s string) parquet.Value {
-	return parquet.ByteArrayValue(unsafe.Slice(unsafe.StringData(s), len(s)))
+func optFloat64(c cell) *float64 {
+	if c.null {
+		return nil
+	}
+	return &c.f
+}
+
+func optBool(c cell) *bool {
+	if c.null {
+		return nil
+	}
+	return &c.b
 }
 
 // close renames the files to their final names.

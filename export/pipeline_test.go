@@ -3,7 +3,6 @@ package export
 import (
 	"context"
 	"errors"
-	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -18,7 +17,6 @@ func scribbling(src Source) Source {
 	return func(yield func(Example, error) bool) {
 		var msgs []Message
 		var success bool
-		knobs := Knobs{}
 		for ex, err := range src {
 			msgs = append(msgs[:0], ex.Messages...)
 			ex.Messages = msgs
@@ -26,9 +24,6 @@ func scribbling(src Source) Source {
 				success = *ex.Meta.Success
 				ex.Meta.Success = &success
 			}
-			clear(knobs)
-			maps.Copy(knobs, ex.Meta.Knobs)
-			ex.Meta.Knobs = knobs
 			if !yield(ex, err) {
 				return
 			}
@@ -36,9 +31,6 @@ func scribbling(src Source) Source {
 				msgs[i] = Message{Role: "user", Content: "overwritten"}
 			}
 			success = !success
-			for k := range knobs {
-				knobs[k] = nil
-			}
 		}
 	}
 }

@@ -106,18 +106,13 @@ func metaOf(t *trajectory.Trial, agent string) Meta {
 		}
 	}
 	if k, ok := procgen.KindOfType(t.TaskType); ok {
+		values := make([]any, len(knobIndex))
 		for i := range k.Knobs {
-			kn := &k.Knobs[i]
-			if kn.Column == "" {
-				continue
-			}
-			if v := kn.Value(t.Difficulty, t.TaskID); v != nil {
-				if m.Knobs == nil {
-					m.Knobs = Knobs{}
-				}
-				m.Knobs[kn.Column] = v
+			if kn := &k.Knobs[i]; kn.Column != "" {
+				values[knobIndex[kn.Column]] = kn.Value(t.Difficulty, t.TaskID) // of the column's type, by knobColumns
 			}
 		}
+		m.Knobs = Knobs{values: values}
 	}
 	return m
 }

@@ -30,8 +30,8 @@ func TestFromTrials(t *testing.T) {
 		t.Fatalf("examples %+v", got)
 	}
 	m := got[0].Meta
-	want := Knobs{"materials": int64(1), "rooms": int64(2), "windows": int64(0), "carpets": int64(1), "variant": int64(3)}
-	if !maps.Equal(m.Knobs, want) || m.TaskType != "construction" || m.Model != "scripted" || m.NumAgents != 2 || *m.Score != 0.5 || *m.Success {
+	want := map[string]any{"materials": int64(1), "rooms": int64(2), "windows": int64(0), "carpets": int64(1), "variant": int64(3)}
+	if !maps.Equal(knobMap(m.Knobs), want) || m.TaskType != "construction" || m.Model != "scripted" || m.NumAgents != 2 || *m.Score != 0.5 || *m.Success {
 		t.Errorf("meta %+v", m)
 	}
 	if got[2].Meta.Model != "gpt-x" {
@@ -39,14 +39,14 @@ func TestFromTrials(t *testing.T) {
 	}
 
 	craft := metaOf(&trajectory.Trial{TaskType: "techtree", TaskID: "x", Difficulty: map[string]any{"depth": 2.0, "plan": "no_plan", "missing": 1.0}}, "a")
-	if want := (Knobs{"depth": int64(2), "plan": "no_plan", "missing_items": int64(1)}); !maps.Equal(craft.Knobs, want) {
-		t.Errorf("crafting knobs %v, want %v", craft.Knobs, want)
+	if want := map[string]any{"depth": int64(2), "plan": "no_plan", "missing_items": int64(1)}; !maps.Equal(knobMap(craft.Knobs), want) {
+		t.Errorf("crafting knobs %v, want %v", knobMap(craft.Knobs), want)
 	}
 	cook := metaOf(&trajectory.Trial{TaskType: "cooking", TaskID: "multiagent_cooking_cake_hells_kitchen"}, "a")
-	if want := (Knobs{"hells_kitchen": true}); !maps.Equal(cook.Knobs, want) {
-		t.Errorf("cooking knobs %v, want %v", cook.Knobs, want)
+	if want := map[string]any{"hells_kitchen": true}; !maps.Equal(knobMap(cook.Knobs), want) {
+		t.Errorf("cooking knobs %v, want %v", knobMap(cook.Knobs), want)
 	}
-	if other := metaOf(&trajectory.Trial{TaskType: "mystery", TaskID: "rooms_2"}, "a"); other.Knobs != nil {
+	if other := metaOf(&trajectory.Trial{TaskType: "mystery", TaskID: "rooms_2"}, "a"); len(knobMap(other.Knobs)) != 0 {
 		t.Errorf("a type no kind has got knobs %v", other.Knobs)
 	}
 
@@ -57,5 +57,29 @@ func TestFromTrials(t *testing.T) {
 	if ids := []string{eps[0].ID, eps[1].ID}; len(eps) != 2 || !slices.Equal(ids, []string{"r1/t#0/Andy_0/episode", "r1/t#0/Jill_0/episode"}) ||
 		eps[0].Meta.Kind != "episode" || eps[0].Meta.Step != 1 {
 		t.Errorf("episodes %+v", eps)
+	}
+}
+
+// knobMap lists the knob columns k has a value for.
+func knobMap(k Knobs) map[string]any {
+	m := map[string]any{}
+	for _, c := range knobCols {
+		if v := k.Get(c.name); v != nil {
+			m[c.name] = v
+		}
+	}
+	return m
+}
+
+func TestNewKnobs(t *testing.T) {
+	if _, err := NewKnobs(map[string]any{"depth": 2}); err == nil {
+		t.Error("an int (not int64) depth was accepted")
+	}
+	if _, err := NewKnobs(map[string]any{"dishes": int64(2)}); err == nil {
+		t.Error("a column no kind has was accepted")
+	}
+	k, err := NewKnobs(map[string]any{"plan": "no_plan", "hells_kitchen": nil})
+	if err != nil || k.Get("plan") != "no_plan" || k.Get("hells_kitchen") != nil || k.Get("depth") != nil {
+		t.Errorf("NewKnobs: %v, %v", k, err)
 	}
 }
