@@ -40,8 +40,9 @@ const (
 )
 
 // column is one dataset column. The column table (columnsFor) is the one
-// definition of the dataset schema: Parquet, Arrow, the features in the
-// card and dataset_info.json, and JSON rows are all written from it.
+// definition of the dataset schema: Arrow, the features in the card and
+// dataset_info.json, and JSON rows are written from it, and Parquet from
+// the Go struct generated from it (parquet_meta.go).
 type column struct {
 	name     string
 	typ      colType
