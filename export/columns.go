@@ -123,6 +123,7 @@ var metaColumns = append([]column{
 	{name: "num_agents", typ: colInt64, value: func(p *prepared) cell { return cell{i: int64(p.meta.NumAgents)} }},
 }, knobCols...)
 
+// knobCols are the knob columns; Knobs values are indexed like them.
 var knobCols = knobColumns()
 
 // knobColumns are the task kinds' knob columns, kind by kind in suite
