@@ -3,6 +3,7 @@ package export
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -20,27 +21,11 @@ import (
 //	arrow/{split}/dataset_info.json           features
 //	arrow/{split}/state.json                  _data_files, _fingerprint, _split, format fields
 type arrowWriter struct {
+	shards
 	dir    string
 	layout Layout
-	limits Limits
 	schema *arrow.Schema
 	cols   []column
-	splits splitSet[arrowSplit]
-}
-
-type arrowSplit struct {
-	files []pqFile // closed files (same bookkeeping as Parquet)
-	cur   *arrowOpen
-}
-
-type arrowOpen struct {
-	out    *sink
-	w      *ipc.Writer
-	b      *array.RecordBuilder
-	tmp    string
-	rows   int64 // rows in the file
-	bRows  int   // rows in the builder
-	bBytes int64 // content bytes in the builder
 }
 
 var messageType = arrow.ListOf(arrow.StructOf(
@@ -79,66 +64,45 @@ func newArrowWriter(root string, layout Layout, limits Limits) (*arrowWriter, er
 		return nil, fmt.Errorf("export: %w", err)
 	}
 	md := arrow.NewMetadata([]string{"huggingface"}, []string{string(hf)})
-	return &arrowWriter{dir: dir, layout: layout, limits: limits, cols: cols,
-		schema: arrow.NewSchema(fields, &md)}, nil
+	w := &arrowWriter{dir: dir, layout: layout, cols: cols, schema: arrow.NewSchema(fields, &md)}
+	w.shards = shards{format: FormatArrow, limits: limits, batchRows: int64(limits.ArrowBatchRows),
+		create: func(split string, i int) (string, error) {
+			if err := os.MkdirAll(filepath.Join(dir, split), 0o755); err != nil {
+				return "", fmt.Errorf("export: %w", err)
+			}
+			return filepath.Join(dir, split, fmt.Sprintf(".data-%05d.arrow.tmp", i)), nil
+		},
+		start: w.open}
+	return w, nil
 }
 
-func (w *arrowWriter) open(split string, s *arrowSplit) error {
-	dir := filepath.Join(w.dir, split)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	tmp := filepath.Join(dir, fmt.Sprintf(".data-%05d.arrow.tmp", len(s.files)))
-	out, err := createSink(tmp)
-	if err != nil {
-		return err
-	}
-	s.cur = &arrowOpen{out: out, tmp: tmp,
-		w: ipc.NewWriter(out, ipc.WithSchema(w.schema)),
+func (w *arrowWriter) open(out io.Writer) shardFile {
+	return &arrowFile{cols: w.cols, w: ipc.NewWriter(out, ipc.WithSchema(w.schema)),
 		b: array.NewRecordBuilder(memory.DefaultAllocator, w.schema)}
+}
+
+// arrowFile is an open Arrow IPC stream; rows are built into record batches.
+type arrowFile struct {
+	cols []column
+	w    *ipc.Writer
+	b    *array.RecordBuilder
+	rows int // rows in the builder
+}
+
+func (f *arrowFile) write(ex *prepared) error {
+	for i, c := range f.cols {
+		fb := f.b.Field(i)
+		if c.typ == colMessages {
+			appendArrowMessages(fb.(*array.ListBuilder), c.messages(ex))
+			continue
+		}
+		appendScalar(fb, c.typ, c.value(ex))
+	}
+	f.rows++
 	return nil
 }
 
-func (w *arrowWriter) write(ex *prepared) error {
-	s := w.splits.get(ex.split)
-	if s.cur == nil {
-		if err := w.open(ex.split, s); err != nil {
-			return err
-		}
-	}
-	o := s.cur
-	for i, c := range w.cols {
-		fb := o.b.Field(i)
-		switch c.name {
-		case "id":
-			fb.(*array.StringBuilder).Append(ex.id)
-		case "messages":
-			appendMessages(fb.(*array.ListBuilder), ex.msgs)
-		case "prompt":
-			p, _ := promptCompletion(ex.msgs)
-			appendMessages(fb.(*array.ListBuilder), p)
-		case "completion":
-			_, cm := promptCompletion(ex.msgs)
-			appendMessages(fb.(*array.ListBuilder), cm)
-		default:
-			appendScalar(fb, metaValue(c.name, ex))
-		}
-	}
-	o.rows++
-	o.bRows++
-	o.bBytes += int64(ex.size)
-	if o.bRows >= w.limits.ArrowBatchRows || o.bBytes >= w.limits.RowGroupBytes {
-		if err := o.flush(); err != nil {
-			return fmt.Errorf("export: arrow %s: %w", ex.split, err)
-		}
-		if o.out.n >= w.limits.FileBytes || (w.limits.FileRows > 0 && o.rows >= w.limits.FileRows) {
-			return w.closeCur(s)
-		}
-	}
-	return nil
-}
-
-func appendMessages(lb *array.ListBuilder, msgs []Message) {
+func appendArrowMessages(lb *array.ListBuilder, msgs []Message) {
 	lb.Append(true)
 	sb := lb.ValueBuilder().(*array.StructBuilder)
 	role := sb.FieldBuilder(0).(*array.StringBuilder)
@@ -150,50 +114,41 @@ func appendMessages(lb *array.ListBuilder, msgs []Message) {
 	}
 }
 
-func appendScalar(b array.Builder, v any) {
-	switch v := v.(type) {
-	case nil:
+func appendScalar(b array.Builder, t colType, c cell) {
+	if c.null {
 		b.AppendNull()
-	case string:
-		b.(*array.StringBuilder).Append(v)
-	case int64:
-		b.(*array.Int64Builder).Append(v)
-	case float64:
-		b.(*array.Float64Builder).Append(v)
-	case bool:
-		b.(*array.BooleanBuilder).Append(v)
+		return
+	}
+	switch t {
+	case colInt64:
+		b.(*array.Int64Builder).Append(c.i)
+	case colFloat64:
+		b.(*array.Float64Builder).Append(c.f)
+	case colBool:
+		b.(*array.BooleanBuilder).Append(c.b)
+	default:
+		b.(*array.StringBuilder).Append(c.s)
 	}
 }
 
 // flush writes the builder's rows as one record batch.
-func (o *arrowOpen) flush() error {
-	if o.bRows == 0 {
+func (f *arrowFile) flush() error {
+	if f.rows == 0 {
 		return nil
 	}
-	rec := o.b.NewRecordBatch()
+	rec := f.b.NewRecordBatch()
 	defer rec.Release()
-	o.bRows, o.bBytes = 0, 0
-	return o.w.Write(rec)
+	f.rows = 0
+	return f.w.Write(rec)
 }
 
-func (w *arrowWriter) closeCur(s *arrowSplit) error {
-	o := s.cur
-	s.cur = nil
-	err := o.flush()
-	if cerr := o.w.Close(); err == nil {
+func (f *arrowFile) close() error {
+	err := f.flush()
+	if cerr := f.w.Close(); err == nil {
 		err = cerr
 	}
-	o.b.Release()
-	if err != nil {
-		o.out.f.Close()
-		return fmt.Errorf("export: %s: %w", o.tmp, err)
-	}
-	n, sum, err := o.out.finish()
-	if err != nil {
-		return err
-	}
-	s.files = append(s.files, pqFile{tmp: o.tmp, rows: o.rows, bytes: n, sha256: sum})
-	return nil
+	f.b.Release()
+	return err
 }
 
 // hfState is datasets' state.json (keys sorted, as json.dump(sort_keys=True)).
@@ -214,36 +169,35 @@ type hfDataFile struct {
 // close renames the shards and writes the json files datasets reads.
 func (w *arrowWriter) close(description string) ([]FileInfo, error) {
 	var out []FileInfo
-	splits := w.splits.order
-	for _, split := range splits {
-		s := w.splits.byName[split]
-		if s.cur != nil {
-			if err := w.closeCur(s); err != nil {
-				return nil, err
+	states := map[string]*hfState{}
+	fps := map[string]*fingerprint{}
+	rows, bytes := map[string]int64{}, map[string]int64{}
+	err := w.finish(func(split string) string { return filepath.Join(w.dir, split) },
+		func(_ string, i, n int) string { return fmt.Sprintf("data-%05d-of-%05d.arrow", i, n) },
+		func(split string, f shard, name string) {
+			if states[split] == nil {
+				states[split], fps[split] = &hfState{FormatKwargs: map[string]any{}, Split: split}, newFingerprint()
 			}
-		}
-		state := hfState{FormatKwargs: map[string]any{}, Split: split}
-		fp := newFingerprint()
-		var rows, bytes int64
-		for i, f := range s.files {
-			name := fmt.Sprintf("data-%05d-of-%05d.arrow", i, len(s.files))
-			if err := os.Rename(f.tmp, filepath.Join(w.dir, split, name)); err != nil {
-				return nil, fmt.Errorf("export: %w", err)
-			}
-			state.DataFiles = append(state.DataFiles, hfDataFile{Filename: name})
-			fp.add(f.sha256)
-			rows += f.rows
-			bytes += f.bytes
+			states[split].DataFiles = append(states[split].DataFiles, hfDataFile{Filename: name})
+			fps[split].add(f.sha256)
+			rows[split] += f.rows
+			bytes[split] += f.bytes
 			out = append(out, FileInfo{Path: "arrow/" + split + "/" + name, Format: FormatArrow, Split: split,
 				Rows: f.rows, Bytes: f.bytes, SHA256: f.sha256})
-		}
-		state.Fingerprint = fp.sum()
+		})
+	if err != nil {
+		return nil, err
+	}
+	splits := w.splits.order
+	for _, split := range splits {
+		state := states[split]
+		state.Fingerprint = fps[split].sum()
 		info := object{
 			{"builder_name", nil},
 			{"citation", ""},
 			{"config_name", nil},
 			{"dataset_name", nil},
-			{"dataset_size", bytes},
+			{"dataset_size", bytes[split]},
 			{"description", description},
 			{"download_checksums", nil},
 			{"download_size", nil},
@@ -253,7 +207,7 @@ func (w *arrowWriter) close(description string) ([]FileInfo, error) {
 			{"post_processed", nil},
 			{"post_processing_size", nil},
 			{"size_in_bytes", nil},
-			{"splits", object{{split, object{{"name", split}, {"num_bytes", bytes}, {"num_examples", rows}, {"dataset_name", nil}}}}},
+			{"splits", object{{split, object{{"name", split}, {"num_bytes", bytes[split]}, {"num_examples", rows[split]}, {"dataset_name", nil}}}}},
 			{"supervised_keys", nil},
 			{"version", nil},
 		}
@@ -275,13 +229,4 @@ func (w *arrowWriter) close(description string) ([]FileInfo, error) {
 		return nil, err
 	}
 	return out, nil
-}
-
-func (w *arrowWriter) abort() {
-	for _, s := range w.splits.byName {
-		if s.cur != nil {
-			s.cur.b.Release()
-			s.cur.out.f.Close()
-		}
-	}
 }

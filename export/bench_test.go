@@ -10,6 +10,13 @@ import (
 	"testing"
 )
 
+// depthKnobs are the knobs of realisticSource's tasks by depth.
+var depthKnobs = []Knobs{
+	knobs(map[string]any{"depth": int64(0), "plan": "full_plan"}),
+	knobs(map[string]any{"depth": int64(1), "plan": "full_plan"}),
+	knobs(map[string]any{"depth": int64(2), "plan": "full_plan"}),
+}
+
 // realisticSource yields n MINDcraft-like transitions (a ~6 KB system prompt
 // with command docs, stats and inventory, then 2..15 history turns), 24 per
 // task, generated on the fly so the source itself holds no memory.
@@ -47,7 +54,7 @@ func realisticSource(n int, peak *uint64) Source {
 			ex := Example{ID: fmt.Sprintf("t%d#0/andy/%d", task, i%24), Messages: msgs, Meta: Meta{
 				TrialID: fmt.Sprintf("t%d#0", task), TaskID: fmt.Sprintf("t%d", task), TaskType: "techtree", Split: split,
 				Agent: "andy", Step: i % 24, Kind: "conversation", Model: "m", NumAgents: 2, Success: bp(true),
-				Knobs: Knobs{Depth: &d, Plan: "full_plan"}}}
+				Knobs: depthKnobs[d]}}
 			if !yield(ex, nil) {
 				return
 			}

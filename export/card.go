@@ -80,7 +80,7 @@ func writeCard(dir string, o Options, r *Dataset) error {
 	b.WriteString("dataset_info:\n  features:\n")
 	cols := columnsFor(o.Layout)
 	if primary == FormatOpenAI {
-		cols = []column{{"messages", colMessages, false}}
+		cols = []column{{name: "messages", typ: colMessages}}
 	}
 	for _, c := range cols {
 		fmt.Fprintf(&b, "  - name: %s\n", c.name)

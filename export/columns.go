@@ -1,6 +1,10 @@
 package export
 
-import "fmt"
+import (
+	"fmt"
+
+	"collabcraft/procgen"
+)
 
 // Layout selects the conversation columns.
 type Layout string
@@ -35,110 +39,140 @@ const (
 	colMessages // list<struct<role: string, content: string>>
 )
 
-// column is one dataset column in output order.
+// column is one dataset column. The column table (columnsFor) is the one
+// definition of the dataset schema: Arrow, the features in the card and
+// dataset_info.json, and JSON rows are written from it, and Parquet from
+// the Go struct generated from it (parquet_meta.go).
 type column struct {
 	name     string
 	typ      colType
 	nullable bool
+	value    func(*prepared) cell      // scalar columns
+	messages func(*prepared) []Message // colMessages columns
 }
 
-// metaColumns are written after the conversation columns, in this order.
-var metaColumns = []column{
-	{"trial_id", colString, false},
-	{"task_id", colString, false},
-	{"task_type", colString, false},
-	{"split", colString, false},
-	{"agent", colString, false},
-	{"step", colInt64, false},
-	{"kind", colString, false},
-	{"score", colFloat64, true},
-	{"success", colBool, true},
-	{"model", colString, false},
-	{"num_agents", colInt64, false},
-	{"depth", colInt64, true},
-	{"plan", colString, true},
-	{"missing_items", colInt64, true},
-	{"hells_kitchen", colBool, true},
-	{"materials", colInt64, true},
-	{"rooms", colInt64, true},
-	{"windows", colInt64, true},
-	{"carpets", colInt64, true},
-	{"variant", colInt64, true},
+// cell is a scalar column's value in one row, in the field of the
+// column's type (kept out of an interface: boxing every value of every row
+// would cost an allocation each).
+type cell struct {
+	null bool
+	s    string  // colString
+	i    int64   // colInt64
+	f    float64 // colFloat64
+	b    bool    // colBool
 }
+
+// any returns the cell's value as string, int64, float64 or bool, or nil
+// for null.
+func (c cell) any(t colType) any {
+	if c.null {
+		return nil
+	}
+	switch t {
+	case colInt64:
+		return c.i
+	case colFloat64:
+		return c.f
+	case colBool:
+		return c.b
+	}
+	return c.s
+}
+
+// knobCell is the cell of a knob value (nil, int64, string or bool, as
+// NewKnobs checked).
+func knobCell(v any) cell {
+	switch v := v.(type) {
+	case string:
+		return cell{s: v}
+	case int64:
+		return cell{i: v}
+	case bool:
+		return cell{b: v}
+	}
+	return cell{null: true}
+}
+
+func floatCell(p *float64) cell {
+	if p == nil {
+		return cell{null: true}
+	}
+	return cell{f: *p}
+}
+
+func boolCell(p *bool) cell {
+	if p == nil {
+		return cell{null: true}
+	}
+	return cell{b: *p}
+}
+
+// metaColumns are written after the conversation columns, in this order:
+// the trial's, then every kind's knob columns (knobColumns).
+var metaColumns = append([]column{
+	{name: "trial_id", typ: colString, value: func(p *prepared) cell { return cell{s: p.meta.TrialID} }},
+	{name: "task_id", typ: colString, value: func(p *prepared) cell { return cell{s: p.meta.TaskID} }},
+	{name: "task_type", typ: colString, value: func(p *prepared) cell { return cell{s: p.meta.TaskType} }},
+	{name: "split", typ: colString, value: func(p *prepared) cell { return cell{s: p.split} }},
+	{name: "agent", typ: colString, value: func(p *prepared) cell { return cell{s: p.meta.Agent} }},
+	{name: "step", typ: colInt64, value: func(p *prepared) cell { return cell{i: int64(p.meta.Step)} }},
+	{name: "kind", typ: colString, value: func(p *prepared) cell { return cell{s: p.meta.Kind} }},
+	{name: "score", typ: colFloat64, nullable: true, value: func(p *prepared) cell { return floatCell(p.meta.Score) }},
+	{name: "success", typ: colBool, nullable: true, value: func(p *prepared) cell { return boolCell(p.meta.Success) }},
+	{name: "model", typ: colString, value: func(p *prepared) cell { return cell{s: p.meta.Model} }},
+	{name: "num_agents", typ: colInt64, value: func(p *prepared) cell { return cell{i: int64(p.meta.NumAgents)} }},
+}, knobCols...)
+
+// knobCols are the knob columns; Knobs values are indexed like them.
+var knobCols = knobColumns()
+
+// knobColumns are the task kinds' knob columns, kind by kind in suite
+// order, nullable (a crafting task has no rooms level). Kinds may share a
+// column of the same type.
+func knobColumns() []column {
+	var cols []column
+	seen := map[string]bool{}
+	for _, k := range procgen.AllKinds() {
+		for _, kn := range k.Knobs {
+			if kn.Column == "" || seen[kn.Column] {
+				continue
+			}
+			seen[kn.Column] = true
+			i := len(cols)
+			cols = append(cols, column{name: kn.Column, typ: knobType[kn.Type], nullable: true,
+				value: func(p *prepared) cell { return knobCell(p.meta.Knobs.at(i)) }})
+		}
+	}
+	return cols
+}
+
+// knobType is the column type of each knob type.
+var knobType = map[procgen.KnobType]colType{procgen.KnobInt: colInt64, procgen.KnobString: colString, procgen.KnobBool: colBool}
 
 // columnsFor lists every column of a layout in output order.
 func columnsFor(l Layout) []column {
-	cols := []column{{"id", colString, false}}
+	cols := []column{{name: "id", typ: colString, value: func(p *prepared) cell { return cell{s: p.id} }}}
 	if l == LayoutPromptCompletion {
-		cols = append(cols, column{"prompt", colMessages, false}, column{"completion", colMessages, false})
+		cols = append(cols,
+			column{name: "prompt", typ: colMessages, messages: func(p *prepared) []Message { m, _ := promptCompletion(p.msgs); return m }},
+			column{name: "completion", typ: colMessages, messages: func(p *prepared) []Message { _, m := promptCompletion(p.msgs); return m }})
 	} else {
-		cols = append(cols, column{"messages", colMessages, false})
+		cols = append(cols, column{name: "messages", typ: colMessages, messages: func(p *prepared) []Message { return p.msgs }})
 	}
 	return append(cols, metaColumns...)
 }
 
-// metaValue returns the value of a metadata column for ex: nil for null,
-// else string, int64, float64 or bool.
-func metaValue(name string, ex *prepared) any {
-	m, k := &ex.meta, &ex.meta.Knobs
-	switch name {
-	case "trial_id":
-		return m.TrialID
-	case "task_id":
-		return m.TaskID
-	case "task_type":
-		return m.TaskType
-	case "split":
-		return ex.split
-	case "agent":
-		return m.Agent
-	case "step":
-		return int64(m.Step)
-	case "kind":
-		return m.Kind
-	case "score":
-		return ptrAny(m.Score, func(v float64) any { return v })
-	case "success":
-		return ptrAny(m.Success, func(v bool) any { return v })
-	case "model":
-		return m.Model
-	case "num_agents":
-		return int64(m.NumAgents)
-	case "depth":
-		return intAny(k.Depth)
-	case "plan":
-		if k.Plan == "" {
-			return nil
-		}
-		return k.Plan
-	case "missing_items":
-		return intAny(k.MissingItems)
-	case "hells_kitchen":
-		return ptrAny(k.HellsKitchen, func(v bool) any { return v })
-	case "materials":
-		return intAny(k.Materials)
-	case "rooms":
-		return intAny(k.Rooms)
-	case "windows":
-		return intAny(k.Windows)
-	case "carpets":
-		return intAny(k.Carpets)
-	case "variant":
-		return intAny(k.Variant)
+// checkValue reports whether v (non-nil) is a value of type t.
+func (t colType) checkValue(v any) bool {
+	switch v.(type) {
+	case string:
+		return t == colString
+	case int64:
+		return t == colInt64
+	case float64:
+		return t == colFloat64
+	case bool:
+		return t == colBool
 	}
-	panic("export: unknown column " + name) // a programming error: metaColumns and this switch disagree
-}
-
-func intAny(p *int) any {
-	if p == nil {
-		return nil
-	}
-	return int64(*p)
-}
-
-func ptrAny[T any](p *T, f func(T) any) any {
-	if p == nil {
-		return nil
-	}
-	return f(*p)
+	return false
 }

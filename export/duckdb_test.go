@@ -129,8 +129,8 @@ func TestIndependentReaders(t *testing.T) {
 				if r["task_id"] != ex.Meta.TaskID || r["agent"] != ex.Meta.Agent || r["step"] != float64(ex.Meta.Step) {
 					t.Errorf("%s %s: metadata %v, want %+v", kind, ex.ID, r, ex.Meta)
 				}
-				if (ex.Meta.Score == nil) != (r["score"] == nil) || (ex.Meta.Knobs.Depth == nil) != (r["depth"] == nil) ||
-					(ex.Meta.Knobs.Plan == "") != (r["plan"] == nil) {
+				if (ex.Meta.Score == nil) != (r["score"] == nil) || (ex.Meta.Knobs.Get("depth") == nil) != (r["depth"] == nil) ||
+					(ex.Meta.Knobs.Get("plan") == nil) != (r["plan"] == nil) {
 					t.Errorf("%s %s: nulls wrong: score %v depth %v plan %v", kind, ex.ID, r["score"], r["depth"], r["plan"])
 				}
 				if ex.Meta.Score != nil && r["score"] != *ex.Meta.Score {

@@ -21,12 +21,11 @@ type Example struct {
 	Meta     Meta
 }
 
-// Meta holds the metadata columns. Pointer fields are nullable: nil means
-// "does not apply to this task type" (a crafting task has no rooms level).
+// Meta holds the metadata columns. Pointer fields are nullable.
 type Meta struct {
 	TrialID   string
 	TaskID    string
-	TaskType  string // "techtree" | "cooking" | "construction" | ...
+	TaskType  string // the task file's type ("techtree"), as procgen.Kind.TaskType
 	Split     string // the task's own split (task file); the output split may differ
 	Agent     string // the agent whose model call this is
 	Step      int    // index of the model call in the agent's history (episode: the last one)
@@ -38,28 +37,61 @@ type Meta struct {
 	Knobs     Knobs
 }
 
-// Knobs are the task generator's difficulty settings, as typed columns.
+// Knobs are the values of a task's knob columns (see procgen.Knob.Column).
+// They are immutable, so the examples of a trial share them; the zero value
+// has every column null.
 type Knobs struct {
-	Depth        *int   // crafting: recipe depth
-	Plan         string // crafting: "full_plan" | "partial_plan" | "no_plan"; "" = null
-	MissingItems *int   // crafting: number of missing items
-	HellsKitchen *bool  // cooking: each agent holds only the other's recipe
-	Materials    *int   // construction complexity levels 0..2
-	Rooms        *int
-	Windows      *int
-	Carpets      *int
-	Variant      *int // construction: blueprint variant
+	values []any // by knob column (knobColumns' order); nil is null
+}
+
+// knobIndex is the position of each knob column in Knobs.values.
+var knobIndex = func() map[string]int {
+	m := map[string]int{}
+	for i, c := range knobCols {
+		m[c.name] = i
+	}
+	return m
+}()
+
+// NewKnobs makes Knobs of values by knob column name ("depth",
+// "hells_kitchen"): int64, string or bool as the column's type, or nil for
+// null.
+func NewKnobs(byColumn map[string]any) (Knobs, error) {
+	k := Knobs{values: make([]any, len(knobCols))}
+	for name, v := range byColumn {
+		i, ok := knobIndex[name]
+		if !ok {
+			return Knobs{}, fmt.Errorf("export: knob %q is no task kind's knob column", name)
+		}
+		if v != nil && !knobCols[i].typ.checkValue(v) {
+			return Knobs{}, fmt.Errorf("export: knob %q: value %v of type %T does not fit the column", name, v, v)
+		}
+		k.values[i] = v
+	}
+	return k, nil
+}
+
+// Get returns the value of a knob column (nil: null).
+func (k Knobs) Get(column string) any {
+	i, ok := knobIndex[column]
+	if !ok {
+		return nil
+	}
+	return k.at(i)
+}
+
+func (k Knobs) at(i int) any {
+	if k.values == nil {
+		return nil
+	}
+	return k.values[i]
 }
 
 // clone copies what m's pointers point at, so later changes by the
 // example's source do not reach it.
 func (m Meta) clone() Meta {
 	m.Score, m.Success = clonePtr(m.Score), clonePtr(m.Success)
-	k := &m.Knobs
-	k.Depth, k.MissingItems, k.HellsKitchen = clonePtr(k.Depth), clonePtr(k.MissingItems), clonePtr(k.HellsKitchen)
-	k.Materials, k.Rooms, k.Windows = clonePtr(k.Materials), clonePtr(k.Rooms), clonePtr(k.Windows)
-	k.Carpets, k.Variant = clonePtr(k.Carpets), clonePtr(k.Variant)
-	return m
+	return m // Knobs are immutable
 }
 
 func clonePtr[T any](p *T) *T {

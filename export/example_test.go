@@ -11,9 +11,13 @@ import (
 
 // Two transitions of one crafting task, written as Parquet and OpenAI JSONL.
 func ExampleWrite() {
-	depth := 1
+	knobs, err := export.NewKnobs(map[string]any{"depth": int64(1)})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	meta := export.Meta{TrialID: "craft_1#0", TaskID: "craft_1", TaskType: "techtree", Split: "train",
-		Agent: "andy", Kind: "conversation", Model: "scripted", NumAgents: 2, Knobs: export.Knobs{Depth: &depth}}
+		Agent: "andy", Kind: "conversation", Model: "scripted", NumAgents: 2, Knobs: knobs}
 	examples := []export.Example{
 		{ID: "craft_1#0/andy/0", Meta: meta, Messages: []export.Message{
 			{Role: "system", Content: "You are a playful Minecraft bot named andy."},

@@ -59,9 +59,16 @@ func readManifest(t *testing.T, dir string) Manifest {
 	return m
 }
 
-func readParquetRows(t *testing.T, path string) []pqMessagesRow {
+// pqTaskRow reads the columns the tests check of a Parquet file.
+type pqTaskRow struct {
+	ID     string `parquet:"id"`
+	TaskID string `parquet:"task_id"`
+	Split  string `parquet:"split"`
+}
+
+func readParquetRows(t *testing.T, path string) []pqTaskRow {
 	t.Helper()
-	rows, err := parquet.ReadFile[pqMessagesRow](path)
+	rows, err := parquet.ReadFile[pqTaskRow](path)
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}

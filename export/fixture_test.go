@@ -26,13 +26,13 @@ func newFixture(tasks, perTask int) *fixture {
 		switch t % 3 {
 		case 0:
 			meta = Meta{TaskType: "techtree", TaskID: fmt.Sprintf("multiagent_crafting_bookshelf_partial_plan_depth_%d_%d", t%3, t),
-				Knobs: Knobs{Depth: ip(t % 3), Plan: "partial_plan", MissingItems: ip(t % 2)}}
+				Knobs: knobs(map[string]any{"depth": int64(t % 3), "plan": "partial_plan", "missing_items": int64(t % 2)})}
 		case 1:
 			meta = Meta{TaskType: "cooking", TaskID: fmt.Sprintf("multiagent_cooking_cake_%d", t),
-				Knobs: Knobs{HellsKitchen: bp(t%2 == 0)}}
+				Knobs: knobs(map[string]any{"hells_kitchen": t%2 == 0})}
 		case 2:
 			meta = Meta{TaskType: "construction", TaskID: fmt.Sprintf("materials_1_rooms_2_window_0_carpet_1_variant_%d", t),
-				Knobs: Knobs{Materials: ip(1), Rooms: ip(2), Windows: ip(0), Carpets: ip(1), Variant: ip(t)}}
+				Knobs: knobs(map[string]any{"materials": int64(1), "rooms": int64(2), "windows": int64(0), "carpets": int64(1), "variant": int64(t)})}
 		}
 		meta.Split = "train"
 		if t%4 == 3 {
@@ -103,4 +103,13 @@ func (f *fixture) source() Source {
 			}
 		}
 	}
+}
+
+// knobs is NewKnobs for values known to fit.
+func knobs(byColumn map[string]any) Knobs {
+	k, err := NewKnobs(byColumn)
+	if err != nil {
+		panic(err)
+	}
+	return k
 }

@@ -17,7 +17,6 @@ func scribbling(src Source) Source {
 	return func(yield func(Example, error) bool) {
 		var msgs []Message
 		var success bool
-		var depth int
 		for ex, err := range src {
 			msgs = append(msgs[:0], ex.Messages...)
 			ex.Messages = msgs
@@ -25,17 +24,13 @@ func scribbling(src Source) Source {
 				success = *ex.Meta.Success
 				ex.Meta.Success = &success
 			}
-			if ex.Meta.Knobs.Depth != nil {
-				depth = *ex.Meta.Knobs.Depth
-				ex.Meta.Knobs.Depth = &depth
-			}
 			if !yield(ex, err) {
 				return
 			}
 			for i := range msgs {
 				msgs[i] = Message{Role: "user", Content: "overwritten"}
 			}
-			success, depth = !success, -1
+			success = !success
 		}
 	}
 }

@@ -59,9 +59,6 @@ type Agents struct {
 // DefaultQuantile is the paper's: construction keeps its top 25%.
 const DefaultQuantile = 0.75
 
-// ScoredType is the task type judged by score instead of success.
-const ScoredType = "construction"
-
 // Paper is the MineCollab recipe: no errored trials, successful crafting and
 // cooking trials, construction trials in the top 25% of the run's scores.
 func Paper() Config {

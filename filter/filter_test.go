@@ -182,31 +182,6 @@ func TestQuantileFunction(t *testing.T) {
 	}
 }
 
-func TestKnob(t *testing.T) {
-	cases := []struct {
-		id, knob, want string
-		diff           map[string]any
-	}{
-		{"materials_1_rooms_2_window_0_carpet_1_variant_3", "rooms", "2", nil},
-		{"materials_1_rooms_2_window_0_carpet_1_variant_3", "windows", "0", nil},
-		{"materials_1_rooms_2_window_0_carpet_1_variant_3", "carpets", "1", nil},
-		{"multiagent_crafting_bookshelf_partial_plan_missing_leather_depth_1", "plan", "partial_plan", nil},
-		{"multiagent_crafting_bookshelf_partial_plan_missing_leather_depth_1", "depth", "1", nil},
-		{"multiagent_cooking_cake_blocked_access_0_1", "blocked", "2", nil},
-		{"whatever", "rooms", "1", map[string]any{"rooms": float64(1)}},
-		{"whatever", "plan", "no_plan", map[string]any{"plan": "no_plan"}},
-	}
-	for _, c := range cases {
-		got, ok := Knob(&trajectory.Trial{TaskID: c.id, Difficulty: c.diff}, c.knob)
-		if !ok || got != c.want {
-			t.Errorf("Knob(%s, %s) = %q, %v; want %q", c.id, c.knob, got, ok, c.want)
-		}
-	}
-	if _, ok := Knob(&trajectory.Trial{TaskID: "cake"}, "rooms"); ok {
-		t.Error("a knob neither recorded nor in the id was found")
-	}
-}
-
 func without(ids []string, drop ...string) []string {
 	return slices.DeleteFunc(slices.Clone(ids), func(s string) bool { return slices.Contains(drop, s) })
 }

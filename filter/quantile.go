@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"collabcraft/procgen"
 	"collabcraft/trajectory"
 )
 
@@ -31,7 +32,7 @@ func (th *thresholds) group(t *trajectory.Trial) string {
 	}
 	parts := make([]string, len(th.q.GroupBy))
 	for i, k := range th.q.GroupBy {
-		v, ok := Knob(t, k)
+		v, ok := knob(t, k)
 		if !ok {
 			v = "?"
 		}
@@ -68,7 +69,7 @@ func (th *thresholds) compute(in *Input) error {
 				if err != nil {
 					return fmt.Errorf("filter: top-quantile first pass: %w", err)
 				}
-				info = taskInfo{scored: t.TaskType == ScoredType, group: th.group(t)}
+				info = taskInfo{scored: procgen.IsScored(t.TaskType), group: th.group(t)}
 				tasks[tk] = info
 			}
 			if !info.scored {

@@ -1,14 +1,10 @@
 package filter
 
 import (
-	"fmt"
 	"path"
-	"regexp"
 	"slices"
-	"strconv"
-	"strings"
-	"sync"
 
+	"collabcraft/procgen"
 	"collabcraft/trajectory"
 )
 
@@ -68,7 +64,7 @@ func (dropErrors) Judge(t *trajectory.Trial) Verdict {
 type successRule struct{}
 
 func (successRule) Judge(t *trajectory.Trial) Verdict {
-	return dropIf(t.TaskType != ScoredType && !t.Outcome.Success, NotSuccessful)
+	return dropIf(!procgen.IsScored(t.TaskType) && !t.Outcome.Success, NotSuccessful)
 }
 
 type minScore struct{ min float64 }
@@ -82,7 +78,7 @@ func (r minScore) Judge(t *trajectory.Trial) Verdict {
 type topQuantile struct{ th *thresholds }
 
 func (r topQuantile) Judge(t *trajectory.Trial) Verdict {
-	if t.TaskType != ScoredType {
+	if !procgen.IsScored(t.TaskType) {
 		return keep
 	}
 	min, ok := r.th.of(t)
@@ -140,66 +136,7 @@ func member(t *trajectory.Trial, i int) trajectory.Member {
 	return trajectory.Member{Name: name}
 }
 
-// Knob returns a task knob of t as text: the generator's difficulty value
-// when the trial records one, otherwise the value MINDcraft's task id spells
-// (`depth_1`, `partial_plan`, `rooms_2`, `window_0`, `blocked_access_0_1`),
-// so runs of MINDcraft's own task files group too. Numbers print without a
-// trailing ".0". ok is false if neither has it.
-func Knob(t *trajectory.Trial, name string) (value string, ok bool) {
-	if v, found := t.Difficulty[name]; found && v != nil {
-		switch v := v.(type) {
-		case float64:
-			return strconv.FormatFloat(v, 'f', -1, 64), true
-		case string:
-			return v, true
-		default:
-			return fmt.Sprint(v), true
-		}
-	}
-	return knobFromID(t.TaskID, name)
-}
-
-var (
-	planRE    = regexp.MustCompile(`(?:^|_)(full_plan|partial_plan|no_plan)(?:_|$)`)
-	blockedRE = regexp.MustCompile(`blocked_access((?:_\d+)*)(?:_|$)`)
-)
-
-func knobFromID(id, name string) (string, bool) {
-	switch name {
-	case "plan":
-		if m := planRE.FindStringSubmatch(id); m != nil {
-			return m[1], true
-		}
-		return "", false
-	case "blocked":
-		if m := blockedRE.FindStringSubmatch(id); m != nil {
-			return strconv.Itoa(strings.Count(m[1], "_")), true // "_0_1" names two agents
-		}
-		return "", false
-	}
-	// MINDcraft spells some knobs in the singular ("window_0", "carpet_1").
-	for _, n := range []string{name, trimPlural(name)} {
-		if m := knobRE(n).FindStringSubmatch(id); m != nil {
-			return m[1], true
-		}
-	}
-	return "", false
-}
-
-var knobREs sync.Map // knob name -> *regexp.Regexp
-
-func knobRE(name string) *regexp.Regexp {
-	if re, ok := knobREs.Load(name); ok {
-		return re.(*regexp.Regexp)
-	}
-	re := regexp.MustCompile(`(?:^|_)` + regexp.QuoteMeta(name) + `_(\d+)(?:_|$)`)
-	knobREs.Store(name, re)
-	return re
-}
-
-func trimPlural(s string) string {
-	if len(s) > 1 && s[len(s)-1] == 's' {
-		return s[:len(s)-1]
-	}
-	return s
+// knob returns a task knob of t as text (see procgen.KnobText).
+func knob(t *trajectory.Trial, name string) (string, bool) {
+	return procgen.KnobText(t.Difficulty, t.TaskID, name)
 }

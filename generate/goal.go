@@ -39,14 +39,17 @@ func AgentNames(n, session int) []string {
 // !getCraftingPlan is a blocked command for those agents.
 func AgentGoal(t *procgen.Task, i int, names []string) (string, error) {
 	goal := t.Goal.ForAgent(i)
-	if t.Type == procgen.TypeConstruction {
+	kg := goalOf(t)
+	if kg.explainBlueprint {
 		explain, err := explainBlueprint(t)
 		if err != nil {
 			return "", fmt.Errorf("generate: task %s: blueprint: %w", t.ID, err)
 		}
 		goal += " \n" + explain + " \n" + "make sure to place the lower levels of the blueprint first"
 	}
-	goal += addString(t, names[i])
+	if kg.addString != nil {
+		goal += kg.addString(t, names[i])
+	}
 	if len(names) > 1 {
 		var others []string
 		for j, n := range names {
@@ -61,25 +64,46 @@ func AgentGoal(t *procgen.Task, i int, names []string) (string, error) {
 	return goal, nil
 }
 
-// addString is getAgentGoal's per-type addition.
-func addString(t *procgen.Task, name string) string {
-	const talkToAll = " Make sure to talk to all the agents using startConversation command to coordinate the task instead of talking to just one agent. You can even end current conversation with any agent using endConversation command and then talk to a new agent using startConversation command."
-	switch t.Type {
-	case procgen.TypeCooking:
-		if t.AgentCount > 2 {
-			if strings.HasPrefix(strings.ToLower(name), "andy") {
-				return "\nIn the end, all the food items should be given to you by other bots." + talkToAll
-			}
-			return "\nIn the end, all the food items should be given to one single bot whose name starts with andy or Andy." + talkToAll
+// kindGoal is how goals and the opening conversation differ by task kind.
+type kindGoal struct {
+	// addString is getAgentGoal's per-type addition for agent name (nil: none).
+	addString func(t *procgen.Task, name string) string
+	// explainBlueprint adds the blueprint's level origins to the goal and
+	// the conversation, as MINDcraft does for construction.
+	explainBlueprint bool
+}
+
+// kindGoals holds the goal texts' per-kind behaviour.
+var kindGoals = map[*procgen.Kind]kindGoal{
+	procgen.Crafting:     {addString: craftingAddString},
+	procgen.Cooking:      {addString: cookingAddString},
+	procgen.Construction: {explainBlueprint: true},
+}
+
+// goalOf is the goal behaviour of t's kind (none for a type no kind has).
+func goalOf(t *procgen.Task) kindGoal {
+	k, _ := procgen.KindOfType(t.Type)
+	return kindGoals[k]
+}
+
+const talkToAll = " Make sure to talk to all the agents using startConversation command to coordinate the task instead of talking to just one agent. You can even end current conversation with any agent using endConversation command and then talk to a new agent using startConversation command."
+
+func cookingAddString(t *procgen.Task, name string) string {
+	if t.AgentCount > 2 {
+		if strings.HasPrefix(strings.ToLower(name), "andy") {
+			return "\nIn the end, all the food items should be given to you by other bots." + talkToAll
 		}
-		if strings.HasSuffix(t.ID, "hells_kitchen") {
-			return ""
-		}
-		return "\nIn the end, all the food items should be given to one single bot."
-	case procgen.TypeCrafting:
-		if t.AgentCount > 2 {
-			return "\nMake sure to share resources among all agents and to talk to all the agents using startConversation command to coordinate the task instead of talking to just one agent. You can even end current conversation with any agent using endConversation command and then talk to a new agent using startConversation command."
-		}
+		return "\nIn the end, all the food items should be given to one single bot whose name starts with andy or Andy." + talkToAll
+	}
+	if strings.HasSuffix(t.ID, "hells_kitchen") {
+		return ""
+	}
+	return "\nIn the end, all the food items should be given to one single bot."
+}
+
+func craftingAddString(t *procgen.Task, _ string) string {
+	if t.AgentCount > 2 {
+		return "\nMake sure to share resources among all agents and to talk to all the agents using startConversation command to coordinate the task instead of talking to just one agent. You can even end current conversation with any agent using endConversation command and then talk to a new agent using startConversation command."
 	}
 	return ""
 }
@@ -90,7 +114,7 @@ func Conversation(t *procgen.Task) (string, error) {
 	if t.Conversation == "" {
 		return "", nil
 	}
-	if t.Type != procgen.TypeConstruction {
+	if !goalOf(t).explainBlueprint {
 		return t.Conversation, nil
 	}
 	explain, err := explainBlueprint(t)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"collabcraft/procgen"
 	"collabcraft/trajectory"
 )
 
@@ -31,8 +32,9 @@ type Prompts struct {
 	// TaskInventoryEmpty is used when the agent starts with nothing.
 	TaskInventory      string `json:"task_inventory"`
 	TaskInventoryEmpty string `json:"task_inventory_empty"`
-	// Examples holds the few-shot examples per task type; $EXAMPLES shows
-	// the first NumExamples of the trial's type.
+	// Examples holds the few-shot examples per task type (the kind's
+	// TaskType, as MINDcraft's examples file is keyed); $EXAMPLES shows the
+	// first NumExamples of the trial's type.
 	Examples    map[string][][]trajectory.Message `json:"-"`
 	NumExamples int                               `json:"-"`
 }
@@ -89,7 +91,7 @@ func StringifyTurns(turns []trajectory.Message) string {
 func (p Prompts) ExamplesText(taskType string) string {
 	exs, ok := p.Examples[taskType]
 	if !ok {
-		exs = p.Examples["techtree"]
+		exs = p.Examples[procgen.Crafting.TaskType]
 	}
 	if p.NumExamples < len(exs) {
 		exs = exs[:p.NumExamples]

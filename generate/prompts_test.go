@@ -16,9 +16,17 @@ func TestDefaultPromptsAreMINDcrafts(t *testing.T) {
 	if !strings.HasSuffix(p.SavingMemory, "\nOld Memory: '$MEMORY'\nRecent conversation: \n$TO_SUMMARIZE\nSummarize your old memory and recent conversation into a new memory, and respond only with the unwrapped memory text: ") {
 		t.Errorf("saving_memory is not MINDcraft's: %q", p.SavingMemory)
 	}
-	for _, typ := range []string{procgen.TypeCrafting, procgen.TypeCooking, procgen.TypeConstruction} {
-		if len(p.Examples[typ]) < 2 {
-			t.Errorf("%s: %d examples, want 2", typ, len(p.Examples[typ]))
+	for _, k := range procgen.AllKinds() {
+		if len(p.Examples[k.TaskType]) < 2 {
+			t.Errorf("%s: %d examples, want 2", k.TaskType, len(p.Examples[k.TaskType]))
+		}
+	}
+}
+
+func TestKindGoalsCoverKinds(t *testing.T) {
+	for _, k := range procgen.AllKinds() {
+		if _, ok := kindGoals[k]; !ok {
+			t.Errorf("kind %s: no entry in kindGoals", k.Name)
 		}
 	}
 }

@@ -202,8 +202,11 @@ type field struct {
 func (t *Task) fields() []field {
 	var fs []field
 	add := func(name string, v any) { fs = append(fs, field{name, v}) }
-	crafting := t.Type == TypeCrafting
-	cooking := t.Type == TypeCooking
+	var always []string // fields MINDcraft writes for the kind even when empty
+	if k, ok := KindOfType(t.Type); ok {
+		always = k.alwaysWritten
+	}
+	writeEmpty := func(name string) bool { return slices.Contains(always, name) }
 
 	add("type", t.Type)
 	if !t.Goal.IsZero() {
@@ -227,7 +230,7 @@ func (t *Task) fields() []field {
 	if !t.Target.IsZero() {
 		add("target", t.Target)
 	}
-	if t.NumberOfTarget != 0 || crafting {
+	if t.NumberOfTarget != 0 || writeEmpty("number_of_target") {
 		add("number_of_target", t.NumberOfTarget)
 	}
 	if t.MaxDepth != nil {
@@ -236,16 +239,16 @@ func (t *Task) fields() []field {
 	if t.Depth != nil {
 		add("depth", *t.Depth)
 	}
-	if t.MissingItems != nil || crafting {
+	if t.MissingItems != nil || writeEmpty("missing_items") {
 		add("missing_items", nonNil(t.MissingItems))
 	}
-	if t.RequiresCtable || crafting {
+	if t.RequiresCtable || writeEmpty("requires_ctable") {
 		add("requires_ctable", t.RequiresCtable)
 	}
 	if t.Recipes != nil {
 		add("recipes", t.Recipes)
 	}
-	if t.BlockedAccessToRecipe != nil || cooking {
+	if t.BlockedAccessToRecipe != nil || writeEmpty("blocked_access_to_recipe") {
 		add("blocked_access_to_recipe", nonNil(t.BlockedAccessToRecipe))
 	}
 	if t.ChestItems != nil {

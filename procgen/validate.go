@@ -64,17 +64,12 @@ func ValidateFile(path string) (int, []Problem) {
 func ValidateTask(t *Task) []Problem {
 	v := &validator{t: t}
 	v.common()
-	switch t.Type {
-	case TypeCrafting:
-		v.crafting()
-	case TypeCooking:
-		v.cooking()
-	case TypeConstruction:
-		v.construction()
-	case "":
-		v.add("type", "missing (expected techtree, cooking or construction)")
-	default:
-		v.add("type", fmt.Sprintf("unknown task type %q (expected techtree, cooking or construction)", t.Type))
+	if k, ok := KindOfType(t.Type); ok {
+		k.validate(v)
+	} else if t.Type == "" {
+		v.add("type", "missing (expected "+taskTypes()+")")
+	} else {
+		v.add("type", fmt.Sprintf("unknown task type %q (expected %s)", t.Type, taskTypes()))
 	}
 	return v.ps
 }

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strconv"
 
-	"collabcraft/filter"
+	"collabcraft/procgen"
 	"collabcraft/trajectory"
 )
 
@@ -68,18 +68,24 @@ type Cell struct {
 	MeanScore float64 `json:"mean_score"`
 }
 
-// breakdownKnobs are the knobs reported per task type, as the paper does.
-var breakdownKnobs = map[string][]string{
-	"techtree":     {"depth", "plan"},      // Table 4
-	"cooking":      {"blocked", "variant"}, // Table 5: agents without their recipe
-	"construction": {"materials", "rooms"}, // Table 6
+// breakdownKnobs are the knobs reported per task kind, as the paper does,
+// with their titles.
+var breakdownKnobs = map[*procgen.Kind][]breakdownKnob{
+	procgen.Crafting:     {{"depth", "crafting depth"}, {"plan", "plan variant"}},                    // Table 4
+	procgen.Cooking:      {{"blocked", "agents without their recipe"}, {"variant", "recipe access"}}, // Table 5
+	procgen.Construction: {{"materials", "materials level"}, {"rooms", "rooms level"}},               // Table 6
+}
+
+type breakdownKnob struct{ name, title string }
+
+// knobsOf lists the breakdown knobs of a task-file type (none if no kind has it).
+func knobsOf(taskType string) []breakdownKnob {
+	k, _ := procgen.KindOfType(taskType)
+	return breakdownKnobs[k]
 }
 
 // agentsKnob is the breakdown over every task type by team size.
 const agentsKnob = "agents"
-
-// typeOrder puts the paper's three suites first.
-var typeOrder = map[string]int{"techtree": 0, "cooking": 1, "construction": 2}
 
 type acc struct {
 	typ                 string
@@ -114,12 +120,12 @@ func Collect(trials iter.Seq2[*trajectory.Trial, error], prices *Prices) (*Summa
 		}
 		a.add(t)
 		all.add(t)
-		for _, k := range breakdownKnobs[t.TaskType] {
-			v, ok := filter.Knob(t, k)
+		for _, k := range knobsOf(t.TaskType) {
+			v, ok := procgen.KnobText(t.Difficulty, t.TaskID, k.name)
 			if !ok {
 				v = "?"
 			}
-			cellOf(cells, t.TaskType, k, v).add(t)
+			cellOf(cells, t.TaskType, k.name, v).add(t)
 		}
 		cellOf(cells, "", agentsKnob, strconv.Itoa(len(t.Team))).add(t)
 	}
@@ -139,16 +145,16 @@ func Collect(trials iter.Seq2[*trajectory.Trial, error], prices *Prices) (*Summa
 	return s, nil
 }
 
+// compareTypes puts the kinds first, in suite order, then other types by name.
 func compareTypes(a, b string) int {
-	oa, ok := typeOrder[a]
-	if !ok {
-		oa = len(typeOrder)
+	order := func(typ string) int {
+		k, ok := procgen.KindOfType(typ)
+		if !ok {
+			return len(procgen.Kinds())
+		}
+		return slices.Index(procgen.AllKinds(), k)
 	}
-	ob, ok := typeOrder[b]
-	if !ok {
-		ob = len(typeOrder)
-	}
-	return cmp.Or(cmp.Compare(oa, ob), cmp.Compare(a, b))
+	return cmp.Or(cmp.Compare(order(a), order(b)), cmp.Compare(a, b))
 }
 
 func cellOf(m map[[3]string]*cellAcc, typ, knob, value string) *cellAcc {
@@ -236,7 +242,7 @@ func breakdowns(cells map[[3]string]*cellAcc, types []string) []Breakdown {
 	var out []Breakdown
 	add := func(typ, knob string) {
 		b := Breakdown{TaskType: typ, Knob: knob, Metric: "success_rate"}
-		if typ == filter.ScoredType {
+		if procgen.IsScored(typ) {
 			b.Metric = "mean_score"
 		}
 		for k, c := range cells {
@@ -252,8 +258,8 @@ func breakdowns(cells map[[3]string]*cellAcc, types []string) []Breakdown {
 		out = append(out, b)
 	}
 	for _, typ := range types {
-		for _, k := range breakdownKnobs[typ] {
-			add(typ, k)
+		for _, k := range knobsOf(typ) {
+			add(typ, k.name)
 		}
 	}
 	add("", agentsKnob)

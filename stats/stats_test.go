@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"collabcraft/filter"
+	"collabcraft/procgen"
 	"collabcraft/trajectory"
 )
 
@@ -218,6 +219,20 @@ func TestTextAndMarkdown(t *testing.T) {
 	for _, want := range []string{"| task type | train |", "| --- | ---: |", "| crafting | 1 | 1 | 0 | 2 | 1 | 50.00% | 0.500 | 7 | 3.5 |"} {
 		if !strings.Contains(md.String(), want) {
 			t.Errorf("markdown lacks %q:\n%s", want, md.String())
+		}
+	}
+}
+
+func TestBreakdownKnobsCoverKinds(t *testing.T) {
+	for _, k := range procgen.AllKinds() {
+		knobs := breakdownKnobs[k]
+		if len(knobs) == 0 {
+			t.Errorf("kind %s: no breakdown knobs", k.Name)
+		}
+		for _, b := range knobs {
+			if _, ok := k.Knob(b.name); !ok || b.title == "" {
+				t.Errorf("kind %s: breakdown knob %q is not a knob of the kind, or has no title", k.Name, b.name)
+			}
 		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"collabcraft/procgen"
 )
 
 // Table is a titled table of text cells. The first column is a label;
@@ -76,12 +78,13 @@ func (t Table) WriteMarkdown(w io.Writer) error {
 	return err
 }
 
-// TypeName is the paper's name of a task type ("techtree" is crafting).
+// TypeName is the paper's name of a task type, its kind's name
+// ("techtree" is crafting).
 func TypeName(t string) string {
-	switch t {
-	case "techtree":
-		return "crafting"
-	case "":
+	if k, ok := procgen.KindOfType(t); ok {
+		return k.Name
+	}
+	if t == "" {
 		return "(none)"
 	}
 	return t
@@ -121,7 +124,7 @@ func (b Breakdown) table() Table {
 	if b.Metric == "mean_score" {
 		metric = "mean score"
 	}
-	t := Table{Title: fmt.Sprintf("%s: %s by %s", name, metric, knobTitle(b.Knob)),
+	t := Table{Title: fmt.Sprintf("%s: %s by %s", name, metric, knobTitle(b.TaskType, b.Knob)),
 		Header: []string{b.Knob, "trials", "successes", metric}}
 	for _, c := range b.Rows {
 		v := pct(c.Rate)
@@ -133,16 +136,16 @@ func (b Breakdown) table() Table {
 	return t
 }
 
-var knobTitles = map[string]string{
-	"depth": "crafting depth", "plan": "plan variant", "blocked": "agents without their recipe",
-	"variant": "recipe access", "materials": "materials level", "rooms": "rooms level", agentsKnob: "number of agents",
-}
-
-func knobTitle(k string) string {
-	if t, ok := knobTitles[k]; ok {
-		return t
+func knobTitle(taskType, knob string) string {
+	if knob == agentsKnob {
+		return "number of agents"
 	}
-	return k
+	for _, k := range knobsOf(taskType) {
+		if k.name == knob {
+			return k.title
+		}
+	}
+	return knob
 }
 
 func (s *Summary) team() Table {

@@ -36,19 +36,13 @@ func Build(task procgen.Task, seed uint64, opts Options) (*World, error) {
 	if err := checkInventories(task); err != nil {
 		return nil, err
 	}
-	w := newWorld(task, seed, opts)
-	var spawns []Pos
-	var err error
-	switch task.Type {
-	case procgen.TypeCrafting:
-		spawns, err = w.buildCrafting(task)
-	case procgen.TypeCooking:
-		spawns, err = w.buildCooking(task)
-	case procgen.TypeConstruction:
-		spawns, err = w.buildConstruction(task)
-	default:
-		return nil, fmt.Errorf("world: task %s: type %q, expected %q, %q or %q", task.ID, task.Type, procgen.TypeCrafting, procgen.TypeCooking, procgen.TypeConstruction)
+	kind, ok := procgen.KindOfType(task.Type)
+	if !ok {
+		return nil, fmt.Errorf("world: task %s: type %q, expected %s", task.ID, task.Type, taskTypes())
 	}
+	w := newWorld(task, seed, opts)
+	w.kind = kindWorlds[kind]
+	spawns, err := w.kind.build(w, task)
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +113,7 @@ func (w *World) blockedFor(id int) []string {
 	}
 	var out []string
 	for _, b := range base {
-		if w.task.Type == procgen.TypeConstruction && slices.Contains(command.DefaultBlocked, b) {
+		if w.kind.unblockDefaults && slices.Contains(command.DefaultBlocked, b) {
 			continue
 		}
 		out = append(out, b)
@@ -148,47 +142,75 @@ func (w *World) Success() bool { return w.Score() >= 1 }
 
 // Score is the task score: 1 or 0 for crafting and cooking, the fraction
 // of blueprint cells in place for construction.
-func (w *World) Score() float64 {
-	t := w.task
-	switch t.Type {
-	case procgen.TypeConstruction:
-		if w.blueprint == nil {
-			return 0
-		}
-		return w.blueprint.Score(w)
-	case procgen.TypeCrafting:
-		n := max(t.NumberOfTarget, 1)
-		for _, a := range w.agents {
-			if a.inv.Count(t.Target.Item) >= n {
-				return 1
-			}
-		}
+func (w *World) Score() float64 { return w.kind.score(w) }
+
+// kindWorld is how the world builds and scores one kind of task.
+type kindWorld struct {
+	build func(*World, procgen.Task) ([]Pos, error) // lays out the world; returns the spawn cells
+	score func(*World) float64
+	// unblockDefaults turns on the commands settings.blocked_actions hides
+	// by default (construction needs its blueprint queries).
+	unblockDefaults bool
+}
+
+// kindWorlds holds the world's per-kind behaviour.
+var kindWorlds = map[*procgen.Kind]kindWorld{
+	procgen.Crafting:     {build: (*World).buildCrafting, score: (*World).craftingScore},
+	procgen.Cooking:      {build: (*World).buildCooking, score: (*World).cookingScore},
+	procgen.Construction: {build: (*World).buildConstruction, score: (*World).constructionScore, unblockDefaults: true},
+}
+
+// taskTypes is `"techtree", "cooking" or "construction"` for messages.
+func taskTypes() string {
+	var types []string
+	for _, k := range procgen.AllKinds() {
+		types = append(types, strconv.Quote(k.TaskType))
+	}
+	return strings.Join(types[:len(types)-1], ", ") + " or " + types[len(types)-1]
+}
+
+func (w *World) constructionScore() float64 {
+	if w.blueprint == nil {
 		return 0
-	case procgen.TypeCooking:
-		if t.Target.List != nil {
-			// Hell's Kitchen: each agent must hold its own dish.
-			for i, item := range t.Target.List {
-				if i >= len(w.agents) || w.agents[i].inv.Count(item) < 1 {
-					return 0
-				}
-			}
+	}
+	return w.blueprint.Score(w)
+}
+
+func (w *World) craftingScore() float64 {
+	t := w.task
+	n := max(t.NumberOfTarget, 1)
+	for _, a := range w.agents {
+		if a.inv.Count(t.Target.Item) >= n {
 			return 1
 		}
-		// All dishes in one agent's inventory ("In the end, all the food
-		// items should be given to one single bot").
-		for _, a := range w.agents {
-			ok := true
-			for item, n := range t.Target.Counts {
-				if a.inv.Count(item) < max(n, 1) {
-					ok = false
-					break
-				}
-			}
-			if ok && len(t.Target.Counts) > 0 {
-				return 1
+	}
+	return 0
+}
+
+func (w *World) cookingScore() float64 {
+	t := w.task
+	if t.Target.List != nil {
+		// Hell's Kitchen: each agent must hold its own dish.
+		for i, item := range t.Target.List {
+			if i >= len(w.agents) || w.agents[i].inv.Count(item) < 1 {
+				return 0
 			}
 		}
-		return 0
+		return 1
+	}
+	// All dishes in one agent's inventory ("In the end, all the food
+	// items should be given to one single bot").
+	for _, a := range w.agents {
+		ok := true
+		for item, n := range t.Target.Counts {
+			if a.inv.Count(item) < max(n, 1) {
+				ok = false
+				break
+			}
+		}
+		if ok && len(t.Target.Counts) > 0 {
+			return 1
+		}
 	}
 	return 0
 }

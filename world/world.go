@@ -56,6 +56,7 @@ var DefaultAgentNames = []string{"Andy_0", "Jill_0", "Bob_0", "Sally_0", "Mike_0
 type World struct {
 	opts       Options
 	task       procgen.Task
+	kind       kindWorld // how the task's kind is built and scored
 	blocks     *blockGrid
 	agents     []*Agent
 	byName     map[string]*Agent

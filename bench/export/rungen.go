@@ -11,6 +11,7 @@ import (
 
 	"collabcraft/generate"
 	"collabcraft/mcdata"
+	"collabcraft/procgen"
 	"collabcraft/trajectory"
 	"collabcraft/world/command"
 
@@ -25,7 +26,10 @@ import (
 func genRun(dir string, n int, seed uint64) error {
 	p := generate.DefaultPrompts()
 	docs := command.NewTable(command.DefaultBlocked, mcdata.IsBlock, mcdata.IsItem).Docs()
-	types := []string{"techtree", "cooking", "construction"}
+	var types []string
+	for _, k := range procgen.AllKinds() {
+		types = append(types, k.TaskType)
+	}
 	cfg, _ := json.Marshal(map[string]any{"bench": "export", "transitions": n, "seed": seed})
 	m := &trajectory.Manifest{Name: "bench-export", CollabcraftVersion: "bench", MCDataVersion: mcdata.DataVersion(),
 		Config: cfg, Seed: seed, PromptTemplates: p.Templates()}
@@ -94,27 +98,34 @@ func benchCommand(r *rand.Rand, partner string) string {
 	}
 }
 
-// benchTrial is trial i of the run, with at most max transitions.
-func benchTrial(p generate.Prompts, docs string, seed uint64, i, max int) *trajectory.Trial {
-	r := rand.New(rand.NewPCG(seed, uint64(i)))
-	typ := []string{"techtree", "cooking", "construction"}[i%3]
-	var taskID string
-	var diff map[string]any
-	switch typ {
-	case "techtree":
+// benchTasks makes the task id and difficulty of trial i, per kind, with
+// MINDcraft's id spellings.
+var benchTasks = map[*procgen.Kind]func(r *rand.Rand, i int) (taskID string, diff map[string]any){
+	procgen.Crafting: func(r *rand.Rand, i int) (string, map[string]any) {
 		plan := []string{"full_plan", "partial_plan", "no_plan"}[r.IntN(3)]
 		d, miss := 1+r.IntN(2), r.IntN(2)
-		taskID = fmt.Sprintf("multiagent_crafting_%s_%s_missing_%d_depth_%d_%06d", benchItems[r.IntN(10)], plan, miss, d, i)
-		diff = map[string]any{"depth": float64(d), "plan": plan, "missing": float64(miss)}
-	case "cooking":
+		return fmt.Sprintf("multiagent_crafting_%s_%s_missing_%d_depth_%d_%06d", benchItems[r.IntN(10)], plan, miss, d, i),
+			map[string]any{"depth": float64(d), "plan": plan, "missing": float64(miss)}
+	},
+	procgen.Cooking: func(r *rand.Rand, i int) (string, map[string]any) {
 		v := []string{"standard", "hells_kitchen"}[r.IntN(2)]
-		taskID = fmt.Sprintf("multiagent_cooking_%s_%s_%06d", benchItems[18+r.IntN(4)], v, i)
-		diff = map[string]any{"variant": v}
-	default:
-		taskID = fmt.Sprintf("materials_%d_rooms_%d_window_%d_carpet_%d_variant_%d_%06d", r.IntN(3), r.IntN(3), r.IntN(2), r.IntN(2), r.IntN(4), i)
-		diff = map[string]any{"materials": float64(r.IntN(3)), "rooms": float64(r.IntN(3)), "windows": float64(r.IntN(2)),
-			"carpets": float64(r.IntN(2)), "variant": float64(r.IntN(4))}
-	}
+		return fmt.Sprintf("multiagent_cooking_%s_%s_%06d", benchItems[18+r.IntN(4)], v, i), map[string]any{"variant": v}
+	},
+	procgen.Construction: func(r *rand.Rand, i int) (string, map[string]any) {
+		return fmt.Sprintf("materials_%d_rooms_%d_window_%d_carpet_%d_variant_%d_%06d", r.IntN(3), r.IntN(3), r.IntN(2), r.IntN(2), r.IntN(4), i),
+			map[string]any{"materials": float64(r.IntN(3)), "rooms": float64(r.IntN(3)), "windows": float64(r.IntN(2)),
+				"carpets": float64(r.IntN(2)), "variant": float64(r.IntN(4))}
+	},
+}
+
+// benchTrial is trial i of the run, with at most max transitions; the
+// kinds take turns.
+func benchTrial(p generate.Prompts, docs string, seed uint64, i, max int) *trajectory.Trial {
+	r := rand.New(rand.NewPCG(seed, uint64(i)))
+	kinds := procgen.AllKinds()
+	kind := kinds[i%len(kinds)]
+	typ := kind.TaskType
+	taskID, diff := benchTasks[kind](r, i)
 	split := "train"
 	if i%10 == 9 {
 		split = "test"
@@ -124,7 +135,7 @@ func benchTrial(p generate.Prompts, docs string, seed uint64, i, max int) *traje
 	if ok {
 		score = 1
 	}
-	if typ == "construction" {
+	if kind.Scored {
 		score = float64(r.IntN(101)) / 100
 		ok = score == 1
 	}

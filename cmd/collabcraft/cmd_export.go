@@ -5,10 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"iter"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"collabcraft/export"
@@ -96,7 +94,7 @@ func (opts *ExportOptions) exportOptions() (export.Options, error) {
 	if eo.Formats, err = export.ParseFormats(opts.Formats); err != nil {
 		return eo, usagef("--format: %s", strings.TrimPrefix(err.Error(), "export: "))
 	}
-	if opts.Unit != "transition" && opts.Unit != "episode" {
+	if opts.Unit != export.UnitTransition && opts.Unit != export.UnitEpisode {
 		return eo, usagef("--unit %q: want transition or episode", opts.Unit)
 	}
 	eo.Unit = opts.Unit
@@ -145,7 +143,7 @@ func runExport(ctx context.Context, opts ExportOptions, gopts GlobalOptions, _ [
 	}
 	eo.Filters = f.Report() // filled in by the writing pass, read when the manifest is written
 	eo.Versions = map[string]string{"collabcraft": version, "mcdata": mcdata.DataVersion()}
-	res, err := export.Write(ctx, examplesOf(f.Apply(in), opts.Unit), opts.Out, eo)
+	res, err := export.Write(ctx, export.FromTrials(f.Apply(in), opts.Unit), opts.Out, eo)
 	if err != nil {
 		return err
 	}
@@ -218,124 +216,4 @@ func exportInputs(dirs []string, in *filter.Input) (exportProvenance, error) {
 		}
 	}
 	return p, nil
-}
-
-// examplesOf turns kept trials into training examples: one per kept
-// transition (unit transition) or one per kept agent (unit episode).
-func examplesOf(trials iter.Seq2[*trajectory.Trial, error], unit string) export.Source {
-	return func(yield func(export.Example, error) bool) {
-		for t, err := range trials {
-			if err != nil {
-				if !yield(export.Example{}, err) {
-					return
-				}
-				continue
-			}
-			for i := range t.Agents {
-				a := &t.Agents[i]
-				meta := exampleMeta(t, a.Name)
-				if unit == "episode" {
-					ex, ok := episodeExample(t, a, meta)
-					if ok && !yield(ex, nil) {
-						return
-					}
-					continue
-				}
-				for j := range a.Transitions {
-					tr := &a.Transitions[j]
-					m := meta
-					m.Step, m.Kind = tr.Step, tr.Kind
-					msgs := make([]trajectory.Message, 0, len(tr.Messages)+1)
-					msgs = append(append(msgs, tr.Messages...), trajectory.Message{Role: "assistant", Content: tr.Response})
-					if !yield(export.Example{ID: exampleID(t, a.Name, strconv.Itoa(tr.Step)), Messages: msgs, Meta: m}, nil) {
-						return
-					}
-				}
-			}
-		}
-	}
-}
-
-// episodeExample is one agent's conversation: the system prompt of its
-// first model call, then its recorded history (its own replies as assistant
-// turns). Without a recorded history it falls back to the context and reply
-// of its last conversation call. ok is false if there is nothing to train.
-func episodeExample(t *trajectory.Trial, a *trajectory.Agent, meta export.Meta) (export.Example, bool) {
-	if len(a.Transitions) == 0 {
-		return export.Example{}, false
-	}
-	var msgs []trajectory.Message
-	if first := a.Transitions[0].Messages; len(first) > 0 && first[0].Role == "system" {
-		msgs = append(msgs, first[0])
-	}
-	hasAssistant := false
-	for _, m := range a.History {
-		hasAssistant = hasAssistant || m.Role == "assistant"
-	}
-	if hasAssistant {
-		msgs = append(msgs, a.History...)
-	} else {
-		last := &a.Transitions[len(a.Transitions)-1]
-		for j := len(a.Transitions) - 1; j >= 0; j-- {
-			if a.Transitions[j].Kind == trajectory.KindConversation {
-				last = &a.Transitions[j]
-				break
-			}
-		}
-		msgs = append(append([]trajectory.Message(nil), last.Messages...), trajectory.Message{Role: "assistant", Content: last.Response})
-	}
-	meta.Step, meta.Kind = a.Transitions[len(a.Transitions)-1].Step, "episode"
-	return export.Example{ID: exampleID(t, a.Name, "episode"), Messages: msgs, Meta: meta}, true
-}
-
-// exampleID is unique across the inputs: run, trial, agent, step.
-func exampleID(t *trajectory.Trial, agent, step string) string {
-	return filepath.Base(t.Run) + "/" + t.TrialID + "/" + agent + "/" + step
-}
-
-func exampleMeta(t *trajectory.Trial, agent string) export.Meta {
-	m := export.Meta{TrialID: t.TrialID, TaskID: t.TaskID, TaskType: t.TaskType, Split: t.Split, Agent: agent,
-		NumAgents: len(t.Team)}
-	score, success := t.Outcome.Score, t.Outcome.Success
-	m.Score, m.Success = &score, &success
-	for _, mem := range t.Team {
-		if mem.Name == agent {
-			m.Model = mem.Model
-			if m.Model == "" {
-				m.Model = mem.Backend
-			}
-		}
-	}
-	intKnob := func(names ...string) *int {
-		for _, n := range names {
-			if v, ok := filter.Knob(t, n); ok {
-				if f, err := strconv.ParseFloat(v, 64); err == nil {
-					i := int(f)
-					return &i
-				}
-			}
-		}
-		return nil
-	}
-	switch t.TaskType {
-	case "techtree":
-		m.Knobs.Depth = intKnob("depth")
-		m.Knobs.Plan, _ = filter.Knob(t, "plan")
-		m.Knobs.MissingItems = intKnob("missing")
-	case "cooking":
-		if v, ok := filter.Knob(t, "variant"); ok {
-			hk := v == "hells_kitchen"
-			m.Knobs.HellsKitchen = &hk
-		} else if strings.Contains(t.TaskID, "hells_kitchen") {
-			hk := true
-			m.Knobs.HellsKitchen = &hk
-		}
-	case "construction":
-		m.Knobs.Materials = intKnob("materials")
-		m.Knobs.Rooms = intKnob("rooms")
-		m.Knobs.Windows = intKnob("windows")
-		m.Knobs.Carpets = intKnob("carpets")
-		m.Knobs.Variant = intKnob("variant")
-	}
-	return m
 }

@@ -101,21 +101,6 @@ func TestRunExport(t *testing.T) {
 	}
 }
 
-func TestExampleMetaKnobs(t *testing.T) {
-	tr := fixtureTrial("x", "construction", 0.5, false, nil, 1)
-	tr.TaskID = "materials_1_rooms_2_window_0_carpet_1_variant_3"
-	m := exampleMeta(tr, "Andy_1")
-	if *m.Knobs.Materials != 1 || *m.Knobs.Rooms != 2 || *m.Knobs.Windows != 0 || *m.Knobs.Carpets != 1 || *m.Knobs.Variant != 3 ||
-		m.Knobs.Depth != nil || m.Model != "scripted" || m.NumAgents != 2 || *m.Score != 0.5 {
-		t.Errorf("meta %+v knobs %+v", m, m.Knobs)
-	}
-	tr = fixtureTrial("y", "techtree", 1, true, map[string]any{"depth": 2, "plan": "no_plan", "missing": 1}, 1)
-	m = exampleMeta(tr, "Andy_0")
-	if *m.Knobs.Depth != 2 || m.Knobs.Plan != "no_plan" || *m.Knobs.MissingItems != 1 || m.Knobs.Rooms != nil {
-		t.Errorf("crafting knobs %+v", m.Knobs)
-	}
-}
-
 func TestRunExportBadInput(t *testing.T) {
 	run := fixtureRun(t)
 	base := ExportOptions{In: []string{run}, Out: filepath.Join(t.TempDir(), "d"), Formats: "parquet", Unit: "transition",

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"collabcraft/procgen"
 	"collabcraft/world/texts"
 )
 
@@ -18,13 +17,8 @@ const maxMemory = 500
 // both parsed, so nothing it still needs is lost).
 func (s *state) summarize() string {
 	var facts []string
-	switch s.v.TaskType {
-	case procgen.TypeCrafting:
-		facts = s.craftFacts()
-	case procgen.TypeCooking:
-		facts = s.cookFacts()
-	case procgen.TypeConstruction:
-		facts = s.buildFacts()
+	if e, ok := s.expert(); ok {
+		facts = e.facts(s)
 	}
 	out := ""
 	for _, f := range facts {

@@ -1,6 +1,7 @@
 package scripted
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -14,14 +15,15 @@ import (
 // the decision is made again from what the agent now sees, so every
 // mistake is followed by recovery.
 
-// query commands a less skilled agent runs before acting.
-var extraQueries = map[string][]string{
-	"techtree":     {"!inventory", "!craftable", "!nearbyBlocks"},
-	"cooking":      {"!inventory", "!viewChest", "!entities", "!nearbyBlocks"},
-	"construction": {"!inventory", "!getBlueprint", "!stats"},
+// isQuery reports whether a command is one of the experts' lookups.
+func isQuery(name string) bool {
+	for _, e := range experts {
+		if slices.Contains(e.queries, name) {
+			return true
+		}
+	}
+	return false
 }
-
-var queryNames = map[string]bool{"!inventory": true, "!craftable": true, "!nearbyBlocks": true, "!viewChest": true, "!entities": true, "!getBlueprint": true, "!stats": true}
 
 // perturb applies skill and noise to the response r.
 func (s *state) perturb(r string) string {
@@ -34,9 +36,9 @@ func (s *state) perturb(r string) string {
 	if hasLast && s.since(last.turn) <= 2 && texts.IsFailure(last.output) && s.wasMistake(last) {
 		return s.pick("Oops, my mistake. ", "Ah, wrong one. ", "Let me fix that. ") + r
 	}
-	if s.opts.Skill < 1 && (!hasLast || !queryNames[last.name]) && s.rng.Float64() < (1-s.opts.Skill)*0.35 {
-		qs := extraQueries[s.v.TaskType]
-		if len(qs) > 0 {
+	if s.opts.Skill < 1 && (!hasLast || !isQuery(last.name)) && s.rng.Float64() < (1-s.opts.Skill)*0.35 {
+		e, _ := s.expert()
+		if qs := e.queries; len(qs) > 0 {
 			q := qs[s.rng.IntN(len(qs))]
 			return with(s.pick("Let me double-check first.", "One sec, checking.", "Before that, let me look."), q)
 		}

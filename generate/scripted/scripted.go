@@ -78,17 +78,34 @@ func approxTokens(msgs []trajectory.Message) int {
 	return (n + 3) / 4
 }
 
+// expert is how a scripted agent plays one kind of task.
+type expert struct {
+	decide  func(*state) string   // the response to a conversation call
+	facts   func(*state) []string // what a memory call keeps
+	queries []string              // lookups a less skilled agent makes before acting
+}
+
+// experts holds the scripted agents' per-kind behaviour.
+var experts = map[*procgen.Kind]expert{
+	procgen.Crafting:     {(*state).crafting, (*state).craftFacts, []string{"!inventory", "!craftable", "!nearbyBlocks"}},
+	procgen.Cooking:      {(*state).cooking, (*state).cookFacts, []string{"!inventory", "!viewChest", "!entities", "!nearbyBlocks"}},
+	procgen.Construction: {(*state).construction, (*state).buildFacts, []string{"!inventory", "!getBlueprint", "!stats"}},
+}
+
+// expert returns the behaviour of the task's kind; ok is false for a type
+// no kind has.
+func (s *state) expert() (e expert, ok bool) {
+	k, _ := procgen.KindOfType(s.v.TaskType)
+	e, ok = experts[k]
+	return e, ok
+}
+
 // decide picks the response for a conversation call.
 func (s *state) decide() string {
 	var r string
-	switch s.v.TaskType {
-	case procgen.TypeCrafting:
-		r = s.crafting()
-	case procgen.TypeCooking:
-		r = s.cooking()
-	case procgen.TypeConstruction:
-		r = s.construction()
-	default:
+	if e, ok := s.expert(); ok {
+		r = e.decide(s)
+	} else {
 		r = with(s.say("idle"), cmd("stay", 10))
 	}
 	if s.opts.Skill < 1 || s.opts.Noise > 0 {

@@ -176,3 +176,12 @@ func TestCanceled(t *testing.T) {
 		t.Error("a cancelled call succeeded")
 	}
 }
+
+func TestExpertsCoverKinds(t *testing.T) {
+	for _, k := range procgen.AllKinds() {
+		e, ok := experts[k]
+		if !ok || e.decide == nil || e.facts == nil || len(e.queries) == 0 {
+			t.Errorf("kind %s: no scripted expert, or one without decide, facts or queries", k.Name)
+		}
+	}
+}

@@ -1,0 +1,221 @@
+package procgen
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// Kind describes one kind of task: its names, its splits, its knobs and
+// what procgen does with it. Every layer above keeps its own per-kind
+// behaviour in one table keyed by *Kind; adding a kind means one
+// descriptor here plus one entry per table (each table has a test that it
+// covers Kinds()).
+type Kind struct {
+	Name     string // on the command line and in datasets: "crafting"
+	TaskType string // the task file's "type": "techtree"
+	// Splits lists the kind's splits in order; DefaultCounts is how many
+	// tasks each has by default (the paper's Table 2; dev as large as test).
+	Splits        []string
+	DefaultCounts map[string]int
+	// Scored kinds are judged by score (the fraction of the goal done), the
+	// others by success.
+	Scored bool
+	// Knobs are the kind's difficulty settings.
+	Knobs []Knob
+
+	generate  func(GenerateOptions) ([]Task, error)
+	validate  func(*validator)
+	breakdown func(*Task) string // the main knob's value as Breakdown counts it ("" = other)
+	// alwaysWritten are task-file fields MINDcraft writes for the kind even
+	// when empty, so its own files round-trip unchanged.
+	alwaysWritten []string
+}
+
+// Task kinds as the command line names them.
+const (
+	KindCrafting     = "crafting"
+	KindCooking      = "cooking"
+	KindConstruction = "construction"
+)
+
+// The task kinds.
+var (
+	Crafting = &Kind{
+		Name: KindCrafting, TaskType: TypeCrafting,
+		Splits:        []string{SplitTrain, SplitDev, SplitTest},
+		DefaultCounts: map[string]int{SplitTrain: DefaultCraftingTrain, SplitDev: DefaultCraftingDev, SplitTest: DefaultCraftingTest},
+		Knobs: []Knob{
+			numberKnob("depth", "depth"),
+			{Name: "plan", Column: "plan", Type: KnobString, read: fromDifficultyOr("plan", planFromID)},
+			numberKnob("missing", "missing_items"),
+		},
+		generate: func(o GenerateOptions) ([]Task, error) {
+			return GenerateCrafting(CraftingOptions{Options: o.Options, MaxDepth: o.MaxDepth})
+		},
+		validate:      (*validator).crafting,
+		alwaysWritten: []string{"number_of_target", "missing_items", "requires_ctable"},
+		breakdown: func(t *Task) string {
+			if t.Depth == nil {
+				return ""
+			}
+			return fmt.Sprintf("depth %d", *t.Depth)
+		},
+	}
+	Cooking = &Kind{
+		Name: KindCooking, TaskType: TypeCooking,
+		Splits:        []string{SplitTrain, SplitTest}, // no dev split
+		DefaultCounts: map[string]int{SplitTrain: DefaultCookingTrain, SplitTest: DefaultCookingTest},
+		Knobs: []Knob{
+			{Name: "blocked", Type: KnobInt, read: fromDifficultyOr("blocked", blockedFromID)},
+			{Name: "variant", Type: KnobString, read: readVariant},
+			{Name: "hells_kitchen", Column: "hells_kitchen", Type: KnobBool, read: hellsKitchen},
+		},
+		generate:      func(o GenerateOptions) ([]Task, error) { return GenerateCooking(o.Options) },
+		validate:      (*validator).cooking,
+		alwaysWritten: []string{"blocked_access_to_recipe"},
+		breakdown: func(t *Task) string {
+			v, _ := t.Difficulty["variant"].(string)
+			return v
+		},
+	}
+	Construction = &Kind{
+		Name: KindConstruction, TaskType: TypeConstruction,
+		Splits:        []string{SplitTrain, SplitDev, SplitTest},
+		DefaultCounts: map[string]int{SplitTrain: DefaultConstructionTrain, SplitDev: DefaultConstructionDev, SplitTest: DefaultConstructionTest},
+		Scored:        true,
+		Knobs: []Knob{
+			numberKnob("materials", "materials"),
+			numberKnob("rooms", "rooms"),
+			numberKnob("windows", "windows"),
+			numberKnob("carpets", "carpets"),
+			numberKnob("variant", "variant"),
+		},
+		generate: func(o GenerateOptions) ([]Task, error) {
+			return GenerateConstruction(ConstructionOptions{Options: o.Options, SplitMaterials: o.SplitMaterials, HeldOut: o.HeldOut})
+		},
+		validate: (*validator).construction,
+		breakdown: func(t *Task) string {
+			if r, ok := t.Difficulty["rooms"]; ok {
+				return fmt.Sprintf("rooms %v", r)
+			}
+			return ""
+		},
+	}
+)
+
+// kinds is every kind in suite order.
+var kinds = []*Kind{Crafting, Cooking, Construction}
+
+// AllKinds returns the kind descriptors in suite order.
+func AllKinds() []*Kind { return slices.Clone(kinds) }
+
+// Kinds lists the kinds' names, in suite order.
+func Kinds() []string {
+	names := make([]string, len(kinds))
+	for i, k := range kinds {
+		names[i] = k.Name
+	}
+	return names
+}
+
+// KindNamed returns the kind of a command-line or dataset name ("crafting").
+func KindNamed(name string) (*Kind, bool) {
+	for _, k := range kinds {
+		if k.Name == name {
+			return k, true
+		}
+	}
+	return nil, false
+}
+
+// KindOfType returns the kind of a task file's type ("techtree").
+func KindOfType(taskType string) (*Kind, bool) {
+	for _, k := range kinds {
+		if k.TaskType == taskType {
+			return k, true
+		}
+	}
+	return nil, false
+}
+
+// IsScored reports whether tasks of a task-file type are judged by score;
+// a type no kind has is judged by success.
+func IsScored(taskType string) bool {
+	k, ok := KindOfType(taskType)
+	return ok && k.Scored
+}
+
+// Knob returns the kind's knob of that name.
+func (k *Kind) Knob(name string) (*Knob, bool) {
+	for i := range k.Knobs {
+		if k.Knobs[i].Name == name {
+			return &k.Knobs[i], true
+		}
+	}
+	return nil, false
+}
+
+// Splits lists the splits a kind has (none for an unknown kind).
+func Splits(kind string) []string {
+	if k, ok := KindNamed(kind); ok {
+		return k.Splits
+	}
+	return nil
+}
+
+// DefaultCount is how many tasks a kind's split has by default.
+func DefaultCount(kind, split string) int {
+	if k, ok := KindNamed(kind); ok {
+		return k.DefaultCounts[split]
+	}
+	return 0
+}
+
+// GenerateOptions select the tasks Generate makes.
+type GenerateOptions struct {
+	Options
+	MaxDepth       int    // crafting: depths 0..MaxDepth-1 (0 = default)
+	SplitMaterials string // construction: SplitEven or SplitByType ("" = even)
+	HeldOut        int    // construction: see ConstructionOptions.HeldOut
+}
+
+// Generate makes tasks of one kind.
+func Generate(kind string, opts GenerateOptions) ([]Task, error) {
+	k, ok := KindNamed(kind)
+	if !ok {
+		return nil, fmt.Errorf("procgen: unknown task kind %q (expected %s)", kind, strings.Join(Kinds(), ", "))
+	}
+	return k.generate(opts)
+}
+
+// Breakdown summarises tasks by their main difficulty knob: depth for
+// crafting, recipe variant for cooking, rooms level for construction.
+func Breakdown(tasks []Task) string {
+	counts := map[string]int{}
+	for _, t := range tasks {
+		var key string
+		if k, ok := KindOfType(t.Type); ok {
+			key = k.breakdown(&t)
+		}
+		if key == "" {
+			key = "other"
+		}
+		counts[key]++
+	}
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(counts)) {
+		parts = append(parts, fmt.Sprintf("%s: %d", k, counts[k]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// taskTypes is "techtree, cooking or construction" for messages.
+func taskTypes() string {
+	types := make([]string, len(kinds))
+	for i, k := range kinds {
+		types[i] = k.TaskType
+	}
+	return strings.Join(types[:len(types)-1], ", ") + " or " + types[len(types)-1]
+}
