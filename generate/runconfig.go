@@ -149,9 +149,9 @@ func (c *BatchConfig) manifest(files []trajectory.TaskFile, tasks []procgen.Task
 }
 
 // commandDocs returns every distinct $COMMAND_DOCS text the agents of
-// tasks will see. Docs depend on the task type, goal and conversation and
-// on the agent's blocked commands, so one world is built per distinct
-// combination rather than per task.
+// tasks will see. Docs depend on the task kind (which commands it
+// unblocks), goal and conversation and on the agent's blocked commands, so
+// one world is built per distinct combination rather than per task.
 func commandDocs(tasks []procgen.Task, dialect world.Dialect) ([]string, error) {
 	seen := map[string]bool{}
 	var out []string
@@ -159,7 +159,7 @@ func commandDocs(tasks []procgen.Task, dialect world.Dialect) ([]string, error) 
 		t := &tasks[i]
 		fresh := false
 		for _, id := range t.AgentIDs() {
-			key := fmt.Sprintf("%t\x00%t\x00%t\x00%q", t.Type == procgen.TypeConstruction, t.Goal.IsZero(), t.Conversation == "", t.BlockedActions[id])
+			key := fmt.Sprintf("%q\x00%t\x00%t\x00%q", t.Type, t.Goal.IsZero(), t.Conversation == "", t.BlockedActions[id])
 			if !seen[key] {
 				seen[key], fresh = true, true
 			}
