@@ -109,6 +109,11 @@ func writeCard(dir string, o Options, r *Dataset) error {
 	}
 	fmt.Fprintf(&b, "\nSplits are by task, never by row: %s. Exact duplicate examples were removed (%d within a split, "+
 		"%d train copies of examples also in another split).\n\n", splitRuleText(o.Split), r.Counts.Duplicates, r.Counts.CrossSplitDropped)
+	if ds := skipped(o); len(ds) > 0 {
+		fmt.Fprintf(&b, "**Incomplete input:** %d damaged run record(s) were skipped, so their trials are missing; "+
+			"`manifest.json` lists them (`skipped_damaged_records`). `collabcraft check --repair` and a resumed "+
+			"`generate` would play them again.\n\n", len(ds))
+	}
 	fmt.Fprintf(&b, "Roles are `%s`: ", o.Roles)
 	if o.Roles == RolesStrict {
 		b.WriteString("one system message first, later system turns as user turns prefixed `SYSTEM: `, " +

@@ -12,6 +12,8 @@ import (
 	"sync"
 
 	"github.com/zeebo/xxh3"
+
+	"collabcraft/trajectory"
 )
 
 // Limits bound the pieces of the output (and so the memory used).
@@ -43,6 +45,10 @@ type Options struct {
 	Inputs   any               // e.g. the runs' manifests
 	Filters  any               // e.g. the filter rules and their counts
 	Versions map[string]string // e.g. collabcraft, mcdata
+	// Skipped, if set, lists the damaged run records the input skipped
+	// (read on with --skip-damaged); called after the examples are
+	// written, it goes into the manifest and the card.
+	Skipped func() []trajectory.Damage
 }
 
 // Counts are what happened to the examples of the stream.

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+
+	"collabcraft/trajectory"
 )
 
 // Manifest is manifest.json: how the dataset was made and what it holds.
@@ -21,6 +23,9 @@ type Manifest struct {
 	Inputs        any               `json:"inputs"`
 	Filters       any               `json:"filters"`
 	Files         []FileInfo        `json:"files"`
+	// Skipped are the damaged run records left out: their trials are not
+	// in the dataset.
+	Skipped []trajectory.Damage `json:"skipped_damaged_records,omitempty"`
 }
 
 const dedupText = "exact: 128-bit XXH3 of the written messages (roles and contents); one copy kept across the whole dataset, " +
@@ -31,6 +36,7 @@ func writeManifest(dir string, o Options, r *Dataset) error {
 		FormatVersion: 1, Name: o.Name, Unit: o.Unit, Layout: o.Layout, Roles: o.Roles,
 		Formats: o.Formats, SplitRule: o.Split, Dedup: dedupText, Counts: r.Counts,
 		Versions: o.Versions, Inputs: o.Inputs, Filters: o.Filters, Files: r.Files,
+		Skipped: skipped(o),
 	}
 	if m.Versions == nil {
 		m.Versions = map[string]string{}
@@ -44,4 +50,18 @@ func writeManifest(dir string, o Options, r *Dataset) error {
 	}
 	_, _, err = writeSmallFile(filepath.Join(dir, "manifest.json"), append(data, '\n'))
 	return err
+}
+
+// skipped lists the lost damaged records the input skipped.
+func skipped(o Options) []trajectory.Damage {
+	if o.Skipped == nil {
+		return nil
+	}
+	var out []trajectory.Damage
+	for _, d := range o.Skipped() {
+		if d.Lost() {
+			out = append(out, d)
+		}
+	}
+	return out
 }

@@ -77,6 +77,16 @@ func TestDamagedRunReaders(t *testing.T) {
 			if !strings.Contains(out.String(), `"trials": 5`) {
 				t.Errorf("stats --skip-damaged should count the 5 intact trials:\n%s", out.String())
 			}
+			exportOpts.SkipDamaged = true
+			if err := runExport(ctx, exportOpts, GlobalOptions{}, nil); err != nil {
+				t.Fatal(err)
+			}
+			card, _ := os.ReadFile(filepath.Join(exportOpts.Out, "README.md"))
+			manifest, _ := os.ReadFile(filepath.Join(exportOpts.Out, "manifest.json"))
+			if !strings.Contains(string(card), "1 damaged run record(s) were skipped") ||
+				!strings.Contains(string(manifest), `"skipped_damaged_records"`) || !strings.Contains(string(manifest), `"offset": `+strconv.FormatInt(e.Offset, 10)) {
+				t.Errorf("export --skip-damaged: the card and manifest should record the skipped record\n%s", manifest)
+			}
 			fo := FilterOptions{In: []string{run}, Out: view, out: &bytes.Buffer{}}
 			fo.SkipDamaged = true
 			if err := runFilter(ctx, fo, GlobalOptions{}, nil); err != nil {

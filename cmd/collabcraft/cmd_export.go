@@ -143,6 +143,7 @@ func runExport(ctx context.Context, opts ExportOptions, gopts GlobalOptions, _ [
 	}
 	eo.Filters = f.Report() // filled in by the writing pass, read when the manifest is written
 	eo.Versions = map[string]string{"collabcraft": version, "mcdata": mcdata.DataVersion()}
+	eo.Skipped = in.Damaged
 	res, err := export.Write(ctx, export.FromTrials(f.Apply(in), opts.Unit), opts.Out, eo)
 	if err != nil {
 		return err
