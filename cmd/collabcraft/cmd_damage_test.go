@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -93,5 +94,74 @@ func TestDamagedRunReaders(t *testing.T) {
 				t.Fatal(err)
 			}
 		})
+	}
+}
+
+// TestGenerateRepairAndResume: a run with a damaged header and a damaged
+// data frame, repaired with check --repair and resumed with generate,
+// holds exactly the trials of an undamaged run, and check then finds it
+// clean. Before, generate said "0 trials played, N already recorded" and
+// nothing could repair the run.
+func TestGenerateRepairAndResume(t *testing.T) {
+	path, _ := writeCraftingTasks(t, 24, 5)
+	base := t.TempDir()
+	ctx := context.Background()
+	whole, damaged := filepath.Join(base, "whole"), filepath.Join(base, "damaged")
+	for _, dir := range []string{whole, damaged} {
+		if err := runGenerate(ctx, defaultGenerateOptions(t, []string{path}, dir), GlobalOptions{Quiet: true}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	entries := index(t, damaged).Entries()
+	flipInRecord(t, damaged, entries[3].TrialID, 12, 2)    // header
+	flipInRecord(t, damaged, entries[17].TrialID, 300, 16) // data frame
+
+	var out bytes.Buffer
+	if err := runCheck(ctx, CheckOptions{out: &out}, GlobalOptions{}, []string{damaged}); err == nil {
+		t.Fatalf("check of a damaged run succeeded:\n%s", out.String())
+	}
+	out.Reset()
+	if err := runCheck(ctx, CheckOptions{Repair: true, out: &out}, GlobalOptions{}, []string{damaged}); err != nil {
+		t.Fatalf("check --repair: %v\n%s", err, out.String())
+	}
+	aside, _ := os.ReadDir(filepath.Join(damaged, trajectory.DamagedDir))
+	if len(aside) != 2 {
+		t.Errorf("check --repair moved %d stretches aside, want 2", len(aside))
+	}
+	if got := index(t, damaged).Counts().Trials; got != 22 {
+		t.Fatalf("after repair the run holds %d trials, want 22", got)
+	}
+	if err := runGenerate(ctx, defaultGenerateOptions(t, []string{path}, damaged), GlobalOptions{Quiet: true}, nil); err != nil {
+		t.Fatal(err)
+	}
+	sameTrials(t, "repaired and resumed vs whole", trials(t, damaged), trials(t, whole))
+	if err := runCheck(ctx, CheckOptions{out: &bytes.Buffer{}}, GlobalOptions{}, []string{damaged}); err != nil {
+		t.Errorf("check after the resume: %v", err)
+	}
+}
+
+// TestGenerateRefusesALockedRun: a second writer (here one held open in
+// this process) makes generate refuse the run, naming the holder's PID,
+// instead of playing every trial twice.
+func TestGenerateRefusesALockedRun(t *testing.T) {
+	path, _ := writeCraftingTasks(t, 4, 5)
+	dir := filepath.Join(t.TempDir(), "run")
+	opts := defaultGenerateOptions(t, []string{path}, dir)
+	if err := runGenerate(context.Background(), opts, GlobalOptions{Quiet: true}, nil); err != nil {
+		t.Fatal(err)
+	}
+	m, err := trajectory.ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	holder, err := trajectory.OpenWriter(dir, m, trajectory.WriterOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	err = runGenerate(context.Background(), opts, GlobalOptions{Quiet: true}, nil)
+	var le *trajectory.LockedError
+	if !errors.As(err, &le) || !strings.Contains(err.Error(), "process "+strconv.Itoa(os.Getpid())) {
+		t.Fatalf("generate into a locked run: err = %v, want a LockedError naming PID %d", err, os.Getpid())
 	}
 }
