@@ -37,7 +37,7 @@ type Options struct {
 	Unit      string    // "transition" | "episode", recorded in the card and manifest
 	Split     SplitRule // default: DefaultSplitRule()
 	Limits    Limits    // zero fields take DefaultLimits
-	Overwrite bool      // replace an existing dataset at the destination
+	Overwrite bool      // replace a dataset (or an empty directory) at the destination; anything else is refused
 	Name      string    // dataset name for the card; default: the destination's base name
 	// Provenance, copied into manifest.json and summarised in the card.
 	Inputs   any               // e.g. the runs' manifests
@@ -187,13 +187,13 @@ func writeInto(ctx context.Context, src Source, dest string, seen *hashSet, opts
 	if err != nil {
 		return nil, err
 	}
-	res, err := writeAll(ctx, src, tmp, seen, opts)
+	res, err := writeAll(ctx, src, tmp.path, seen, opts)
 	if err != nil {
-		removeAll(tmp)
+		tmp.remove()
 		return nil, err
 	}
 	if err := commitDir(tmp, dest, opts.Overwrite); err != nil {
-		removeAll(tmp)
+		tmp.remove()
 		return nil, err
 	}
 	return res, nil
