@@ -11,6 +11,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/spf13/cobra"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -18,16 +20,18 @@ var version = "dev"
 
 func main() {
 	ctx, stop := notifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := newRootCommand().ExecuteContext(ctx)
+	cmd, err := newRootCommand().ExecuteContextC(ctx)
 	stop()
-	report(os.Stderr, err)
+	report(os.Stderr, cmd, err)
 	os.Exit(exitCode(err, context.Cause(ctx)))
 }
 
-// signalReceived is the cause of the context notifyContext cancels.
+// signalReceived is the cause of the context notifyContext cancels. It
+// is a context.Canceled, for the commands that report context.Cause.
 type signalReceived struct{ sig os.Signal }
 
-func (s signalReceived) Error() string { return s.sig.String() + " signal received" }
+func (s signalReceived) Error() string        { return s.sig.String() + " signal received" }
+func (s signalReceived) Is(target error) bool { return target == context.Canceled }
 
 // notifyContext is signal.NotifyContext with a cause that says which
 // signal arrived, from which the exit status follows.
@@ -72,10 +76,11 @@ func exitCode(err, cause error) int {
 	}
 }
 
-// report prints err for the user: an interruption as what it left behind
-// (the command's *interruptedError) or just "interrupted", rather than a
-// chain of "context canceled".
-func report(w io.Writer, err error) {
+// report prints the error cmd ended with, in cobra's words but for an
+// interruption: that is told as what it left behind (the command's
+// *interruptedError) or just "interrupted", rather than as an error
+// ending in "context canceled".
+func report(w io.Writer, cmd *cobra.Command, err error) {
 	var in *interruptedError
 	switch {
 	case err == nil:
@@ -85,6 +90,9 @@ func report(w io.Writer, err error) {
 		fmt.Fprintln(w, "collabcraft: interrupted")
 	default:
 		fmt.Fprintln(w, "collabcraft: error:", err)
+		if cmd != nil && cmd.CalledAs() == "" { // no such command
+			fmt.Fprintf(w, "Run '%s --help' for usage.\n", cmd.CommandPath())
+		}
 	}
 }
 
