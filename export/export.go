@@ -147,7 +147,8 @@ type dataWriter interface {
 // Write exports src into the dataset directory dest. Everything is written
 // into a temporary directory beside dest and renamed into place at the end;
 // on any error (or ctx cancellation) the temporary directory is removed and
-// dest is left as it was.
+// dest is left as it was. Temporary directories that killed exports left
+// beside dest are removed first.
 func Write(ctx context.Context, src Source, dest string, opts Options) (*Dataset, error) {
 	opts = opts.withDefaults(dest)
 	if err := opts.validate(); err != nil {
