@@ -70,7 +70,8 @@ func (e *SeatingError) Unwrap() error { return e.Err }
 // trials of c.Shard not yet recorded in c.Dir. Trials finished before an
 // error or a cancelled ctx are written all the same, so rerunning resumes.
 // The Summary is zero when it stopped before playing (bad task files, a
-// refused configuration, a run that cannot be opened).
+// refused configuration, a run that cannot be opened), but for Invalid
+// once the run was opened. Its trial counts are of the trials written.
 func RunBatch(ctx context.Context, c BatchConfig) (Summary, error) {
 	ts, err := readTasks(c.TaskFiles, c.Strict)
 	if err != nil {
