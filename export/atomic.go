@@ -1,16 +1,23 @@
 package export
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"collabcraft/atomicfile"
 )
 
-// checkDest fails early when dest holds something we may not replace.
+// checkDest fails early when dest holds something we may not replace:
+// without overwrite anything, with it anything but a collabcraft dataset
+// or an empty directory, so that a mistyped --out never deletes a user's
+// files.
 func checkDest(dest string, overwrite bool) error {
 	fi, err := os.Stat(dest)
 	switch {
@@ -23,32 +30,162 @@ func checkDest(dest string, overwrite bool) error {
 	case !fi.IsDir():
 		return fmt.Errorf("export: %s exists and is not a directory; not replacing it", dest)
 	}
+	entries, err := os.ReadDir(dest)
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	if len(entries) == 0 {
+		return nil
+	}
+	if why := notDataset(dest); why != "" {
+		return fmt.Errorf("export: %s is not a collabcraft dataset (%s); only a dataset is replaced, so nothing was deleted: choose another destination or empty it yourself", dest, why)
+	}
 	return nil
 }
 
-// makeTempDir creates the working directory beside dest, on the same file
-// system, so the final rename is atomic.
-func makeTempDir(dest string) (string, error) {
-	parent := filepath.Dir(filepath.Clean(dest))
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return "", fmt.Errorf("export: %w", err)
+// notDataset says why directory dir is not a dataset Write made, or ""
+// if it is one: it must hold manifest.json with our format version, the
+// formats and the list of files.
+func notDataset(dir string) string {
+	data, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return "it has no manifest.json"
 	}
-	tmp, err := os.MkdirTemp(parent, "."+baseName(dest)+".tmp-")
 	if err != nil {
-		return "", fmt.Errorf("export: %w", err)
+		return err.Error()
 	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		os.RemoveAll(tmp)
-		return "", fmt.Errorf("export: %w", err)
+	var m struct {
+		FormatVersion int         `json:"format_version"`
+		Formats       []Format    `json:"formats"`
+		Files         *[]FileInfo `json:"files"`
 	}
-	return tmp, nil
+	if json.Unmarshal(data, &m) != nil || m.FormatVersion < 1 || len(m.Formats) == 0 || m.Files == nil {
+		return "its manifest.json is not a collabcraft dataset manifest"
+	}
+	return ""
 }
 
-// commitDir moves the finished tmp directory to dest. An existing dest is
-// replaced only with overwrite, by moving it aside first and deleting it
-// only once the new dataset is in place; if that fails it is moved back.
-func commitDir(tmp, dest string, overwrite bool) error {
-	if err := syncTree(tmp); err != nil {
+// An export works in a temporary directory beside dest, named
+// .NAME.tmp-RANDOM, which is marked as ours by a marker file holding
+// markerText. The marker stays locked while the export runs, so a later
+// export can tell a directory a killed export left (unlocked) from one
+// still being written, and removes only the former.
+const (
+	markerName = ".collabcraft-export"
+	markerText = "collabcraft export in progress; this directory is deleted when the export ends or by the next export into the same destination\n"
+)
+
+// tempDir is the working directory of one export.
+type tempDir struct {
+	path   string
+	marker *os.File // open and locked until the directory is committed or removed
+}
+
+// makeTempDir creates the working directory beside dest, on the same file
+// system, so the final rename is atomic. It first removes the working
+// directories killed exports left for dest.
+func makeTempDir(dest string) (*tempDir, error) {
+	parent := filepath.Dir(filepath.Clean(dest))
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, fmt.Errorf("export: %w", err)
+	}
+	removeStaleTempDirs(parent, tempPrefix(dest))
+	path, err := os.MkdirTemp(parent, tempPrefix(dest))
+	if err != nil {
+		return nil, fmt.Errorf("export: %w", err)
+	}
+	t := &tempDir{path: path}
+	if err := t.mark(); err != nil {
+		t.remove()
+		return nil, fmt.Errorf("export: %w", err)
+	}
+	return t, nil
+}
+
+func (t *tempDir) mark() error {
+	if err := os.Chmod(t.path, 0o755); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(filepath.Join(t.path, markerName), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	t.marker = f
+	// Locked before the text is written, so no other export takes the
+	// directory for stale. Where there are no locks, tryLock reports false
+	// and no export removes another's directory.
+	if _, err := tryLock(f); err != nil {
+		return err
+	}
+	_, err = f.WriteString(markerText)
+	return err
+}
+
+// unmark removes the marker before the directory becomes the dataset.
+func (t *tempDir) unmark() error {
+	err := os.Remove(t.marker.Name())
+	t.marker.Close()
+	t.marker = nil
+	return err
+}
+
+func (t *tempDir) remove() {
+	if t.marker != nil {
+		t.marker.Close()
+	}
+	os.RemoveAll(t.path)
+}
+
+func tempPrefix(dest string) string { return "." + baseName(dest) + ".tmp-" }
+
+// removeStaleTempDirs deletes the directories named prefix* in parent
+// that hold our marker, unlocked: what exports killed before they could
+// clean up left behind. A directory without the marker, or with a marker
+// still locked by a running export, is left alone.
+func removeStaleTempDirs(parent, prefix string) {
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		return // the export itself will report what is wrong with parent
+	}
+	for _, e := range entries {
+		if !e.IsDir() || !strings.HasPrefix(e.Name(), prefix) {
+			continue
+		}
+		dir := filepath.Join(parent, e.Name())
+		if removeIfStale(dir) {
+			slog.Info("export: removed the temporary directory of an interrupted export", "dir", dir)
+		}
+	}
+}
+
+func removeIfStale(dir string) bool {
+	f, err := os.Open(filepath.Join(dir, markerName))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	text, err := io.ReadAll(io.LimitReader(f, int64(len(markerText))+1))
+	if err != nil || string(text) != markerText {
+		return false
+	}
+	if ok, err := tryLock(f); err != nil || !ok {
+		return false // an export is writing it now
+	}
+	return os.RemoveAll(dir) == nil
+}
+
+// commitDir moves the finished working directory to dest. An existing
+// dest is replaced only with overwrite, by moving it aside first and
+// deleting it only once the new dataset is in place; if that fails it is
+// moved back.
+func commitDir(tmp *tempDir, dest string, overwrite bool) error {
+	if err := tmp.unmark(); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	if err := syncTree(tmp.path); err != nil {
 		return err
 	}
 	if err := checkDest(dest, overwrite); err != nil {
@@ -68,7 +205,7 @@ func commitDir(tmp, dest string, overwrite bool) error {
 		if err := os.Rename(dest, old); err != nil {
 			return fmt.Errorf("export: moving the old dataset aside: %w", err)
 		}
-		if err := os.Rename(tmp, dest); err != nil {
+		if err := os.Rename(tmp.path, dest); err != nil {
 			if rerr := os.Rename(old, dest); rerr != nil {
 				oldDir = "" // keep it: it is the only copy
 				return fmt.Errorf("export: installing the new dataset: %v; the old one is kept at %s (%v)", err, old, rerr)
@@ -77,7 +214,7 @@ func commitDir(tmp, dest string, overwrite bool) error {
 		}
 		return syncParent(dest)
 	}
-	if err := os.Rename(tmp, dest); err != nil {
+	if err := os.Rename(tmp.path, dest); err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
 	return syncParent(dest)
@@ -105,7 +242,5 @@ func syncParent(dest string) error {
 	}
 	return nil
 }
-
-func removeAll(dir string) { os.RemoveAll(dir) }
 
 func baseName(dest string) string { return filepath.Base(filepath.Clean(dest)) }

@@ -39,7 +39,7 @@ type Options struct {
 	Unit      string    // "transition" | "episode", recorded in the card and manifest
 	Split     SplitRule // default: DefaultSplitRule()
 	Limits    Limits    // zero fields take DefaultLimits
-	Overwrite bool      // replace an existing dataset at the destination
+	Overwrite bool      // replace a dataset (or an empty directory) at the destination; anything else is refused
 	Name      string    // dataset name for the card; default: the destination's base name
 	// Provenance, copied into manifest.json and summarised in the card.
 	Inputs   any               // e.g. the runs' manifests
@@ -153,7 +153,8 @@ type dataWriter interface {
 // Write exports src into the dataset directory dest. Everything is written
 // into a temporary directory beside dest and renamed into place at the end;
 // on any error (or ctx cancellation) the temporary directory is removed and
-// dest is left as it was.
+// dest is left as it was. Temporary directories that killed exports left
+// beside dest are removed first.
 func Write(ctx context.Context, src Source, dest string, opts Options) (*Dataset, error) {
 	opts = opts.withDefaults(dest)
 	if err := opts.validate(); err != nil {
@@ -193,13 +194,13 @@ func writeInto(ctx context.Context, src Source, dest string, seen *hashSet, opts
 	if err != nil {
 		return nil, err
 	}
-	res, err := writeAll(ctx, src, tmp, seen, opts)
+	res, err := writeAll(ctx, src, tmp.path, seen, opts)
 	if err != nil {
-		removeAll(tmp)
+		tmp.remove()
 		return nil, err
 	}
 	if err := commitDir(tmp, dest, opts.Overwrite); err != nil {
-		removeAll(tmp)
+		tmp.remove()
 		return nil, err
 	}
 	return res, nil

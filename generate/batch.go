@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
 
 	"collabcraft/procgen"
@@ -22,6 +23,10 @@ type BatchConfig struct {
 	// Force writes into a run made with another configuration; its
 	// recorded trials are kept and skipped.
 	Force bool
+	// Strict refuses a task file that holds an invalid task; otherwise the
+	// invalid tasks are left out with a warning and the others played.
+	Strict bool
+	Log    *slog.Logger // where warnings go; nil: slog.Default()
 
 	// What decides the trials (RunConfig).
 	TrialsPerTask int
@@ -59,17 +64,27 @@ type SeatingError struct{ Err error }
 func (e *SeatingError) Error() string { return e.Err.Error() }
 func (e *SeatingError) Unwrap() error { return e.Err }
 
-// RunBatch reads the task files, checks the seating and the run's
+// RunBatch reads and checks the task files (leaving out invalid tasks
+// with a warning each, unless c.Strict), checks the seating and the run's
 // configuration (a *ConfigChangedError unless c.Force), and plays the
 // trials of c.Shard not yet recorded in c.Dir. Trials finished before an
 // error or a cancelled ctx are written all the same, so rerunning resumes.
 // The Summary is zero when it stopped before playing (bad task files, a
-// refused configuration, a run that cannot be opened).
+// refused configuration, a run that cannot be opened), but for Invalid
+// once the run was opened. Its trial counts are of the trials written.
 func RunBatch(ctx context.Context, c BatchConfig) (Summary, error) {
-	tasks, files, err := readTasks(c.TaskFiles)
+	ts, err := readTasks(c.TaskFiles, c.Strict)
 	if err != nil {
 		return Summary{}, err
 	}
+	log := c.Log
+	if log == nil {
+		log = slog.Default()
+	}
+	for _, p := range ts.invalid {
+		log.Warn("generate: skipping an invalid task", "file", p.File, "task", p.TaskID, "field", p.Field, "problem", p.Message)
+	}
+	tasks := ts.tasks
 	if c.Limit > 0 && c.Limit < len(tasks) {
 		tasks = tasks[:c.Limit]
 	}
@@ -80,7 +95,7 @@ func RunBatch(ctx context.Context, c BatchConfig) (Summary, error) {
 	if err := c.Seating.Check(AgentNames(maxAgents, 0)); err != nil {
 		return Summary{}, &SeatingError{Err: err}
 	}
-	m, err := c.manifest(files, tasks)
+	m, err := c.manifest(ts, tasks)
 	if err != nil {
 		return Summary{}, err
 	}
@@ -96,6 +111,7 @@ func RunBatch(ctx context.Context, c BatchConfig) (Summary, error) {
 		return Summary{}, fmt.Errorf("generate: %w", err)
 	}
 	sum, err := c.play(ctx, w, tasks)
+	sum.Invalid = len(ts.skipped)
 	if cerr := w.Close(); cerr != nil && err == nil {
 		err = fmt.Errorf("generate: %w", cerr)
 	}
@@ -121,13 +137,17 @@ func (c *BatchConfig) play(ctx context.Context, w *trajectory.Writer, tasks []pr
 		Team:    c.Seating.Seats,
 	}
 	gw := newGroupWriter(w, 16)
-	pool := &Pool{Workers: c.Workers, Play: pl.Play, Write: gw.Write, Done: ix.Done}
 	if c.Progress != nil {
-		pool.Progress = func(s Summary) { c.Progress(s, todo) }
+		gw.progress = func(s Summary) { c.Progress(s, todo) }
 	}
-	sum, err := pool.Run(ctx, jobs)
-	// Trials finished before a stop are written all the same.
-	if werr := gw.Wait(); werr != nil && (err == nil || errors.Is(err, context.Canceled)) {
+	pool := &Pool{Workers: c.Workers, Play: pl.Play, Write: gw.Write, Done: ix.Done}
+	played, err := pool.Run(ctx, jobs)
+	// Trials finished before a stop are written all the same. The summary
+	// counts the trials written, not those handed to the writer: after a
+	// failed write (a full disk) they differ.
+	sum, werr := gw.Wait()
+	sum.Total, sum.Skipped, sum.Wall = played.Total, played.Skipped, played.Wall
+	if werr != nil && (err == nil || errors.Is(err, context.Canceled) || errors.Is(err, errEarlierWriteFailed)) {
 		err = werr
 	}
 	return sum, err
@@ -138,47 +158,58 @@ func (c *BatchConfig) play(ctx context.Context, w *trajectory.Writer, tasks []pr
 // (trajectory.Writer makes concurrent writes wait for one fsync) instead
 // of each worker waiting for its own.
 type groupWriter struct {
-	w   *trajectory.Writer
-	sem chan struct{}
-	wg  sync.WaitGroup
+	w        *trajectory.Writer
+	sem      chan struct{}
+	wg       sync.WaitGroup
+	progress func(written Summary) // told about each trial written, one call at a time
 
-	mu  sync.Mutex
-	err error // the first failed write
+	mu      sync.Mutex
+	written Summary // the trials written
+	err     error   // the first failed write
 }
+
+// errEarlierWriteFailed refuses a trial once a write has failed; the
+// error of that write, which names its trial, is the one to report.
+var errEarlierWriteFailed = errors.New("generate: not written, as an earlier write failed")
 
 func newGroupWriter(w *trajectory.Writer, n int) *groupWriter {
 	return &groupWriter{w: w, sem: make(chan struct{}, n)}
 }
 
-// Write queues t; it fails once an earlier write has failed, which stops
-// the pool.
+// Write queues t; once an earlier write has failed it refuses t with
+// errEarlierWriteFailed, which stops the pool.
 func (g *groupWriter) Write(t *trajectory.Trial) error {
-	if err := g.firstErr(); err != nil {
-		return err
+	g.mu.Lock()
+	failed := g.err != nil
+	g.mu.Unlock()
+	if failed {
+		return errEarlierWriteFailed
 	}
 	g.sem <- struct{}{}
 	g.wg.Add(1)
 	go func() {
 		defer func() { <-g.sem; g.wg.Done() }()
-		if err := g.w.Write(t); err != nil {
-			g.mu.Lock()
-			if g.err == nil {
-				g.err = fmt.Errorf("generate: writing trial %s: %w", t.TrialID, err)
+		err := g.w.Write(t)
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		switch {
+		case err == nil:
+			g.written.add(t)
+			if g.progress != nil {
+				g.progress(g.written)
 			}
-			g.mu.Unlock()
+		case g.err == nil:
+			g.err = fmt.Errorf("generate: writing trial %s: %w", t.TrialID, err)
 		}
 	}()
 	return nil
 }
 
-// Wait returns once every queued trial is on disk (or failed).
-func (g *groupWriter) Wait() error {
+// Wait returns once every queued trial is on disk (or failed), with what
+// was written and the first failure.
+func (g *groupWriter) Wait() (Summary, error) {
 	g.wg.Wait()
-	return g.firstErr()
-}
-
-func (g *groupWriter) firstErr() error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return g.err
+	return g.written, g.err
 }

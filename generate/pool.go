@@ -34,6 +34,7 @@ type Pool struct {
 // Summary counts what a pool did.
 type Summary struct {
 	Total            int // jobs given
+	Invalid          int // tasks left out as invalid (RunBatch), whose trials are not among the jobs
 	Skipped          int // already recorded
 	Trials           int // played and recorded now
 	Successes        int

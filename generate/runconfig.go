@@ -20,7 +20,11 @@ import (
 // not change what a trial records (workers, limit, shard, timeouts,
 // retries, rate limits, the key's variable) are left out.
 type RunConfig struct {
-	TaskFiles     []string `json:"task_files"` // SHA-256 of each file, in order
+	TaskFiles []string `json:"task_files"` // SHA-256 of each file, in order
+	// SkippedTasks are the ids of the files' invalid tasks, which the run
+	// does not play; recorded so that a resume that would play another set
+	// of tasks (say, after a validator change) is a configuration change.
+	SkippedTasks  []string `json:"skipped_tasks,omitempty"`
 	TrialsPerTask int      `json:"trials_per_task"`
 	Seed          uint64   `json:"seed"`
 	Backends
@@ -68,41 +72,84 @@ func (e *ConfigChangedError) Error() string {
 	return fmt.Sprintf("generate: %s was generated with another configuration (%s)", e.Dir, e.Diff)
 }
 
+// taskSet is what a batch reads from its task files.
+type taskSet struct {
+	tasks   []procgen.Task // the valid tasks, in file order
+	files   []trajectory.TaskFile
+	skipped []string          // ids of the invalid tasks left out, in file order
+	invalid []procgen.Problem // what is wrong with them
+}
+
 // readTasks reads the task files in order; a task id may appear only once
-// over all of them, since it names its trials.
-func readTasks(paths []string) ([]procgen.Task, []trajectory.TaskFile, error) {
-	var tasks []procgen.Task
-	var files []trajectory.TaskFile
+// over all of them, since it names its trials. Every task is checked as
+// `collabcraft validate` does, so that a task the world cannot build or
+// the players cannot finish is never played: an invalid task is left out,
+// or with strict its whole file is refused.
+func readTasks(paths []string, strict bool) (*taskSet, error) {
+	var ts taskSet
 	from := map[string]string{}
 	for _, p := range paths {
-		ts, err := procgen.ReadTaskFile(p)
+		tasks, err := procgen.ReadTaskFile(p)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		tf, err := trajectory.HashTaskFile(p)
 		if err != nil {
-			return nil, nil, fmt.Errorf("generate: %w", err)
+			return nil, fmt.Errorf("generate: %w", err)
 		}
-		tf.Tasks = len(ts)
-		files = append(files, tf)
-		for _, t := range ts {
+		tf.Tasks = len(tasks)
+		ts.files = append(ts.files, tf)
+		var invalid []procgen.Problem
+		for i := range tasks {
+			t := &tasks[i]
 			if prev, ok := from[t.ID]; ok {
-				return nil, nil, fmt.Errorf("generate: task %q is in both %s and %s; task ids name trials, so they must be unique", t.ID, prev, p)
+				return nil, fmt.Errorf("generate: task %q is in both %s and %s; task ids name trials, so they must be unique", t.ID, prev, p)
 			}
 			from[t.ID] = p
+			ps := procgen.ValidateTask(t)
+			if len(ps) == 0 {
+				ts.tasks = append(ts.tasks, *t)
+				continue
+			}
+			for _, pr := range ps {
+				pr.File = p
+				invalid = append(invalid, pr)
+			}
+			ts.skipped = append(ts.skipped, t.ID)
 		}
-		tasks = append(tasks, ts...)
+		if strict && len(invalid) > 0 {
+			return nil, invalidFileError(p, invalid)
+		}
+		ts.invalid = append(ts.invalid, invalid...)
 	}
-	if len(tasks) == 0 {
-		return nil, nil, fmt.Errorf("generate: %s: no tasks", strings.Join(paths, ", "))
+	switch {
+	case len(ts.tasks) > 0:
+		return &ts, nil
+	case len(ts.skipped) > 0:
+		return nil, fmt.Errorf("generate: %s: no valid tasks (%d invalid; collabcraft validate lists their problems)", strings.Join(paths, ", "), len(ts.skipped))
+	default:
+		return nil, fmt.Errorf("generate: %s: no tasks", strings.Join(paths, ", "))
 	}
-	return tasks, files, nil
+}
+
+// invalidFileError refuses a task file in strict mode, naming its first
+// problems, on one line.
+func invalidFileError(path string, ps []procgen.Problem) error {
+	const shown = 3
+	var list []string
+	for _, p := range ps[:min(len(ps), shown)] {
+		list = append(list, strings.TrimPrefix(p.String(), path+": "))
+	}
+	if len(ps) > shown {
+		list = append(list, fmt.Sprintf("and %d more (collabcraft validate %s lists them)", len(ps)-shown, path))
+	}
+	return fmt.Errorf("generate: %s has invalid tasks, and strict mode refuses the whole file: %s", path, strings.Join(list, "; "))
 }
 
 // runConfig is the configuration a batch records.
-func (c *BatchConfig) runConfig(files []trajectory.TaskFile) RunConfig {
+func (c *BatchConfig) runConfig(files []trajectory.TaskFile, skipped []string) RunConfig {
 	rc := RunConfig{
-		TrialsPerTask: c.TrialsPerTask, Seed: c.Seed, Backends: c.Backends,
+		SkippedTasks: skipped, TrialsPerTask: c.TrialsPerTask, Seed: c.Seed, Backends: c.Backends,
 		Dialect: string(c.Dialect), Wire: string(c.Wire), ThinkTime: c.ThinkTime, MaxTurns: c.MaxTurns,
 	}
 	for _, f := range files {
@@ -113,9 +160,10 @@ func (c *BatchConfig) runConfig(files []trajectory.TaskFile) RunConfig {
 
 // manifest is run.json for this batch: the configuration, versions, task
 // files, backends, prompt templates and the static prompt texts
-// (templates, examples, every agent's command docs) stored once per run.
-func (c *BatchConfig) manifest(files []trajectory.TaskFile, tasks []procgen.Task) (*trajectory.Manifest, error) {
-	raw, err := json.Marshal(c.runConfig(files))
+// (templates, examples, every agent's command docs) stored once per run;
+// tasks are the ones played, ts's valid tasks up to the limit.
+func (c *BatchConfig) manifest(ts *taskSet, tasks []procgen.Task) (*trajectory.Manifest, error) {
+	raw, err := json.Marshal(c.runConfig(ts.files, ts.skipped))
 	if err != nil {
 		return nil, fmt.Errorf("generate: config: %w", err)
 	}
@@ -140,7 +188,7 @@ func (c *BatchConfig) manifest(files []trajectory.TaskFile, tasks []procgen.Task
 		CollabcraftVersion: c.Version,
 		MCDataVersion:      mcdata.DataVersion(),
 		Config:             raw,
-		TaskFiles:          files,
+		TaskFiles:          ts.files,
 		Backends:           c.Seating.Manifest(),
 		Seed:               c.Seed,
 		PromptTemplates:    prompts.Templates(),

@@ -36,6 +36,7 @@ type GenerateOptions struct {
 	Shard         string
 	Seed          uint64
 	Force         bool
+	Strict        bool
 
 	// openai
 	BaseURL     string
@@ -70,7 +71,7 @@ type GenerateOptions struct {
 
 // AddFlags registers the flags of `generate`.
 func (opts *GenerateOptions) AddFlags(f *pflag.FlagSet) {
-	f.StringSliceVar(&opts.Tasks, "tasks", nil, "task files to play (required; repeat or separate by commas)")
+	f.StringSliceVar(&opts.Tasks, "tasks", nil, "task files to play (required): --tasks a.json b.json, --tasks a.json,b.json or a repeated --tasks")
 	f.StringVarP(&opts.Out, "out", "o", "", "run directory to write or resume (required), e.g. runs/r1")
 	f.StringVar(&opts.Backend, "backend", team.Scripted, "backend of every agent --team does not name: scripted or openai")
 	f.StringVar(&opts.Team, "team", "", `per-agent backends, e.g. "Andy=openai:llama-3.3-70b,Jill=scripted"`)
@@ -80,6 +81,7 @@ func (opts *GenerateOptions) AddFlags(f *pflag.FlagSet) {
 	f.StringVar(&opts.Shard, "shard", "", "play only share i of n (i/n, 0 <= i < n) of the trials; merge the shard runs later")
 	f.Uint64Var(&opts.Seed, "seed", 1, "run seed: every trial's seed follows from it, the task id and the attempt")
 	f.BoolVar(&opts.Force, "force", false, "write into a run made with another configuration (its recorded trials are kept and skipped)")
+	f.BoolVar(&opts.Strict, "strict", false, "refuse a task file that holds an invalid task (default: skip the invalid tasks with a warning)")
 
 	f.StringVar(&opts.BaseURL, "base-url", "", "openai: OpenAI-compatible endpoint, e.g. http://localhost:8000/v1 (default "+llm.DefaultBaseURL+")")
 	f.StringVar(&opts.Model, "model", "", "openai: model name, e.g. meta-llama/Llama-3.3-70B-Instruct")
@@ -118,12 +120,17 @@ func (opts *GenerateOptions) setFrom(f *pflag.FlagSet) {
 func newGenerateCommand(gopts *GlobalOptions) *cobra.Command {
 	var opts GenerateOptions
 	cmd := &cobra.Command{
-		Use:   "generate --tasks FILE... --out RUN [--backend scripted|openai] [--team SPEC] [flags]",
+		Use:   "generate --tasks FILE [FILE...] --out RUN [--backend scripted|openai] [--team SPEC] [flags]",
 		Short: "Play tasks with teams of agents and record every model call into a run",
 		Long: `generate plays every task of the task files with a team of agents in the
 embedded world, --trials-per-task times, several trials at once (--workers),
 and records each finished trial, with every model call it made, into the run
 directory (run.json and trials/*.jsonl.zst).
+
+Every task is checked first, as collabcraft validate does. An invalid task
+(say, an unknown item name or no target) is not played: a warning names its
+file, task and field, and the summary counts it; the file's valid tasks are
+played. --strict refuses a file with an invalid task instead.
 
 Backends: scripted (the default: expert agents, no network, no keys) or
 openai (any OpenAI-compatible endpoint: --base-url, --model, the key from the
@@ -136,12 +143,14 @@ trials that ended with an error are played again, the rest are completed.
 A rerun with another configuration (task files, seed, trials per task,
 backends, models and sampling, engine settings) is refused unless --force;
 --workers, --limit, --shard, --quiet and the openai timeouts, attempts and
-rate limits may change freely. Ctrl-C stops cleanly: trials in flight are
-dropped, the run stays consistent, and rerunning resumes it.
+rate limits may change freely. Ctrl-C (exit 130) or SIGTERM (exit 143) stops
+cleanly: trials in flight are dropped, the run stays consistent, and
+rerunning resumes it.
 
 --shard i/n plays a fixed share of the trials, so n machines can split a
 job; unite their runs with collabcraft merge.`,
 		Example: `  collabcraft generate --tasks tasks/crafting_train.json --out runs/r1
+  collabcraft generate --tasks tasks/crafting_train.json tasks/cooking_train.json --out runs/both
   collabcraft generate --tasks tasks/crafting_train.json --out runs/quick --limit 20 --workers 4
   OPENAI_API_KEY=sk-... collabcraft generate --tasks tasks/crafting_train.json --out runs/llama \
       --backend openai --base-url http://localhost:8000/v1 --model meta-llama/Llama-3.3-70B-Instruct \
@@ -149,7 +158,8 @@ job; unite their runs with collabcraft merge.`,
   collabcraft generate --tasks tasks/cooking_train.json --out runs/mixed \
       --team "Andy=openai:gpt-4o-mini,Jill=scripted" --trials-per-task 3
   collabcraft generate --tasks tasks/construction_train.json --out runs/c1 --shard 0/4`,
-		Args: cobra.NoArgs,
+		// Arguments are more task files: --tasks a.json b.json reads so.
+		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.setFrom(cmd.Flags())
 			return runGenerate(cmd.Context(), opts, *gopts, args)
@@ -164,7 +174,7 @@ func (opts *GenerateOptions) check() (generate.Shard, error) {
 	var shard generate.Shard
 	switch {
 	case len(opts.Tasks) == 0:
-		return shard, usagef("--tasks is required: the task files to play (see collabcraft procgen tasks)")
+		return shard, usagef("--tasks is required: the task files to play, e.g. --tasks a.json b.json (see collabcraft procgen tasks)")
 	case opts.Out == "":
 		return shard, usagef("--out is required: the run directory to write or resume, e.g. runs/r1")
 	case opts.TrialsPerTask < 1:
@@ -205,7 +215,9 @@ func (opts *GenerateOptions) check() (generate.Shard, error) {
 	return shard, nil
 }
 
-func runGenerate(ctx context.Context, opts GenerateOptions, gopts GlobalOptions, _ []string) error {
+// runGenerate plays opts.Tasks and the task files in args.
+func runGenerate(ctx context.Context, opts GenerateOptions, gopts GlobalOptions, args []string) error {
+	opts.Tasks = append(slices.Clip(opts.Tasks), args...)
 	bc, err := opts.batchConfig()
 	if err != nil {
 		return err
@@ -234,18 +246,20 @@ func runGenerate(ctx context.Context, opts GenerateOptions, gopts GlobalOptions,
 		return usagef("--team: %s", strings.TrimPrefix(seating.Err.Error(), "team: "))
 	case errors.As(runErr, &changed):
 		return fmt.Errorf("%w; rerun with the same flags to resume it, choose another --out, or add --force to continue it with the new configuration", runErr)
-	case runErr != nil && sum == (generate.Summary{}):
+	case runErr != nil && sum.Total == 0:
 		return runErr // it stopped before playing: no summary to print
 	}
-	if !gopts.Quiet {
-		printGenerateSummary(opts.stdout(), opts.Out, sum, runErr)
-		if m, err := trajectory.ReadManifest(opts.Out); err == nil {
-			c := m.Counts
-			fmt.Fprintf(opts.stdout(), "  run          %d trials recorded, %d successes, %d errors\n", c.Trials, c.Successes, c.Errors)
-		}
+	// What the run holds is read back from its trials: run.json's counts
+	// are stale when the run could not be closed (a full disk).
+	ix, ixErr := trajectory.ReadIndex(opts.Out)
+	if ixErr == nil && !gopts.Quiet {
+		printGenerateSummary(opts.stdout(), opts.Out, sum, runErr, ix.Counts())
 	}
-	if runErr != nil && errors.Is(runErr, context.Canceled) && ctx.Err() != nil {
-		return fmt.Errorf("generate: interrupted; rerun the same command to resume %s: %w", opts.Out, context.Canceled)
+	if errors.Is(runErr, context.Canceled) && ctx.Err() != nil {
+		if ixErr != nil {
+			return &interruptedError{fmt.Sprintf("interrupted; rerun the same command to resume %s", opts.Out)}
+		}
+		return &interruptedError{fmt.Sprintf("interrupted: %d trials recorded in %s; rerun the same command to resume", ix.Counts().Trials, opts.Out)}
 	}
 	return runErr
 }
@@ -278,7 +292,7 @@ func (opts *GenerateOptions) batchConfig() (generate.BatchConfig, error) {
 	}
 	wire, _ := generate.ParseWire(opts.Wire)
 	bc := generate.BatchConfig{
-		Dir: opts.Out, TaskFiles: opts.Tasks, Limit: opts.Limit, Shard: shard, Workers: opts.Workers, Force: opts.Force,
+		Dir: opts.Out, TaskFiles: opts.Tasks, Limit: opts.Limit, Shard: shard, Workers: opts.Workers, Force: opts.Force, Strict: opts.Strict,
 		TrialsPerTask: opts.TrialsPerTask, Seed: opts.Seed, Backends: opts.backends(spec, tm),
 		Dialect: world.Dialect(opts.Dialect), Wire: wire, ThinkTime: opts.ThinkTime, MaxTurns: opts.MaxTurns,
 		Seating: tm, Version: version,
@@ -328,7 +342,9 @@ func newGenerateBar(errOut io.Writer, total int) *progressbar.ProgressBar {
 	)
 }
 
-func printGenerateSummary(out io.Writer, dir string, s generate.Summary, err error) {
+// printGenerateSummary prints what the batch played and, from run, what
+// the run holds.
+func printGenerateSummary(out io.Writer, dir string, s generate.Summary, err error, run trajectory.Counts) {
 	state := "done"
 	if err != nil {
 		state = "stopped"
@@ -347,6 +363,10 @@ func printGenerateSummary(out io.Writer, dir string, s generate.Summary, err err
 	fmt.Fprintf(out, "  transitions  %d\n", s.Transitions)
 	fmt.Fprintf(out, "  tokens       %d prompt, %d completion\n", s.PromptTokens, s.CompletionTokens)
 	fmt.Fprintf(out, "  time         %s (%.1f trials/s)\n", s.Wall.Round(time.Millisecond), perSec)
+	if s.Invalid > 0 {
+		fmt.Fprintf(out, "  invalid      %d %s skipped (see the warnings; collabcraft validate lists every problem)\n", s.Invalid, plural(s.Invalid, "task", "tasks"))
+	}
+	fmt.Fprintf(out, "  run          %d trials recorded, %d successes, %d errors\n", run.Trials, run.Successes, run.Errors)
 }
 
 func rateParams(rps float64, tpm int) map[string]any {

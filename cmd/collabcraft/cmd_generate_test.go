@@ -382,8 +382,8 @@ func TestGenerateInterrupt(t *testing.T) {
 		}
 	}
 	err := runGenerate(ctx, opts, GlobalOptions{Quiet: true}, nil)
-	if !errors.Is(err, context.Canceled) || exitCode(err) != 130 || !strings.Contains(err.Error(), "rerun the same command to resume") {
-		t.Fatalf("interrupted run: %v (exit %d)", err, exitCode(err))
+	if !errors.Is(err, context.Canceled) || exitCode(err, context.Canceled) != 130 || !strings.Contains(err.Error(), "rerun the same command to resume") {
+		t.Fatalf("interrupted run: %v (exit %d)", err, exitCode(err, context.Canceled))
 	}
 	c := index(t, out).Counts()
 	if c.Records == 0 || c.Records >= 16 || c.Records != c.Trials || c.Errors != 0 {
@@ -649,4 +649,52 @@ func killAndResume(t *testing.T, opts GenerateOptions, whole string, total int) 
 		t.Errorf("killed at %d trials, resumed: %+v", before.Trials, c)
 	}
 	sameTrials(t, "killed and resumed vs uninterrupted", trials(t, killed), trials(t, whole))
+}
+
+// Several task files after --tasks, as the usage line reads (issue 11:
+// `--tasks a.json b.json` failed with unknown command "b.json"), make the
+// same run as a comma-separated list; invalid tasks are skipped and
+// counted, or with --strict refuse the file.
+func TestGenerateTaskFiles(t *testing.T) {
+	a, _ := writeCraftingTasks(t, 2, 21)
+	b, tasks := writeCraftingTasks(t, 3, 22)
+	out := filepath.Join(t.TempDir(), "run")
+	generate := func(args ...string) error {
+		t.Helper()
+		root := newRootCommand()
+		root.SetArgs(append([]string{"generate", "--out", out, "--workers", "2", "-q"}, args...))
+		return root.Execute()
+	}
+	if err := generate("--tasks", a, b); err != nil {
+		t.Fatal(err)
+	}
+	if c := index(t, out).Counts(); c.Trials != 5 {
+		t.Fatalf("--tasks a.json b.json: %d trials, want 5", c.Trials)
+	}
+	// The same files as a list: the same configuration, nothing to play.
+	if err := generate("--tasks", a+","+b); err != nil {
+		t.Fatal(err)
+	}
+	if c := index(t, out).Counts(); c.Records != 5 {
+		t.Errorf("--tasks a.json,b.json: %d records, want the same 5", c.Records)
+	}
+
+	tasks[0].Target = procgen.Target{}
+	bad := filepath.Join(t.TempDir(), "bad.json")
+	if err := procgen.WriteTaskFile(bad, tasks); err != nil {
+		t.Fatal(err)
+	}
+	out = filepath.Join(t.TempDir(), "strict")
+	if err := generate("--tasks", a, bad, "--strict"); err == nil || !strings.Contains(err.Error(), bad+" has invalid tasks, and strict mode refuses the whole file: task \""+tasks[0].ID+"\": target: missing") {
+		t.Errorf("--strict: %v", err)
+	}
+	var summary bytes.Buffer
+	opts := defaultGenerateOptions(t, []string{a}, filepath.Join(t.TempDir(), "lenient"))
+	opts.out = &summary
+	if err := runGenerate(context.Background(), opts, GlobalOptions{}, []string{bad}); err != nil {
+		t.Fatal(err)
+	}
+	if s := summary.String(); !strings.Contains(s, "4 trials played") || !strings.Contains(s, "  invalid      1 task skipped") {
+		t.Errorf("summary:\n%s", s)
+	}
 }

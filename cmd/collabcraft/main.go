@@ -7,39 +7,102 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/spf13/cobra"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "dev"
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	ctx, stop := notifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	cmd, err := newRootCommand().ExecuteContextC(ctx)
+	stop()
+	report(os.Stderr, cmd, err)
+	os.Exit(exitCode(err, context.Cause(ctx)))
+}
 
-	err := newRootCommand().ExecuteContext(ctx)
-	os.Exit(exitCode(err))
+// signalReceived is the cause of the context notifyContext cancels. It
+// is a context.Canceled, for the commands that report context.Cause.
+type signalReceived struct{ sig os.Signal }
+
+func (s signalReceived) Error() string        { return s.sig.String() + " signal received" }
+func (s signalReceived) Is(target error) bool { return target == context.Canceled }
+
+// notifyContext is signal.NotifyContext with a cause that says which
+// signal arrived, from which the exit status follows.
+func notifyContext(parent context.Context, sigs ...os.Signal) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancelCause(parent)
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, sigs...)
+	go func() {
+		select {
+		case s := <-ch:
+			cancel(signalReceived{s})
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(ch)
+		cancel(context.Canceled)
+	}
 }
 
 // exitCode decides the process exit status in one place: 0 on success, 2
-// for usage errors, 130 when interrupted, 1 for everything else. Cobra has
-// already printed the error.
-func exitCode(err error) int {
+// for usage errors, 128 + the signal's number when a signal stopped it
+// (130 for Ctrl-C, 143 for SIGTERM), 1 for everything else. cause is
+// why the command's context was cancelled.
+func exitCode(err, cause error) int {
 	var usage *usageError
+	var sig signalReceived
 	switch {
 	case err == nil:
 		return 0
 	case errors.As(err, &usage):
 		return 2
+	case errors.Is(err, context.Canceled) && errors.As(cause, &sig):
+		if s, ok := sig.sig.(syscall.Signal); ok {
+			return 128 + int(s)
+		}
+		return 130
 	case errors.Is(err, context.Canceled):
-		fmt.Fprintln(os.Stderr, "collabcraft: interrupted")
 		return 130
 	default:
 		return 1
 	}
 }
+
+// report prints the error cmd ended with, in cobra's words but for an
+// interruption: that is told as what it left behind (the command's
+// *interruptedError) or just "interrupted", rather than as an error
+// ending in "context canceled".
+func report(w io.Writer, cmd *cobra.Command, err error) {
+	var in *interruptedError
+	switch {
+	case err == nil:
+	case errors.As(err, &in):
+		fmt.Fprintln(w, "collabcraft:", in.msg)
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(w, "collabcraft: interrupted")
+	default:
+		fmt.Fprintln(w, "collabcraft: error:", err)
+		if cmd != nil && cmd.CalledAs() == "" { // no such command
+			fmt.Fprintf(w, "Run '%s --help' for usage.\n", cmd.CommandPath())
+		}
+	}
+}
+
+// interruptedError is a command stopped by a signal that says what it
+// left and how to go on, e.g. "interrupted: 12 trials recorded in runs/r1;
+// rerun the same command to resume".
+type interruptedError struct{ msg string }
+
+func (e *interruptedError) Error() string { return e.msg }
+func (e *interruptedError) Unwrap() error { return context.Canceled }
 
 // usageError marks an error in how the command was called (bad flag values),
 // as opposed to a failure while doing the work.

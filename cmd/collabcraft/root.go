@@ -21,10 +21,9 @@ trials and exports datasets that fine-tuning tools load as they are.`,
 		Example: `  collabcraft procgen suite --out tasks/
   collabcraft validate tasks/*.json`,
 		SilenceUsage:  true,
-		SilenceErrors: false,
+		SilenceErrors: true, // main reports them (see report)
 		Version:       version,
 	}
-	root.SetErrPrefix("collabcraft: error:")
 	root.PersistentFlags().BoolVarP(&gopts.Quiet, "quiet", "q", false, "print nothing but results and errors")
 
 	procgen := &cobra.Command{
