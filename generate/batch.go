@@ -199,7 +199,7 @@ func (g *groupWriter) Write(t *trajectory.Trial) error {
 				g.progress(g.written)
 			}
 		case g.err == nil:
-			g.err = fmt.Errorf("generate: writing trial %s: %w", t.TrialID, err)
+			g.err = fmt.Errorf("generate: writing the run: %w", err) // the writer names the trial
 		}
 	}()
 	return nil

@@ -146,8 +146,8 @@ func TestGenerateDiskFull(t *testing.T) {
 	}
 	msg := stderr.String()
 	ids := trialIDPattern.FindAllString(msg, -1)
-	if !strings.HasPrefix(msg, "collabcraft: error: generate: writing trial ") || !strings.Contains(msg, "file too large") ||
-		len(ids) == 0 || strings.Count(msg, "\n") != 1 {
+	if !strings.HasPrefix(msg, "collabcraft: error: generate: writing the run: ") || !strings.Contains(msg, "file too large") ||
+		len(ids) != 1 || strings.Count(msg, "\n") != 1 {
 		t.Errorf("error %q: want one line about the failed write", msg)
 	}
 	for _, id := range ids {
