@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 )
 
-func ip(v int) *int                    { return &v }
 func bp(v bool) *bool                  { return &v }
 func fp(v float64) *float64            { return &v }
 func msg(role, content string) Message { return Message{Role: role, Content: content} }

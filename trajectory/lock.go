@@ -33,7 +33,8 @@ func lockRun(dir string) (*runLock, error) {
 		pid, _ := strconv.Atoi(string(bytes.TrimSpace(holder)))
 		return nil, &LockedError{Dir: dir, PID: pid}
 	}
-	if err := f.Truncate(0); err == nil {
+	err = f.Truncate(0)
+	if err == nil {
 		_, err = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
 	}
 	if err != nil {
