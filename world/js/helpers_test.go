@@ -1,0 +1,37 @@
+package js
+
+import (
+	"context"
+	"testing"
+
+	"collabcraft/procgen"
+	"collabcraft/world"
+)
+
+// testWorld is a crafting world where Andy_0 holds building blocks.
+func testWorld(t testing.TB) *world.World {
+	t.Helper()
+	w, err := world.Build(procgen.Task{
+		ID: "js_test", Type: procgen.TypeCrafting, AgentCount: 2, Target: procgen.Target{Item: "bookshelf"}, NumberOfTarget: 1,
+		InitialInventory: map[string]map[string]int{
+			"0": {"dirt": 64, "oak_planks": 200, "torch": 4, "stone": 300, "stone_pickaxe": 1},
+			"1": {"book": 1},
+		},
+		MissingItems: []string{"leather"},
+	}, 1, world.Options{Dialect: world.DialectCurrent})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+// run executes code for Andy_0 and advances the clock.
+func run(t testing.TB, w *world.World, code string) Result {
+	t.Helper()
+	res, err := Execute(context.Background(), w, "Andy_0", code, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Advance(res.Duration)
+	return res
+}
