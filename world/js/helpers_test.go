@@ -9,10 +9,27 @@ import (
 )
 
 // testWorld is a crafting world where Andy_0 holds building blocks.
-func testWorld(t testing.TB) *world.World {
+func testWorld(t testing.TB) *world.World { return testWorldOf(t, 2) }
+
+// clearedWorld is testWorld with Andy_0 alone and the 9x9x6 cells around
+// and above him emptied: a lot to build on.
+func clearedWorld(t testing.TB) *world.World {
+	w := testWorldOf(t, 1)
+	p := w.Agent("Andy_0").Pos().Block()
+	for x := -1; x <= 7; x++ {
+		for z := -1; z <= 7; z++ {
+			for y := 0; y < 6; y++ {
+				w.SetBlock(p.Add(x, y, z), "air")
+			}
+		}
+	}
+	return w
+}
+
+func testWorldOf(t testing.TB, agents int) *world.World {
 	t.Helper()
 	w, err := world.Build(procgen.Task{
-		ID: "js_test", Type: procgen.TypeCrafting, AgentCount: 2, Target: procgen.Target{Item: "bookshelf"}, NumberOfTarget: 1,
+		ID: "js_test", Type: procgen.TypeCrafting, AgentCount: agents, Target: procgen.Target{Item: "bookshelf"}, NumberOfTarget: 1,
 		InitialInventory: map[string]map[string]int{
 			"0": {"dirt": 64, "oak_planks": 200, "torch": 4, "stone": 300, "stone_pickaxe": 1},
 			"1": {"book": 1},

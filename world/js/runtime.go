@@ -114,6 +114,8 @@ type Result struct {
 	Message string
 	// Error is e.toString() of what was thrown (Threw), or the lint text.
 	Error string
+	// Log is the whole action log (bot.output) before it is summarized.
+	Log string
 	// Duration is the simulated time the skills took; the caller advances
 	// the world clock by it.
 	Duration time.Duration
@@ -147,7 +149,7 @@ func Execute(ctx context.Context, w *world.World, agent, code string, opts Optio
 	}
 	e := newExecution(w, s, agent, opts)
 	thrown := e.run(ctx, staged)
-	res := Result{Duration: s.Duration(), SkillCalls: e.calls, Chat: e.chat}
+	res := Result{Log: s.Output(), Duration: s.Duration(), SkillCalls: e.calls, Chat: e.chat}
 	if thrown == "" {
 		res.Kind = Finished
 		res.Message = "Agent wrote this code: \n```" + code + "```\nCode Output:\n" + w.OutputSummary(s.Output())
