@@ -26,6 +26,22 @@ func clearedWorld(t testing.TB) *world.World {
 	return w
 }
 
+// clearedLevelWorld empties a 19x19 lot of three layers beside Andy_0,
+// on solid ground, for a 15x15 level.
+func clearedLevelWorld(t testing.TB) *world.World {
+	w := testWorldOf(t, 1)
+	p := w.Agent("Andy_0").Pos().Block()
+	for x := -2; x <= 18; x++ {
+		for z := -2; z <= 18; z++ {
+			w.SetBlock(p.Add(x, -1, z), "stone")
+			for y := 0; y < 3; y++ {
+				w.SetBlock(p.Add(x, y, z), "air")
+			}
+		}
+	}
+	return w
+}
+
 func testWorldOf(t testing.TB, agents int) *world.World {
 	t.Helper()
 	w, err := world.Build(procgen.Task{

@@ -118,23 +118,16 @@
     toArray() { return [this.x, this.y, this.z]; }
   }
 
-  // harden freezes o and everything reachable from it through properties,
-  // accessors and prototypes, as SES's harden does.
-  const hardened = new WeakSet();
-  const harden = (root) => {
-    const todo = [root];
-    while (todo.length > 0) {
-      const o = todo.pop();
-      if ((typeof o !== 'object' && typeof o !== 'function') || o === null || hardened.has(o)) continue;
-      hardened.add(o);
-      Object.freeze(o);
-      todo.push(Object.getPrototypeOf(o));
-      for (const key of Reflect.ownKeys(o)) {
-        const d = Object.getOwnPropertyDescriptor(o, key);
-        todo.push(d.value, d.get, d.set);
-      }
+  // harden freezes an intrinsic, its prototype object and what it
+  // inherits from, as SES's lockdown leaves them: code cannot change the
+  // builtins it shares with the API. (A fresh runtime per execution keeps
+  // anything deeper from outliving one execution.)
+  const harden = (o) => {
+    if ((typeof o !== 'object' && typeof o !== 'function') || o === null) return o;
+    for (const x of [o, o.prototype, Object.getPrototypeOf(o)]) {
+      if ((typeof x === 'object' || typeof x === 'function') && x !== null) Object.freeze(x);
     }
-    return root;
+    return o;
   };
 
   return { Vec3, harden };
