@@ -146,13 +146,23 @@ func (w *World) Execute(agentName, response string) (CommandResult, error) {
 
 // actionOutput wraps an action's log as MINDcraft's action manager does.
 func (w *World) actionOutput(log, exc string) string {
-	word := texts.PaperWord
-	if w.opts.Dialect == DialectCurrent {
-		word = texts.CurrentWord
-	}
 	if exc != "" {
-		return texts.Output(word, log+"!!Code threw exception!!\nError: "+exc+"\nStack trace:\nundefined\n")
+		return texts.Output(w.outputWord(), log+"!!Code threw exception!!\nError: "+exc+"\nStack trace:\nundefined\n")
 	}
+	return w.OutputSummary(log)
+}
+
+func (w *World) outputWord() string {
+	if w.opts.Dialect == DialectCurrent {
+		return texts.CurrentWord
+	}
+	return texts.PaperWord
+}
+
+// OutputSummary is getBotOutputSummary: an action log as the agent reads
+// it, shortened to its first and last 250 characters past 500.
+func (w *World) OutputSummary(log string) string {
+	word := w.outputWord()
 	units := utf16.Encode([]rune(log)) // JS lengths count UTF-16 units
 	if n := len(units); n > 500 {
 		first := string(utf16.Decode(units[:250]))

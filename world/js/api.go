@@ -1,0 +1,317 @@
+package js
+
+import (
+	"maps"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/dop251/goja"
+
+	"collabcraft/mcdata"
+	"collabcraft/world"
+)
+
+// install runs the prelude, hardens the intrinsics and puts the API in
+// scope: skills, world, Vec3 and log, nothing else.
+func (e *execution) install() error {
+	vm := e.vm
+	f, err := vm.RunProgram(prelude())
+	if err != nil {
+		return err
+	}
+	factory, _ := goja.AssertFunction(f)
+	out, err := factory(goja.Undefined(), vm.ToValue(e.limits.StringLength))
+	if err != nil {
+		return err
+	}
+	parts := out.ToObject(vm)
+	e.vec3 = parts.Get("Vec3").ToObject(vm)
+	harden, _ := goja.AssertFunction(parts.Get("harden"))
+	global := vm.GlobalObject()
+	// Intrinsics that allocate a whole buffer in one call are left out;
+	// model code for Minecraft has no use for them.
+	for _, name := range []string{"ArrayBuffer", "SharedArrayBuffer", "DataView", "Int8Array", "Uint8Array",
+		"Uint8ClampedArray", "Int16Array", "Uint16Array", "Int32Array", "Uint32Array", "Float32Array",
+		"Float64Array", "BigInt64Array", "BigUint64Array"} {
+		if err := global.Delete(name); err != nil {
+			return err
+		}
+	}
+	for _, name := range global.GetOwnPropertyNames() {
+		if name == "globalThis" { // the global object stays open, as in a compartment
+			continue
+		}
+		if _, err := harden(goja.Undefined(), global.Get(name)); err != nil {
+			return err
+		}
+	}
+	skills := vm.NewObject()
+	for _, name := range slices.Sorted(maps.Keys(skillTable)) {
+		if err := skills.Set(name, e.async(skillTable[name])); err != nil {
+			return err
+		}
+	}
+	logFn := e.sync(func(args []goja.Value) goja.Value {
+		e.s.Log(arg(args, 0).String())
+		e.checkOutput()
+		return goja.Undefined()
+	})
+	if err := skills.Set("log", logFn); err != nil {
+		return err
+	}
+	worldObj := vm.NewObject()
+	for _, name := range slices.Sorted(maps.Keys(worldTable)) {
+		fn := worldTable[name]
+		if err := worldObj.Set(name, e.sync(func(args []goja.Value) goja.Value { return fn(e, args) })); err != nil {
+			return err
+		}
+	}
+	for _, o := range []*goja.Object{skills, worldObj} {
+		if _, err := harden(goja.Undefined(), o); err != nil {
+			return err
+		}
+	}
+	for name, v := range map[string]goja.Value{"skills": skills, "world": worldObj, "Vec3": e.vec3, "log": logFn} {
+		if err := global.Set(name, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// count counts one API call and stops the script past the limit.
+func (e *execution) count() bool {
+	e.calls++
+	if e.calls > e.limits.SkillCalls {
+		e.interrupt(callsLimitText(e.limits.SkillCalls))
+		return false
+	}
+	return true
+}
+
+func (e *execution) checkOutput() {
+	if len(e.s.Output()) > e.limits.Output {
+		e.interrupt(outputLimitText(e.limits.Output))
+	}
+}
+
+// sync makes a native function of f, counted against the call limit.
+func (e *execution) sync(f func(args []goja.Value) goja.Value) goja.Value {
+	return e.vm.ToValue(func(call goja.FunctionCall) goja.Value {
+		if !e.count() {
+			return goja.Undefined()
+		}
+		return f(call.Arguments)
+	})
+}
+
+// async makes an async skill: it runs at once and returns a settled
+// promise, rejected with what it threw (a JavaScript error, or the
+// exception the world's action raised).
+func (e *execution) async(skill asyncSkill) goja.Value {
+	return e.vm.ToValue(func(call goja.FunctionCall) goja.Value {
+		if !e.count() {
+			return goja.Undefined()
+		}
+		p, resolve, reject := e.vm.NewPromise()
+		v, thrown := e.protect(skill, call.Arguments)
+		if exc := e.s.Thrown(); exc != "" && thrown == nil {
+			thrown = e.errorFromText(exc)
+		}
+		if e.s.Duration() > e.limits.SimTime {
+			e.interrupt(simLimitText(e.limits.SimTime))
+		}
+		e.checkOutput()
+		if thrown != nil {
+			_ = reject(thrown)
+		} else {
+			_ = resolve(v)
+		}
+		return e.vm.ToValue(p)
+	})
+}
+
+// protect runs a skill, turning a JavaScript error it raises into a value;
+// anything else (an interrupt, a bug) goes on up.
+func (e *execution) protect(skill asyncSkill, args []goja.Value) (v goja.Value, thrown goja.Value) {
+	defer func() {
+		if r := recover(); r != nil {
+			o, ok := r.(*goja.Object)
+			if !ok {
+				panic(r)
+			}
+			thrown = o
+		}
+	}()
+	return skill(e, args), nil
+}
+
+// jsError makes a new error of a builtin class (Error, TypeError, ...).
+func (e *execution) jsError(class, msg string) *goja.Object {
+	o, err := e.vm.New(e.vm.Get(class), e.vm.ToValue(msg))
+	if err != nil {
+		panic(err)
+	}
+	return o
+}
+
+// errorFromText rebuilds an exception the world reports as its
+// toString() ("NoPath: No path to the goal!") as an error object.
+func (e *execution) errorFromText(text string) goja.Value {
+	name, msg, ok := strings.Cut(text, ": ")
+	if !ok {
+		return e.jsError("Error", text)
+	}
+	switch name {
+	case "TypeError", "RangeError", "ReferenceError", "Error":
+		return e.jsError(name, msg)
+	}
+	o := e.jsError("Error", msg)
+	_ = o.Set("name", name)
+	return o
+}
+
+func secondsDuration(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+
+// newVec3 is new Vec3(x, y, z).
+func (e *execution) newVec3(x, y, z float64) goja.Value {
+	o, err := e.vm.New(e.vec3, e.vm.ToValue(x), e.vm.ToValue(y), e.vm.ToValue(z))
+	if err != nil {
+		panic(err)
+	}
+	return o
+}
+
+// block is a mineflayer Block as model code reads it: name and position.
+func (e *execution) block(p world.Pos) goja.Value {
+	o := e.vm.NewObject()
+	name := e.w.BlockAt(p.X, p.Y, p.Z)
+	_ = o.Set("name", name)
+	_ = o.Set("position", e.newVec3(float64(p.X), float64(p.Y), float64(p.Z)))
+	b, err := mcdata.LookupBlock(name)
+	_ = o.Set("diggable", err == nil && b.Hardness >= 0 && name != "air")
+	return o
+}
+
+// blockAtValue is bot.blockAt(point): the block at the floored point.
+func (e *execution) blockAtValue(v goja.Value) goja.Value {
+	if isNullish(v) {
+		panic(e.jsError("TypeError", "Cannot read properties of "+v.String()+" (reading 'x')"))
+	}
+	o := v.ToObject(e.vm)
+	p, ok := floorCell(o.Get("x"), o.Get("y"), o.Get("z"))
+	if !ok || p.Y < world.MinY || p.Y > world.MaxY {
+		return goja.Null()
+	}
+	return e.block(p)
+}
+
+func orUndefined(v goja.Value) goja.Value {
+	if v == nil {
+		return goja.Undefined()
+	}
+	return v
+}
+
+// items is bot.inventory.items(): one object per stack.
+func (e *execution) items() goja.Value {
+	var out []any
+	for _, s := range e.w.Agent(e.agent).Inventory().Stacks() {
+		o := e.vm.NewObject()
+		_ = o.Set("name", s.Item)
+		_ = o.Set("count", s.Count)
+		out = append(out, o)
+	}
+	return e.vm.NewArray(out...)
+}
+
+// newBot is the mineflayer bot as model code uses it. Its getters read the
+// world as it is at the moment, as mineflayer's live objects do.
+func (e *execution) newBot() (goja.Value, error) {
+	vm := e.vm
+	a := e.w.Agent(e.agent)
+	bot := vm.NewObject()
+	entity := vm.NewObject()
+	getter := func(o *goja.Object, name string, f func() goja.Value) error {
+		return o.DefineAccessorProperty(name, vm.ToValue(func(goja.FunctionCall) goja.Value { return f() }), nil, goja.FLAG_TRUE, goja.FLAG_TRUE)
+	}
+	pos := func() goja.Value { p := a.Pos(); return e.newVec3(p.X, p.Y, p.Z) }
+	inventory := vm.NewObject()
+	players := vm.NewObject()
+	for _, name := range e.w.Agents() {
+		other := e.w.Agent(name)
+		pl, ent := vm.NewObject(), vm.NewObject()
+		if err := getter(ent, "position", func() goja.Value { p := other.Pos(); return e.newVec3(p.X, p.Y, p.Z) }); err != nil {
+			return nil, err
+		}
+		_ = ent.Set("username", name)
+		_ = ent.Set("type", "player")
+		_ = ent.Set("name", "player")
+		_ = pl.Set("username", name)
+		_ = pl.Set("entity", ent)
+		_ = players.Set(name, pl)
+	}
+	timeObj := vm.NewObject()
+	game := vm.NewObject()
+	for _, err := range []error{
+		getter(entity, "position", pos),
+		entity.Set("username", e.agent),
+		entity.Set("type", "player"),
+		entity.Set("name", "player"),
+		entity.Set("height", 1.8),
+		inventory.Set("items", e.sync(func([]goja.Value) goja.Value { return e.items() })),
+		getter(timeObj, "timeOfDay", func() goja.Value { return vm.ToValue(e.timeOfDay()) }),
+		getter(timeObj, "isDay", func() goja.Value { t := e.timeOfDay(); return vm.ToValue(t < 13000 || t >= 23000) }),
+		getter(timeObj, "day", func() goja.Value { return vm.ToValue(int64((e.w.Now()+e.s.Duration()).Seconds()*20) / 24000) }),
+		game.Set("gameMode", "survival"),
+		game.Set("dimension", "overworld"),
+		game.Set("difficulty", "peaceful"),
+		bot.Set("username", e.agent),
+		bot.Set("entity", entity),
+		bot.Set("inventory", inventory),
+		bot.Set("players", players),
+		bot.Set("time", timeObj),
+		bot.Set("game", game),
+		bot.Set("interrupt_code", false),
+		getter(bot, "health", func() goja.Value { return vm.ToValue(a.Health()) }),
+		getter(bot, "food", func() goja.Value { return vm.ToValue(a.Food()) }),
+		getter(bot, "heldItem", func() goja.Value {
+			if a.Held() == "" {
+				return goja.Null()
+			}
+			o := vm.NewObject()
+			_ = o.Set("name", a.Held())
+			_ = o.Set("count", a.Inventory().Count(a.Held()))
+			return o
+		}),
+		bot.Set("blockAt", e.sync(func(args []goja.Value) goja.Value {
+			return e.blockAtValue(orUndefined(firstArg(args)))
+		})),
+		bot.Set("chat", e.sync(func(args []goja.Value) goja.Value {
+			e.chat = append(e.chat, orUndefined(firstArg(args)).String())
+			return goja.Undefined()
+		})),
+	} {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return bot, nil
+}
+
+func firstArg(args []goja.Value) goja.Value {
+	if len(args) == 0 {
+		return nil
+	}
+	return args[0]
+}
+
+// timeOfDay is the time of day in ticks at this point of the execution.
+func (e *execution) timeOfDay() int64 {
+	ticks := e.w.TimeOfDay() + int64(e.s.Duration().Seconds()*20)
+	return ticks % 24000
+}
+
+func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }

@@ -1,0 +1,31 @@
+package js
+
+import (
+	"context"
+	"testing"
+)
+
+// levelProgram places one 15x15 level of a blueprint, as model code does.
+const levelProgram = `const p = world.getPosition(bot);
+const x0 = Math.floor(p.x) + 2, y0 = Math.floor(p.y), z0 = Math.floor(p.z) + 2;
+for (let dz = 0; dz < 15; dz++) {
+    for (let dx = 0; dx < 15; dx++) {
+        await skills.placeBlock(bot, 'stone', x0 + dx, y0, z0 + dz);
+    }
+}
+`
+
+// BenchmarkPlaceLevel: coding executions per second of a program that
+// places a 15x15 level (225 placeBlock calls); each iteration builds a
+// fresh world outside the timer.
+func BenchmarkPlaceLevel(b *testing.B) {
+	for b.Loop() {
+		b.StopTimer()
+		w := clearedLevelWorld(b)
+		b.StartTimer()
+		res, err := Execute(context.Background(), w, "Andy_0", levelProgram, Options{})
+		if err != nil || res.Kind != Finished {
+			b.Fatalf("%v %v %q", err, res.Kind, res.Message)
+		}
+	}
+}

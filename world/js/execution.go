@@ -1,0 +1,170 @@
+package js
+
+import (
+	"context"
+	_ "embed"
+	"math/rand/v2"
+	"runtime"
+	"runtime/metrics"
+	"sync"
+	"time"
+
+	"github.com/dop251/goja"
+
+	"collabcraft/world"
+)
+
+// execution is one run of staged code: a fresh goja runtime, the session
+// its skills act through, and the counters the limits watch.
+type execution struct {
+	vm     *goja.Runtime
+	w      *world.World
+	s      *world.Session
+	agent  string
+	limits Limits
+	calls  int
+	chat   []string
+	vec3   *goja.Object // the Vec3 class, from the prelude
+}
+
+//go:embed prelude.js
+var preludeSource string
+
+// prelude is compiled once; a Program is safe to share between runtimes.
+var prelude = sync.OnceValue(func() *goja.Program {
+	return goja.MustCompile("prelude.js", preludeSource, true)
+})
+
+func newExecution(w *world.World, s *world.Session, agent string, opts Options) *execution {
+	vm := goja.New()
+	e := &execution{vm: vm, w: w, s: s, agent: agent, limits: opts.Limits.withDefaults()}
+	vm.SetMaxCallStackSize(e.limits.CallDepth)
+	rng := rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x5851f42d4c957f2d))
+	vm.SetRandSource(rng.Float64)
+	epoch := opts.Epoch
+	if epoch.IsZero() {
+		epoch = time.Date(2025, 6, 16, 12, 0, 0, 0, time.UTC)
+	}
+	// Date reads the simulated clock: the same code gives the same output.
+	vm.SetTimeSource(func() time.Time { return epoch.Add(w.Now() + s.Duration()) })
+	return e
+}
+
+// run evaluates the staged code and awaits main(bot); it returns "" when
+// main finished, else e.toString() of what it threw or the limit it hit.
+func (e *execution) run(ctx context.Context, staged stagedCode) string {
+	stop := e.watch(ctx)
+	defer stop()
+	if err := e.install(); err != nil {
+		return errorText(e.vm, err)
+	}
+	// Strict, as code in an SES compartment is.
+	prog, err := goja.Compile("main.js", staged.execSource(), true)
+	if err != nil {
+		return errorText(e.vm, err)
+	}
+	v, err := e.vm.RunProgram(prog)
+	if err != nil {
+		return errorText(e.vm, err)
+	}
+	main, ok := goja.AssertFunction(v)
+	if !ok {
+		return "Error: staged code is not a function"
+	}
+	bot, err := e.newBot()
+	if err != nil {
+		return errorText(e.vm, err)
+	}
+	// Calling main runs it and then its promise jobs to the end.
+	p, err := main(goja.Undefined(), bot)
+	if err != nil {
+		return errorText(e.vm, err)
+	}
+	promise, ok := p.Export().(*goja.Promise)
+	if !ok {
+		return "Error: staged code did not return a promise"
+	}
+	switch promise.State() {
+	case goja.PromiseStateFulfilled:
+		return ""
+	case goja.PromiseStateRejected:
+		return e.thrownText(promise.Result())
+	}
+	// main awaits something that never settles: in MINDcraft the action
+	// waits until its timeout.
+	return simLimitText(e.limits.SimTime)
+}
+
+// thrownText is e.toString() for a rejection, computed while the
+// watchdog still guards the runtime (a toString can loop).
+func (e *execution) thrownText(v goja.Value) string {
+	return v8Text(toString(e.vm, v))
+}
+
+// interrupt stops the script with a limit's text at its next step.
+func (e *execution) interrupt(text string) { e.vm.Interrupt(&limitError{text}) }
+
+// heapMetric is the bytes of heap objects, live or not yet swept: cheap to
+// read and no stop-the-world, unlike runtime.ReadMemStats. liveMetric is
+// the live heap as the last collection marked it.
+const (
+	heapMetric = "/memory/classes/heap/objects:bytes"
+	liveMetric = "/gc/heap/live:bytes"
+)
+
+func readMetric(name string) uint64 {
+	s := []metrics.Sample{{Name: name}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+func heapBytes() uint64 { return readMetric(heapMetric) }
+
+// watchPeriod is how often the watchdog looks at the clock and the heap.
+const watchPeriod = time.Millisecond
+
+// watch starts the watchdog: it interrupts the script when the context
+// ends, the wall time is up, or the heap has grown by more than the
+// memory limit since the start. Heap growth is confirmed by a collection
+// before it counts, so garbage (or another trial's work) is not blamed;
+// the script may overshoot by what it allocates within one period plus
+// one collection, which the package tests measure. stop ends the
+// watchdog and waits for it.
+func (e *execution) watch(ctx context.Context) (stop func()) {
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	// The live heap, not the heap: earlier garbage must not raise the bound.
+	base := readMetric(liveMetric)
+	deadline := time.Now().Add(e.limits.Wall)
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(watchPeriod)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				e.vm.Interrupt(ctx.Err())
+				return
+			case now := <-t.C:
+				if now.After(deadline) {
+					e.vm.Interrupt(&limitError{wallLimitText(e.limits.Wall)})
+					return
+				}
+				if heapBytes() > base+e.limits.Memory {
+					runtime.GC()
+					if heapBytes() > base+e.limits.Memory {
+						e.vm.Interrupt(&limitError{memoryLimitText})
+						return
+					}
+				}
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		<-finished
+		e.vm.ClearInterrupt()
+	}
+}

@@ -1,0 +1,277 @@
+// Package js runs model-written JavaScript against the embedded world the
+// way MINDcraft's coder does (src/agent/coder.js at 0012750): the code is
+// staged into an async main(bot), linted with coder.js's checks and texts,
+// and run with only skills, world, Vec3, log and bot in scope. The skills
+// and world functions have MINDcraft's names, parameters, defaults and
+// log texts and are backed by a world.Session, so every skill costs the
+// simulated time it takes.
+//
+// Model code is hostile input: each execution gets a fresh goja runtime
+// with its intrinsics frozen (as SES's lockdown freezes them), bounded wall
+// time, simulated time, skill calls, output, call depth and memory, and
+// every way out of those bounds ends as a thrown error the coder loop
+// reports; the world and the trial go on.
+package js
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/dop251/goja"
+
+	"collabcraft/world"
+)
+
+// Limits bound one execution. Zero fields take DefaultLimits' values.
+type Limits struct {
+	// Wall is the real time the script may run (goja's Interrupt).
+	Wall time.Duration
+	// SimTime is the simulated time its skills may take: MINDcraft's
+	// code_timeout_mins (10 minutes).
+	SimTime time.Duration
+	// SkillCalls is how many skills and world functions it may call.
+	SkillCalls int
+	// Output is the most bytes of action log (bot.output) it may write.
+	Output int
+	// Memory is how far the process's live heap may grow during the run,
+	// in bytes (sampled; see watchdog).
+	Memory uint64
+	// CallDepth is the deepest JavaScript call stack.
+	CallDepth int
+	// StringLength caps strings and arrays that one builtin call makes
+	// (repeat, padStart, padEnd, join, fill, Array(n)).
+	StringLength int
+}
+
+// DefaultLimits are generous for any program that builds a house and
+// small enough that a runaway one ends within a second or two.
+var DefaultLimits = Limits{
+	Wall:         2 * time.Second,
+	SimTime:      10 * time.Minute,
+	SkillCalls:   10000,
+	Output:       64 << 10,
+	Memory:       128 << 20,
+	CallDepth:    2000,
+	StringLength: 1 << 22,
+}
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits
+	if l.Wall > 0 {
+		d.Wall = l.Wall
+	}
+	if l.SimTime > 0 {
+		d.SimTime = l.SimTime
+	}
+	if l.SkillCalls > 0 {
+		d.SkillCalls = l.SkillCalls
+	}
+	if l.Output > 0 {
+		d.Output = l.Output
+	}
+	if l.Memory > 0 {
+		d.Memory = l.Memory
+	}
+	if l.CallDepth > 0 {
+		d.CallDepth = l.CallDepth
+	}
+	if l.StringLength > 0 {
+		d.StringLength = l.StringLength
+	}
+	return d
+}
+
+// Kind says how an execution ended, which decides what the coder loop
+// does next (coder.js generateCode).
+type Kind int
+
+const (
+	// Finished: main returned; Message is the final summary and the loop
+	// returns it.
+	Finished Kind = iota
+	// LintError: the code was not run; Message is the system turn and the
+	// loop tries again.
+	LintError
+	// Threw: the code threw (or hit a limit); Message is the system turn
+	// and the loop adds the response as an assistant turn before it.
+	Threw
+)
+
+func (k Kind) String() string {
+	return [...]string{"finished", "lint_error", "threw"}[k]
+}
+
+// Result is one execution's outcome.
+type Result struct {
+	Kind Kind
+	// Message is exactly what MINDcraft's coder makes of it:
+	//   Finished:  "Agent wrote this code: \n```<code>```\nCode Output:\n<summary>"
+	//   LintError: "Error: Code lint error:\n<lint>\nPlease try again."
+	//   Threw:     "Code Output:\n<summary>\nCODE EXECUTION THREW ERROR: <error>\n Please try again:"
+	Message string
+	// Error is e.toString() of what was thrown (Threw), or the lint text.
+	Error string
+	// Log is the whole action log (bot.output) before it is summarized.
+	Log string
+	// Duration is the simulated time the skills took; the caller advances
+	// the world clock by it.
+	Duration time.Duration
+	// SkillCalls counts the skills and world functions called.
+	SkillCalls int
+	// Chat holds the public chat messages the code sent (bot.chat).
+	Chat []string
+}
+
+// Options configure Execute.
+type Options struct {
+	Limits Limits
+	// Seed drives Math.random, so a run is reproducible.
+	Seed uint64
+	// Epoch is what Date.now() reads at simulated time zero.
+	Epoch time.Time
+}
+
+// Execute lints and runs one code block (the text between the response's
+// first and last ```) for agent in w. Its error is only for an unknown
+// agent; everything the code does wrong is in the Result.
+func Execute(ctx context.Context, w *world.World, agent, code string, opts Options) (Result, error) {
+	s, err := w.NewSession(agent)
+	if err != nil {
+		return Result{}, err
+	}
+	code = sanitize(code)
+	staged := stage(code)
+	if lint := Lint(staged); lint != "" {
+		return Result{Kind: LintError, Error: lint, Message: "Error: Code lint error:\n" + lint + "\nPlease try again."}, nil
+	}
+	e := newExecution(w, s, agent, opts)
+	thrown := e.run(ctx, staged)
+	res := Result{Log: s.Output(), Duration: s.Duration(), SkillCalls: e.calls, Chat: e.chat}
+	if thrown == "" {
+		res.Kind = Finished
+		res.Message = "Agent wrote this code: \n```" + code + "```\nCode Output:\n" + w.OutputSummary(s.Output())
+		return res, nil
+	}
+	res.Kind, res.Error = Threw, thrown
+	res.Message = "Code Output:\n" + w.OutputSummary(s.Output()) + "\nCODE EXECUTION THREW ERROR: " + thrown + "\n Please try again:"
+	return res, nil
+}
+
+// sanitize is coder.js's _sanitizeCode: trim, then drop one leading
+// language tag.
+func sanitize(code string) string {
+	code = strings.TrimSpace(code)
+	for _, tag := range []string{"Javascript", "javascript", "js"} {
+		if strings.HasPrefix(code, tag) {
+			return code[len(tag):]
+		}
+	}
+	return code
+}
+
+// interruptCheck is what _stageCode appends to every ";\n".
+const interruptCheck = `; if(bot.interrupt_code) {log(bot, "Code interrupted.");return;}` + "\n"
+
+// stagedCode is code as _stageCode rewrites it, with each line indented.
+type stagedCode struct {
+	body string // the rewritten lines, each indented by 4 spaces
+}
+
+func stage(code string) stagedCode {
+	code = strings.ReplaceAll(code, "console.log(", "log(bot,")
+	code = strings.ReplaceAll(code, `log("`, `log(bot,"`)
+	code = strings.ReplaceAll(code, ";\n", interruptCheck)
+	var b strings.Builder
+	for line := range strings.SplitSeq(code, "\n") {
+		b.WriteString("    ")
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	return stagedCode{body: b.String()}
+}
+
+// execSource is bots/execTemplate.js with the code in place.
+func (s stagedCode) execSource() string {
+	return "(async (bot) => {\n\n" + s.body + "\nlog(bot, 'Code finished.');\n\n})"
+}
+
+// lintSource is bots/lintTemplate.js with the code in place, so line and
+// column numbers are those MINDcraft's ESLint reports.
+func (s stagedCode) lintSource() string {
+	return lintHeader + "    " + s.body + "\n    log(bot, 'Code finished.');\n}"
+}
+
+const lintHeader = "import * as skills from '../../../src/agent/library/skills.js';\n" +
+	"import * as world from '../../../src/agent/library/world.js';\n" +
+	"import Vec3 from 'vec3';\n\n" +
+	"const log = skills.log;\n\n" +
+	"export async function main(bot) {\n"
+
+// limitError ends an execution from Go: it is raised through goja's
+// Interrupt, which script code cannot catch.
+type limitError struct{ text string }
+
+func (e *limitError) Error() string { return e.text }
+
+// The texts of the limits, as the model reads them after "CODE EXECUTION
+// THREW ERROR: ". MINDcraft has only the 10-minute timeout, whose stop
+// leaves no error; these name the limit so the model can fix its code.
+func wallLimitText(d time.Duration) string {
+	return fmt.Sprintf("Error: Code execution took more than %s of real time and was stopped (endless loop?).", d)
+}
+
+func simLimitText(d time.Duration) string {
+	return fmt.Sprintf("Error: Code execution timed out after %s minutes.", fmt.Sprint(int(d.Minutes())))
+}
+
+func callsLimitText(n int) string {
+	return fmt.Sprintf("Error: Code execution called more than %d skills and was stopped.", n)
+}
+
+func outputLimitText(n int) string {
+	return fmt.Sprintf("Error: Code execution wrote more than %d characters of output and was stopped.", n)
+}
+
+const memoryLimitText = "RangeError: Out of memory: code execution allocated too much and was stopped."
+
+const stackLimitText = "RangeError: Maximum call stack size exceeded"
+
+const canceledText = "Error: Code execution was canceled."
+
+// errorText is e.toString() of a value the script threw, or the limit
+// that stopped it, with goja's wording turned into V8's.
+func errorText(vm *goja.Runtime, err error) string {
+	var ie *goja.InterruptedError
+	if errors.As(err, &ie) {
+		if le, ok := ie.Value().(*limitError); ok {
+			return le.text
+		}
+		return canceledText
+	}
+	var so *goja.StackOverflowError
+	if errors.As(err, &so) {
+		return stackLimitText
+	}
+	var ex *goja.Exception
+	if errors.As(err, &ex) {
+		return v8Text(toString(vm, ex.Value()))
+	}
+	return "Error: " + err.Error()
+}
+
+// toString is String(v) in JavaScript, guarded: a thrown object whose
+// toString throws or loops is itself hostile.
+func toString(vm *goja.Runtime, v goja.Value) (s string) {
+	defer func() {
+		if recover() != nil {
+			s = "Error"
+		}
+	}()
+	if v == nil {
+		return "undefined"
+	}
+	return v.String()
+}

@@ -1,0 +1,114 @@
+package js
+
+import (
+	"context"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestSandbox: each hostile program ends as a clean thrown error (or a
+// refusal) and the world serves the next execution as before.
+func TestSandbox(t *testing.T) {
+	w := testWorld(t)
+	const pre = "await skills.wait(bot, 1);\n"
+	cases := []struct{ name, code, want string }{
+		{"endless loop", pre + "while (true) {}", "Error: Code execution took more than 300ms of real time"},
+		{"recursion bomb", pre + "function f() { return f() + 1; }\nf();", "RangeError: Maximum call stack size exceeded"},
+		{"growing array", pre + "const a = [];\nwhile (true) { a.push({x: a.length}); }", "RangeError: Out of memory|Error: Code execution took more than"},
+		{"repeat", pre + "'x'.repeat(2 ** 30);", "RangeError: Invalid string length"},
+		{"join", pre + "new Array(2 ** 30).join('ab');", "RangeError: Invalid string length"},
+		{"replace a skill", pre + "skills.placeBlock = null;", "TypeError: Cannot assign to read only property 'placeBlock'"},
+		{"pollute Object.prototype", pre + "Object.prototype.polluted = 1;", "TypeError: Cannot add property polluted, object is not extensible"},
+		{"pollute Array.prototype", pre + "Array.prototype.push = null;", "TypeError: Cannot assign to read only property 'push'"},
+		{"setTimeout", pre + "await new Promise(r => setTimeout(r, 1000));", "ReferenceError: setTimeout is not defined"},
+		{"setInterval", pre + "setInterval(() => {}, 1000);", "ReferenceError: setInterval is not defined"},
+		{"fetch", pre + "await fetch('http://example.com');", "ReferenceError: fetch is not defined"},
+		{"never settles", pre + "await new Promise(() => {});", "Error: Code execution timed out after 10 minutes."},
+		{"skill calls", pre + "while (true) { world.getPosition(bot); }", "Error: Code execution called more than 10000 skills"},
+		{"output", pre + "while (true) { log(bot, 'spam spam spam spam'); }", "Error: Code execution wrote more than 65536 characters"},
+		{"simulated time", pre + "for (let i = 0; i < 100; i++) { await skills.wait(bot, 60000); }", "Error: Code execution timed out after 10 minutes."},
+		{"thrown object", pre + "throw {toString() { while (true) {} }};", "Error"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := Execute(context.Background(), w, "Andy_0", c.code, Options{Limits: Limits{Wall: 300 * time.Millisecond}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			matched := false
+			for _, want := range strings.Split(c.want, "|") {
+				matched = matched || strings.HasPrefix(res.Error, want)
+			}
+			if res.Kind != Threw || !matched {
+				t.Fatalf("got %v %q, want a throw starting %q", res.Kind, res.Error, c.want)
+			}
+			if !strings.Contains(res.Message, "\nCODE EXECUTION THREW ERROR: "+res.Error+"\n Please try again:") {
+				t.Errorf("message %q", res.Message)
+			}
+		})
+	}
+	// Refused by the lint, as in MINDcraft: not declared in a browser.
+	for _, code := range []string{pre + "require('fs');", pre + "process.exit();", pre + "import('fs');"} {
+		if res := run(t, w, code); res.Kind != LintError {
+			t.Errorf("%q: %v %q, want a lint error", code, res.Kind, res.Message)
+		}
+	}
+	// What the escapes reach is the API and the intrinsics, nothing Go.
+	res := run(t, w, pre+"const g = (function () {}).constructor('return this')();\nlog(bot, Object.getOwnPropertyNames(g).filter(n => !/^[A-Z]/.test(n) || n === 'Vec3').sort().join(','));")
+	want := "Vec3,decodeURI,decodeURIComponent,encodeURI,encodeURIComponent,escape,eval,globalThis,isFinite,isNaN,log,parseFloat,parseInt,skills,undefined,unescape,world\nCode finished.\n"
+	if res.Kind != Finished || res.Log != want {
+		t.Errorf("global object: %q", res.Log)
+	}
+	// Nothing carries over: a fresh execution sees clean intrinsics.
+	res = run(t, w, pre+"log(bot, typeof Object.prototype.polluted + ' ' + typeof Array.prototype.push);")
+	if want := "undefined function\nCode finished.\n"; res.Log != want {
+		t.Errorf("after tampering: %q, want %q", res.Log, want)
+	}
+}
+
+// TestMemoryBound measures how far the process heap grows while a
+// doubling string and a growing array run into the memory limit.
+func TestMemoryBound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocates hundreds of MiB")
+	}
+	w := testWorld(t)
+	runtime.GC()
+	base := heapBytes()
+	peak := base
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-done:
+				return
+			default:
+			}
+			if h := heapBytes(); h > peak {
+				peak = h
+			}
+			time.Sleep(100 * time.Microsecond)
+		}
+	}()
+	for _, code := range []string{
+		"await skills.wait(bot, 1);\nlet s = 'xy';\nwhile (true) { s = s + s + 'z'; }",
+		"await skills.wait(bot, 1);\nconst a = [];\nfor (let i = 0; ; i++) { a.push('item' + i + 'padding padding padding'); }",
+	} {
+		res, err := Execute(context.Background(), w, "Andy_0", code, Options{Limits: Limits{Wall: 20 * time.Second}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Kind != Threw {
+			t.Fatalf("%q: %v", code, res.Kind)
+		}
+		t.Logf("%q: %s", code, res.Error)
+	}
+	close(done)
+	grown := peak - base
+	t.Logf("heap grew by at most %d MiB (limit %d MiB)", grown>>20, DefaultLimits.Memory>>20)
+	if grown > 4*DefaultLimits.Memory {
+		t.Errorf("heap grew by %d MiB, bound is 4 x %d MiB", grown>>20, DefaultLimits.Memory>>20)
+	}
+}
