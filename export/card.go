@@ -3,6 +3,7 @@ package export
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"path/filepath"
 	"slices"
@@ -106,6 +107,13 @@ func writeCard(dir string, o Options, r *Dataset) error {
 	b.WriteString("| split | examples | tasks |\n|---|---|---|\n")
 	for _, s := range splits {
 		fmt.Fprintf(&b, "| %s | %d | %d |\n", s, r.Counts.PerSplit[s], r.Counts.Tasks[s])
+	}
+	var kinds []string
+	for _, k := range slices.Sorted(maps.Keys(r.Counts.PerKind)) {
+		kinds = append(kinds, fmt.Sprintf("%s %d", k, r.Counts.PerKind[k]))
+	}
+	if len(kinds) > 0 {
+		fmt.Fprintf(&b, "\nExamples per kind of model call: %s.\n", strings.Join(kinds, ", "))
 	}
 	fmt.Fprintf(&b, "\nSplits are by task, never by row: %s. Exact duplicate examples were removed (%d within a split, "+
 		"%d train copies of examples also in another split).\n\n", splitRuleText(o.Split), r.Counts.Duplicates, r.Counts.CrossSplitDropped)

@@ -59,6 +59,9 @@ type Counts struct {
 	Duplicates        int64            `json:"duplicates_removed"`             // exact duplicates within one split
 	CrossSplitDropped int64            `json:"cross_split_removed_from_train"` // train copies of examples also in another split
 	Tasks             map[string]int64 `json:"tasks_per_split"`
+	// PerKind counts the examples written per kind (conversation, coding,
+	// memory, episode) for the card; manifest.json keeps its fields.
+	PerKind map[string]int64 `json:"-"`
 }
 
 // Dataset is what Write wrote: its directory, example counts and data
@@ -481,7 +484,7 @@ func feed(ctx context.Context, src Source, hs *hashSet, opts Options, send func(
 	if onePass {
 		hs = newHashSet()
 	}
-	counts := Counts{PerSplit: map[string]int64{}, Tasks: map[string]int64{}}
+	counts := Counts{PerSplit: map[string]int64{}, Tasks: map[string]int64{}, PerKind: map[string]int64{}}
 	pr := newPreparer(opts)
 	batch, size := make([]prepared, 0, batchRows), 0
 	for ex, err := range src {
@@ -524,6 +527,7 @@ func feed(ctx context.Context, src Source, hs *hashSet, opts Options, send func(
 		hs.masks[p.hash] = mask
 		counts.Written++
 		counts.PerSplit[p.split]++
+		counts.PerKind[p.meta.Kind]++
 		batch, size = append(batch, p), size+p.size
 		if len(batch) == batchRows || size >= batchBytes {
 			if !send(batch) {

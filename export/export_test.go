@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -197,7 +198,16 @@ func TestWriteAllFormats(t *testing.T) {
 		t.Errorf("manifest disagrees with the result: %+v", m)
 	}
 	card, _ := os.ReadFile(filepath.Join(dest, "README.md"))
-	for _, want := range []string{"configs:\n- config_name: default", `path: "data/train-*.parquet"`,
+	var perKind []string
+	var sum int64
+	for _, k := range slices.Sorted(maps.Keys(c.PerKind)) {
+		perKind = append(perKind, k+" "+itoa(c.PerKind[k]))
+		sum += c.PerKind[k]
+	}
+	if sum != c.Written || len(perKind) == 0 {
+		t.Errorf("examples per kind %v, want %d in all", c.PerKind, c.Written)
+	}
+	for _, want := range []string{"Examples per kind of model call: " + strings.Join(perKind, ", ") + ".\n", "configs:\n- config_name: default", `path: "data/train-*.parquet"`,
 		"    list:\n    - name: role\n      dtype: string", "num_examples: " + itoa(c.PerSplit["train"]),
 		"load_from_disk", "SFTTrainer", "type: chat_template", "dataset: r1_train", "with 25% of the train tasks"} {
 		if !strings.Contains(string(card), want) {

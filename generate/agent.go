@@ -67,6 +67,11 @@ type agent struct {
 	actOutput  string
 	actNotices []string
 
+	// coder is the `!newAction` running, nil for none; codingPool is the
+	// agent's coding examples in the order its last coding call left them.
+	coder      *coderRun
+	codingPool [][]trajectory.Message
+
 	transitions []trajectory.Transition
 	calls       int // conversation calls made
 }

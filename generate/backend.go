@@ -21,7 +21,7 @@ type Backend interface {
 
 // Request is one model call.
 type Request struct {
-	Kind     string               // trajectory.KindConversation or trajectory.KindMemory
+	Kind     string               // trajectory.KindConversation, KindCoding or KindMemory
 	Messages []trajectory.Message // exactly what goes over the wire, in order
 	Seed     uint64               // a per-call seed derived from the trial seed, agent and step
 	View     View                 // the same context, unformatted, for scripted backends
@@ -38,7 +38,7 @@ type View struct {
 	TaskType    string               // "techtree" | "cooking" | "construction" | ...
 	Goal        string               // $TASK_GOAL: the goal as this agent was told it
 	Memory      string               // the summarized memory before this call
-	Turns       []trajectory.Message // the history window (roles system|user|assistant, not wire form)
+	Turns       []trajectory.Message // the history window (roles system|user|assistant, not wire form); coding: the coder's messages
 	Stats       string               // $STATS
 	Inventory   string               // $INVENTORY: the agent's own inventory only
 	CommandDocs string               // $COMMAND_DOCS: blocked commands are left out

@@ -36,6 +36,7 @@ type BatchConfig struct {
 	Wire          Wire
 	ThinkTime     float64
 	MaxTurns      int
+	Coding        Coding // "" is CodingAuto
 
 	Seating Seating
 	Secrets []string // texts never written to the run (API keys)
@@ -132,7 +133,7 @@ func (c *BatchConfig) play(ctx context.Context, w *trajectory.Writer, tasks []pr
 		}
 	}
 	pl := &Player{
-		Config:  Config{ThinkTime: c.ThinkTime, MaxTurns: c.MaxTurns, Wire: c.Wire},
+		Config:  Config{ThinkTime: c.ThinkTime, MaxTurns: c.MaxTurns, Wire: c.Wire, Coding: c.Coding},
 		Dialect: c.Dialect,
 		Team:    c.Seating.Seats,
 	}

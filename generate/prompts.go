@@ -20,12 +20,16 @@ var templatesJSON []byte
 //go:embed prompts/examples.json
 var examplesJSON []byte
 
+//go:embed prompts/coding_examples.json
+var codingExamplesJSON []byte
+
 // Prompts are the texts the engine shows agents. DefaultPrompts returns
 // MINDcraft's (prompts/templates.json and prompts/examples.json); a run
 // records the ones it used.
 type Prompts struct {
 	Conversing   string `json:"conversing"`    // the conversing prompt ($NAME, $TASK_GOAL, ...)
 	SavingMemory string `json:"saving_memory"` // the memory prompt ($NAME, $MEMORY, $TO_SUMMARIZE)
+	Coding       string `json:"coding"`        // the coding prompt ($NAME, ..., $CODE_DOCS, $SELF_PROMPT)
 	SelfPrompt   string `json:"self_prompt"`   // the self-prompter's system turn ($GOAL)
 	InitMessage  string `json:"init_message"`  // the first system turn every agent gets
 	// TaskInventory renders $TASK_INVENTORY ($ITEMS = "2 oak_planks, 1 string");
@@ -37,6 +41,14 @@ type Prompts struct {
 	// first NumExamples of the trial's type.
 	Examples    map[string][][]trajectory.Message `json:"-"`
 	NumExamples int                               `json:"-"`
+	// CodingExamples is the coding prompt's pool of examples (a profile's
+	// coding_examples); each call shows the NumExamples that overlap its
+	// conversation most (codingExamples).
+	CodingExamples [][]trajectory.Message `json:"-"`
+	// CodeDocs are the skill docs of the JavaScript runtime, one per
+	// function in MINDcraft's order (docHelper's "skills.name\n{doc
+	// comment}"), from which $CODE_DOCS is rendered (CodeDocsText).
+	CodeDocs []string `json:"-"`
 }
 
 // DefaultPrompts returns MINDcraft's prompts as embedded in the binary.
@@ -63,6 +75,13 @@ var defaultPrompts = sync.OnceValue(func() Prompts {
 		}
 		p.Examples[k] = turns
 	}
+	var coding struct {
+		Examples [][]trajectory.Message `json:"examples"`
+	}
+	if err := json.Unmarshal(codingExamplesJSON, &coding); err != nil {
+		panic("generate: embedded prompts/coding_examples.json: " + err.Error())
+	}
+	p.CodingExamples = coding.Examples
 	p.NumExamples = 2 // MINDcraft's settings.num_examples
 	return p
 })
@@ -179,14 +198,20 @@ func fill(template string, pairs ...string) string {
 	return b.String()
 }
 
-// promptVars are the values of the conversing prompt's placeholders.
+// promptVars are the values of the conversing and coding prompts'
+// placeholders.
 type promptVars struct {
-	Name, Goal, TaskInventory, Memory, Stats, Inventory, CommandDocs, Examples, SelfPrompt string
+	Name, Goal, TaskInventory, Memory, Stats, Inventory, CommandDocs, CodeDocs, Examples, SelfPrompt string
 }
 
-// RenderConversing fills the conversing prompt.
-func (p Prompts) renderConversing(v promptVars) string {
-	return fill(p.Conversing,
+// renderConversing fills the conversing prompt.
+func (p Prompts) renderConversing(v promptVars) string { return v.fill(p.Conversing) }
+
+// renderCoding fills the coding prompt.
+func (p Prompts) renderCoding(v promptVars) string { return v.fill(p.Coding) }
+
+func (v promptVars) fill(template string) string {
+	return fill(template,
 		"$NAME", v.Name,
 		"$TASK_GOAL", v.Goal,
 		"$TASK_INVENTORY", v.TaskInventory,
@@ -194,8 +219,9 @@ func (p Prompts) renderConversing(v promptVars) string {
 		"$STATS", v.Stats,
 		"$INVENTORY", v.Inventory,
 		"$COMMAND_DOCS", v.CommandDocs,
+		"$CODE_DOCS", v.CodeDocs,
 		"$EXAMPLES", v.Examples,
-		"$SELF_PROMPT", v.SelfPrompt, // only in MINDcraft's free-play template
+		"$SELF_PROMPT", v.SelfPrompt,
 	)
 }
 
@@ -225,8 +251,19 @@ func (p Prompts) StaticTexts(taskTypes ...string) []string {
 	return out
 }
 
+// CodingStaticTexts are StaticTexts' counterpart for coding calls: the
+// coding prompt's literal parts, $CODE_DOCS and each coding example.
+func (p Prompts) CodingStaticTexts() []string {
+	out := trajectory.TemplateParts(p.Coding)
+	out = append(out, p.CodeDocsText())
+	for _, ex := range p.CodingExamples { // each call shows a different pair
+		out = append(out, StringifyTurns(ex))
+	}
+	return out
+}
+
 // Templates returns the prompt texts by name, for the run manifest's
-// prompt_templates.
+// prompt_templates; the coding prompt is added by runs that code.
 func (p Prompts) Templates() map[string]string {
 	return map[string]string{
 		"conversing": p.Conversing, "saving_memory": p.SavingMemory, "self_prompt": p.SelfPrompt,

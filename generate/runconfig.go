@@ -32,6 +32,9 @@ type RunConfig struct {
 	Wire      string  `json:"wire"`
 	ThinkTime float64 `json:"think_time"`
 	MaxTurns  int     `json:"max_turns"`
+	// Coding is "on" or "off"; auto is left out, so the runs made before
+	// coding mode existed keep their fingerprint.
+	Coding string `json:"coding,omitempty"`
 }
 
 // Backends is how a run's agents are played, as its configuration
@@ -152,6 +155,9 @@ func (c *BatchConfig) runConfig(files []trajectory.TaskFile, skipped []string) R
 		SkippedTasks: skipped, TrialsPerTask: c.TrialsPerTask, Seed: c.Seed, Backends: c.Backends,
 		Dialect: string(c.Dialect), Wire: string(c.Wire), ThinkTime: c.ThinkTime, MaxTurns: c.MaxTurns,
 	}
+	if c.Coding != CodingAuto {
+		rc.Coding = string(c.Coding)
+	}
 	for _, f := range files {
 		rc.TaskFiles = append(rc.TaskFiles, f.SHA256)
 	}
@@ -175,6 +181,11 @@ func (c *BatchConfig) manifest(ts *taskSet, tasks []procgen.Task) (*trajectory.M
 		}
 	}
 	texts := prompts.StaticTexts(types...)
+	templates := prompts.Templates()
+	if c.codes(tasks) {
+		texts = append(texts, prompts.CodingStaticTexts()...)
+		templates["coding"] = prompts.Coding
+	}
 	docs, err := commandDocs(tasks, c.Dialect)
 	if err != nil {
 		return nil, err
@@ -191,9 +202,23 @@ func (c *BatchConfig) manifest(ts *taskSet, tasks []procgen.Task) (*trajectory.M
 		TaskFiles:          ts.files,
 		Backends:           c.Seating.Manifest(),
 		Seed:               c.Seed,
-		PromptTemplates:    prompts.Templates(),
+		PromptTemplates:    templates,
 		Blobs:              blobs,
 	}, nil
+}
+
+// codes reports whether the batch's trials can make coding calls: coding
+// is on for one of the tasks and the embedded world runs code.
+func (c *BatchConfig) codes(tasks []procgen.Task) bool {
+	if _, ok := World(simWorld{}).(CodeWorld); !ok { // not yet: world/js is not wired in
+		return false
+	}
+	for i := range tasks {
+		if c.Coding.enabled(tasks[i].Type) {
+			return true
+		}
+	}
+	return false
 }
 
 // commandDocs returns every distinct $COMMAND_DOCS text the agents of

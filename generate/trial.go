@@ -38,6 +38,10 @@ type Config struct {
 	Wire Wire
 	// Prompts are the prompt texts (nil means DefaultPrompts()).
 	Prompts *Prompts
+	// Coding says whether `!newAction` runs the coder loop ("" means
+	// CodingAuto: on for the kinds MineCollab codes in); it needs a
+	// CodeWorld.
+	Coding Coding
 }
 
 // Seat is one agent of the team: its name and the backend that decides
@@ -107,6 +111,10 @@ type engine struct {
 	rec      Recorder
 	examples string
 
+	coding    bool      // `!newAction` runs the coder loop
+	codeWorld CodeWorld // w, if it runs code
+	codeDocs  string    // $CODE_DOCS
+
 	agents []*agent
 	team   []string // the agents' names (shared by every View: read-only)
 	now    ms
@@ -140,6 +148,9 @@ func newEngine(ctx context.Context, tr TrialSpec) (*engine, error) {
 	if _, err := ParseWire(string(e.wire)); err != nil {
 		return nil, err
 	}
+	if _, err := ParseCoding(string(c.Coding)); err != nil {
+		return nil, err
+	}
 	if e.maxTurns <= 0 {
 		e.maxTurns = DefaultMaxTurns
 	}
@@ -155,6 +166,10 @@ func newEngine(ctx context.Context, tr TrialSpec) (*engine, error) {
 		e.prompts = DefaultPrompts()
 	}
 	e.examples = e.prompts.ExamplesText(t.Type)
+	if e.coding = c.Coding.enabled(t.Type); e.coding {
+		e.codeWorld, _ = tr.World.(CodeWorld)
+		e.codeDocs = e.prompts.CodeDocsText()
+	}
 
 	names := make([]string, len(tr.Team))
 	for i, s := range tr.Team {
@@ -177,6 +192,9 @@ func newEngine(ctx context.Context, tr TrialSpec) (*engine, error) {
 			hist:    history{name: s.Name},
 			conv:    convManager{waitLimit: waitTimeStart},
 			sp:      selfPrompter{state: spActive, goal: goal, due: never, resumeAt: never},
+		}
+		if e.coding {
+			a.codingPool = slices.Clone(e.prompts.CodingExamples)
 		}
 		for _, n := range names {
 			if n != s.Name {
@@ -262,6 +280,9 @@ func (e *engine) step(a *agent) {
 	case a.state == stCalling && a.until == e.now:
 		a.state = stIdle
 		e.applyCall(a)
+	case a.state == stActing && a.until == e.now && a.coder != nil:
+		a.state = stIdle
+		e.codingStepDone(a)
 	case a.state == stActing && a.until == e.now:
 		a.state = stIdle
 		e.actionDone(a, a.actNotices, a.actOutput)
@@ -438,21 +459,24 @@ func (e *engine) prepare(a *agent) bool {
 	}
 	var prompt string
 	var turns []trajectory.Message
-	if kind == trajectory.KindMemory {
+	switch kind {
+	case trajectory.KindMemory:
 		chunk := a.hist.foldChunk()
 		a.fold = len(chunk)
 		view.ToSummarize = slices.Clone(chunk)
 		prompt = e.prompts.renderMemory(a.name, a.hist.memory, chunk)
-	} else {
+	case trajectory.KindCoding:
+		e.observe(a, &view)
+		turns = slices.Clone(a.coder.messages)
+		view.Turns = turns
+		prompt = e.codingPrompt(a, view.Stats, view.Inventory)
+	default:
 		if a.calls >= e.maxTurns {
 			e.finish(trajectory.EndTurnCap)
 			return false
 		}
 		a.calls++
-		if a.docs == "" { // a trial's blocked commands never change
-			a.docs = e.w.CommandDocs(a.idx)
-		}
-		view.Stats, view.Inventory, view.CommandDocs = e.w.Stats(a.idx), e.w.Inventory(a.idx), a.docs
+		e.observe(a, &view)
 		turns = slices.Clone(a.hist.turns)
 		view.Turns = turns
 		prompt = e.prompts.renderConversing(promptVars{
@@ -468,6 +492,15 @@ func (e *engine) prepare(a *agent) bool {
 	return true
 }
 
+// observe fills in what the agent's prompt shows of the world: $STATS,
+// $INVENTORY and $COMMAND_DOCS.
+func (e *engine) observe(a *agent, view *View) {
+	if a.docs == "" { // a trial's blocked commands never change
+		a.docs = e.w.CommandDocs(a.idx)
+	}
+	view.Stats, view.Inventory, view.CommandDocs = e.w.Stats(a.idx), e.w.Inventory(a.idx), a.docs
+}
+
 // applyCall handles a call's reply when its think time is over.
 func (e *engine) applyCall(a *agent) {
 	tr := trajectory.Transition{
@@ -475,7 +508,11 @@ func (e *engine) applyCall(a *agent) {
 		Usage: a.reply.Usage, Latency: a.reply.Latency, SimTime: a.callAt.seconds(),
 		FinishReason: a.reply.FinishReason, Attempts: a.reply.Attempts,
 	}
-	if a.req.Kind == trajectory.KindMemory {
+	switch a.req.Kind {
+	case trajectory.KindCoding:
+		e.applyCoding(a, tr)
+		return
+	case trajectory.KindMemory:
 		a.hist.fold(a.fold, a.reply.Text)
 		e.record(a, tr)
 		a.need = trajectory.KindConversation
@@ -516,6 +553,10 @@ func (e *engine) applyCall(a *agent) {
 	}
 	a.loopUsed = true
 	e.route(a, res.Response)
+	if res.Command == newActionName && e.coding && !res.Failed {
+		e.startCoding(a, tr)
+		return
+	}
 	output, notices, dur := res.Output, res.Notices, roundMS(res.Duration)
 	if res.Effect != nil {
 		output, notices, dur = e.perform(a, res.Effect), nil, 0
@@ -555,9 +596,11 @@ func (e *engine) actionDone(a *agent, notices []string, output string) {
 	e.continueLoop(a)
 }
 
+// record adds a transition; the recorder sees it at once unless an
+// action holds it back (flushCoding).
 func (e *engine) record(a *agent, tr trajectory.Transition) {
 	a.transitions = append(a.transitions, tr)
-	if e.rec != nil {
+	if e.rec != nil && a.coder == nil {
 		e.rec.Record(a.idx, tr)
 	}
 }
@@ -573,6 +616,9 @@ func (e *engine) finish(reason string) {
 	e.done = &trajectory.Outcome{Score: score, Success: success, EndReason: reason}
 	line := "Task ended with score : " + strconv.FormatFloat(score, 'f', -1, 64)
 	for _, a := range e.agents {
+		if a.coder != nil {
+			e.flushCoding(a)
+		}
 		a.hist.add("system", line)
 	}
 }

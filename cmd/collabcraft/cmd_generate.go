@@ -60,6 +60,7 @@ type GenerateOptions struct {
 	Wire      string
 	ThinkTime float64
 	MaxTurns  int
+	Coding    string
 
 	temperature, topP float64 // flag storage for the pointers above
 	modelSeed         int
@@ -102,6 +103,7 @@ func (opts *GenerateOptions) AddFlags(f *pflag.FlagSet) {
 	f.StringVar(&opts.Wire, "wire", string(generate.WireStrict), "messages as sent: strict (MINDcraft's strictFormat) or raw (roles as they are)")
 	f.Float64Var(&opts.ThinkTime, "think-time", generate.DefaultThinkTime, "simulated seconds one model call takes")
 	f.IntVar(&opts.MaxTurns, "max-turns", generate.DefaultMaxTurns, "conversation calls per agent before a trial ends with turn_cap")
+	f.StringVar(&opts.Coding, "coding", string(generate.CodingAuto), "whether !newAction runs model-written code: on, off or auto (MineCollab's: on for construction, off for the other kinds)")
 }
 
 // setFrom turns the optional flags the command line gave into pointers.
@@ -205,6 +207,9 @@ func (opts *GenerateOptions) check() (generate.Shard, error) {
 	if _, err := generate.ParseWire(opts.Wire); err != nil {
 		return shard, usagef("--wire %q: want strict or raw", opts.Wire)
 	}
+	if _, err := generate.ParseCoding(opts.Coding); err != nil {
+		return shard, usagef("--coding %q: want on, off or auto", opts.Coding)
+	}
 	if opts.Shard != "" {
 		s, err := generate.ParseShard(opts.Shard)
 		if err != nil {
@@ -291,10 +296,11 @@ func (opts *GenerateOptions) batchConfig() (generate.BatchConfig, error) {
 		return generate.BatchConfig{}, usagef("%s", strings.TrimPrefix(strings.TrimPrefix(err.Error(), "team: "), "llm: "))
 	}
 	wire, _ := generate.ParseWire(opts.Wire)
+	coding, _ := generate.ParseCoding(opts.Coding)
 	bc := generate.BatchConfig{
 		Dir: opts.Out, TaskFiles: opts.Tasks, Limit: opts.Limit, Shard: shard, Workers: opts.Workers, Force: opts.Force, Strict: opts.Strict,
 		TrialsPerTask: opts.TrialsPerTask, Seed: opts.Seed, Backends: opts.backends(spec, tm),
-		Dialect: world.Dialect(opts.Dialect), Wire: wire, ThinkTime: opts.ThinkTime, MaxTurns: opts.MaxTurns,
+		Dialect: world.Dialect(opts.Dialect), Wire: wire, ThinkTime: opts.ThinkTime, MaxTurns: opts.MaxTurns, Coding: coding,
 		Seating: tm, Version: version,
 	}
 	if tm.UsesOpenAI() {

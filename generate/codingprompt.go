@@ -1,0 +1,109 @@
+package generate
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"collabcraft/trajectory"
+)
+
+// This file renders the coding prompt's parts as MINDcraft's prompter
+// does (src/models/prompter.js promptCoding).
+
+// alwaysShownDocs are the skills whose docs $CODE_DOCS always shows
+// (skill_library.js always_show_skills), in order.
+var alwaysShownDocs = []string{"skills.placeBlock", "skills.wait", "skills.breakBlockAt"}
+
+const codeDocsHeader = "#### RELEVANT CODE DOCS ###\nThe following functions are available to use:\n"
+
+// CodeDocsText renders $CODE_DOCS as getRelevantSkillDocs does without an
+// embedding model: MINDcraft then never fills skill_docs_embeddings, so
+// its word-overlap selection picks from nothing and only the
+// always-shown docs remain, whatever the task. Each is the first doc
+// that mentions the skill's name (Array.find over includes), without
+// repeats (a Set).
+func (p Prompts) CodeDocsText() string {
+	var shown []string
+	for _, name := range alwaysShownDocs {
+		i := slices.IndexFunc(p.CodeDocs, func(doc string) bool { return strings.Contains(doc, name) })
+		if i >= 0 && !slices.Contains(shown, p.CodeDocs[i]) {
+			shown = append(shown, p.CodeDocs[i])
+		}
+	}
+	return codeDocsHeader + strings.Join(shown, "\n### ")
+}
+
+// codingExamples renders $EXAMPLES for a coding call as MINDcraft's
+// Examples.createExampleMessage does without an embedding model: pool is
+// sorted in place, stably, by word overlap with the call's messages, most
+// first, and the first n are shown. The pool is the agent's own and keeps
+// its order from call to call, as MINDcraft's does, which decides ties.
+func codingExamples(pool [][]trajectory.Message, messages []trajectory.Message, n int) string {
+	text := turnsToText(messages)
+	type scored struct {
+		ex    []trajectory.Message
+		score float64
+	}
+	byScore := make([]scored, len(pool))
+	for i, ex := range pool {
+		byScore[i] = scored{ex, wordOverlapScore(text, turnsToText(ex))}
+	}
+	slices.SortStableFunc(byScore, func(a, b scored) int { return cmp.Compare(b.score, a.score) })
+	for i, s := range byScore {
+		pool[i] = s.ex
+	}
+	var b strings.Builder
+	b.WriteString("Examples of how to respond:\n")
+	for i, ex := range pool[:min(n, len(pool))] {
+		fmt.Fprintf(&b, "Example %d:\n%s\n\n", i+1, StringifyTurns(ex))
+	}
+	return b.String()
+}
+
+// turnsToText is Examples.turnsToText: the text of every turn but the
+// assistant's, each without its "name:" prefix.
+func turnsToText(turns []trajectory.Message) string {
+	var b strings.Builder
+	for _, t := range turns {
+		if t.Role != "assistant" {
+			_, after, found := strings.Cut(t.Content, ":")
+			if !found {
+				after = t.Content
+			}
+			b.WriteString(jsTrim(after))
+			b.WriteByte('\n')
+		}
+	}
+	return jsTrim(b.String())
+}
+
+// wordOverlapScore is MINDcraft's (src/utils/text.js): the words the two
+// texts share over all their words, where a word is what lies between
+// spaces once everything but ASCII letters and spaces is dropped, and the
+// shared ones are counted with their repeats in text1.
+func wordOverlapScore(text1, text2 string) float64 {
+	w1, w2 := overlapWords(text1), overlapWords(text2)
+	inter := 0
+	for _, w := range w1 {
+		if slices.Contains(w2, w) {
+			inter++
+		}
+	}
+	return float64(inter) / float64(len(w1)+len(w2)-inter)
+}
+
+func overlapWords(s string) []string {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			b = append(b, c+'a'-'A')
+		case c >= 'a' && c <= 'z', c == ' ':
+			b = append(b, c)
+		}
+	}
+	return strings.Split(string(b), " ")
+}
