@@ -28,7 +28,7 @@ func BenchmarkCraftingTrial(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		res, err := Run(context.Background(), TrialSpec{Task: task, World: SimWorld(w), Seed: 1,
+		res, err := Run(context.Background(), TrialSpec{Task: task, World: SimWorld(w, 1), Seed: 1,
 			Team: []Seat{{names[0], &scriptBackend{replies: andy}}, {names[1], &scriptBackend{replies: jill}}}})
 		if err != nil || !res.Outcome.Success {
 			b.Fatal(err, res.Outcome)
@@ -54,7 +54,7 @@ func BenchmarkEngineCalls(b *testing.B) {
 	calls := 0
 	for b.Loop() {
 		w, _ := world.Build(*task, 1, world.Options{AgentNames: names})
-		res, err := Run(context.Background(), TrialSpec{Task: task, World: SimWorld(w), Team: []Seat{{names[0], back}, {names[1], back}}})
+		res, err := Run(context.Background(), TrialSpec{Task: task, World: SimWorld(w, 0), Team: []Seat{{names[0], back}, {names[1], back}}})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -40,7 +40,7 @@ func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {
 	if err != nil {
 		return nil, fmt.Errorf("generate: task %s: %w", task.ID, err)
 	}
-	tr := TrialSpec{Task: task, World: SimWorld(w), Team: seats, Seed: job.Seed, Config: p.Config}
+	tr := TrialSpec{Task: task, World: SimWorld(w, job.Seed), Team: seats, Seed: job.Seed, Config: p.Config}
 	if p.Recorder != nil {
 		tr.Recorder = p.Recorder(job)
 	}

@@ -12,6 +12,8 @@ import (
 
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
+
+	"collabcraft/world/js"
 )
 
 //go:embed prompts/templates.json
@@ -64,6 +66,7 @@ var defaultPrompts = sync.OnceValue(func() Prompts {
 	if err := json.Unmarshal(examplesJSON, &ex); err != nil {
 		panic("generate: embedded prompts/examples.json: " + err.Error())
 	}
+	p.CodeDocs = js.SkillDocs()
 	p.Examples = map[string][][]trajectory.Message{}
 	for k, raw := range ex {
 		if strings.HasPrefix(k, "_") {

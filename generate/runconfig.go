@@ -208,11 +208,8 @@ func (c *BatchConfig) manifest(ts *taskSet, tasks []procgen.Task) (*trajectory.M
 }
 
 // codes reports whether the batch's trials can make coding calls: coding
-// is on for one of the tasks and the embedded world runs code.
+// is on for one of the tasks (the embedded world runs code).
 func (c *BatchConfig) codes(tasks []procgen.Task) bool {
-	if _, ok := World(simWorld{}).(CodeWorld); !ok { // not yet: world/js is not wired in
-		return false
-	}
 	for i := range tasks {
 		if c.Coding.enabled(tasks[i].Type) {
 			return true

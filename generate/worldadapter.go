@@ -1,26 +1,45 @@
 package generate
 
 import (
+	"context"
 	"time"
 
 	"collabcraft/world"
+	"collabcraft/world/js"
 )
 
-// SimWorld adapts the embedded simulator to World. Agent i is the world's
-// i-th agent; the world must have been built with the team's names
-// (world.Options.AgentNames).
-func SimWorld(w *world.World) World {
-	return simWorld{w: w, names: w.Agents()}
+// SimWorld adapts the embedded simulator to World, and to CodeWorld with
+// world/js running model-written code. Agent i is the world's i-th agent;
+// the world must have been built with the team's names
+// (world.Options.AgentNames). seed (the trial's) drives the code's
+// Math.random, a stream per execution.
+func SimWorld(w *world.World, seed uint64) World {
+	return &simWorld{w: w, names: w.Agents(), seed: seed}
 }
 
 type simWorld struct {
 	w     *world.World
 	names []string
+	seed  uint64
+	runs  uint64 // code executions so far, for their seeds
 }
 
-var _ World = simWorld{}
+var _ CodeWorld = (*simWorld)(nil)
 
-func (s simWorld) Execute(agent int, response string) world.CommandResult {
+// ExecuteCode runs one code block in world/js. Its limits (wall time,
+// memory) stop hostile code; the context only bounds the wall time, which
+// js enforces itself.
+func (s *simWorld) ExecuteCode(agent int, code string) CodeResult {
+	s.runs++
+	res, err := js.Execute(context.Background(), s.w, s.names[agent], code, js.Options{Seed: callSeed(s.seed^0xc0de, agent, int(s.runs))})
+	if err != nil { // only for an unknown agent name, which SimWorld never passes
+		return CodeResult{Kind: CodeThrew, Message: err.Error()}
+	}
+	kind := map[js.Kind]CodeKind{js.Finished: CodeFinished, js.LintError: CodeLintError, js.Threw: CodeThrew}[res.Kind]
+	return CodeResult{Kind: kind, Message: res.Message, Duration: res.Duration}
+}
+
+func (s *simWorld) Execute(agent int, response string) world.CommandResult {
 	res, err := s.w.Execute(s.names[agent], response)
 	if err != nil { // only for an unknown agent name, which SimWorld never passes
 		return world.CommandResult{Response: response}
@@ -28,18 +47,18 @@ func (s simWorld) Execute(agent int, response string) world.CommandResult {
 	return res
 }
 
-func (s simWorld) Stats(agent int) string {
+func (s *simWorld) Stats(agent int) string {
 	t, _ := s.w.Stats(s.names[agent])
 	return t
 }
 
-func (s simWorld) Inventory(agent int) string {
+func (s *simWorld) Inventory(agent int) string {
 	t, _ := s.w.Inventory(s.names[agent])
 	return t
 }
 
-func (s simWorld) CommandDocs(agent int) string { return s.w.Docs(s.names[agent]) }
+func (s *simWorld) CommandDocs(agent int) string { return s.w.Docs(s.names[agent]) }
 
-func (s simWorld) Score() (float64, bool) { return s.w.Score(), s.w.Success() }
+func (s *simWorld) Score() (float64, bool) { return s.w.Score(), s.w.Success() }
 
-func (s simWorld) SetTime(t time.Duration) { s.w.AdvanceTo(t) }
+func (s *simWorld) SetTime(t time.Duration) { s.w.AdvanceTo(t) }

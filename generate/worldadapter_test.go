@@ -41,7 +41,7 @@ func playReal(t *testing.T, task *procgen.Task, seed uint64, replies ...[]string
 		backs = append(backs, &scriptBackend{replies: r})
 		team[i] = Seat{Name: names[i], Backend: backs[i]}
 	}
-	res, err := Run(context.Background(), TrialSpec{Task: task, World: SimWorld(w), Team: team, Seed: seed})
+	res, err := Run(context.Background(), TrialSpec{Task: task, World: SimWorld(w, seed), Team: team, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestRealWorldArbitraryResponses(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := Run(context.Background(), TrialSpec{Task: task, World: SimWorld(w), Team: []Seat{{names[0], back}, {names[1], back}}, Seed: seed})
+		res, err := Run(context.Background(), TrialSpec{Task: task, World: SimWorld(w, seed), Team: []Seat{{names[0], back}, {names[1], back}}, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
