@@ -37,6 +37,7 @@ var layers = map[string]int{
 	"pipeline":             9,
 	"cmd/collabcraft":      10,
 	"bench/export":         10,
+	"world/js/gendocs":     10,
 }
 
 const module = "collabcraft"
