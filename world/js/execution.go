@@ -126,7 +126,8 @@ const watchPeriod = time.Millisecond
 // watch starts the watchdog: it interrupts the script when the context
 // ends, the wall time is up, or the heap has grown by more than the
 // memory limit since the start. Heap growth is confirmed by a collection
-// before it counts, so garbage (or another trial's work) is not blamed;
+// before it counts, so garbage (or another trial's work) is not blamed,
+// unless the heap has grown by 4 times the limit;
 // the script may overshoot by what it allocates within one period plus
 // one collection, which the package tests measure. stop ends the
 // watchdog and waits for it.
@@ -152,7 +153,14 @@ func (e *execution) watch(ctx context.Context) (stop func()) {
 					e.vm.Interrupt(&limitError{wallLimitText(e.limits.Wall)})
 					return
 				}
-				if heapBytes() > base+e.limits.Memory {
+				switch h := heapBytes(); {
+				case h > base+4*e.limits.Memory:
+					// Growth this fast is the script's, garbage or not: a
+					// confirming collection would take long enough on such a
+					// heap for a doubling string to double again.
+					e.vm.Interrupt(&limitError{memoryLimitText})
+					return
+				case h > base+e.limits.Memory:
 					runtime.GC()
 					if heapBytes() > base+e.limits.Memory {
 						e.vm.Interrupt(&limitError{memoryLimitText})

@@ -37,7 +37,9 @@ type Limits struct {
 	// Output is the most bytes of action log (bot.output) it may write.
 	Output int
 	// Memory is how far the process's live heap may grow during the run,
-	// in bytes (sampled; see watchdog).
+	// in bytes (sampled; see watchdog). One allocation in flight when the
+	// limit is crossed still completes, and a doubling string doubles once
+	// more: the heap's growth stays under 8 x Memory (TestMemoryBound).
 	Memory uint64
 	// CallDepth is the deepest JavaScript call stack.
 	CallDepth int
@@ -53,7 +55,7 @@ var DefaultLimits = Limits{
 	SimTime:      10 * time.Minute,
 	SkillCalls:   10000,
 	Output:       64 << 10,
-	Memory:       128 << 20,
+	Memory:       64 << 20,
 	CallDepth:    2000,
 	StringLength: 1 << 22,
 }
