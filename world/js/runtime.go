@@ -62,28 +62,20 @@ var DefaultLimits = Limits{
 
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits
-	if l.Wall > 0 {
-		d.Wall = l.Wall
+	return Limits{
+		Wall: orDefault(l.Wall, d.Wall), SimTime: orDefault(l.SimTime, d.SimTime),
+		SkillCalls: orDefault(l.SkillCalls, d.SkillCalls), Output: orDefault(l.Output, d.Output),
+		Memory: orDefault(l.Memory, d.Memory), CallDepth: orDefault(l.CallDepth, d.CallDepth),
+		StringLength: orDefault(l.StringLength, d.StringLength),
 	}
-	if l.SimTime > 0 {
-		d.SimTime = l.SimTime
+}
+
+// orDefault is v if it is set (positive), else def.
+func orDefault[T time.Duration | int | uint64](v, def T) T {
+	if v > 0 {
+		return v
 	}
-	if l.SkillCalls > 0 {
-		d.SkillCalls = l.SkillCalls
-	}
-	if l.Output > 0 {
-		d.Output = l.Output
-	}
-	if l.Memory > 0 {
-		d.Memory = l.Memory
-	}
-	if l.CallDepth > 0 {
-		d.CallDepth = l.CallDepth
-	}
-	if l.StringLength > 0 {
-		d.StringLength = l.StringLength
-	}
-	return d
+	return def
 }
 
 // Kind says how an execution ended, which decides what the coder loop
