@@ -96,6 +96,10 @@ func cmpBlock(b string) string {
 // `!newAction` was for, less what earlier attempts of this action placed
 // or failed to place.
 func (s *state) buildCode() string {
+	// The plan is the one the `!newAction` was made from: without it.
+	if a, ok := s.lastAct(); ok && a.name == "!newAction" {
+		s.acts = s.acts[:len(s.acts)-1]
+	}
 	cur := s.currentLevel()
 	var cells []fix
 	if cur >= 0 {
