@@ -62,24 +62,40 @@ func (s *state) doneLevels() map[int]bool {
 	return done
 }
 
-// currentLevel is the lowest level not yet correct and not waiting on
-// cells that had nothing to hold them; once only such levels are left,
-// the lowest of them. -1 when every level is correct.
+// currentLevel is the lowest level not yet correct, not waiting on cells
+// that had nothing to hold them and not left only to the teammates (the
+// builder goes on with its share of the next level meanwhile); once only
+// such levels are left, the lowest of them, teammates' first. -1 when
+// every level is correct.
 func (s *state) currentLevel() int {
 	levels := s.levelCount()
 	done := s.doneLevels()
 	stuck := s.stuckLevels()
-	for k := range levels {
-		if !done[k] && !stuck[k] {
-			return k
-		}
-	}
-	for k := range levels {
-		if !done[k] {
-			return k
+	theirs := s.othersLevels()
+	for _, skip := range []func(int) bool{
+		func(k int) bool { return stuck[k] || theirs[k] },
+		func(k int) bool { return theirs[k] },
+		func(int) bool { return false },
+	} {
+		for k := range levels {
+			if !done[k] && !skip(k) {
+				return k
+			}
 		}
 	}
 	return -1
+}
+
+// othersLevels are the levels whose latest fix list in the window has
+// nothing left in this builder's rows.
+func (s *state) othersLevels() map[int]bool {
+	out := map[int]bool{}
+	for _, a := range s.acts {
+		if a.name == "!checkBlueprintLevel" && len(a.args) == 1 && blueprints.HasFixes(a.output) {
+			out[atoi(a.args[0])] = len(s.share(parseFixes(a.output))) == 0
+		}
+	}
+	return out
 }
 
 func (s *state) construction() string {

@@ -161,17 +161,34 @@ func (s *state) afterError() bool {
 	return false
 }
 
-// placeHelper places one block or clears one cell ("air") and logs a
-// failure in the world's own words, so one bad cell does not stop the rest.
-const placeHelper = `async function put(name, x, y, z) {
+// placeHelper places one block or clears one cell ("air"), logs a thrown
+// failure instead of stopping, and keeps the cells that did not go in for
+// another pass.
+const placeHelper = `const missed = [];
+async function put(name, x, y, z) {
+    let ok = false;
     try {
         if (name === "air") {
-            await skills.breakBlockAt(bot, x, y, z);
+            ok = await skills.breakBlockAt(bot, x, y, z);
         } else {
-            await skills.placeBlock(bot, name, x, y, z);
+            ok = await skills.placeBlock(bot, name, x, y, z);
         }
     } catch (err) {
         console.log("Failed to place " + name + " at (" + x + ", " + y + ", " + z + "): " + err.message);
+    }
+    if (ok === false) missed.push([name, x, y, z]);
+    return ok;
+}
+`
+
+// retryPasses places the missed cells again while a pass gets any in: a
+// cell with nothing to hold it may hold once its neighbours are in.
+const retryPasses = `let progress = true;
+while (missed.length > 0 && progress) {
+    progress = false;
+    const pass = missed.splice(0, missed.length);
+    for (const c of pass) {
+        if (await put(c[0], c[1], c[2], c[3])) progress = true;
     }
 }
 `
@@ -190,6 +207,7 @@ func rowsProgram(cells []fix) string {
 		fmt.Fprintf(&b, "    { y: %d, z: %d, x: %d, step: %d, blocks: [%s] },\n", r.y, r.z, r.cells[0].x, r.step, strings.Join(names, ", "))
 	}
 	b.WriteString("];\nfor (const row of rows) {\n    for (let i = 0; i < row.blocks.length; i++) {\n        await put(row.blocks[i], row.x + i * row.step, row.y, row.z);\n    }\n}\n")
+	b.WriteString(retryPasses)
 	return b.String()
 }
 
@@ -203,11 +221,12 @@ func runsProgram(cells []fix) string {
 		fmt.Fprintf(&b, "    [%q, %d, %d, %d, %d],\n", cmpBlock(r.cells[0].block), r.y, r.z, r.cells[0].x, r.cells[len(r.cells)-1].x)
 	}
 	b.WriteString("];\nfor (const [block, y, z, from, to] of runs) {\n    const dir = to >= from ? 1 : -1;\n    for (let x = from; x !== to + dir; x += dir) {\n        await put(block, x, y, z);\n    }\n}\n")
+	b.WriteString(retryPasses)
 	return b.String()
 }
 
-// cellsProgram lists every cell and places them in order, counting what
-// went in.
+// cellsProgram lists every cell, places them in order, then sweeps again
+// over the ones that did not go in, counting what was placed.
 func cellsProgram(cells []fix) string {
 	var b strings.Builder
 	b.WriteString("const cells = [\n")
@@ -216,13 +235,21 @@ func cellsProgram(cells []fix) string {
 	}
 	b.WriteString(`];
 let placed = 0;
-for (const [x, y, z, name] of cells) {
-    try {
-        const ok = name === "air" ? await skills.breakBlockAt(bot, x, y, z) : await skills.placeBlock(bot, name, x, y, z);
+let todo = cells;
+for (let sweep = 0; sweep < 10 && todo.length > 0; sweep++) {
+    const next = [];
+    for (const [x, y, z, name] of todo) {
+        let ok = false;
+        try {
+            ok = name === "air" ? await skills.breakBlockAt(bot, x, y, z) : await skills.placeBlock(bot, name, x, y, z);
+        } catch (err) {
+            console.log("Failed to place " + name + " at (" + x + ", " + y + ", " + z + "): " + err.message);
+        }
         if (ok) placed++;
-    } catch (err) {
-        console.log("Failed to place " + name + " at (" + x + ", " + y + ", " + z + "): " + err.message);
+        else next.push([x, y, z, name]);
     }
+    if (next.length === todo.length) break;
+    todo = next;
 }
 console.log("Placed " + placed + " of " + cells.length + " blocks.");
 `)
