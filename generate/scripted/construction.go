@@ -72,18 +72,40 @@ func (s *state) currentLevel() int {
 	done := s.doneLevels()
 	stuck := s.stuckLevels()
 	theirs := s.othersLevels()
-	for _, skip := range []func(int) bool{
-		func(k int) bool { return stuck[k] || theirs[k] },
-		func(k int) bool { return theirs[k] },
-		func(int) bool { return false },
-	} {
-		for k := range levels {
-			if !done[k] && !skip(k) {
-				return k
-			}
+	for k := range levels {
+		if !done[k] && !stuck[k] && !theirs[k] {
+			return k
 		}
 	}
-	return -1
+	// Only levels waiting on cells (or on teammates) are left: try them in
+	// turn, mine before theirs, the one tried longest ago first, so one
+	// that cannot hold yet does not keep the others from being tried.
+	tried := s.lastTried()
+	best := -1
+	for k := range levels {
+		if done[k] {
+			continue
+		}
+		if best < 0 || (theirs[best] && !theirs[k]) || (theirs[best] == theirs[k] && tried[k] < tried[best]) {
+			best = k
+		}
+	}
+	return best
+}
+
+// lastTried is, per level, the index of the latest `!newAction` for it in
+// the window (-1 for none).
+func (s *state) lastTried() map[int]int {
+	out := map[int]int{}
+	for k := range s.levelCount() {
+		out[k] = -1
+	}
+	for i, a := range s.acts {
+		if m := reActionLevel.FindStringSubmatch(strings.Join(a.args, " ")); a.name == "!newAction" && m != nil {
+			out[atoi(m[1])] = i
+		}
+	}
+	return out
 }
 
 // othersLevels are the levels whose latest fix list in the window has

@@ -251,7 +251,7 @@ for (let sweep = 0; sweep < 10 && todo.length > 0; sweep++) {
     if (next.length === todo.length) break;
     todo = next;
 }
-console.log("Placed " + placed + " of " + cells.length + " blocks.");
+console.log(placed + " of " + cells.length + " blocks went in.");
 `)
 	return b.String()
 }
