@@ -24,6 +24,9 @@ import (
 var (
 	reMemLevels = regexp.MustCompile(`Completed levels: ([\d, ]+)\.`)
 	reMemStuck  = regexp.MustCompile(`Levels to finish later: ([\d, ]+)\.`)
+	// reMemFailed is failText's line, reMemCell one cell of it.
+	reMemFailed = regexp.MustCompile(`Could not place: ([^.]*)\.`)
+	reMemCell   = regexp.MustCompile(`\((-?\d+),(-?\d+),(-?\d+)\)`)
 	// reActionLevel is the level a builder's `!newAction` is for.
 	reActionLevel = regexp.MustCompile(`level (\d+)`)
 )
@@ -216,8 +219,10 @@ func (s *state) goQuiet(p string) string {
 // block yet, a teammate standing there), from the window and memory.
 func (s *state) failedCells() map[[3]int]bool {
 	out := map[[3]int]bool{}
-	for _, c := range texts.UnplacedCells(s.mem) {
-		out[c] = true
+	if m := reMemFailed.FindStringSubmatch(s.mem); m != nil {
+		for _, c := range reMemCell.FindAllStringSubmatch(m[1], -1) {
+			out[[3]int{atoi(c[1]), atoi(c[2]), atoi(c[3])}] = true
+		}
 	}
 	for _, a := range s.acts {
 		for _, c := range texts.UnplacedCells(a.output) {

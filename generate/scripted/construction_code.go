@@ -121,8 +121,38 @@ func (s *state) buildCode() string {
 	if len(left) == 0 {
 		return with(intro, "```\nawait skills.wait(bot, 500);\nconsole.log(\"My part of level "+itoa(cur)+" is placed.\");\n```")
 	}
-	shapes := []func([]fix) string{rowsProgram, runsProgram, cellsProgram}
-	return with(intro, "```\n"+shapes[s.rng.IntN(len(shapes))](left)+"```")
+	// Cells that had nothing to hold them before are propped up.
+	failed := s.failedCells()
+	var free, held []fix
+	for _, f := range left {
+		if failed[[3]int{f.x, f.y, f.z}] && f.block != "" {
+			held = append(held, f)
+		} else {
+			free = append(free, f)
+		}
+	}
+	var code string
+	if len(free) > 0 {
+		shapes := []func([]fix) string{rowsProgram, runsProgram, cellsProgram}
+		code = shapes[s.rng.IntN(len(shapes))](free)
+	}
+	if len(held) > 0 {
+		code += propProgram(held)
+	}
+	return with(intro, "```\n"+code+"```")
+}
+
+// propProgram places cells nothing held last time, each on dirt
+// scaffolding taken away again.
+func propProgram(cells []fix) string {
+	var b strings.Builder
+	b.WriteString(propHelper)
+	b.WriteString("// These had nothing to hold them last time.\nconst lintels = [\n")
+	for _, f := range cells {
+		fmt.Fprintf(&b, "    [%d, %d, %d, %q],\n", f.x, f.y, f.z, f.block)
+	}
+	b.WriteString("];\nfor (const [x, y, z, name] of lintels) {\n    await propUp(name, x, y, z);\n}\n")
+	return b.String()
 }
 
 // triedThisAction are the cells the attempts of the current `!newAction`
@@ -177,6 +207,27 @@ async function put(name, x, y, z) {
         console.log("Failed to place " + name + " at (" + x + ", " + y + ", " + z + "): " + err.message);
     }
     if (ok === false) missed.push([name, x, y, z]);
+    return ok;
+}
+`
+
+// propHelper props up a cell nothing holds (a lintel over a door or
+// window): dirt under it down to the first block, the cell, then the dirt
+// taken away again.
+const propHelper = `async function propUp(name, x, y, z) {
+    const props = [];
+    for (let py = y - 1; py >= y - 3; py--) {
+        const below = world.getBlockAtPosition(bot, x, py, z);
+        if (below === null || below.name !== "air") break;
+        props.push(py);
+    }
+    for (const py of props.slice().reverse()) {
+        await skills.placeBlock(bot, "dirt", x, py, z);
+    }
+    const ok = await skills.placeBlock(bot, name, x, y, z);
+    for (const py of props) {
+        await skills.breakBlockAt(bot, x, py, z);
+    }
     return ok;
 }
 `
