@@ -151,7 +151,15 @@ func propProgram(cells []fix) string {
 	for _, f := range cells {
 		fmt.Fprintf(&b, "    [%d, %d, %d, %q],\n", f.x, f.y, f.z, f.block)
 	}
-	b.WriteString("];\nfor (const [x, y, z, name] of lintels) {\n    await propUp(name, x, y, z);\n}\n")
+	b.WriteString(`];
+for (const [x, y, z, name] of lintels) {
+    try {
+        await propUp(name, x, y, z);
+    } catch (err) {
+        console.log("Failed to place " + name + " at (" + x + ", " + y + ", " + z + "): " + err.message);
+    }
+}
+`)
 	return b.String()
 }
 
@@ -217,7 +225,7 @@ async function put(name, x, y, z) {
 const propHelper = `async function propUp(name, x, y, z) {
     const props = [];
     for (let py = y - 1; py >= y - 3; py--) {
-        const below = world.getBlockAtPosition(bot, x, py, z);
+        const below = bot.blockAt(new Vec3(x, py, z));
         if (below === null || below.name !== "air") break;
         props.push(py);
     }
