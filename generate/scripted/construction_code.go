@@ -229,14 +229,16 @@ const propHelper = `async function propUp(name, x, y, z) {
         if (below === null || below.name !== "air") break;
         props.push(py);
     }
-    for (const py of props.slice().reverse()) {
-        await skills.placeBlock(bot, "dirt", x, py, z);
+    try {
+        for (const py of props.slice().reverse()) {
+            await skills.placeBlock(bot, "dirt", x, py, z);
+        }
+        return await skills.placeBlock(bot, name, x, y, z);
+    } finally {
+        for (const py of props) {
+            await skills.breakBlockAt(bot, x, py, z);
+        }
     }
-    const ok = await skills.placeBlock(bot, name, x, y, z);
-    for (const py of props) {
-        await skills.breakBlockAt(bot, x, py, z);
-    }
-    return ok;
 }
 `
 
