@@ -13,15 +13,22 @@ import (
 // Construction: every agent reads the level's fix list with
 // !checkBlueprintLevel, takes its band of rows (agent i of n takes the
 // i-th n-th of the rows, so the cells it places touch ones already
-// there), and places each block by walking onto the cell
-// (!goToCoordinates) and placing it there (!placeHere), as MINDcraft
-// agents build without code. Levels go bottom up; a level is re-checked
-// when an agent's band is done and finished once it "is correct". Blocks
-// an agent lacks are asked for; teammates give what they hold.
+// there), and places them with code, as MineCollab agents build under
+// --insecure_coding: a !newAction for its share, whose program
+// (construction_code.go) places the blocks lowest first. Levels go bottom
+// up; a level is re-checked when an agent's share is done, repaired with
+// another !newAction, and finished once it "is correct". Cells with
+// nothing to hold them yet wait until the level above is in. Blocks an
+// agent lacks are asked for; teammates give what they hold.
 
 var (
 	reMemLevels = regexp.MustCompile(`Completed levels: ([\d, ]+)\.`)
 	reMemStuck  = regexp.MustCompile(`Levels to finish later: ([\d, ]+)\.`)
+	// reMemFailed is failText's line, reMemCell one cell of it.
+	reMemFailed = regexp.MustCompile(`Could not place: ([^.]*)\.`)
+	reMemCell   = regexp.MustCompile(`\((-?\d+),(-?\d+),(-?\d+)\)`)
+	// reActionLevel is the level a builder's `!newAction` is for.
+	reActionLevel = regexp.MustCompile(`level (\d+)`)
 )
 
 // fix is one cell the blueprint still wants.
@@ -58,24 +65,62 @@ func (s *state) doneLevels() map[int]bool {
 	return done
 }
 
-// currentLevel is the lowest level not yet correct and not waiting on
-// cells that had nothing to hold them; once only such levels are left,
-// the lowest of them. -1 when every level is correct.
+// currentLevel is the lowest level not yet correct, not waiting on cells
+// that had nothing to hold them and not left only to the teammates (the
+// builder goes on with its share of the next level meanwhile); once only
+// such levels are left, the lowest of them, teammates' first. -1 when
+// every level is correct.
 func (s *state) currentLevel() int {
 	levels := s.levelCount()
 	done := s.doneLevels()
 	stuck := s.stuckLevels()
+	theirs := s.othersLevels()
 	for k := range levels {
-		if !done[k] && !stuck[k] {
+		if !done[k] && !stuck[k] && !theirs[k] {
 			return k
 		}
 	}
+	// Only levels waiting on cells (or on teammates) are left: try them in
+	// turn, mine before theirs, the one tried longest ago first, so one
+	// that cannot hold yet does not keep the others from being tried.
+	tried := s.lastTried()
+	best := -1
 	for k := range levels {
-		if !done[k] {
-			return k
+		if done[k] {
+			continue
+		}
+		if best < 0 || (theirs[best] && !theirs[k]) || (theirs[best] == theirs[k] && tried[k] < tried[best]) {
+			best = k
 		}
 	}
-	return -1
+	return best
+}
+
+// lastTried is, per level, the index of the latest `!newAction` for it in
+// the window (-1 for none).
+func (s *state) lastTried() map[int]int {
+	out := map[int]int{}
+	for k := range s.levelCount() {
+		out[k] = -1
+	}
+	for i, a := range s.acts {
+		if m := reActionLevel.FindStringSubmatch(strings.Join(a.args, " ")); a.name == "!newAction" && m != nil {
+			out[atoi(m[1])] = i
+		}
+	}
+	return out
+}
+
+// othersLevels are the levels whose latest fix list in the window has
+// nothing left in this builder's rows.
+func (s *state) othersLevels() map[int]bool {
+	out := map[int]bool{}
+	for _, a := range s.acts {
+		if a.name == "!checkBlueprintLevel" && len(a.args) == 1 && blueprints.HasFixes(a.output) {
+			out[atoi(a.args[0])] = len(s.share(parseFixes(a.output))) == 0
+		}
+	}
+	return out
 }
 
 func (s *state) construction() string {
@@ -99,25 +144,9 @@ func (s *state) construction() string {
 	if !known {
 		return with(s.pick("Let me see what level "+itoa(cur)+" still needs.", "Checking level "+itoa(cur)+" of the blueprint.", "What's left on level "+itoa(cur)+"?"), cmd("checkBlueprintLevel", cur))
 	}
-	failed := s.failedCells()
-	var todo, retry []fix
-	for _, f := range cells {
-		if failed[[3]int{f.x, f.y, f.z}] {
-			retry = append(retry, f)
-		} else {
-			todo = append(todo, f)
-		}
-	}
-	if len(todo) == 0 && !s.stuckLevels()[cur] {
-		todo = retry // only cells that failed before: try them again
-	}
-	for _, f := range todo {
-		if f.block == "" && s.has("!digDown") {
-			return s.removeAt(f)
-		}
-		if f.block != "" && s.count(f.block) > 0 {
-			return s.placeAt(f)
-		}
+	todo := s.buildable(cur, cells)
+	if mine := s.canDo(todo); len(mine) > 0 {
+		return cmd("newAction", s.actionText(cur, mine))
 	}
 	// Blocks this agent lacks for its cells: ask each teammate once.
 	need := map[string]int{}
@@ -190,8 +219,10 @@ func (s *state) goQuiet(p string) string {
 // block yet, a teammate standing there), from the window and memory.
 func (s *state) failedCells() map[[3]int]bool {
 	out := map[[3]int]bool{}
-	for _, c := range texts.UnplacedCells(s.mem) {
-		out[c] = true
+	if m := reMemFailed.FindStringSubmatch(s.mem); m != nil {
+		for _, c := range reMemCell.FindAllStringSubmatch(m[1], -1) {
+			out[[3]int{atoi(c[1]), atoi(c[2]), atoi(c[3])}] = true
+		}
 	}
 	for _, a := range s.acts {
 		for _, c := range texts.UnplacedCells(a.output) {
@@ -233,6 +264,19 @@ func (s *state) stuckLevels() map[int]bool {
 		}
 		last[k] = a.output
 	}
+	// A level whose latest program placed nothing waits for what will
+	// hold its cells (the level above, spanning a door or window).
+	latest := map[int]act{}
+	for _, a := range s.acts {
+		if m := reActionLevel.FindStringSubmatch(strings.Join(a.args, " ")); a.name == "!newAction" && m != nil && a.output != "" {
+			latest[atoi(m[1])] = a
+		}
+	}
+	for k, a := range latest {
+		if !texts.PlacedSome(a.output) && len(texts.UnplacedCells(a.output)) > 0 {
+			out[k] = true
+		}
+	}
 	if m := reMemStuck.FindStringSubmatch(s.mem); m != nil {
 		for _, f := range strings.Split(m[1], ", ") {
 			if k, err := strconv.Atoi(strings.TrimSpace(f)); err == nil {
@@ -243,29 +287,6 @@ func (s *state) stuckLevels() map[int]bool {
 		}
 	}
 	return out
-}
-
-// placeAt walks onto the cell, then places the block there.
-func (s *state) placeAt(f fix) string {
-	a, ok := s.lastAct()
-	if ok && a.name == "!checkBlueprintLevel" && len(s.acts) > 1 {
-		a = s.acts[len(s.acts)-2] // a check between walking there and placing
-	}
-	if ok && a.name == "!goToCoordinates" && len(a.args) == 4 &&
-		atoi(a.args[0]) == f.x && atoi(a.args[1]) == f.y && atoi(a.args[2]) == f.z && reachedExactly(a) {
-		return with(s.pick("Placing "+f.block+" here.", "Now the "+f.block+".", ""), cmd("placeHere", f.block))
-	}
-	return with(s.pick("", "Next "+f.block+" goes at "+strconv.Itoa(f.x)+", "+strconv.Itoa(f.y)+", "+strconv.Itoa(f.z)+".", "Moving to the next spot."), cmd("goToCoordinates", f.x, f.y, f.z, 0))
-}
-
-// removeAt climbs onto the block (scaffolding left by the path search, or
-// a wrong block) and digs it out from above.
-func (s *state) removeAt(f fix) string {
-	if a, ok := s.lastAct(); ok && a.name == "!goToCoordinates" && len(a.args) == 4 &&
-		atoi(a.args[0]) == f.x && atoi(a.args[1]) == f.y+1 && atoi(a.args[2]) == f.z && reachedExactly(a) {
-		return with(s.pick("Digging this out.", "This one has to go.", ""), cmd("digDown", 1))
-	}
-	return with(s.pick("", "That block at "+itoa(f.x)+", "+itoa(f.y)+", "+itoa(f.z)+" doesn't belong there.", "Clearing scaffolding."), cmd("goToCoordinates", f.x, f.y+1, f.z, 0))
 }
 
 // goalBefore is the cell of the goToCoordinates right before a.

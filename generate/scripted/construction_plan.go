@@ -137,6 +137,13 @@ func (s *state) todo(cur int) (cells []fix, known bool) {
 			break
 		}
 	}
+	// A program's output is shortened past a few lines (coder.js), so
+	// what it left undone is read from a fresh check, not from it.
+	for _, a := range s.acts[check+1:] {
+		if a.name == "!newAction" {
+			return nil, false
+		}
+	}
 	switch {
 	case check >= 0:
 		cells, from = s.share(parseFixes(s.acts[check].output)), check+1

@@ -56,9 +56,12 @@ func (b *backend) Complete(ctx context.Context, req generate.Request) (generate.
 	rng := rand.New(rand.NewPCG(req.Seed, 0x5c1e7ed))
 	s := newState(&req.View, rng, b.opts)
 	var text string
-	if req.Kind == trajectory.KindMemory {
+	switch req.Kind {
+	case trajectory.KindMemory:
 		text = s.summarize()
-	} else {
+	case trajectory.KindCoding:
+		text = s.buildCode()
+	default:
 		text = s.decide()
 	}
 	return generate.Reply{
