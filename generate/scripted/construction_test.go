@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"collabcraft/generate"
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
 )
@@ -97,33 +96,6 @@ func TestConstructionEfficiency(t *testing.T) {
 		}
 		if m := st.score / float64(st.trials); m < 0.5 {
 			t.Errorf("%s %d agents: mean score %.3f, want at least 0.5", c.split, c.agents, m)
-		}
-	}
-}
-
-// TestConstructionBudgets measures, with -full, how much whole houses
-// depend on the call budget: a turn cap that never binds at 2 (the
-// default), 1, 0.5 and 0.1 simulated seconds per call, on two tasks of
-// each rooms level of the test suite, for 2 and 5 builders.
-func TestConstructionBudgets(t *testing.T) {
-	if !*fullSuite {
-		t.Skip("slow: run with -full")
-	}
-	for _, think := range []float64{2, 1, 0.5, 0.1} {
-		cfg := generate.Config{ThinkTime: think, MaxTurns: 100000}
-		for _, a := range []int{2, 5} {
-			all := genTasks(t, procgen.KindConstruction, procgen.SplitTest, a, procgen.DefaultCount(procgen.KindConstruction, procgen.SplitTest))
-			per := map[int]int{}
-			var tasks []procgen.Task
-			for _, tk := range all {
-				if per[tk.Timeout] < 2 {
-					per[tk.Timeout]++
-					tasks = append(tasks, tk)
-				}
-			}
-			var st buildStats
-			st.add(playWith(t, tasks, DefaultOptions(), 42, cfg))
-			t.Logf("construction test %d agents, think %.1fs, no turn cap: %s", a, think, &st)
 		}
 	}
 }

@@ -156,13 +156,10 @@ func TestConstructionSuite(t *testing.T) {
 	t.Logf("construction: mean score %.3f, success %.1f%%", sum/float64(len(recs)), 100*rate(recs))
 }
 
-// TestConstructionUnbounded shows the builders finish houses when the
-// turn cap and timeout do not bind (see the package report: with the
-// defaults, placing hundreds of blocks one !placeHere at a time cannot fit).
+// TestConstructionUnbounded: given time (no turn cap, a 6,000 s timeout),
+// the builders' programs, checks and repairs nearly finish a house; what
+// keeps default trials from score 1 is the clock, not the building.
 func TestConstructionUnbounded(t *testing.T) {
-	if !*fullSuite {
-		t.Skip("slow (the world's path search dominates): run with -full")
-	}
 	tasks := genTasks(t, procgen.KindConstruction, procgen.SplitTest, 2, 1)
 	for i := range tasks {
 		tasks[i].Timeout = 6000
@@ -170,6 +167,9 @@ func TestConstructionUnbounded(t *testing.T) {
 	recs := playWith(t, tasks, DefaultOptions(), 42, generate.Config{MaxTurns: 5000})
 	for _, r := range recs {
 		t.Logf("%s: score %.3f %s sim %.0fs", r.TrialID, r.Outcome.Score, r.Outcome.EndReason, r.SimSeconds)
+		if r.Outcome.Score < 0.95 {
+			t.Errorf("%s: score %.3f with no time limit, want at least 0.95", r.TrialID, r.Outcome.Score)
+		}
 	}
 	dump(t, recs, *dumpFails)
 }
