@@ -43,13 +43,7 @@ func TestRunBatchSkipsInvalidTask(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(t.TempDir(), "run")
-	c := scriptedBatch(t, dir, path)
-	var log bytes.Buffer
-	c.Log = slog.New(slog.NewTextHandler(&log, nil))
-	sum, err := generate.RunBatch(context.Background(), c)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum, log := runLogged(t, dir, path)
 	if sum.Invalid != 1 || sum.Total != 2 || sum.Trials != 2 {
 		t.Errorf("summary %+v, want 1 invalid task and 2 trials played", sum)
 	}
@@ -72,11 +66,11 @@ func TestRunBatchSkipsInvalidTask(t *testing.T) {
 		t.Errorf("configuration records skipped tasks %v (%v), want [%s]", rc.SkippedTasks, err, bad)
 	}
 	// The same files give the same configuration: the run resumes.
-	if sum, err := generate.RunBatch(context.Background(), c); err != nil || sum.Skipped != 2 || sum.Trials != 0 {
+	if sum, err := generate.RunBatch(context.Background(), scriptedBatch(t, dir, path)); err != nil || sum.Skipped != 2 || sum.Trials != 0 {
 		t.Errorf("resume: %+v, %v", sum, err)
 	}
 
-	c = scriptedBatch(t, filepath.Join(t.TempDir(), "strict"), path)
+	c := scriptedBatch(t, filepath.Join(t.TempDir(), "strict"), path)
 	c.Strict = true
 	sum, err = generate.RunBatch(context.Background(), c)
 	if err == nil || !strings.Contains(err.Error(), path+" has invalid tasks, and strict mode refuses the whole file") ||
@@ -99,13 +93,7 @@ func TestRunBatchMINDcraftTestTasks(t *testing.T) {
 		t.Fatalf("%d tasks, %v", len(tasks), err)
 	}
 	dir := filepath.Join(t.TempDir(), "run")
-	c := scriptedBatch(t, dir, path)
-	var log bytes.Buffer
-	c.Log = slog.New(slog.NewTextHandler(&log, nil))
-	sum, err := generate.RunBatch(context.Background(), c)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum, log := runLogged(t, dir, path)
 	if sum.Invalid != 1 || sum.Trials != 16 {
 		t.Errorf("summary %+v, want 16 trials and 1 invalid task", sum)
 	}
@@ -116,4 +104,18 @@ func TestRunBatchMINDcraftTestTasks(t *testing.T) {
 		!strings.Contains(w, "field=initial_inventory.0.rose_red") || !strings.Contains(w, `unknown item \"rose_red\"`) {
 		t.Errorf("warnings: %s", w)
 	}
+}
+
+// runLogged plays the task file with scripted agents into dir and returns
+// the summary and what the batch logged.
+func runLogged(t *testing.T, dir, path string) (generate.Summary, *bytes.Buffer) {
+	t.Helper()
+	c := scriptedBatch(t, dir, path)
+	var log bytes.Buffer
+	c.Log = slog.New(slog.NewTextHandler(&log, nil))
+	sum, err := generate.RunBatch(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum, &log
 }
