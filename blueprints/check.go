@@ -234,6 +234,33 @@ func (b *Blueprint) ExplainLevel(level int) string {
 	return sb.String()
 }
 
+var levelMatrixRE = regexp.MustCompile(`Level (-?\d+) starting at coordinates X: (-?\d+), Y: (-?\d+), Z: (-?\d+)\n\[\n((?:\[[^\]\n]*\],\n)*)\]`)
+
+// ParseLevel reads ExplainLevel's text (the first one in s) back as a
+// level; ok is false when s holds none.
+func ParseLevel(s string) (lv Level, ok bool) {
+	m := levelMatrixRE.FindStringSubmatch(s)
+	if m == nil {
+		return Level{}, false
+	}
+	lv.Level, _ = strconv.Atoi(m[1])
+	for i := range 3 {
+		lv.Coordinates[i], _ = strconv.Atoi(m[2+i])
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(m[5], "\n"), "\n") {
+		if line == "" {
+			continue
+		}
+		row := strings.TrimSuffix(strings.TrimPrefix(line, "["), "],")
+		var cells []string
+		if row != "" {
+			cells = strings.Split(row, ", ")
+		}
+		lv.Placement = append(lv.Placement, cells)
+	}
+	return lv, true
+}
+
 // Tally counts matches and mismatches over every level.
 func (b *Blueprint) Tally(w BlockReader) (matches, mismatches int) {
 	for i := range b.Levels {

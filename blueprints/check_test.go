@@ -174,3 +174,20 @@ func TestScoreOfGeneratedHouse(t *testing.T) {
 		t.Errorf("score %v, want %v", got, (n-1)/n)
 	}
 }
+
+// !getBlueprintLevel's text reads back as the level it was made from.
+func TestParseLevelRoundTrip(t *testing.T) {
+	h, err := GenerateHouse(HouseOptions{Materials: 1, Rooms: 1, Windows: 1, Carpets: 1, Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range h.Blueprint.Levels {
+		got, ok := ParseLevel("\n" + h.Blueprint.ExplainLevel(i) + "\n")
+		if !ok || got.Level != want.Level || got.Coordinates != want.Coordinates || !slices.EqualFunc(got.Placement, want.Placement, slices.Equal) {
+			t.Fatalf("level %d: ParseLevel = %+v, %v; want %+v", i, got, ok, want)
+		}
+	}
+	if _, ok := ParseLevel("Level 0 is correct"); ok {
+		t.Error("ParseLevel found a level in a check text")
+	}
+}

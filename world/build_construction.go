@@ -29,6 +29,10 @@ func (w *World) buildConstruction(task procgen.Task) ([]Pos, error) {
 			}
 		}
 	}
+	// Builders wall themselves in and tower up; the pathfinder digs them
+	// out through what was built, never into the ground.
+	ground := constructionGround
+	w.digAbove = &ground
 	spawn := Pos{bx.Min[0] - 3, constructionGround + 1, bx.Min[2] - 3}
 	return spawnRing(spawn, task.AgentCount), nil
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 
+	"collabcraft/mcdata"
 	"collabcraft/world/command"
 	"collabcraft/world/texts"
 )
@@ -84,7 +85,7 @@ func (w *World) nearestBlocks(v Vec, names []string, maxDist float64, n int, exc
 func (r *run) walkTo(g goal) string {
 	a := r.a
 	start := a.pos.Block()
-	pt, err := r.w.findPath(start, g, scaffoldCount(a.inv))
+	pt, err := r.w.findPath(start, g, scaffoldCount(a.inv), a)
 	if err != "" {
 		// The pathfinder thinks before it gives up: up to its 5 s
 		// thinkTimeout, less when the reachable area runs out first.
@@ -94,6 +95,12 @@ func (r *run) walkTo(g goal) string {
 			r.spend(0.5)
 		}
 		return err
+	}
+	for _, q := range pt.dug {
+		b, _ := mcdata.LookupBlock(r.w.blocks.name(q))
+		tool := pickTool(a.inv, b)
+		r.spend(mineSeconds(b, tool))
+		r.w.breakBlock(q, tool, a)
 	}
 	for _, q := range pt.scaffold {
 		item := "dirt"
@@ -190,7 +197,7 @@ func (w *World) moveFollowers(a *Agent) {
 		if f.pos.Dist(a.pos) <= f.followDist+1 {
 			continue
 		}
-		if pt, err := w.findPath(f.pos.Block(), near(a.pos.Block(), f.followDist), 0); err == "" {
+		if pt, err := w.findPath(f.pos.Block(), near(a.pos.Block(), f.followDist), 0, nil); err == "" {
 			f.pos = pt.end.Center()
 		}
 	}

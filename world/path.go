@@ -3,6 +3,8 @@ package world
 import (
 	"math"
 	"slices"
+
+	"collabcraft/mcdata"
 )
 
 // WalkSpeed is a player's walking speed in blocks per second.
@@ -138,7 +140,55 @@ type step struct {
 	parent   int32 // index of the parent node; -1 for the start
 	place    Pos   // scaffolding block placed on the way (valid if placed)
 	placed   bool
+	dig      [2]Pos // blocks dug out to get here (the first ndig)
+	ndig     int8
 	scaffold int32 // scaffolding blocks used up to here
+}
+
+// digScaffold is the scaffolding the pathfinder towers with; digging it
+// out again costs little.
+const digScaffold = "dirt"
+
+// Digging costs: mineflayer-pathfinder's digCost is 1, but a path that
+// digs through a built wall costs the builders a repair, so ours digs only
+// when walking would take far longer, scaffolding excepted.
+const (
+	digScaffoldCost = 2
+	digBlockCost    = 12
+)
+
+// digCost is the extra path cost of digging out p.
+func (w *World) digCost(p Pos) float64 {
+	if w.blocks.name(p) == digScaffold {
+		return digScaffoldCost
+	}
+	return digBlockCost
+}
+
+// diggable reports whether the pathfinder of agent a may dig out every
+// cell: above the world's digging floor, not containers, and blocks that
+// drop themselves with a's best tool, so what a path digs through can be
+// put back (stone would come back as cobblestone, glass not at all).
+// Worlds without a floor do not dig.
+func (w *World) diggable(a *Agent, ps ...Pos) bool {
+	if w.digAbove == nil || a == nil {
+		return false
+	}
+	for _, p := range ps {
+		if p.Y <= *w.digAbove || w.containers[p] != nil {
+			return false
+		}
+		name := w.blocks.name(p)
+		b, err := mcdata.LookupBlock(name)
+		if err != nil || b.Hardness < 0 {
+			return false
+		}
+		drops := mcdata.Drops(name, pickTool(a.inv, b))
+		if len(drops) != 1 || drops[0].Item != name || drops[0].Count != 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // scaffoldCost is the extra cost of placing a block to tower or bridge
@@ -150,6 +200,7 @@ type path struct {
 	end      Pos
 	length   float64 // walking cost in blocks
 	scaffold []Pos   // scaffolding blocks to place, in order
+	dug      []Pos   // blocks dug out on the way, in order
 }
 
 // cellKey packs a cell into a map key: 26 bits each for x and z (the
@@ -165,7 +216,7 @@ func cellKey(p Pos) uint64 {
 // most the scaffold count given. It returns mineflayer's error text on
 // failure. Every search draws on the world's think budget (see Execute):
 // once a command has used it up, searches time out at once.
-func (w *World) findPath(start Pos, g goal, scaffold int) (path, string) {
+func (w *World) findPath(start Pos, g goal, scaffold int, digger *Agent) (path, string) {
 	if g.done(start) {
 		return path{end: start}, ""
 	}
@@ -191,8 +242,13 @@ func (w *World) findPath(start Pos, g goal, scaffold int) (path, string) {
 			return tracePath(nodes, n.i), ""
 		}
 		used := cur.scaffold
-		visit := func(q Pos, cost float64, place *Pos) {
+		visit := func(q Pos, cost float64, place *Pos, digs ...Pos) {
 			st := step{p: q, parent: n.i, scaffold: used}
+			for _, d := range digs {
+				st.dig[st.ndig] = d
+				st.ndig++
+				cost += w.digCost(d)
+			}
 			if place != nil {
 				if int(used) >= scaffold {
 					return
@@ -216,7 +272,7 @@ func (w *World) findPath(start Pos, g goal, scaffold int) (path, string) {
 			seq++
 			h.push(pathNode{i: i, g: st.g, f: st.g + g.heuristic(q), seq: seq})
 		}
-		w.neighbours(cur.p, int(used) < scaffold, visit)
+		w.neighbours(cur.p, int(used) < scaffold, digger, visit)
 	}
 	return path{end: start}, errNoPath
 }
@@ -226,13 +282,18 @@ func tracePath(nodes []step, end int32) path {
 	for i := end; nodes[i].parent >= 0; i = nodes[i].parent {
 		if st := nodes[i]; st.placed {
 			p.scaffold = append(p.scaffold, st.place)
+		} else {
+			for k := st.ndig - 1; k >= 0; k-- {
+				p.dug = append(p.dug, st.dig[k])
+			}
 		}
 	}
 	slices.Reverse(p.scaffold)
+	slices.Reverse(p.dug)
 	return p
 }
 
-func (w *World) neighbours(p Pos, canPlace bool, visit func(Pos, float64, *Pos)) {
+func (w *World) neighbours(p Pos, canPlace bool, digger *Agent, visit func(Pos, float64, *Pos, ...Pos)) {
 	headroom := !w.blocks.isSolid(p.Add(0, 2, 0))
 	for _, d := range dirs4 {
 		q := p.Add(d[0], 0, d[1])
@@ -266,6 +327,32 @@ func (w *World) neighbours(p Pos, canPlace bool, visit func(Pos, float64, *Pos))
 	}
 	if climbable(w.blocks.name(p.Add(0, -1, 0))) && w.standable(p.Add(0, -1, 0)) {
 		visit(p.Add(0, -1, 0), 1, nil)
+	}
+	// Digging, as mineflayer-pathfinder digs when no walk will do:
+	// through the feet and head cells of a neighbour with ground under
+	// it, and down through the block underfoot.
+	for _, d := range dirs4 {
+		q := p.Add(d[0], 0, d[1])
+		if w.passable(q) || !w.blocks.isSolid(q.Add(0, -1, 0)) {
+			continue
+		}
+		var digs []Pos
+		for _, c := range []Pos{q, q.Add(0, 1, 0)} {
+			if w.blocks.isSolid(c) {
+				digs = append(digs, c)
+			}
+		}
+		if w.diggable(digger, digs...) {
+			visit(q, 1, nil, digs...)
+		}
+	}
+	if below := p.Add(0, -1, 0); w.blocks.isSolid(below) && w.diggable(digger, below) {
+		for k := 2; k <= 5; k++ {
+			if r := p.Add(0, -k, 0); w.blocks.isSolid(r) {
+				visit(p.Add(0, 1-k, 0), 0.5*float64(k-1), nil, below)
+				break
+			}
+		}
 	}
 	if canPlace && headroom && replaceable[w.blocks.name(p)] && w.passable(p.Add(0, 1, 0)) {
 		// Tower: jump and put a block where the feet were.

@@ -70,6 +70,10 @@ type World struct {
 	spawns     []Pos // spawn cells, agent id order (cycled)
 
 	thinkBudget int // path search expansions left for the current command
+	// digAbove, when set, lets the pathfinder dig blocks above that y
+	// (mineflayer-pathfinder digs wherever it must; worlds where agents
+	// build turn it on so that nobody is walled in for good).
+	digAbove *int
 }
 
 // newWorld makes an empty world; builders fill it.

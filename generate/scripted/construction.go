@@ -2,38 +2,37 @@ package scripted
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
 	"collabcraft/blueprints"
 	"collabcraft/world/command"
-	"collabcraft/world/texts"
 )
 
-// Construction: every agent reads the level's fix list with
-// !checkBlueprintLevel, takes its band of rows (agent i of n takes the
-// i-th n-th of the rows, so the cells it places touch ones already
-// there), and places them with code, as MineCollab agents build under
-// --insecure_coding: a !newAction for its share, whose program
-// (construction_code.go) places the blocks lowest first. Levels go bottom
-// up; a level is re-checked when an agent's share is done, repaired with
-// another !newAction, and finished once it "is correct". Cells with
-// nothing to hold them yet wait until the level above is in. Blocks an
-// agent lacks are asked for; teammates give what they hold.
+// Construction, as MineCollab's builders work under --insecure_coding.
+// The team splits the house by material: on every level, the cells of
+// each material are taken in rows (z, then x) and cut into one run per
+// builder, so each builder's share matches the even share of blocks it was
+// dealt. Each builder goes up level by level on its own: it reads the
+// level with !getBlueprintLevel, asks for a !newAction for its share, and
+// on the coding call writes a program that places those cells, propping
+// up with dirt the ones nothing holds yet (its teammates may not have
+// built under them). Once its share of every level is in, it runs
+// !checkBlueprint and repairs what is reported (blocks that did not go
+// in, scaffolding left behind) with more code, asking teammates for
+// blocks it lacks and giving away what it no longer needs.
 
 var (
-	reMemLevels = regexp.MustCompile(`Completed levels: ([\d, ]+)\.`)
-	reMemStuck  = regexp.MustCompile(`Levels to finish later: ([\d, ]+)\.`)
-	// reMemFailed is failText's line, reMemCell one cell of it.
-	reMemFailed = regexp.MustCompile(`Could not place: ([^.]*)\.`)
-	reMemCell   = regexp.MustCompile(`\((-?\d+),(-?\d+),(-?\d+)\)`)
+	// reMemPlaced is the memory line of levels whose share is in.
+	reMemPlaced = regexp.MustCompile(`My part is in on levels: ([\d, ]+)\.`)
 	// reActionLevel is the level a builder's `!newAction` is for.
 	reActionLevel = regexp.MustCompile(`level (\d+)`)
 )
 
-// fix is one cell the blueprint still wants.
+// fix is one cell to set: block "" means clear it.
 type fix struct {
-	block   string // "" = remove what is there
+	block   string
 	x, y, z int
 }
 
@@ -45,10 +44,82 @@ func (s *state) levelCount() int {
 	return n
 }
 
-// doneLevels are the levels a check reported correct.
-func (s *state) doneLevels() map[int]bool {
+// readLevel is level k of the blueprint as the latest !getBlueprintLevel
+// in the window printed it.
+func (s *state) readLevel(k int) (blueprints.Level, bool) {
+	for i := len(s.acts) - 1; i >= 0; i-- {
+		a := s.acts[i]
+		if a.name == "!getBlueprintLevel" && len(a.args) == 1 && atoi(a.args[0]) == k {
+			if lv, ok := blueprints.ParseLevel(a.output); ok {
+				return lv, true
+			}
+		}
+	}
+	return blueprints.Level{}, false
+}
+
+// share is this builder's cells of a level, in building order: for each
+// material, its cells in rows (z, then x, each row walked back the way the
+// previous one came) cut into one run per builder in team order. The runs
+// rotate with the level so that no builder always gets the remainder.
+// Door cells right above a door of the level below (from the window) are
+// the door's upper half, which placing the lower half fills.
+func (s *state) share(lv blueprints.Level) []fix {
+	below, haveBelow := s.readLevel(lv.Level - 1)
+	byBlock := map[string][]fix{}
+	for r, row := range lv.Placement {
+		for c, name := range row {
+			if name == blueprints.Air {
+				continue
+			}
+			if strings.HasSuffix(name, "_door") && haveBelow && r < len(below.Placement) && c < len(below.Placement[r]) && below.Placement[r][c] == name {
+				continue
+			}
+			byBlock[name] = append(byBlock[name], fix{block: name, x: lv.Coordinates[0] + c, y: lv.Coordinates[1], z: lv.Coordinates[2] + r})
+		}
+	}
+	n := max(len(s.v.Team), 1)
+	seat := (s.v.Agent + lv.Level) % n
+	var out []fix
+	for _, name := range slices.Sorted(func(yield func(string) bool) {
+		for k := range byBlock {
+			if !yield(k) {
+				return
+			}
+		}
+	}) {
+		cells := byBlock[name]
+		out = append(out, cells[seat*len(cells)/n:(seat+1)*len(cells)/n]...)
+	}
+	return order(out)
+}
+
+// order sorts cells for building: lowest first, then row by row in z,
+// each row walked from the end the previous one finished at, so the walks
+// stay short and each cell touches one just placed.
+func order(cells []fix) []fix {
+	out := slices.Clone(cells)
+	slices.SortStableFunc(out, func(a, b fix) int {
+		if a.y != b.y {
+			return a.y - b.y
+		}
+		if a.z != b.z {
+			return a.z - b.z
+		}
+		if a.z%2 == 0 {
+			return a.x - b.x
+		}
+		return b.x - a.x
+	})
+	return out
+}
+
+// placedLevels are the levels this builder's share is in on: from memory,
+// from a `!newAction` for the level, or because its share of a level read
+// is empty.
+func (s *state) placedLevels() map[int]bool {
 	done := map[int]bool{}
-	if m := reMemLevels.FindStringSubmatch(s.mem); m != nil {
+	if m := reMemPlaced.FindStringSubmatch(s.mem); m != nil {
 		for _, f := range strings.Split(m[1], ", ") {
 			if k, err := strconv.Atoi(strings.TrimSpace(f)); err == nil {
 				done[k] = true
@@ -56,79 +127,36 @@ func (s *state) doneLevels() map[int]bool {
 		}
 	}
 	for _, a := range s.acts {
-		if a.name == "!checkBlueprintLevel" {
-			if k, ok := blueprints.ParseLevelDone(a.output); ok {
-				done[k] = true
+		switch a.name {
+		case "!newAction":
+			// Its output may be folded into memory apart from it: the
+			// action ran either way.
+			if m := reActionLevel.FindStringSubmatch(strings.Join(a.args, " ")); m != nil {
+				done[atoi(m[1])] = true
+			}
+		case "!getBlueprintLevel":
+			if lv, ok := blueprints.ParseLevel(a.output); ok && len(s.share(lv)) == 0 {
+				done[lv.Level] = true
 			}
 		}
 	}
 	return done
 }
 
-// currentLevel is the lowest level not yet correct, not waiting on cells
-// that had nothing to hold them and not left only to the teammates (the
-// builder goes on with its share of the next level meanwhile); once only
-// such levels are left, the lowest of them, teammates' first. -1 when
-// every level is correct.
-func (s *state) currentLevel() int {
-	levels := s.levelCount()
-	done := s.doneLevels()
-	stuck := s.stuckLevels()
-	theirs := s.othersLevels()
-	for k := range levels {
-		if !done[k] && !stuck[k] && !theirs[k] {
+// nextLevel is the lowest level whose share is not in yet; -1 when all are.
+func (s *state) nextLevel() int {
+	done := s.placedLevels()
+	for k := range s.levelCount() {
+		if !done[k] {
 			return k
 		}
 	}
-	// Only levels waiting on cells (or on teammates) are left: try them in
-	// turn, mine before theirs, the one tried longest ago first, so one
-	// that cannot hold yet does not keep the others from being tried.
-	tried := s.lastTried()
-	best := -1
-	for k := range levels {
-		if done[k] {
-			continue
-		}
-		if best < 0 || (theirs[best] && !theirs[k]) || (theirs[best] == theirs[k] && tried[k] < tried[best]) {
-			best = k
-		}
-	}
-	return best
-}
-
-// lastTried is, per level, the index of the latest `!newAction` for it in
-// the window (-1 for none).
-func (s *state) lastTried() map[int]int {
-	out := map[int]int{}
-	for k := range s.levelCount() {
-		out[k] = -1
-	}
-	for i, a := range s.acts {
-		if m := reActionLevel.FindStringSubmatch(strings.Join(a.args, " ")); a.name == "!newAction" && m != nil {
-			out[atoi(m[1])] = i
-		}
-	}
-	return out
-}
-
-// othersLevels are the levels whose latest fix list in the window has
-// nothing left in this builder's rows.
-func (s *state) othersLevels() map[int]bool {
-	out := map[int]bool{}
-	for _, a := range s.acts {
-		if a.name == "!checkBlueprintLevel" && len(a.args) == 1 && blueprints.HasFixes(a.output) {
-			out[atoi(a.args[0])] = len(s.share(parseFixes(a.output))) == 0
-		}
-	}
-	return out
+	return -1
 }
 
 func (s *state) construction() string {
 	if s.levelCount() == 0 {
 		return with(s.say("idle"), cmd("stay", 30))
-	}
-	if r := s.serveRequests(); r != "" {
-		return r
 	}
 	// MINDcraft blocks !endConversation in tasks that open with a
 	// conversation: then every reply reaches the partner anyway, and the
@@ -136,40 +164,136 @@ func (s *state) construction() string {
 	if p := s.talkingWith(); p != "" && s.has("!endConversation") {
 		return s.goQuiet(p)
 	}
-	cur := s.currentLevel()
-	if cur < 0 {
-		return "\t" // every level is correct
+	k := s.nextLevel()
+	if k < 0 {
+		return s.finish()
 	}
-	cells, known := s.todo(cur)
-	if !known {
-		return with(s.pick("Let me see what level "+itoa(cur)+" still needs.", "Checking level "+itoa(cur)+" of the blueprint.", "What's left on level "+itoa(cur)+"?"), cmd("checkBlueprintLevel", cur))
+	lv, ok := s.readLevel(k)
+	if !ok {
+		return with(s.pick("Reading level "+itoa(k)+" of the blueprint.", "Let me look at level "+itoa(k)+".", "Next: level "+itoa(k)+"."), cmd("getBlueprintLevel", k))
 	}
-	todo := s.buildable(cur, cells)
-	if mine := s.canDo(todo); len(mine) > 0 {
-		return cmd("newAction", s.actionText(cur, mine))
+	return cmd("newAction", s.actionText(k, s.share(lv)))
+}
+
+// finish is the last phase, once this builder's share of every level is
+// in: check the whole house and repair what is reported, give teammates
+// what they ask for, and ask for blocks nobody else will place.
+func (s *state) finish() string {
+	if r := s.serveRequests(); r != "" {
+		return r
 	}
-	// Blocks this agent lacks for its cells: ask each teammate once.
-	need := map[string]int{}
-	for _, f := range todo {
-		if f.block != "" {
-			need[f.block]++
+	a, ok := s.lastAct()
+	if !ok || a.name != "!checkBlueprint" {
+		return with(s.pick("My share of every level is in; checking the whole house.", "Done with my part. Let me check the blueprint.", "Checking what the house still needs."), cmd("checkBlueprint"))
+	}
+	fixes := parseFixes(a.output)
+	if len(fixes) == 0 {
+		return with(s.pick("The house matches the blueprint.", "All done here."), cmd("stay", 30))
+	}
+	if mine := s.canDo(fixes); len(mine) > 0 && !s.repairedSame(a) {
+		return cmd("newAction", s.repairText(mine))
+	}
+	// What is left needs blocks this builder lacks, or cells that did not
+	// take twice in a row: let teammates work, then ask for the blocks.
+	if s.checkedSameTwice() {
+		need := map[string]int{}
+		for _, f := range fixes {
+			if f.block != "" && s.count(f.block) == 0 {
+				need[f.block]++
+			}
 		}
-	}
-	for _, b := range sortedKeys(need) {
-		for _, o := range s.others() {
-			if !s.askedFor(o, b) {
-				return cmd("startConversation", o, s.pick("Can you give me ", "Could you give me ")+itoa(need[b])+" "+b+"? I need it for my part of level "+itoa(cur)+".")
+		for _, b := range sortedKeys(need) {
+			for _, o := range s.others() {
+				if !s.askedFor(o, b) {
+					return cmd("startConversation", o, s.pick("Can you give me ", "Could you give me ")+itoa(need[b])+" "+b+"? The house still needs them and my share is done.")
+				}
 			}
 		}
 	}
-	if len(todo) > 0 {
-		return with(s.say("wait"), cmd("stay", 5))
+	return with(s.pick("The rest is my teammates' part; giving them a moment.", "Waiting for the others to finish their share."), cmd("stay", 15))
+}
+
+// canDo keeps the cells the builder can act on: removals, and blocks it
+// holds (as many as it holds of each).
+func (s *state) canDo(cells []fix) []fix {
+	left := map[string]int{}
+	var out []fix
+	for _, f := range cells {
+		if f.block == "" {
+			out = append(out, f)
+			continue
+		}
+		if _, seen := left[f.block]; !seen {
+			left[f.block] = s.count(f.block)
+		}
+		if left[f.block] > 0 {
+			left[f.block]--
+			out = append(out, f)
+		}
 	}
-	if a, ok := s.lastAct(); ok && a.name == "!checkBlueprintLevel" && blueprints.HasFixes(a.output) {
-		// My rows are done, the teammates' are not: give them time.
-		return with(s.pick("My rows of level "+itoa(cur)+" are done; waiting for the rest.", "Level "+itoa(cur)+": my part is in, waiting for the others to finish theirs."), cmd("stay", 20))
+	return order(out)
+}
+
+// repairedSame reports whether a repair already ran for exactly this fix
+// list (the check before the latest repair printed the same) with no wait
+// since: the cells that did not take then will not take now.
+func (s *state) repairedSame(check act) bool {
+	for i := len(s.acts) - 2; i >= 1; i-- {
+		if s.acts[i].name == "!stay" {
+			return false // a teammate in the way may have moved since
+		}
+		if s.acts[i].name == "!newAction" {
+			prev := s.acts[i-1]
+			return prev.name == "!checkBlueprint" && prev.output == check.output
+		}
 	}
-	return with(s.pick("My part of level "+itoa(cur)+" is placed, checking it.", "Done with my rows, let me check level "+itoa(cur)+".", "Checking level "+itoa(cur)+" again."), cmd("checkBlueprintLevel", cur))
+	return false
+}
+
+// checkedSameTwice reports whether the two latest checks printed the same
+// fix list: nobody got anything in between.
+func (s *state) checkedSameTwice() bool {
+	var outs []string
+	for _, a := range s.acts {
+		if a.name == "!checkBlueprint" {
+			outs = append(outs, a.output)
+		}
+	}
+	return len(outs) >= 2 && outs[len(outs)-1] == outs[len(outs)-2]
+}
+
+// actionText is the `!newAction` request for a level's share.
+func (s *state) actionText(k int, cells []fix) string {
+	what := materialsText(cells)
+	return s.pick("Place my part of level "+itoa(k)+": "+what+".",
+		"Build my share of level "+itoa(k)+" from the blueprint ("+what+").",
+		"Place the "+what+" of my share of level "+itoa(k)+", lowest blocks first.")
+}
+
+// repairText is the `!newAction` request for repairs.
+func (s *state) repairText(cells []fix) string {
+	what := materialsText(cells)
+	return s.pick("Fix what the blueprint check reports: "+what+".",
+		"Repair the house from the check ("+what+").")
+}
+
+func materialsText(cells []fix) string {
+	mats := map[string]int{}
+	for _, f := range cells {
+		mats[cmpBlock(f.block)]++
+	}
+	var parts []string
+	for _, m := range sortedKeys(mats) {
+		parts = append(parts, itoa(mats[m])+" "+m)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func cmpBlock(b string) string {
+	if b == "" {
+		return "air"
+	}
+	return b
 }
 
 // talkingWith is the teammate whose message is the latest word in an open
@@ -207,121 +331,30 @@ func (s *state) talkingWith() string {
 // goQuiet settles the division of labour once and closes the conversation,
 // so the build goes on without chat.
 func (s *state) goQuiet(p string) string {
-	share := s.pick("Let's split every level into bands of rows in team order ("+strings.Join(s.v.Team, ", ")+"); I take band "+itoa(s.v.Agent+1)+". ",
-		"Plan: each of us builds one band of rows per level, in name order ("+strings.Join(s.v.Team, ", ")+"), so I'm on band "+itoa(s.v.Agent+1)+". ")
-	if r := s.rowsText(); r != "" && s.said("band ") {
-		share = s.pick("Thanks, carrying on with my rows. ", "Got it, back to my rows. ")
+	n := len(s.v.Team)
+	share := s.pick("We each hold an even share of every block, so let's split by material: on each level, every material's cells in rows, cut into "+itoa(n)+" runs in team order ("+strings.Join(s.v.Team, ", ")+"), shifting by one each level. ",
+		"Plan: split each level by material. Take each block type's cells row by row and cut them into "+itoa(n)+" equal runs, one per builder in name order ("+strings.Join(s.v.Team, ", ")+"), moving one seat along each level, so everyone uses the blocks they hold. ")
+	if s.said("runs") {
+		share = s.pick("Thanks, carrying on with my share. ", "Got it, back to my share. ")
 	}
 	return with(share+s.pick("I'll build quietly and only ask if I run out of blocks.", "Building now; I'll shout if I need blocks.", "Heads down till my part is done."), cmd("endConversation", p))
 }
 
-// failedCells are cells this agent could not place (nothing to hold the
-// block yet, a teammate standing there), from the window and memory.
-func (s *state) failedCells() map[[3]int]bool {
-	out := map[[3]int]bool{}
-	if m := reMemFailed.FindStringSubmatch(s.mem); m != nil {
-		for _, c := range reMemCell.FindAllStringSubmatch(m[1], -1) {
-			out[[3]int{atoi(c[1]), atoi(c[2]), atoi(c[3])}] = true
+// buildFacts is the builder's memory: the plan and the levels its share
+// is in on.
+func (s *state) buildFacts() []string {
+	f := []string{"Building level by level: on each level, my run of every material's cells."}
+	done := s.placedLevels()
+	var ks []string
+	for k := range s.levelCount() {
+		if done[k] {
+			ks = append(ks, itoa(k))
 		}
 	}
-	for _, a := range s.acts {
-		for _, c := range texts.UnplacedCells(a.output) {
-			out[c] = true
-		}
+	if len(ks) > 0 {
+		f = append(f, "My part is in on levels: "+strings.Join(ks, ", ")+".")
 	}
-	return out
-}
-
-// stuckLevels are levels whose latest fix list holds only failed cells:
-// building on lets them be finished later.
-func (s *state) stuckLevels() map[int]bool {
-	out := map[int]bool{}
-	failed := s.failedCells()
-	for _, a := range s.acts {
-		if a.name != "!checkBlueprintLevel" || len(a.args) != 1 || !blueprints.HasFixes(a.output) {
-			continue
-		}
-		all := true
-		for _, f := range parseFixes(a.output) {
-			if !failed[[3]int{f.x, f.y, f.z}] {
-				all = false
-				break
-			}
-		}
-		out[atoi(a.args[0])] = all
-	}
-	// A level whose fix list did not change while the agent waited for
-	// its teammates is stuck for them too (cells with nothing to hold
-	// them, or out of reach): build on and come back to it later.
-	last := map[int]string{}
-	for _, a := range s.acts {
-		if a.name != "!checkBlueprintLevel" || len(a.args) != 1 || !blueprints.HasFixes(a.output) {
-			continue
-		}
-		k := atoi(a.args[0])
-		if prev, ok := last[k]; ok && prev == a.output {
-			out[k] = true
-		}
-		last[k] = a.output
-	}
-	// A level whose latest program placed nothing waits for what will
-	// hold its cells (the level above, spanning a door or window).
-	latest := map[int]act{}
-	for _, a := range s.acts {
-		if m := reActionLevel.FindStringSubmatch(strings.Join(a.args, " ")); a.name == "!newAction" && m != nil && a.output != "" {
-			latest[atoi(m[1])] = a
-		}
-	}
-	for k, a := range latest {
-		if !texts.PlacedSome(a.output) && len(texts.UnplacedCells(a.output)) > 0 {
-			out[k] = true
-		}
-	}
-	if m := reMemStuck.FindStringSubmatch(s.mem); m != nil {
-		for _, f := range strings.Split(m[1], ", ") {
-			if k, err := strconv.Atoi(strings.TrimSpace(f)); err == nil {
-				if _, seen := out[k]; !seen {
-					out[k] = true
-				}
-			}
-		}
-	}
-	return out
-}
-
-// goalBefore is the cell of the goToCoordinates right before a.
-func (s *state) goalBefore(a act) ([3]int, bool) {
-	for i := len(s.acts) - 1; i >= 0; i-- {
-		if s.acts[i].turn < a.turn && s.acts[i].name == "!goToCoordinates" && len(s.acts[i].args) == 4 {
-			g := s.acts[i].args
-			return [3]int{atoi(g[0]), atoi(g[1]), atoi(g[2])}, true
-		}
-	}
-	return [3]int{}, false
-}
-
-// reachedExactly reports whether a goToCoordinates ended on its cell.
-func reachedExactly(a act) bool {
-	x, y, z, ok := texts.ParseReached(a.output)
-	if !ok {
-		return false
-	}
-	for i, c := range []string{x, y, z} {
-		v, err := strconv.ParseFloat(c, 64)
-		want, _ := strconv.ParseFloat(a.args[i], 64)
-		if err != nil || int(floor(v)) != int(want) {
-			return false
-		}
-	}
-	return true
-}
-
-func floor(v float64) float64 {
-	i := float64(int(v))
-	if v < 0 && i != v {
-		i--
-	}
-	return i
+	return f
 }
 
 func parseFixes(text string) []fix {

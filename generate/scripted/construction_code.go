@@ -5,108 +5,24 @@ import (
 	"slices"
 	"strings"
 
+	"collabcraft/blueprints"
 	"collabcraft/world/texts"
 )
 
 // Builders write code, as MineCollab's construction agents do under
-// --insecure_coding: a `!newAction` for the agent's share of a level, then
-// a program (on the coding call) that places those cells with
-// skills.placeBlock, lower cells first. What the program placed and what
-// it could not come back in the action's output ("Placed ... at",
-// "Failed to place ... at"), which the plan reads like any command's
-// output. The program's shape is chosen per call, so the team's code is
-// varied, not one template.
+// --insecure_coding: a `!newAction` for the agent's share of a level (or
+// for repairs), then a program, on the coding call, that places those
+// cells with skills.placeBlock. The program skips cells that already hold
+// their block, places the rest in order, retries the ones nothing held
+// while their neighbours go in, and props up what is still missing with
+// dirt it takes away again. The program's shape is chosen per call, so
+// the team's code is varied, not one template.
 
-// buildable are the cells of level cur this agent places now, in order:
-// its share not yet placed that it holds blocks for (removals always),
-// leaving out cells that failed before unless only those are left.
-func (s *state) buildable(cur int, cells []fix) []fix {
-	failed := s.failedCells()
-	var todo, retry []fix
-	for _, f := range cells {
-		if failed[[3]int{f.x, f.y, f.z}] {
-			retry = append(retry, f)
-		} else {
-			todo = append(todo, f)
-		}
-	}
-	if len(todo) == 0 && (!s.stuckLevels()[cur] || s.onlyStuckLeft()) {
-		todo = retry // only cells that failed before: try them again
-	}
-	return todo
-}
-
-// onlyStuckLeft reports whether every level not yet correct waits on
-// cells that failed: then those are tried again.
-func (s *state) onlyStuckLeft() bool {
-	done, stuck := s.doneLevels(), s.stuckLevels()
-	for k := range s.levelCount() {
-		if !done[k] && !stuck[k] {
-			return false
-		}
-	}
-	return true
-}
-
-// canDo keeps the cells the agent can act on: removals, and blocks it
-// holds (as many as it holds of each).
-func (s *state) canDo(cells []fix) []fix {
-	left := map[string]int{}
-	var out []fix
-	for _, f := range cells {
-		if f.block == "" {
-			out = append(out, f)
-			continue
-		}
-		if _, seen := left[f.block]; !seen {
-			left[f.block] = s.count(f.block)
-		}
-		if left[f.block] > 0 {
-			left[f.block]--
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
-// actionText is the `!newAction` request for cells of level cur.
-func (s *state) actionText(cur int, cells []fix) string {
-	mats := map[string]int{}
-	for _, f := range cells {
-		mats[cmpBlock(f.block)]++
-	}
-	var parts []string
-	for _, m := range sortedKeys(mats) {
-		parts = append(parts, itoa(mats[m])+" "+m)
-	}
-	what := strings.Join(parts, ", ")
-	return s.pick("Place my part of level "+itoa(cur)+": "+what+".",
-		"Build my rows of level "+itoa(cur)+" from the blueprint ("+what+").",
-		"Place the "+what+" of my share of level "+itoa(cur)+", lowest blocks first.")
-}
-
-func cmpBlock(b string) string {
-	if b == "" {
-		return "air"
-	}
-	return b
-}
-
-// buildCode answers a coding call: a program for the cells the
-// `!newAction` was for, less what earlier attempts of this action placed
-// or failed to place.
+// buildCode answers a coding call: a program for the cells the latest
+// `!newAction` is for, less what earlier attempts of it placed or failed
+// to place.
 func (s *state) buildCode() string {
-	// The plan is the one the `!newAction` was made from: without it.
-	if a, ok := s.lastAct(); ok && a.name == "!newAction" {
-		s.acts = s.acts[:len(s.acts)-1]
-	}
-	cur := s.currentLevel()
-	var cells []fix
-	if cur >= 0 {
-		if all, known := s.todo(cur); known {
-			cells = s.canDo(s.buildable(cur, all))
-		}
-	}
+	cells, what := s.actionCells()
 	tried := s.triedThisAction()
 	var left []fix
 	for _, f := range cells {
@@ -119,48 +35,120 @@ func (s *state) buildCode() string {
 		intro = s.pick("The last run stopped early; this picks up the blocks that are still missing.", "Trying again with what is left.")
 	}
 	if len(left) == 0 {
-		return with(intro, "```\nawait skills.wait(bot, 500);\nconsole.log(\"My part of level "+itoa(cur)+" is placed.\");\n```")
+		return with(intro, "```\nawait skills.wait(bot, 500);\nconsole.log(\""+what+": nothing left to place.\");\n```")
 	}
-	// Cells that had nothing to hold them before are propped up.
-	failed := s.failedCells()
-	var free, held []fix
-	for _, f := range left {
-		if failed[[3]int{f.x, f.y, f.z}] && f.block != "" {
-			held = append(held, f)
-		} else {
-			free = append(free, f)
-		}
+	shapes := []func([]fix) string{rowsProgram, runsProgram, cellsProgram}
+	code := shapes[s.rng.IntN(len(shapes))](left)
+	if s.opts.Noise > 0 && !s.afterError() && s.rng.Float64() < s.opts.Noise {
+		code = s.slip(code)
 	}
-	var code string
-	if len(free) > 0 {
-		shapes := []func([]fix) string{rowsProgram, runsProgram, cellsProgram}
-		code = shapes[s.rng.IntN(len(shapes))](free)
-	}
-	if len(held) > 0 {
-		code += propProgram(held)
+	code += propHelper + finishing(what)
+	if lv, ok := s.actionLevel(); ok && lv.Level > 0 && !usesDirt(lv) {
+		code += tidyUp(lv)
 	}
 	return with(intro, "```\n"+code+"```")
 }
 
-// propProgram places cells nothing held last time, each on dirt
-// scaffolding taken away again.
-func propProgram(cells []fix) string {
-	var b strings.Builder
-	b.WriteString(propHelper)
-	b.WriteString("// These had nothing to hold them last time.\nconst lintels = [\n")
-	for _, f := range cells {
-		fmt.Fprintf(&b, "    [%d, %d, %d, %q],\n", f.x, f.y, f.z, f.block)
+// actionLevel is the level the latest `!newAction` is for, as read.
+func (s *state) actionLevel() (blueprints.Level, bool) {
+	for i := len(s.acts) - 1; i >= 0; i-- {
+		if a := s.acts[i]; a.name == "!newAction" {
+			if m := reActionLevel.FindStringSubmatch(strings.Join(a.args, " ")); m != nil {
+				return s.readLevel(atoi(m[1]))
+			}
+			break
+		}
 	}
-	b.WriteString(`];
-for (const [x, y, z, name] of lintels) {
-    try {
-        await propUp(name, x, y, z);
-    } catch (err) {
-        console.log("Failed to place " + name + " at (" + x + ", " + y + ", " + z + "): " + err.message);
+	return blueprints.Level{}, false
+}
+
+// usesDirt reports whether the level is built with dirt, which then is no
+// scaffolding to take away.
+func usesDirt(lv blueprints.Level) bool {
+	for _, row := range lv.Placement {
+		if slices.Contains(row, "dirt") {
+			return true
+		}
+	}
+	return false
+}
+
+// tidyUp takes away the dirt the pathfinder towered with inside the site,
+// up to the level just built, while it can still be reached: once rooms
+// close over it, it cannot.
+func tidyUp(lv blueprints.Level) string {
+	depth, width := len(lv.Placement), 0
+	for _, row := range lv.Placement {
+		width = max(width, len(row))
+	}
+	c := lv.Coordinates
+	return fmt.Sprintf(`// Take my scaffolding away before the rooms close over it.
+for (let y = %d; y >= %d; y--) {
+    for (let x = %d; x < %d; x++) {
+        for (let z = %d; z < %d; z++) {
+            const b = bot.blockAt(new Vec3(x, y, z));
+            if (b && b.name === "dirt") {
+                try {
+                    await skills.breakBlockAt(bot, x, y, z);
+                } catch (err) {
+                    console.log("Could not take away the dirt at (" + x + ", " + y + ", " + z + "): " + err.message);
+                }
+            }
+        }
     }
 }
-`)
-	return b.String()
+`, c[1], c[1]-lv.Level+1, c[0], c[0]+width, c[2], c[2]+depth)
+}
+
+// actionCells are the cells the latest `!newAction` is for, in order, and
+// what it was for ("Level 3", "Repairs"): a level's share, or the fixes of
+// the check before it that the builder can make.
+func (s *state) actionCells() ([]fix, string) {
+	for i := len(s.acts) - 1; i >= 0; i-- {
+		a := s.acts[i]
+		if a.name != "!newAction" {
+			continue
+		}
+		if m := reActionLevel.FindStringSubmatch(strings.Join(a.args, " ")); m != nil {
+			k := atoi(m[1])
+			lv, ok := s.readLevel(k)
+			if !ok {
+				return nil, "Level " + itoa(k)
+			}
+			return s.share(lv), "Level " + itoa(k)
+		}
+		if i > 0 && s.acts[i-1].name == "!checkBlueprint" {
+			return s.canDo(parseFixes(s.acts[i-1].output)), "Repairs"
+		}
+		return nil, "Repairs"
+	}
+	return nil, "This action"
+}
+
+// slip is a realistic mistake in a program (--noise): a missing
+// parenthesis the linter reports, a misspelt block name, or a loop that
+// stops one cell short. The coder's error output or the blueprint check
+// shows it, and the builder fixes it.
+func (s *state) slip(code string) string {
+	switch s.rng.IntN(3) {
+	case 0: // a call left open: the linter reports it
+		if i := strings.Index(code, "new Vec3(x, y, z));"); i >= 0 {
+			return code[:i] + "new Vec3(x, y, z);" + code[i+len("new Vec3(x, y, z));"):]
+		}
+	case 1: // a misspelt block
+		for _, typo := range [][2]string{{`"stone"`, `"stone_block"`}, {`"terracotta"`, `"terracota"`}, {`"quartz_block"`, `"quartz"`}, {`"copper_block"`, `"copper"`}, {`"purpur_block"`, `"purpur"`}} {
+			if strings.Contains(code, typo[0]) {
+				return strings.Replace(code, typo[0], typo[1], 1)
+			}
+		}
+	case 2: // a loop one short
+		for _, off := range [][2]string{{"i < row.blocks.length;", "i < row.blocks.length - 1;"}, {"x !== to + dir;", "x !== to;"}, {"i < todo.length;", "i < todo.length - 1;"}} {
+			if strings.Contains(code, off[0]) {
+				return strings.Replace(code, off[0], off[1], 1)
+			}
+		}
+	}
+	return code
 }
 
 // triedThisAction are the cells the attempts of the current `!newAction`
@@ -199,11 +187,13 @@ func (s *state) afterError() bool {
 	return false
 }
 
-// placeHelper places one block or clears one cell ("air"), logs a thrown
-// failure instead of stopping, and keeps the cells that did not go in for
-// another pass.
-const placeHelper = `const missed = [];
+// putHelper sets one cell: nothing to do when it holds its block already,
+// else place the block or clear the cell ("air"). A thrown failure is
+// logged, and the cell kept for another pass.
+const putHelper = `const missed = [];
 async function put(name, x, y, z) {
+    const here = bot.blockAt(new Vec3(x, y, z));
+    if (here && here.name === name) return true;
     let ok = false;
     try {
         if (name === "air") {
@@ -214,17 +204,29 @@ async function put(name, x, y, z) {
     } catch (err) {
         console.log("Failed to place " + name + " at (" + x + ", " + y + ", " + z + "): " + err.message);
     }
-    if (ok === false) missed.push([name, x, y, z]);
+    if (!ok) missed.push([name, x, y, z]);
     return ok;
 }
 `
 
-// propHelper props up a cell nothing holds (a lintel over a door or
-// window): dirt under it down to the first block, the cell, then the dirt
-// taken away again.
+// retryPasses places the missed cells again while a pass gets any in: a
+// cell nothing held may hold once its neighbours are in.
+const retryPasses = `let progress = true;
+while (missed.length > 0 && progress) {
+    progress = false;
+    const pass = missed.splice(0, missed.length).reverse();
+    for (const c of pass) {
+        if (await put(c[0], c[1], c[2], c[3])) progress = true;
+    }
+}
+`
+
+// propHelper props up a cell nothing holds (over a door, a ledge, the
+// part of a level a teammate has not built under yet): dirt under it down
+// to the first block, the cell, then the dirt taken away again.
 const propHelper = `async function propUp(name, x, y, z) {
     const props = [];
-    for (let py = y - 1; py >= y - 3; py--) {
+    for (let py = y - 1; py >= y - 8; py--) {
         const below = bot.blockAt(new Vec3(x, py, z));
         if (below === null || below.name !== "air") break;
         props.push(py);
@@ -242,23 +244,30 @@ const propHelper = `async function propUp(name, x, y, z) {
 }
 `
 
-// retryPasses places the missed cells again while a pass gets any in: a
-// cell with nothing to hold it may hold once its neighbours are in.
-const retryPasses = `let progress = true;
-while (missed.length > 0 && progress) {
-    progress = false;
-    const pass = missed.splice(0, missed.length);
-    for (const c of pass) {
-        if (await put(c[0], c[1], c[2], c[3])) progress = true;
+// finishing props up what the passes left and reports the count.
+func finishing(what string) string {
+	return `let stillMissing = 0;
+for (const [name, x, y, z] of missed) {
+    if (name === "air") {
+        stillMissing++;
+        continue;
+    }
+    try {
+        if (!(await propUp(name, x, y, z))) stillMissing++;
+    } catch (err) {
+        stillMissing++;
+        console.log("Could not prop up " + name + " at (" + x + ", " + y + ", " + z + "): " + err.message);
     }
 }
+console.log("` + what + `: done, " + stillMissing + " blocks still missing.");
 `
+}
 
 // rowsProgram lists each row as an array of block names from its first x
 // and loops over them.
 func rowsProgram(cells []fix) string {
 	var b strings.Builder
-	b.WriteString(placeHelper)
+	b.WriteString(putHelper)
 	b.WriteString("const rows = [\n")
 	for _, r := range runs(cells, false) {
 		names := make([]string, len(r.cells))
@@ -276,7 +285,7 @@ func rowsProgram(cells []fix) string {
 // counting loop.
 func runsProgram(cells []fix) string {
 	var b strings.Builder
-	b.WriteString(placeHelper)
+	b.WriteString(putHelper)
 	b.WriteString("// [block, y, z, first x, last x]\nconst runs = [\n")
 	for _, r := range runs(cells, true) {
 		fmt.Fprintf(&b, "    [%q, %d, %d, %d, %d],\n", cmpBlock(r.cells[0].block), r.y, r.z, r.cells[0].x, r.cells[len(r.cells)-1].x)
@@ -287,7 +296,7 @@ func runsProgram(cells []fix) string {
 }
 
 // cellsProgram lists every cell, places them in order, then sweeps again
-// over the ones that did not go in, counting what was placed.
+// over the ones that did not go in.
 func cellsProgram(cells []fix) string {
 	var b strings.Builder
 	b.WriteString("const cells = [\n")
@@ -295,24 +304,27 @@ func cellsProgram(cells []fix) string {
 		fmt.Fprintf(&b, "    [%d, %d, %d, %q],\n", f.x, f.y, f.z, cmpBlock(f.block))
 	}
 	b.WriteString(`];
-let placed = 0;
+async function setCell(x, y, z, name) {
+    const now = bot.blockAt(new Vec3(x, y, z));
+    if (now && now.name === name) return true;
+    try {
+        return name === "air" ? await skills.breakBlockAt(bot, x, y, z) : await skills.placeBlock(bot, name, x, y, z);
+    } catch (err) {
+        console.log("Failed to place " + name + " at (" + x + ", " + y + ", " + z + "): " + err.message);
+        return false;
+    }
+}
 let todo = cells;
-for (let sweep = 0; sweep < 10 && todo.length > 0; sweep++) {
+for (let sweep = 0; sweep < 20 && todo.length > 0; sweep++) {
     const next = [];
-    for (const [x, y, z, name] of todo) {
-        let ok = false;
-        try {
-            ok = name === "air" ? await skills.breakBlockAt(bot, x, y, z) : await skills.placeBlock(bot, name, x, y, z);
-        } catch (err) {
-            console.log("Failed to place " + name + " at (" + x + ", " + y + ", " + z + "): " + err.message);
-        }
-        if (ok) placed++;
-        else next.push([x, y, z, name]);
+    for (let i = 0; i < todo.length; i++) {
+        const [x, y, z, name] = todo[i];
+        if (!(await setCell(x, y, z, name))) next.push(todo[i]);
     }
     if (next.length === todo.length) break;
-    todo = next;
+    todo = next.reverse();
 }
-console.log(placed + " of " + cells.length + " blocks went in.");
+const missed = todo.map(([x, y, z, name]) => [name, x, y, z]);
 `)
 	return b.String()
 }
