@@ -292,3 +292,38 @@ func TestDeterminism(t *testing.T) {
 		t.Fatal("another seed gives the same trial")
 	}
 }
+
+// A builder walled in digs out as mineflayer-pathfinder would, but only
+// through blocks that drop themselves (they can be put back): walled in
+// terracotta it gets out and holds the block it dug; walled in stone,
+// which would come back as cobblestone, it stays.
+func TestDigOut(t *testing.T) {
+	for _, c := range []struct {
+		wall string
+		out  bool
+	}{{"terracotta", true}, {"stone", false}} {
+		w := mustBuild(t, constructionTask(t, houseBlueprint(150, -170)), 4, Options{})
+		a := w.Agent("Jill_0")
+		p := a.pos.Block()
+		for dy := -1; dy <= 2; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				for dz := -1; dz <= 1; dz++ {
+					if q := p.Add(dx, dy, dz); (dx != 0 || dz != 0 || dy == -1 || dy == 2) && dy >= 0 {
+						w.setBlock(q, c.wall)
+					}
+				}
+			}
+		}
+		a.inv.Remove("dirt", a.inv.Count("dirt")) // no towering over the wall
+		a.inv.Add("diamond_pickaxe", 1)
+		before := a.inv.Count(c.wall)
+		res := do(t, w, "Jill_0", fmt.Sprintf("!goToCoordinates(%d, %d, %d, 0)", p.X+6, p.Y, p.Z))
+		got := strings.Contains(res.Output, "You have reached")
+		if got != c.out {
+			t.Errorf("walled in %s: got %q", c.wall, res.Output)
+		}
+		if dug := a.inv.Count(c.wall) - before; c.out && dug < 1 {
+			t.Errorf("walled in %s: dug out %d blocks into the inventory, want at least 1", c.wall, dug)
+		}
+	}
+}

@@ -28,6 +28,14 @@ func BenchmarkCookingTrials(b *testing.B) {
 	benchRun(b, tasks)
 }
 
+// BenchmarkConstructionTrials is the same for 20 tasks of the 2-agent
+// construction train suite: builders that write code (coding on, as
+// MineCollab runs construction), every program run in the sandbox.
+func BenchmarkConstructionTrials(b *testing.B) {
+	tasks := genTasks(b, procgen.KindConstruction, procgen.SplitTrain, 2, 20)
+	benchRun(b, tasks)
+}
+
 // BenchmarkDecide measures the backend alone: one conversation call of a
 // crafting leader with a full window.
 func BenchmarkDecide(b *testing.B) {

@@ -83,21 +83,17 @@ func tidyUp(lv blueprints.Level) string {
 	}
 	c := lv.Coordinates
 	return fmt.Sprintf(`// Take my scaffolding away before the rooms close over it.
-for (let y = %d; y >= %d; y--) {
-    for (let x = %d; x < %d; x++) {
-        for (let z = %d; z < %d; z++) {
-            const b = bot.blockAt(new Vec3(x, y, z));
-            if (b && b.name === "dirt") {
-                try {
-                    await skills.breakBlockAt(bot, x, y, z);
-                } catch (err) {
-                    console.log("Could not take away the dirt at (" + x + ", " + y + ", " + z + "): " + err.message);
-                }
-            }
-        }
+const scaffolding = world.getNearestBlocks(bot, "dirt", 24, 256).filter(b =>
+    b.position.y >= %d && b.position.y <= %d &&
+    b.position.x >= %d && b.position.x < %d && b.position.z >= %d && b.position.z < %d);
+for (const b of scaffolding.reverse()) {
+    try {
+        await skills.breakBlockAt(bot, b.position.x, b.position.y, b.position.z);
+    } catch (err) {
+        console.log("Could not take away the dirt at " + b.position + ": " + err.message);
     }
 }
-`, c[1], c[1]-lv.Level+1, c[0], c[0]+width, c[2], c[2]+depth)
+`, c[1]-lv.Level+1, c[1], c[0], c[0]+width, c[2], c[2]+depth)
 }
 
 // actionCells are the cells the latest `!newAction` is for, in order, and

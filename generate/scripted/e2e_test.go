@@ -139,26 +139,37 @@ func TestCookingSuites(t *testing.T) {
 	}
 }
 
+// TestConstructionSuite: builders finish most houses of a sample within
+// the default timeouts, with 2 and with 5 agents (whole test suites with
+// -full), and leave the rest nearly done.
 func TestConstructionSuite(t *testing.T) {
-	c := suiteCase{procgen.KindConstruction, procgen.SplitTest, 2, 4}
-	n := c.sample
-	if *fullSuite {
-		n = procgen.DefaultCount(c.kind, c.split)
+	// Floors under the figures measured on these samples (62.5% and
+	// 37.5%): a regression guard, not the target.
+	floor := map[int]float64{2: 0.5, 5: 0.25}
+	for _, agents := range []int{2, 5} {
+		c := suiteCase{procgen.KindConstruction, procgen.SplitTest, agents, 8}
+		n := c.sample
+		if *fullSuite {
+			n = procgen.DefaultCount(c.kind, c.split)
+		}
+		tasks := genTasks(t, c.kind, c.split, c.agents, n)
+		recs := play(t, tasks, DefaultOptions(), 42)
+		var sum float64
+		for _, r := range recs {
+			sum += r.Outcome.Score
+			t.Logf("%s: score %.3f %s sim %.0fs", r.TrialID, r.Outcome.Score, r.Outcome.EndReason, r.SimSeconds)
+		}
+		dump(t, recs, *dumpFails)
+		mean := sum / float64(len(recs))
+		t.Logf("construction, %d agents: mean score %.3f, success %.1f%%", agents, mean, 100*rate(recs))
+		if mean < 0.99 || rate(recs) < floor[agents] {
+			t.Errorf("%d agents: mean score %.3f, success %.1f%%: want at least 0.99 and %.0f%%", agents, mean, 100*rate(recs), 100*floor[agents])
+		}
 	}
-	tasks := genTasks(t, c.kind, c.split, c.agents, n)
-	recs := play(t, tasks, DefaultOptions(), 42)
-	var sum float64
-	for _, r := range recs {
-		sum += r.Outcome.Score
-		t.Logf("%s: score %.3f %s sim %.0fs", r.TrialID, r.Outcome.Score, r.Outcome.EndReason, r.SimSeconds)
-	}
-	dump(t, recs, *dumpFails)
-	t.Logf("construction: mean score %.3f, success %.1f%%", sum/float64(len(recs)), 100*rate(recs))
 }
 
 // TestConstructionUnbounded: given time (no turn cap, a 6,000 s timeout),
-// the builders' programs, checks and repairs nearly finish a house; what
-// keeps default trials from score 1 is the clock, not the building.
+// the builders' programs, checks and repairs finish the house.
 func TestConstructionUnbounded(t *testing.T) {
 	tasks := genTasks(t, procgen.KindConstruction, procgen.SplitTest, 2, 1)
 	for i := range tasks {
@@ -167,11 +178,42 @@ func TestConstructionUnbounded(t *testing.T) {
 	recs := playWith(t, tasks, DefaultOptions(), 42, generate.Config{MaxTurns: 5000})
 	for _, r := range recs {
 		t.Logf("%s: score %.3f %s sim %.0fs", r.TrialID, r.Outcome.Score, r.Outcome.EndReason, r.SimSeconds)
-		if r.Outcome.Score < 0.95 {
-			t.Errorf("%s: score %.3f with no time limit, want at least 0.95", r.TrialID, r.Outcome.Score)
+		if r.Outcome.Score < 1 {
+			t.Errorf("%s: score %.3f with no time limit, want 1", r.TrialID, r.Outcome.Score)
 		}
 	}
 	dump(t, recs, *dumpFails)
+}
+
+// TestConstructionNoise: under --noise builders slip in their programs (a
+// call left open, a misspelt block, a loop one short); the linter's or the
+// check's output shows it, and the house still gets built.
+func TestConstructionNoise(t *testing.T) {
+	tasks := genTasks(t, procgen.KindConstruction, procgen.SplitTest, 2, 4)
+	recs := play(t, tasks, Options{Skill: 1, Noise: 1}, 42)
+	lint, typos, sum := 0, 0, 0.0
+	for _, r := range recs {
+		sum += r.Outcome.Score
+		for _, a := range r.Agents {
+			for _, tr := range a.Transitions {
+				if tr.Kind != trajectory.KindCoding {
+					continue
+				}
+				if strings.Contains(tr.Output, "Code lint error") || strings.Contains(tr.Output, "#ERROR 1") {
+					lint++
+				}
+				if strings.Contains(tr.Response, `"stone_block"`) || strings.Contains(tr.Response, `"terracota"`) {
+					typos++
+				}
+			}
+		}
+	}
+	if lint == 0 || typos == 0 {
+		t.Errorf("noisy builders: %d lint errors and %d misspelt blocks, want both", lint, typos)
+	}
+	if mean := sum / float64(len(recs)); mean < 0.97 {
+		t.Errorf("noisy builders: mean score %.3f, want at least 0.97", mean)
+	}
 }
 
 // TestSkillAndNoise: lower skill and injected mistakes make longer, more
