@@ -139,7 +139,7 @@ var (
 	levelDoneRE  = regexp.MustCompile(`Level (\d+) is (?:correct|complete)`)
 	levelFixesRE = regexp.MustCompile(`Level (\d+) {1,2}requires the following fixes:`)
 	fixRE        = regexp.MustCompile(`(?m)^(?:Place ([a-z_]+)|Replace the ([a-z_]+) with a ([a-z_]+)|Remove the ([a-z_]+)) at coordinates X: (-?\d+), Y: (-?\d+), Z: (-?\d+)`)
-	levelStartRE = regexp.MustCompile(`Level (\d+): Start at coordinates`)
+	levelStartRE = regexp.MustCompile(`Level (\d+): Start at coordinates X: (-?\d+), Y: (-?\d+), Z: (-?\d+)`)
 )
 
 // ParseLevelDone returns the level of the first "Level {n} is correct"
@@ -184,6 +184,20 @@ func ExplainedLevels(s string) []int {
 		out = append(out, n)
 	}
 	return out
+}
+
+// ExplainedOrigin is the start of level n in s (Explain's text); ok is
+// false when s does not give it.
+func ExplainedOrigin(s string, n int) (origin [3]int, ok bool) {
+	for _, m := range levelStartRE.FindAllStringSubmatch(s, -1) {
+		if k, _ := strconv.Atoi(m[1]); k == n {
+			for i := range 3 {
+				origin[i], _ = strconv.Atoi(m[2+i])
+			}
+			return origin, true
+		}
+	}
+	return origin, false
 }
 
 // CheckAll is CheckAllText in the current source's wording (StyleCurrent).

@@ -144,6 +144,11 @@ func TestTextsReadBack(t *testing.T) {
 	if got := ExplainedLevels(b.Explain()); !slices.Equal(got, []int{0, 1}) {
 		t.Errorf("ExplainedLevels = %v", got)
 	}
+	for i, lv := range b.Levels {
+		if got, ok := ExplainedOrigin(b.Explain(), i); !ok || got != lv.Coordinates {
+			t.Errorf("ExplainedOrigin(%d) = %v, %v; want %v", i, got, ok, lv.Coordinates)
+		}
+	}
 }
 
 // A generated house built block by block from its own blueprint scores 1;

@@ -43,6 +43,9 @@ func (s *state) buildCode() string {
 		code = s.slip(code)
 	}
 	code += propHelper + finishing(what)
+	if o, ok := blueprints.ExplainedOrigin(s.v.Goal, 0); ok {
+		code += comeDown(o)
+	}
 	if lv, ok := s.actionLevel(); ok && lv.Level > 0 && !usesDirt(lv) {
 		code += tidyUp(lv)
 	}
@@ -60,6 +63,18 @@ func (s *state) actionLevel() (blueprints.Level, bool) {
 		}
 	}
 	return blueprints.Level{}, false
+}
+
+// comeDown walks back to the ground outside the site's corner, down the
+// scaffolding the pathfinder towered up on, so that no builder is left on
+// a roof or in a room that closes, and no teammate's tidying takes away
+// the pillar under a builder still up on it.
+func comeDown(origin [3]int) string {
+	return fmt.Sprintf(`// Back down to the ground outside the site.
+if (!(await skills.goToPosition(bot, %d, %d, %d, 2))) {
+    console.log("I could not get back down to the ground.");
+}
+`, origin[0]-2, origin[1], origin[2]-2)
 }
 
 // usesDirt reports whether the level is built with dirt, which then is no
