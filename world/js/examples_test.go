@@ -182,3 +182,17 @@ func houseLog(p world.Vec) string {
 	b.WriteString("Code finished.\n")
 	return b.String()
 }
+
+// Statements that end in a parenthesised conditional are terminated (goja
+// ends the expression before the parenthesis); a missing semicolon is
+// still reported where ESLint reports it.
+func TestLintSemicolons(t *testing.T) {
+	ok := "let s = \"\";\nconst dz = 1;\ns += (dz ? \"a\" : \"b\").slice(0, 1) + (dz === 1 ? \"|\" : \",\");\nconst xs = [(dz ? 1 : 2)];\nawait skills.wait(bot, 10);\nconsole.log(s + xs);\n"
+	if res := run(t, testWorld(t), ok); res.Kind != Finished {
+		t.Errorf("terminated statements: got %v %q", res.Kind, res.Message)
+	}
+	bad := "const dz = 1\nawait skills.wait(bot, dz);\n"
+	if res := run(t, testWorld(t), bad); res.Kind != LintError || !strings.Contains(res.Message, "Missing semicolon.") {
+		t.Errorf("missing semicolon: got %v %q", res.Kind, res.Message)
+	}
+}

@@ -180,12 +180,13 @@ func checkProgram(prog *ast.Program, src string) []problem {
 }
 
 // terminated reports whether the statement ending at offset end (goja
-// ends some statements before their semicolon, some after) has one.
+// ends some statements before their semicolon, some after, and a
+// parenthesised conditional before its closing parenthesis) has one.
 func terminated(src string, end int) bool {
 	if end <= 0 || end > len(src) {
 		return true
 	}
-	return strings.HasSuffix(src[:end], ";") || strings.HasPrefix(strings.TrimLeft(src[end:], " \t"), ";")
+	return strings.HasSuffix(src[:end], ";") || strings.HasPrefix(strings.TrimLeft(src[end:], " \t)]"), ";")
 }
 
 func mainFunction(prog *ast.Program) *ast.FunctionLiteral {
