@@ -255,14 +255,32 @@ const propHelper = `async function propUp(name, x, y, z) {
 }
 `
 
-// finishing props up what the passes left and reports the count.
+// finishing places what the passes left: whatever a neighbour now holds
+// goes in plainly, and when nothing does, the first cell is propped up
+// and the rest go on from it. It reports the count still missing.
 func finishing(what string) string {
-	return `let stillMissing = 0;
-for (const [name, x, y, z] of missed) {
-    if (name === "air") {
-        stillMissing++;
-        continue;
+	return `async function tryPlace(name, x, y, z) {
+    const here = bot.blockAt(new Vec3(x, y, z));
+    if (here && here.name === name) return true;
+    try {
+        return await skills.placeBlock(bot, name, x, y, z);
+    } catch (err) {
+        return false;
     }
+}
+let stillMissing = 0;
+let rest = missed.filter(c => c[0] !== "air");
+stillMissing += missed.length - rest.length;
+while (rest.length > 0) {
+    const next = [];
+    let placed = false;
+    for (const c of rest) {
+        if (await tryPlace(c[0], c[1], c[2], c[3])) placed = true;
+        else next.push(c);
+    }
+    rest = next;
+    if (placed || rest.length === 0) continue;
+    const [name, x, y, z] = rest.shift();
     try {
         if (!(await propUp(name, x, y, z))) stillMissing++;
     } catch (err) {
