@@ -153,3 +153,24 @@ func TestComplexityGrowsWithKnobs(t *testing.T) {
 	}
 	grows("distinct blocks (all knobs)", v)
 }
+
+// Every carpet lies on a block: Minecraft will not place one on air, and
+// one whose floor a stairwell cut away could never be built.
+func TestCarpetsLieOnBlocks(t *testing.T) {
+	for seed := range uint64(300) {
+		h, err := GenerateHouse(HouseOptions{Materials: int(seed % 5), Rooms: int(seed % 3), Windows: int(seed % 3), Carpets: 2, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lv := h.Blueprint.Levels
+		for i := 1; i < len(lv); i++ {
+			for r, row := range lv[i].Placement {
+				for c, name := range row {
+					if strings.HasSuffix(name, "_carpet") && lv[i-1].Placement[r][c] == Air {
+						t.Fatalf("seed %d: %s at level %d row %d col %d lies on air", seed, name, i, r, c)
+					}
+				}
+			}
+		}
+	}
+}

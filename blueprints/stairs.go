@@ -1,5 +1,7 @@
 package blueprints
 
+import "strings"
+
 // stairs is a planned staircase from room a's floor up through its ceiling
 // into room n above: the agent stands at path[0], climbs one block per step
 // along path[1:], and steps off onto n's floor at exit.
@@ -126,6 +128,11 @@ func (b *builder) buildStairs(st *stairs, material string) {
 	for _, c := range air {
 		b.g.set(c[0], c[1], c[2], Air)
 		b.reserved[c] = true
+		// A carpet laid on the floor the stairwell cuts through would
+		// float: carpets need a block under them.
+		if above := b.g.at(c[0]+1, c[1], c[2]); strings.HasSuffix(above, "_carpet") {
+			b.g.set(c[0]+1, c[1], c[2], Air)
+		}
 	}
 	for i, c := range solid {
 		if i > 0 && i < len(solid)-1 { // the steps; the floor cells are already there
