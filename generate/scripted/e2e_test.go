@@ -139,32 +139,44 @@ func TestCookingSuites(t *testing.T) {
 	}
 }
 
-// TestConstructionSuite: builders finish most houses of a sample within
-// the default timeouts, with 2 and with 5 agents (whole test suites with
-// -full), and leave the rest nearly done.
+// TestConstructionSuite: builders finish the houses within the default
+// timeouts. By default it plays 8 test tasks each with 2 and 5 agents; with
+// -full it plays the 300-task sample #12 measures (150 train tasks, 30 dev,
+// and 30 test tasks each for 2, 3, 4 and 5 agents) and wants at least 95%
+// at score 1.
 func TestConstructionSuite(t *testing.T) {
-	// Floors under the figures measured on these samples (62.5% and
-	// 37.5%): a regression guard, not the target.
-	floor := map[int]float64{2: 0.5, 5: 0.25}
-	for _, agents := range []int{2, 5} {
-		c := suiteCase{procgen.KindConstruction, procgen.SplitTest, agents, 8}
-		n := c.sample
-		if *fullSuite {
-			n = procgen.DefaultCount(c.kind, c.split)
+	type part struct {
+		split     string
+		agents, n int
+	}
+	parts := []part{{procgen.SplitTest, 2, 8}, {procgen.SplitTest, 5, 8}}
+	want := 0.85 // one house of a sample of 8 may be left just short
+	if *fullSuite {
+		parts = []part{{procgen.SplitTrain, 2, 150}, {procgen.SplitDev, 2, 30}}
+		for a := 2; a <= 5; a++ {
+			parts = append(parts, part{procgen.SplitTest, a, 30})
 		}
-		tasks := genTasks(t, c.kind, c.split, c.agents, n)
-		recs := play(t, tasks, DefaultOptions(), 42)
+		want = 0.95
+	}
+	var all []*trajectory.Trial
+	for _, p := range parts {
+		recs := play(t, genTasks(t, procgen.KindConstruction, p.split, p.agents, p.n), DefaultOptions(), 42)
 		var sum float64
 		for _, r := range recs {
 			sum += r.Outcome.Score
-			t.Logf("%s: score %.3f %s sim %.0fs", r.TrialID, r.Outcome.Score, r.Outcome.EndReason, r.SimSeconds)
+			if r.Outcome.Score < 1 {
+				t.Logf("%s: score %.3f %s sim %.0fs", r.TrialID, r.Outcome.Score, r.Outcome.EndReason, r.SimSeconds)
+			}
 		}
 		dump(t, recs, *dumpFails)
-		mean := sum / float64(len(recs))
-		t.Logf("construction, %d agents: mean score %.3f, success %.1f%%", agents, mean, 100*rate(recs))
-		if mean < 0.99 || rate(recs) < floor[agents] {
-			t.Errorf("%d agents: mean score %.3f, success %.1f%%: want at least 0.99 and %.0f%%", agents, mean, 100*rate(recs), 100*floor[agents])
+		t.Logf("construction %s, %d agents: mean score %.3f, score 1 on %.1f%%", p.split, p.agents, sum/float64(len(recs)), 100*rate(recs))
+		if !*fullSuite && rate(recs) < want {
+			t.Errorf("%s, %d agents: score 1 on %.1f%% of %d houses, want at least %.0f%%", p.split, p.agents, 100*rate(recs), len(recs), 100*want)
 		}
+		all = append(all, recs...)
+	}
+	if got := rate(all); got < want {
+		t.Errorf("score 1 on %.1f%% of %d houses, want at least %.0f%%", 100*got, len(all), 100*want)
 	}
 }
 
