@@ -88,6 +88,9 @@ func (s *state) share(lv blueprints.Level) []fix {
 			}
 		}
 	}) {
+		if s.count(name) == 0 {
+			continue // dealt to teammates: theirs to place, with the repairs
+		}
 		cells := byBlock[name]
 		out = append(out, cells[seat*len(cells)/n:(seat+1)*len(cells)/n]...)
 	}
