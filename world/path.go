@@ -179,16 +179,27 @@ func (w *World) diggable(a *Agent, ps ...Pos) bool {
 			return false
 		}
 		name := w.blocks.name(p)
-		b, err := mcdata.LookupBlock(name)
-		if err != nil || b.Hardness < 0 {
-			return false
+		ok, seen := w.digMemo[name]
+		if !seen {
+			ok = dropsItself(name, a.inv)
+			w.digMemo[name] = ok
 		}
-		drops := mcdata.Drops(name, pickTool(a.inv, b))
-		if len(drops) != 1 || drops[0].Item != name || drops[0].Count != 1 {
+		if !ok {
 			return false
 		}
 	}
 	return true
+}
+
+// dropsItself reports whether breaking name with the best tool in inv
+// gives back exactly that block.
+func dropsItself(name string, inv *Inventory) bool {
+	b, err := mcdata.LookupBlock(name)
+	if err != nil || b.Hardness < 0 {
+		return false
+	}
+	drops := mcdata.Drops(name, pickTool(inv, b))
+	return len(drops) == 1 && drops[0].Item == name && drops[0].Count == 1
 }
 
 // scaffoldCost is the extra cost of placing a block to tower or bridge
@@ -222,6 +233,9 @@ func (w *World) findPath(start Pos, g goal, scaffold int, digger *Agent) (path, 
 	}
 	if w.thinkBudget <= 0 {
 		return path{end: start}, errTimeout
+	}
+	if digger != nil && w.digAbove != nil {
+		w.digMemo = map[string]bool{} // the digger's tools are fixed for one search
 	}
 	index := make(map[uint64]int32, 32)
 	nodes := []step{{p: start, parent: -1}}

@@ -74,6 +74,7 @@ type World struct {
 	// (mineflayer-pathfinder digs wherever it must; worlds where agents
 	// build turn it on so that nobody is walled in for good).
 	digAbove *int
+	digMemo  map[string]bool // per path search: block name -> diggable
 }
 
 // newWorld makes an empty world; builders fill it.
