@@ -26,6 +26,9 @@ import (
 var (
 	// reMemPlaced is the memory line of levels whose share is in.
 	reMemPlaced = regexp.MustCompile(`My part is in on levels: ([\d, ]+)\.`)
+	// reMemShared is the first builder's memory of whom the plan is
+	// settled with.
+	reMemShared = regexp.MustCompile(`Plan settled with: ([\w, ]+)\.`)
 	// reActionLevel is the level a builder's `!newAction` is for.
 	reActionLevel = regexp.MustCompile(`level (\d+)`)
 )
@@ -161,12 +164,34 @@ func (s *state) construction() string {
 	if s.levelCount() == 0 {
 		return with(s.say("idle"), cmd("stay", 30))
 	}
-	// MINDcraft blocks !endConversation in tasks that open with a
-	// conversation: then every reply reaches the partner anyway, and the
-	// builder just keeps building.
-	if p := s.talkingWith(); p != "" && s.has("!endConversation") {
+	p := s.talkingWith()
+	if p != "" && s.has("!endConversation") {
 		return s.goQuiet(p)
 	}
+	act := s.build()
+	// MINDcraft blocks !endConversation in tasks that open with a
+	// conversation: every reply reaches the partner anyway, so a builder
+	// answers the opening with the plan and its first step in one reply.
+	if p != "" && !s.statedPlan() {
+		if s.heardPlan(p) {
+			return s.pick("Agreed, we split by material.", "Sounds good: split by material, my runs of each level.") + " " + act
+		}
+		return s.planText() + " " + act
+	}
+	// The first builder brings the teammates the opening did not reach
+	// into the plan.
+	if s.isLeader() && s.statedPlan() {
+		for _, o := range s.others() {
+			if !s.talkedTo(o) && !s.heardFrom(o) {
+				return cmd("startConversation", o, s.planText())
+			}
+		}
+	}
+	return act
+}
+
+// build is the builder's next step on the house.
+func (s *state) build() string {
 	k := s.nextLevel()
 	if k < 0 {
 		return s.finish()
@@ -176,6 +201,53 @@ func (s *state) construction() string {
 		return with(s.pick("Reading level "+itoa(k)+" of the blueprint.", "Let me look at level "+itoa(k)+".", "Next: level "+itoa(k)+"."), cmd("getBlueprintLevel", k))
 	}
 	return cmd("newAction", s.actionText(k, s.share(lv)))
+}
+
+// heardPlan reports whether teammate p proposed the split by material.
+func (s *state) heardPlan(p string) bool {
+	for _, m := range s.msgs {
+		if m.from == p && strings.Contains(m.text, "by material") {
+			return true
+		}
+	}
+	return false
+}
+
+// planText is the division of labour builders agree on.
+func (s *state) planText() string {
+	return s.pick("Let's split by material, since we each hold the blocks we were dealt: on each level, every block's cells in rows, cut into one run per builder in team order ("+strings.Join(s.v.Team, ", ")+"), shifting by one each level.",
+		"Plan: we split each level by material. Each block type's cells row by row, cut into equal runs, one per builder in name order ("+strings.Join(s.v.Team, ", ")+"), moving one seat along each level, so everyone uses the blocks they hold.")
+}
+
+// statedPlan reports whether this builder has told the team the plan.
+func (s *state) statedPlan() bool {
+	return s.said("split each level by material") || s.said("Let's split by material") || s.said("we split by material") || s.said("split by material, my runs") || strings.Contains(s.mem, "I told the team the plan.")
+}
+
+// talkedTo reports whether this builder started a conversation with o.
+func (s *state) talkedTo(o string) bool {
+	for _, a := range s.acts {
+		if a.name == "!startConversation" && len(a.args) > 0 && a.args[0] == o {
+			return true
+		}
+	}
+	return s.sharedPlanWith(o)
+}
+
+// sharedPlanWith reports whether the memory says the plan is settled with o.
+func (s *state) sharedPlanWith(o string) bool {
+	m := reMemShared.FindStringSubmatch(s.mem)
+	return m != nil && slices.Contains(strings.Split(m[1], ", "), o)
+}
+
+// heardFrom reports whether teammate o has written to this builder.
+func (s *state) heardFrom(o string) bool {
+	for _, m := range s.msgs {
+		if m.from == o {
+			return true
+		}
+	}
+	return s.sharedPlanWith(o)
 }
 
 // finish is the last phase, once this builder's share of every level is
@@ -334,10 +406,8 @@ func (s *state) talkingWith() string {
 // goQuiet settles the division of labour once and closes the conversation,
 // so the build goes on without chat.
 func (s *state) goQuiet(p string) string {
-	n := len(s.v.Team)
-	share := s.pick("We each hold an even share of every block, so let's split by material: on each level, every material's cells in rows, cut into "+itoa(n)+" runs in team order ("+strings.Join(s.v.Team, ", ")+"), shifting by one each level. ",
-		"Plan: split each level by material. Take each block type's cells row by row and cut them into "+itoa(n)+" equal runs, one per builder in name order ("+strings.Join(s.v.Team, ", ")+"), moving one seat along each level, so everyone uses the blocks they hold. ")
-	if s.said("runs") {
+	share := s.planText() + " "
+	if s.statedPlan() {
 		share = s.pick("Thanks, carrying on with my share. ", "Got it, back to my share. ")
 	}
 	return with(share+s.pick("I'll build quietly and only ask if I run out of blocks.", "Building now; I'll shout if I need blocks.", "Heads down till my part is done."), cmd("endConversation", p))
@@ -356,6 +426,18 @@ func (s *state) buildFacts() []string {
 	}
 	if len(ks) > 0 {
 		f = append(f, "My part is in on levels: "+strings.Join(ks, ", ")+".")
+	}
+	if s.statedPlan() {
+		f = append(f, "I told the team the plan.")
+	}
+	var told []string
+	for _, o := range s.others() {
+		if s.talkedTo(o) || s.heardFrom(o) {
+			told = append(told, o)
+		}
+	}
+	if s.isLeader() && len(told) > 0 {
+		f = append(f, "Plan settled with: "+strings.Join(told, ", ")+".")
 	}
 	return f
 }

@@ -99,3 +99,35 @@ func TestConstructionEfficiency(t *testing.T) {
 		}
 	}
 }
+
+// TestConstructionPlanIsAgreed: builders settle the split in conversation
+// before they build: one proposes it answering the opening message, the
+// others agree, and the first builder brings in the teammates the opening
+// did not reach. Nobody states it again later.
+func TestConstructionPlanIsAgreed(t *testing.T) {
+	for _, agents := range []int{2, 3} {
+		for _, r := range play(t, genTasks(t, procgen.KindConstruction, procgen.SplitTest, agents, 2), DefaultOptions(), 42) {
+			proposed := 0
+			for _, a := range r.Agents {
+				stated := 0
+				for _, tr := range a.Transitions {
+					if tr.Kind != trajectory.KindConversation {
+						continue
+					}
+					if strings.Contains(tr.Response, "by material") && !strings.HasPrefix(tr.Response, "!startConversation") {
+						stated++
+					}
+					if strings.Contains(tr.Response, "plit by material, since") || strings.Contains(tr.Response, "Plan: we split") {
+						proposed++
+					}
+				}
+				if stated != 1 {
+					t.Errorf("%s, %s: stated or agreed to the split %d times, want once", r.TrialID, a.Name, stated)
+				}
+			}
+			if proposed == 0 {
+				t.Errorf("%s: nobody proposed the split", r.TrialID)
+			}
+		}
+	}
+}

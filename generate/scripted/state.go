@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"collabcraft/generate"
+	"collabcraft/trajectory"
 	"collabcraft/world/command"
 	"collabcraft/world/texts"
 )
@@ -134,12 +135,16 @@ func (s *state) lastAct() (act, bool) {
 	return s.acts[len(s.acts)-1], true
 }
 
-// said reports whether the agent wrote text containing sub (in the window
-// or its memory).
+// said reports whether the agent wrote text containing sub (in the window,
+// the turns a memory call folds, or its memory).
 func (s *state) said(sub string) bool {
-	for _, t := range s.v.Turns {
-		if t.Role == "assistant" && strings.Contains(t.Content, sub) {
-			return true
+	// On a memory call the turns being folded count too: what they hold
+	// must make it into the memory.
+	for _, turns := range [][]trajectory.Message{s.v.Turns, s.v.ToSummarize} {
+		for _, t := range turns {
+			if t.Role == "assistant" && strings.Contains(t.Content, sub) {
+				return true
+			}
 		}
 	}
 	return strings.Contains(s.mem, sub)
