@@ -7,7 +7,7 @@ BENCHTIME ?= 1s
 # Pinned so every machine lints alike; `go run` fetches it once into the module cache.
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build test test-race testdeps demo bench lint mcdata clean
+.PHONY: build test test-race testdeps demo bench lint mcdata mindcraft-fixtures clean
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/collabcraft
@@ -46,6 +46,23 @@ lint:
 mcdata:
 	cd mcdata/generator && npm ci --no-audit --no-fund && node generate.js ../data/mcdata.json
 	rm -rf mcdata/generator/node_modules
+
+# Regenerate testdata/mindcraft/ by running MINDcraft's own source under node
+# (scripts/mindcraft-fixtures/README.md). On demand only, not part of make test:
+# it exports MINDcraft from a git mirror into MINDCRAFT_WORK (outside the repo),
+# installs the pinned npm packages there and writes the fixtures.
+MINDCRAFT_MIRROR ?= /work/.mirror/kolbytn+mindcraft/repo
+MINDCRAFT_REV    ?= 0012750
+MINDCRAFT_WORK   ?= /tmp/collabcraft-mindcraft-$(MINDCRAFT_REV)
+mindcraft-fixtures:
+	rm -rf $(MINDCRAFT_WORK)/mindcraft
+	mkdir -p $(MINDCRAFT_WORK)/mindcraft
+	git -C $(MINDCRAFT_MIRROR) archive $(MINDCRAFT_REV) | tar -x -C $(MINDCRAFT_WORK)/mindcraft
+	git -C $(MINDCRAFT_MIRROR) rev-parse $(MINDCRAFT_REV)^{commit} > $(MINDCRAFT_WORK)/mindcraft/.mindcraft-commit
+	cp scripts/mindcraft-fixtures/package.json scripts/mindcraft-fixtures/package-lock.json $(MINDCRAFT_WORK)/
+	cd $(MINDCRAFT_WORK) && npm ci --ignore-scripts --legacy-peer-deps --no-audit --no-fund
+	patch -p1 -d $(MINDCRAFT_WORK) < $(MINDCRAFT_WORK)/mindcraft/patches/minecraft-data+3.84.1.patch
+	node scripts/mindcraft-fixtures/render.mjs --mindcraft $(MINDCRAFT_WORK)/mindcraft --out testdata/mindcraft
 
 clean:
 	rm -rf bin out
