@@ -33,7 +33,7 @@ func AgentNames(n, session int) []string {
 // self-prompt): the task goal for that agent, MINDcraft's per-type
 // add-string (tasks.js getAgentGoal), the blueprint's level origins for
 // construction, and the collaboration sentence naming the other agents
-// (setAgentGoal). Hidden recipes stay hidden because task files carry them
+// (setAgentGoal: only when the task says human_count). Hidden recipes stay hidden because task files carry them
 // in each agent's own goal (blocked_access_to_recipe is applied when the
 // task is generated); hidden crafting plans stay hidden because
 // !getCraftingPlan is a blocked command for those agents.
@@ -50,7 +50,10 @@ func AgentGoal(t *procgen.Task, i int, names []string) (string, error) {
 	if kg.addString != nil {
 		goal += kg.addString(t, names[i])
 	}
-	if len(names) > 1 {
+	// setAgentGoal adds the sentence when agent_count + human_count > 1;
+	// with human_count absent the sum is NaN in MINDcraft, and no
+	// sentence is added.
+	if t.HumanCount != nil && t.AgentCount+*t.HumanCount > 1 {
 		var others []string
 		for j, n := range names {
 			if j != i {

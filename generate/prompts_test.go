@@ -77,7 +77,7 @@ func TestAgentNames(t *testing.T) {
 
 func TestAgentGoal(t *testing.T) {
 	names := AgentNames(2, 0)
-	cook := &procgen.Task{ID: "multiagent_cooking_1_bread", Type: procgen.TypeCooking, AgentCount: 2,
+	cook := &procgen.Task{ID: "multiagent_cooking_1_bread", Type: procgen.TypeCooking, AgentCount: 2, HumanCount: procgen.IntPtr(0),
 		Goal: procgen.Goal{PerAgent: map[string]string{"0": "Make bread.", "1": "Make bread. Recipe for bread:\nStep 1"}}}
 	g0, _ := AgentGoal(cook, 0, names)
 	g1, _ := AgentGoal(cook, 1, names)
@@ -87,16 +87,22 @@ func TestAgentGoal(t *testing.T) {
 	if !strings.HasPrefix(g1, "Make bread. Recipe for bread:\nStep 1\nIn the end") || !strings.Contains(g1, "namely Andy_0 to") {
 		t.Errorf("cooking goal 1: %q", g1)
 	}
-	hk := &procgen.Task{ID: "x_hells_kitchen", Type: procgen.TypeCooking, AgentCount: 2, Goal: procgen.Goal{Text: "G."}}
+	hk := &procgen.Task{ID: "x_hells_kitchen", Type: procgen.TypeCooking, AgentCount: 2, HumanCount: procgen.IntPtr(0), Goal: procgen.Goal{Text: "G."}}
 	if g, _ := AgentGoal(hk, 0, names); !strings.HasPrefix(g, "G.You have to collaborate") {
 		t.Errorf("hell's kitchen goal: %q", g)
 	}
 	three := AgentNames(3, 0)
-	craft := &procgen.Task{ID: "c", Type: procgen.TypeCrafting, AgentCount: 3, Goal: procgen.Goal{Text: "Craft a bookshelf."}}
+	craft := &procgen.Task{ID: "c", Type: procgen.TypeCrafting, AgentCount: 3, HumanCount: procgen.IntPtr(0), Goal: procgen.Goal{Text: "Craft a bookshelf."}}
 	if g, _ := AgentGoal(craft, 1, three); !strings.HasPrefix(g, "Craft a bookshelf.\nMake sure to share resources among all agents") || !strings.Contains(g, "namely Andy_0, Bob_0 to") {
 		t.Errorf("3-agent crafting goal: %q", g)
 	}
-	build := &procgen.Task{ID: "b", Type: procgen.TypeConstruction, AgentCount: 2, Goal: procgen.Goal{Text: "Build the house."},
+	// Without human_count (most of MINDcraft's own files) MINDcraft's sum
+	// agent_count + human_count is NaN: no collaboration sentence.
+	craft.HumanCount = nil
+	if g, _ := AgentGoal(craft, 1, three); strings.Contains(g, "You have to collaborate") {
+		t.Errorf("3-agent crafting goal without human_count: %q", g)
+	}
+	build := &procgen.Task{ID: "b", Type: procgen.TypeConstruction, AgentCount: 2, HumanCount: procgen.IntPtr(0), Goal: procgen.Goal{Text: "Build the house."},
 		Conversation: "Let's build.",
 		Blueprint:    []byte(`{"materials":{"stone":2},"levels":[{"level":0,"coordinates":[148,-60,-170],"placement":[["stone","stone"]]},{"level":1,"coordinates":[148,-59,-170],"placement":[["air","air"]]}]}`)}
 	g, err := AgentGoal(build, 0, names)

@@ -60,7 +60,7 @@ func hasTurn(h []trajectory.Message, role, content string) bool {
 func lastTurn(h []trajectory.Message) trajectory.Message { return h[len(h)-1] }
 
 func craftTask(n int) *procgen.Task {
-	return &procgen.Task{ID: "ladder", Type: procgen.TypeCrafting, AgentCount: n, Goal: procgen.Goal{Text: "Craft a ladder."},
+	return &procgen.Task{ID: "ladder", Type: procgen.TypeCrafting, AgentCount: n, HumanCount: procgen.IntPtr(0), Goal: procgen.Goal{Text: "Craft a ladder."},
 		Conversation: "Let's work together to craft a ladder.", Timeout: 120}
 }
 

@@ -165,6 +165,7 @@ func cookingTask(opts Options, meal []string, v cookingVariant, rep int) Task {
 		ID:                    id.String(),
 		Type:                  TypeCooking,
 		AgentCount:            opts.Agents,
+		HumanCount:            IntPtr(0),
 		Timeout:               CookingTimeout,
 		Recipes:               map[string][]string{},
 		BlockedAccessToRecipe: []string{},

@@ -37,13 +37,13 @@ type CraftingOptions struct {
 	MaxDepth int // depths 0..MaxDepth-1; 0 = DefaultCraftingMaxDepth
 }
 
-// CraftingTimeout is 120 + 60*depth seconds, x1.5 when items are missing.
-func CraftingTimeout(depth int, missing bool) int {
-	t := 120 + 60*depth
-	if missing {
-		t = t * 3 / 2
+// CraftingTimeout is MINDcraft's crafting timeout: 300 seconds for one or
+// two agents, 500 for more (its test and train task files).
+func CraftingTimeout(agents int) int {
+	if agents > 2 {
+		return 500
 	}
-	return t
+	return 300
 }
 
 // GenerateCrafting makes crafting tasks for one split: targets of that
@@ -344,9 +344,10 @@ func craftingTask(opts CraftingOptions, s craftSpec, lv []map[string]int) (Task,
 		Goal:             Goal{Text: fmt.Sprintf("Collaborate with other agents to craft %s %s", article(s.target), s.target)},
 		Conversation:     fmt.Sprintf("Let's work together to craft %s %s.", article(s.target), s.target),
 		AgentCount:       opts.Agents,
+		HumanCount:       IntPtr(0),
 		InitialInventory: inv,
 		BlockedActions:   map[string][]string{},
-		Timeout:          CraftingTimeout(s.depth, len(s.missing) > 0),
+		Timeout:          CraftingTimeout(opts.Agents),
 		Target:           Target{Item: s.target},
 		NumberOfTarget:   1,
 		MaxDepth:         IntPtr(s.maxDepth),

@@ -101,8 +101,9 @@ func TestIngredientLevels(t *testing.T) {
 }
 
 func TestCraftingTimeout(t *testing.T) {
-	if CraftingTimeout(0, false) != 120 || CraftingTimeout(2, false) != 240 || CraftingTimeout(1, true) != 270 {
-		t.Error("timeouts do not follow 120 + 60*depth, x1.5 with missing items")
+	// MINDcraft's crafting task files: 300 s for 1 and 2 agents, 500 s for 3 to 5.
+	if CraftingTimeout(1) != 300 || CraftingTimeout(2) != 300 || CraftingTimeout(3) != 500 || CraftingTimeout(5) != 500 {
+		t.Error("timeouts are not MINDcraft's 300 s (1-2 agents) and 500 s (3+)")
 	}
 }
 
@@ -160,7 +161,7 @@ func checkCraftingTask(t *testing.T, task Task, split string, agents int) {
 	if (len(task.MissingItems) > 0) != strings.Contains(task.ID, "_missing_") {
 		t.Errorf("%s: missing_items %v", task.ID, task.MissingItems)
 	}
-	if task.Timeout != CraftingTimeout(depth, len(task.MissingItems) > 0) {
+	if task.Timeout != CraftingTimeout(task.AgentCount) {
 		t.Errorf("%s: timeout %d", task.ID, task.Timeout)
 	}
 	team := map[string]int{}

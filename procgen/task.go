@@ -27,6 +27,7 @@ type Task struct {
 	Goal             Goal                      // string, or per-agent {"0": "...", "1": "..."}
 	Conversation     string                    // agent 0 opens the conversation with this
 	AgentCount       int                       // number of agents
+	HumanCount       *int                      // human_count: human players besides the agents; nil when absent
 	InitialInventory map[string]map[string]int // agent id "0".. -> item -> count
 	BlockedActions   map[string][]string       // agent id -> commands hidden from it
 	Timeout          int                       // seconds; 0 = absent (MINDcraft then uses 300)
@@ -216,6 +217,9 @@ func (t *Task) fields() []field {
 		add("conversation", t.Conversation)
 	}
 	add("agent_count", t.AgentCount)
+	if t.HumanCount != nil {
+		add("human_count", *t.HumanCount)
+	}
 	inv := t.InitialInventory
 	if inv == nil {
 		inv = map[string]map[string]int{}
@@ -326,7 +330,8 @@ func (t *Task) UnmarshalJSON(b []byte) error {
 		}
 		return nil
 	}
-	var depth, maxDepth int
+	var depth, maxDepth, humans int
+	_, hasHumans := raw["human_count"]
 	_, hasDepth := raw["depth"]
 	_, hasMaxDepth := raw["max_depth"]
 	steps := []error{
@@ -334,6 +339,7 @@ func (t *Task) UnmarshalJSON(b []byte) error {
 		get("goal", &t.Goal, ""),
 		get("conversation", &t.Conversation, "a string"),
 		get("agent_count", &t.AgentCount, "an integer"),
+		get("human_count", &humans, "an integer"),
 		get("initial_inventory", &t.InitialInventory, "an object of agent id -> {item: count}"),
 		get("blocked_actions", &t.BlockedActions, "an object of agent id -> list of commands"),
 		get("timeout", &t.Timeout, "an integer number of seconds"),
@@ -354,6 +360,9 @@ func (t *Task) UnmarshalJSON(b []byte) error {
 		if err != nil {
 			return err
 		}
+	}
+	if hasHumans {
+		t.HumanCount = &humans
 	}
 	if hasDepth {
 		t.Depth = &depth

@@ -285,3 +285,36 @@ func TestWriteTaskFileBadPaths(t *testing.T) {
 		t.Errorf("directory holds %d entries, want afile and new", len(entries))
 	}
 }
+
+// human_count: generated tasks write 0 (MINDcraft then adds the
+// collaboration sentence), MINDcraft's files without it round-trip
+// without it, and human players are refused.
+func TestHumanCount(t *testing.T) {
+	tasks, err := Generate(KindCrafting, GenerateOptions{Options: Options{Split: SplitTest, Agents: 2, N: 1, Seed: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(tasks[0])
+	if !strings.Contains(string(b), `"agent_count":2,"human_count":0,`) {
+		t.Errorf("generated task: %s", b)
+	}
+	var absent Task
+	if err := json.Unmarshal([]byte(`{"type":"techtree","goal":"g","agent_count":2,"initial_inventory":{},"target":"stick"}`), &absent); err != nil || absent.HumanCount != nil {
+		t.Fatalf("absent human_count: %v, %v", absent.HumanCount, err)
+	}
+	if b, _ := json.Marshal(absent); strings.Contains(string(b), "human_count") {
+		t.Errorf("absent human_count written back: %s", b)
+	}
+	var human Task
+	if err := json.Unmarshal([]byte(`{"type":"techtree","goal":"g","agent_count":1,"human_count":1,"initial_inventory":{},"target":"stick"}`), &human); err != nil {
+		t.Fatal(err)
+	}
+	human.ID = "h"
+	found := false
+	for _, p := range ValidateTask(&human) {
+		found = found || (p.Field == "human_count" && strings.Contains(p.Message, "not simulated"))
+	}
+	if !found {
+		t.Errorf("human_count 1 accepted: %v", ValidateTask(&human))
+	}
+}

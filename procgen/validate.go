@@ -137,6 +137,9 @@ func (v *validator) common() {
 	case t.AgentCount < 1 || t.AgentCount > MaxAgentCount:
 		v.add("agent_count", fmt.Sprintf("%d (expected 1 to %d)", t.AgentCount, MaxAgentCount))
 	}
+	if h := t.HumanCount; h != nil && *h != 0 {
+		v.add("human_count", fmt.Sprintf("%d (expected 0: human players are not simulated)", *h))
+	}
 	if t.Goal.IsZero() {
 		v.add("goal", "missing")
 	}
