@@ -150,7 +150,8 @@ func (r *run) useDoor(v Vec) bool {
 	if l := math.Hypot(dx, dz); l > 1e-9 {
 		dx, dz = dx/l, dz/l
 		from, end := r.a.pos, r.a.pos.Block()
-		for t := 0.1; t <= 0.6*WalkSpeed; t += 0.1 {
+		for i := 1; i <= 26; i++ {
+			t := min(float64(i)/10, 0.6*WalkSpeed)
 			c := from.Add(dx*t, 0, dz*t).Block()
 			if !r.w.passable(c) {
 				break
