@@ -203,3 +203,23 @@ log(bot, await r);`
 }
 
 func abs(n int) int { return max(n, -n) }
+
+// TestLibraryComplete: every function of skills.js and world.js is there.
+func TestLibraryComplete(t *testing.T) {
+	if len(skillTable)+1 != 33 || len(worldTable) != 19 { // + skills.log
+		t.Errorf("%d skills, %d world functions; MINDcraft has 33 and 19", len(skillTable)+1, len(worldTable))
+	}
+	var missing []string
+	for n := range libraryNames {
+		if _, ok := skillTable[n]; !ok && n != "log" && worldTable[n] == nil {
+			missing = append(missing, n)
+		}
+	}
+	if len(missing) > 0 {
+		t.Errorf("missing: %v", missing)
+	}
+	res := runQuery(t, testWorld(t), `log(bot, Object.keys(skills).filter(k => typeof skills[k] === 'function').length + Object.keys(world).filter(k => typeof world[k] === 'function').length);`)
+	if res.Log != "52\n" {
+		t.Errorf("functions in scope: %q", res.Log)
+	}
+}
