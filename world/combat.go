@@ -60,13 +60,30 @@ func cmdAttack(r *run, args []command.Value) string {
 		r.say(texts.NoneToAttack(kind))
 		return ""
 	}
-	r.walkTo(near(target.pos.Block(), 2))
+	r.killMob(target)
+	return ""
+}
+
+// attackSeconds is the time one blow takes: the attack cooldown after
+// which a blow deals its full damage.
+const attackSeconds = 0.625
+
+// killMob is attackEntity(bot, mob, kill=true): walk up, strike with the
+// best weapon until it dies, take its drops (pickupNearbyItems).
+func (r *run) killMob(m *Mob) {
+	r.walkTo(near(m.pos.Block(), 2))
 	dmg := r.a.equipBestWeapon()
-	r.spend(math.Ceil(target.health/dmg) * 0.625)
-	r.w.removeMob(target)
-	r.log("Successfully killed %s.", kind)
+	r.spend(math.Ceil(m.health/dmg) * attackSeconds)
+	r.w.removeMob(m)
+	r.log("Successfully killed %s.", m.Kind)
+	r.log("Picked up %d items.", r.takeDrops(m))
+}
+
+// takeDrops hands a dead mob's loot to the agent (it would pick it up)
+// and returns how many kinds of item it took.
+func (r *run) takeDrops(m *Mob) int {
 	picked := 0
-	for _, d := range mobKinds[kind].drops {
+	for _, d := range mobKinds[m.Kind].drops {
 		n := d.Min
 		if d.Max > d.Min {
 			n += r.w.rng.IntN(d.Max - d.Min + 1)
@@ -75,8 +92,7 @@ func cmdAttack(r *run, args []command.Value) string {
 			picked++
 		}
 	}
-	r.log("Picked up %d items.", picked)
-	return ""
+	return picked
 }
 
 func cmdAttackPlayer(r *run, args []command.Value) string {
@@ -90,10 +106,23 @@ func cmdAttackPlayer(r *run, args []command.Value) string {
 		r.say(texts.NoneToAttack(name))
 		return ""
 	}
+	r.killPlayer(t)
+	return ""
+}
+
+// killPlayer strikes player t, in reach, until it dies.
+func (r *run) killPlayer(t *Agent) {
 	dmg := r.a.equipBestWeapon()
-	r.spend(math.Ceil(t.health/dmg) * 0.625)
-	// The player dies, drops everything (which the attacker picks up) and
-	// respawns at the world spawn with full health.
+	r.spend(math.Ceil(t.health/dmg) * attackSeconds)
+	picked := r.playerDies(t)
+	r.log("Successfully killed player.")
+	r.log("Picked up %d items.", picked)
+}
+
+// playerDies: the player drops everything (which the attacker picks up)
+// and respawns at the world spawn with full health. It returns how many
+// stacks the attacker took.
+func (r *run) playerDies(t *Agent) int {
 	picked := 0
 	for _, s := range t.inv.Stacks() {
 		if r.a.inv.Add(s.Item, s.Count) > 0 {
@@ -104,7 +133,120 @@ func cmdAttackPlayer(r *run, args []command.Value) string {
 	t.held, t.armor = "", [4]string{}
 	t.health, t.food = 20, 20
 	t.pos = r.w.spawnFor(t.ID)
-	r.log("Successfully killed player.")
-	r.log("Picked up %d items.", picked)
-	return ""
+	return picked
+}
+
+// untilInterrupted stands for a skill that would loop until the code is
+// stopped: it takes all the time there is.
+func (r *run) untilInterrupted() { r.spend(maxActionSeconds) }
+
+// attackEntity is skills.attackEntity for the entity with id (-1: an
+// object that is no entity of the world) called name. With kill it
+// attacks until the entity is no longer among those within 24 blocks;
+// without, it strikes once (the caller walks up first).
+func (r *run) attackEntity(id int, name string, kill bool) {
+	r.a.equipBestWeapon()
+	m := r.w.mobByID(id)
+	var t *Agent
+	for _, a := range r.w.agents {
+		if a.ID == id {
+			t = a
+		}
+	}
+	if !kill {
+		switch {
+		case m != nil:
+			r.strikeMob(m)
+		case t != nil && t != r.a && t.pos.Dist(r.a.pos) < reach:
+			r.spend(attackSeconds)
+			if t.health -= weaponDamage(r.a.held); t.health <= 0 {
+				r.playerDies(t)
+			}
+		}
+		return
+	}
+	switch {
+	case m != nil && m.pos.Dist(r.a.pos) <= 24:
+		r.killMob(m)
+	case t == r.a:
+		r.untilInterrupted() // it never leaves the list
+	case t != nil && t.pos.Dist(r.a.pos) <= 24:
+		if err := r.walkTo(near(t.pos.Block(), 2)); err != "" {
+			r.untilInterrupted() // pvp follows it and never gets there
+			return
+		}
+		r.killPlayer(t)
+	default: // not in the list: nothing to wait for
+		r.log("Successfully killed %s.", name)
+		r.log("Picked up 0 items.")
+	}
+}
+
+// reach is how far the server accepts a blow from (6 blocks).
+const reach = 6.0
+
+// strikeMob is one blow of bot.attack with the held item; a mob it kills
+// leaves its drops, which the agent takes.
+func (r *run) strikeMob(m *Mob) {
+	if m.pos.Dist(r.a.pos) >= reach {
+		return
+	}
+	r.spend(attackSeconds)
+	if m.health -= weaponDamage(r.a.held); m.health <= 0 {
+		r.w.removeMob(m)
+		r.takeDrops(m)
+	}
+}
+
+// defendSelf is skills.defendSelf: it fights the nearest hostile mob
+// within rng until none is left.
+func (r *run) defendSelf(rng float64) bool {
+	attacked := false
+	for m := r.w.nearestHostile(r.a.pos, rng); m != nil; m = r.w.nearestHostile(r.a.pos, rng) {
+		dmg := r.a.equipBestWeapon()
+		if m.pos.Dist(r.a.pos) >= 4 {
+			r.walkTo(near(m.pos.Block(), 3.5))
+		}
+		if m.pos.Dist(r.a.pos) <= 2 {
+			r.moveAwayFrom(m.pos.Block(), 2)
+		}
+		if m.pos.Dist(r.a.pos) > 3 && r.walkTo(near(m.pos.Block(), 3)) != "" {
+			r.untilInterrupted() // pvp can never reach it
+			return false
+		}
+		r.spend(math.Ceil(m.health/dmg) * attackSeconds)
+		r.w.removeMob(m)
+		r.takeDrops(m)
+		attacked = true
+	}
+	if attacked {
+		r.log("Successfully defended self.")
+	} else {
+		r.log("No enemies nearby to defend self from.")
+	}
+	return attacked
+}
+
+// avoidEnemies is skills.avoidEnemies: while a hostile mob is within
+// dist it walks to more than dist+1 from it, checking every half second,
+// and strikes one that stays within 3 blocks. Mobs stand still in this
+// world, so coming back to a cell means it would go round for ever.
+func (r *run) avoidEnemies(dist float64) bool {
+	seen := map[Pos]bool{r.a.pos.Block(): true}
+	for m := r.w.nearestHostile(r.a.pos, dist); m != nil; m = r.w.nearestHostile(r.a.pos, dist) {
+		err := r.moveAwayFrom(m.pos.Block(), dist+1)
+		r.spend(0.5)
+		if err == "" && !seen[r.a.pos.Block()] {
+			seen[r.a.pos.Block()] = true
+			continue
+		}
+		if err == "" || m.pos.Dist(r.a.pos) >= 3 {
+			r.untilInterrupted()
+			break
+		}
+		r.a.equipBestWeapon()
+		r.strikeMob(m)
+	}
+	r.log("Moved %s away from enemies.", jsNum(dist))
+	return true
 }

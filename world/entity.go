@@ -1,6 +1,8 @@
 package world
 
 import (
+	"fmt"
+	"math"
 	"slices"
 
 	"collabcraft/world/command"
@@ -95,12 +97,98 @@ var mobKinds = map[string]mobKind{
 	"skeleton":  {20, []mobDrop{{"bone", 0, 2}, {"arrow", 0, 2}}},
 }
 
-// addMob puts a mob of kind at v.
+// hostileMobs are the mobKinds minecraft-data types "hostile" (the rest
+// are "animal"): MINDcraft's mc.isHostile.
+var hostileMobs = map[string]bool{"zombie": true, "spider": true, "skeleton": true}
+
+// addMob puts a mob of kind at v. Ids count up from 1000 and are never
+// reused, so agents (ids from 0) and mobs never share one.
 func (w *World) addMob(kind string, v Vec) *Mob {
 	k := mobKinds[kind]
-	m := &Mob{ID: len(w.mobs) + 1000, Kind: kind, pos: v, health: k.health}
+	m := &Mob{ID: w.mobsAdded + 1000, Kind: kind, pos: v, health: k.health}
+	w.mobsAdded++
 	w.mobs = append(w.mobs, m)
 	return m
+}
+
+// AddMob puts a mob of a kind the world knows (cow, zombie, ...) at v,
+// as a scenario or test needs it; it returns the mob's entity id.
+func (w *World) AddMob(kind string, v Vec) (int, error) {
+	if _, ok := mobKinds[kind]; !ok {
+		return 0, fmt.Errorf("world: unknown mob kind %q", kind)
+	}
+	return w.addMob(kind, v).ID, nil
+}
+
+// Entity is one of mineflayer's bot.entities: an agent or a mob.
+type Entity struct {
+	ID       int
+	Name     string // the mob's kind; "player" for agents
+	Type     string // minecraft-data's type: "player", "animal" or "hostile"
+	Username string // agents only
+	Pos      Vec
+}
+
+func (a *Agent) entity() Entity {
+	return Entity{ID: a.ID, Name: "player", Type: "player", Username: a.Name, Pos: a.pos}
+}
+
+func (m *Mob) entity() Entity {
+	t := "animal"
+	if hostileMobs[m.Kind] {
+		t = "hostile"
+	}
+	return Entity{ID: m.ID, Name: m.Kind, Type: t, Pos: m.pos}
+}
+
+// Entities lists every entity in the world, the agents asking included,
+// in id order (the order of Object.values(bot.entities)).
+func (w *World) Entities() []Entity {
+	out := make([]Entity, 0, len(w.agents)+len(w.mobs))
+	for _, a := range w.agents {
+		out = append(out, a.entity())
+	}
+	for _, m := range w.mobs {
+		out = append(out, m.entity())
+	}
+	slices.SortStableFunc(out, func(a, b Entity) int { return a.ID - b.ID })
+	return out
+}
+
+// Entity returns entity id as it is now; ok is false once it is gone (a
+// killed mob).
+func (w *World) Entity(id int) (e Entity, ok bool) {
+	for _, a := range w.agents {
+		if a.ID == id {
+			return a.entity(), true
+		}
+	}
+	if m := w.mobByID(id); m != nil {
+		return m.entity(), true
+	}
+	return Entity{}, false
+}
+
+func (w *World) mobByID(id int) *Mob {
+	for _, m := range w.mobs {
+		if m.ID == id {
+			return m
+		}
+	}
+	return nil
+}
+
+// nearestHostile is getNearestEntityWhere(bot, mc.isHostile, dist): the
+// nearest hostile mob strictly within dist, the lower id on a tie.
+func (w *World) nearestHostile(v Vec, dist float64) *Mob {
+	var best *Mob
+	bestD := math.Inf(1)
+	for _, m := range w.mobs { // id order
+		if d := m.pos.Dist(v); hostileMobs[m.Kind] && d < dist && d < bestD {
+			best, bestD = m, d
+		}
+	}
+	return best
 }
 
 func (w *World) removeMob(m *Mob) {

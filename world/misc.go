@@ -1,6 +1,7 @@
 package world
 
 import (
+	"math"
 	"strings"
 
 	"collabcraft/world/command"
@@ -119,6 +120,106 @@ func cmdActivate(r *run, args []command.Value) string {
 	r.spend(0.25)
 	r.log("Activated %s at %s.", t, fixed1(*p))
 	return ""
+}
+
+// activateSeconds is the time to look at a block and use it.
+const activateSeconds = 0.25
+
+// useDoor is skills.useDoor with the door at v: walk within a block of
+// it, open it, walk forward through it for 0.6 s, close it. Doors are
+// passable blocks here with no open state, so opening and closing take
+// their time and change nothing.
+func (r *run) useDoor(v Vec) bool {
+	p := v.Block()
+	start, before := r.a.pos, r.dur
+	r.walkTo(near(p, 1)) // setGoal: a path it cannot find just ends
+	if waited := r.dur - before; waited < 1 {
+		r.spend(1 - waited) // it waits a second before watching the pathfinder
+	}
+	if p.Y < MinY || p.Y > MaxY {
+		r.throw("TypeError: Cannot read properties of null (reading '_properties')")
+		return false
+	}
+	r.spend(activateSeconds) // open
+	// Forward, towards the door (the way it came when it stands in it).
+	door := p.Center()
+	dx, dz := door.X-r.a.pos.X, door.Z-r.a.pos.Z
+	if math.Hypot(dx, dz) < 0.3 {
+		dx, dz = door.X-start.X, door.Z-start.Z
+	}
+	if l := math.Hypot(dx, dz); l > 1e-9 {
+		dx, dz = dx/l, dz/l
+		from, end := r.a.pos, r.a.pos.Block()
+		for i := 1; i <= 26; i++ {
+			t := min(float64(i)/10, 0.6*WalkSpeed)
+			c := from.Add(dx*t, 0, dz*t).Block()
+			if !r.w.passable(c) {
+				break
+			}
+			end = c
+		}
+		if end != r.a.pos.Block() {
+			r.a.pos = end.Center()
+		}
+	}
+	r.spend(0.6 + activateSeconds) // walk, close
+	r.log("Used door at %s.", v)
+	return true
+}
+
+// tillAndSow is skills.tillAndSow at cell p, sowing seed when sow is set
+// (survival: the cheat mode's shortcut is not modelled, as for placeBlock).
+func (r *run) tillAndSow(p Pos, seed string, sow bool) bool {
+	name := r.w.blocks.name(p)
+	if name != "grass_block" && name != "dirt" && name != "farmland" {
+		r.log("Cannot till %s, must be grass_block or dirt.", name)
+		return false
+	}
+	if above := r.w.blocks.name(p.Add(0, 1, 0)); above != "air" {
+		r.log("Cannot till, there is %s above the block.", above)
+		return false
+	}
+	if r.a.pos.Dist(p.Vec()) > 4.5 {
+		if err := r.walkTo(near(p, 4)); err != "" {
+			r.throw(pathErrName(err) + ": " + err)
+			return false
+		}
+	}
+	if name != "farmland" {
+		hoe := ""
+		for _, s := range r.a.inv.Stacks() {
+			if strings.Contains(s.Item, "hoe") {
+				hoe = s.Item
+				break
+			}
+		}
+		if hoe == "" {
+			r.log("Cannot till, no hoes.")
+			return false
+		}
+		r.a.held = hoe
+		r.spend(activateSeconds)
+		r.w.setBlock(p, "farmland")
+		r.log("Tilled block %s.", fixed1(p))
+	}
+	if !sow {
+		return true
+	}
+	if strings.HasSuffix(seed, "seed") && !strings.HasSuffix(seed, "seeds") {
+		seed += "s"
+	}
+	if r.a.inv.Count(seed) == 0 {
+		r.log("No %s to plant.", seed)
+		return false
+	}
+	r.a.held = seed
+	// MINDcraft places the seeds against the block's bottom face
+	// (bot.placeBlock(block, new Vec3(0, -1, 0))): the server puts nothing
+	// into the solid cell below, and mineflayer gives up waiting for the
+	// block there to change after 5 s.
+	r.spend(5)
+	r.throw("Error: Event blockUpdate:" + p.Add(0, -1, 0).String() + " did not fire within timeout of 5000ms")
+	return false
 }
 
 func cmdStartConversation(r *run, args []command.Value) string {

@@ -188,6 +188,13 @@ func (r *run) moveAwayFrom(p Pos, dist float64) string {
 	return r.walkTo(goal{center: p, rangeSq: dist * dist, invert: true})
 }
 
+// clearPath is world.isClearPath: whether the pathfinder reaches within
+// a block of target without digging or placing a block.
+func (w *World) clearPath(a *Agent, target Vec) bool {
+	_, err := w.findPath(a.pos.Block(), near(target.Block(), 1), 0, nil)
+	return err == ""
+}
+
 // moveFollowers brings agents following a (with !followPlayer) along.
 func (w *World) moveFollowers(a *Agent) {
 	for _, f := range w.agents {

@@ -210,19 +210,30 @@ func (w *World) nearbyBlockTypes(v Vec, dist float64) []string {
 }
 
 func cmdCraftable(r *run, _ []command.Value) string {
-	table := r.a.inv.Count("crafting_table") > 0 || r.w.nearestBlock(r.a.pos, []string{"crafting_table"}, 16) != nil
 	var b strings.Builder
 	b.WriteString("CRAFTABLE_ITEMS")
-	_, counts := r.a.inv.Counts()
-	for _, c := range craftableCandidates() {
-		if affordableOf(c.recipes, counts, table) != nil {
-			b.WriteString("\n- " + c.item)
-		}
+	for _, item := range r.w.craftableItems(r.a) {
+		b.WriteString("\n- " + item)
 	}
 	if b.Len() == len("CRAFTABLE_ITEMS") {
 		b.WriteString(": none")
 	}
 	return b.String()
+}
+
+// craftableItems is world.getCraftableItems: the items the agent can
+// craft once from its inventory, 3x3 recipes only with a crafting table
+// in the inventory or within 16 blocks, in mcdata's item order.
+func (w *World) craftableItems(a *Agent) []string {
+	table := a.inv.Count("crafting_table") > 0 || w.nearestBlock(a.pos, []string{"crafting_table"}, 16) != nil
+	_, counts := a.inv.Counts()
+	var out []string
+	for _, c := range craftableCandidates() {
+		if affordableOf(c.recipes, counts, table) != nil {
+			out = append(out, c.item)
+		}
+	}
+	return out
 }
 
 // candidate is an item with a crafting recipe.

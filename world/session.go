@@ -137,3 +137,52 @@ func (w *World) TimeOfDay() int64 {
 
 // Biome is the name of the biome the agents are in.
 func (w *World) Biome() string { return w.biome }
+
+// AttackEntity is skills.attackEntity on the entity with id (-1 for an
+// object that is no entity of the world) whose name is name. Without
+// kill it strikes once (the caller walks up first, as the skill does).
+func (s *Session) AttackEntity(id int, name string, kill bool) {
+	s.skill(func(r *run) bool { r.attackEntity(id, name, kill); return true })
+}
+
+// DefendSelf is skills.defendSelf.
+func (s *Session) DefendSelf(rng float64) bool {
+	return s.skill(func(r *run) bool { return r.defendSelf(rng) })
+}
+
+// MoveAwayFrom is skills.moveAwayFromEntity for an entity at v: it walks
+// to more than dist from v; no path throws, as mineflayer does.
+func (s *Session) MoveAwayFrom(v Vec, dist float64) bool {
+	return s.skill(func(r *run) bool {
+		if err := r.moveAwayFrom(v.Block(), dist); err != "" {
+			r.throw(pathErrName(err) + ": " + err)
+			return false
+		}
+		return true
+	})
+}
+
+// AvoidEnemies is skills.avoidEnemies.
+func (s *Session) AvoidEnemies(dist float64) bool {
+	return s.skill(func(r *run) bool { return r.avoidEnemies(dist) })
+}
+
+// UseDoor is skills.useDoor with the door at v.
+func (s *Session) UseDoor(v Vec) bool {
+	return s.skill(func(r *run) bool { return r.useDoor(v) })
+}
+
+// TillAndSow is skills.tillAndSow at cell p; seed is sown when sow is set.
+func (s *Session) TillAndSow(p Pos, seed string, sow bool) bool {
+	return s.skill(func(r *run) bool { return r.tillAndSow(p, seed, sow) })
+}
+
+// ClearPath is world.isClearPath: whether the agent can walk within a
+// block of target without digging or placing blocks.
+func (s *Session) ClearPath(target Vec) bool {
+	s.r.w.thinkBudget = thinkBudget
+	return s.r.w.clearPath(s.r.a, target)
+}
+
+// CraftableItems is world.getCraftableItems.
+func (s *Session) CraftableItems() []string { return s.r.w.craftableItems(s.r.a) }

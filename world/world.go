@@ -61,6 +61,7 @@ type World struct {
 	agents     []*Agent
 	byName     map[string]*Agent
 	mobs       []*Mob
+	mobsAdded  int // mobs ever added: the next mob's id is 1000 + mobsAdded
 	containers map[Pos]*Container
 	blueprint  *blueprints.Blueprint
 	biome      string

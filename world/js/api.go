@@ -233,33 +233,21 @@ func (e *execution) newBot() (goja.Value, error) {
 	vm := e.vm
 	a := e.w.Agent(e.agent)
 	bot := vm.NewObject()
-	entity := vm.NewObject()
 	getter := func(o *goja.Object, name string, f func() goja.Value) error {
 		return o.DefineAccessorProperty(name, vm.ToValue(func(goja.FunctionCall) goja.Value { return f() }), nil, goja.FLAG_TRUE, goja.FLAG_TRUE)
 	}
-	pos := func() goja.Value { p := a.Pos(); return e.newVec3(p.X, p.Y, p.Z) }
 	inventory := vm.NewObject()
 	players := vm.NewObject()
 	for _, name := range e.w.Agents() {
-		other := e.w.Agent(name)
-		pl, ent := vm.NewObject(), vm.NewObject()
-		if err := getter(ent, "position", func() goja.Value { p := other.Pos(); return e.newVec3(p.X, p.Y, p.Z) }); err != nil {
-			return nil, err
-		}
-		_ = ent.Set("username", name)
-		_ = ent.Set("type", "player")
-		_ = ent.Set("name", "player")
+		pl := vm.NewObject()
 		_ = pl.Set("username", name)
-		_ = pl.Set("entity", ent)
+		_ = pl.Set("entity", e.entityObject(e.w.Agent(name).ID))
 		_ = players.Set(name, pl)
 	}
+	entity := e.entityObject(a.ID)
 	timeObj := vm.NewObject()
 	game := vm.NewObject()
 	for _, err := range []error{
-		getter(entity, "position", pos),
-		entity.Set("username", e.agent),
-		entity.Set("type", "player"),
-		entity.Set("name", "player"),
 		entity.Set("height", 1.8),
 		inventory.Set("items", e.sync(func([]goja.Value) goja.Value { return e.items() })),
 		getter(timeObj, "timeOfDay", func() goja.Value { return vm.ToValue(e.timeOfDay()) }),
@@ -299,6 +287,72 @@ func (e *execution) newBot() (goja.Value, error) {
 		}
 	}
 	return bot, nil
+}
+
+// entityObject is the entity object of entity id, made on first use: id,
+// name, type, username (players), displayName (mobs) and a live position
+// that keeps the last one once the entity is gone.
+func (e *execution) entityObject(id int) *goja.Object {
+	if o := e.entities[id]; o != nil {
+		return o
+	}
+	ent, _ := e.w.Entity(id)
+	o := e.vm.NewObject()
+	last := ent.Pos
+	position := e.vm.ToValue(func(goja.FunctionCall) goja.Value {
+		if cur, ok := e.w.Entity(id); ok {
+			last = cur.Pos
+		}
+		return e.newVec3(last.X, last.Y, last.Z)
+	})
+	_ = o.Set("id", id)
+	_ = o.Set("type", ent.Type)
+	_ = o.Set("name", ent.Name)
+	if ent.Username != "" {
+		_ = o.Set("username", ent.Username)
+	} else {
+		_ = o.Set("displayName", displayName(ent.Name))
+	}
+	_ = o.DefineAccessorProperty("position", position, nil, goja.FLAG_TRUE, goja.FLAG_TRUE)
+	e.entities[id], e.entityIDs[o] = o, id
+	return o
+}
+
+// displayName is minecraft-data's display name of a mob: "Cow" for cow.
+func displayName(name string) string {
+	words := strings.Split(name, "_")
+	for i, w := range words {
+		if w != "" {
+			words[i] = strings.ToUpper(w[:1]) + w[1:]
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// entityID is the id of an entity object model code passes back, -1 for
+// any other value.
+func (e *execution) entityID(v goja.Value) int {
+	if o, ok := v.(*goja.Object); ok {
+		if id, ok := e.entityIDs[o]; ok {
+			return id
+		}
+	}
+	return -1
+}
+
+// prop is v[name] as JavaScript reads it: reading a property of null or
+// undefined throws node's TypeError.
+func (e *execution) prop(v goja.Value, name string) goja.Value {
+	if v = orUndefined(v); isNullish(v) {
+		panic(e.jsError("TypeError", "Cannot read properties of "+v.String()+" (reading '"+name+"')"))
+	}
+	return orUndefined(v.ToObject(e.vm).Get(name))
+}
+
+// position reads v.position.x, .y and .z as numbers.
+func (e *execution) position(v goja.Value) world.Vec {
+	p := e.prop(v, "position")
+	return world.Vec{X: e.prop(p, "x").ToFloat(), Y: e.prop(p, "y").ToFloat(), Z: e.prop(p, "z").ToFloat()}
 }
 
 func firstArg(args []goja.Value) goja.Value {

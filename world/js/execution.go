@@ -25,6 +25,10 @@ type execution struct {
 	calls  int
 	chat   []string
 	vec3   *goja.Object // the Vec3 class, from the prelude
+	// entities are the entity objects handed out, by id, one per entity
+	// as mineflayer's bot.entities keeps them; entityIDs maps them back.
+	entities  map[int]*goja.Object
+	entityIDs map[*goja.Object]int
 }
 
 //go:embed prelude.js
@@ -37,7 +41,8 @@ var prelude = sync.OnceValue(func() *goja.Program {
 
 func newExecution(w *world.World, s *world.Session, agent string, opts Options) *execution {
 	vm := goja.New()
-	e := &execution{vm: vm, w: w, s: s, agent: agent, limits: opts.Limits.withDefaults()}
+	e := &execution{vm: vm, w: w, s: s, agent: agent, limits: opts.Limits.withDefaults(),
+		entities: map[int]*goja.Object{}, entityIDs: map[*goja.Object]int{}}
 	vm.SetMaxCallStackSize(e.limits.CallDepth)
 	rng := rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x5851f42d4c957f2d))
 	vm.SetRandSource(rng.Float64)

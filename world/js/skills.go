@@ -3,6 +3,7 @@ package js
 import (
 	"math"
 	"strings"
+	"time"
 
 	"github.com/dop251/goja"
 
@@ -17,11 +18,19 @@ import (
 // promise, rejected when the skill threw.
 type asyncSkill func(e *execution, args []goja.Value) goja.Value
 
-// skillTable lists MINDcraft's skills.js functions this runtime has, by
-// name. Missing (they need entities or blocks the world does not model):
-// attackEntity, defendSelf, moveAwayFromEntity, avoidEnemies, useDoor,
-// tillAndSow. Calling one is the TypeError node gives for a missing one.
+// skillTable lists MINDcraft's skills.js functions by name, all 33 of
+// them (log is installed apart: it is synchronous).
 var skillTable = map[string]asyncSkill{
+	"attackEntity": skillAttackEntity,
+	"defendSelf": func(e *execution, args []goja.Value) goja.Value {
+		return e.vm.ToValue(e.s.DefendSelf(e.numArg(args, 0, 9)))
+	},
+	"moveAwayFromEntity": skillMoveAwayFromEntity,
+	"avoidEnemies": func(e *execution, args []goja.Value) goja.Value {
+		return e.vm.ToValue(e.s.AvoidEnemies(e.numArg(args, 0, 16)))
+	},
+	"useDoor":              skillUseDoor,
+	"tillAndSow":           skillTillAndSow,
 	"placeBlock":           skillPlaceBlock,
 	"breakBlockAt":         skillBreakBlockAt,
 	"goToPosition":         skillGoToPosition,
@@ -283,4 +292,94 @@ func skillWait(e *execution, args []goja.Value) goja.Value {
 		e.s.Spend(secondsDuration(min(ms, float64(e.limits.SimTime.Milliseconds())+1) / 1000))
 	}
 	return e.vm.ToValue(true)
+}
+
+// skillAttackEntity: with kill (the default) it fights until the entity
+// is gone and returns true; without, it walks up when farther than 5
+// blocks, strikes once and returns undefined (that branch has no return).
+func skillAttackEntity(e *execution, args []goja.Value) goja.Value {
+	ent := arg(args, 0)
+	pos := e.prop(ent, "position")
+	kill := true
+	if v := arg(args, 1); !isMissing(v) {
+		kill = v.ToBoolean()
+	}
+	id := e.entityID(ent)
+	if kill {
+		e.s.AttackEntity(id, e.prop(ent, "name").String(), true)
+		return e.vm.ToValue(true)
+	}
+	x, y, z := e.prop(pos, "x"), e.prop(pos, "y"), e.prop(pos, "z")
+	me := e.w.Agent(e.agent).Pos()
+	if (world.Vec{X: x.ToFloat(), Y: y.ToFloat(), Z: z.ToFloat()}).Dist(me) > 5 {
+		skillGoToPosition(e, []goja.Value{goja.Undefined(), x, y, z})
+	}
+	e.s.AttackEntity(id, "", false)
+	return goja.Undefined()
+}
+
+// skillMoveAwayFromEntity walks until farther than distance from the
+// entity's position (GoalInvert of GoalFollow); it logs nothing.
+func skillMoveAwayFromEntity(e *execution, args []goja.Value) goja.Value {
+	p := e.position(arg(args, 0))
+	dist := e.numArg(args, 1, 16)
+	for _, f := range []float64{p.X, p.Y, p.Z, dist} {
+		if !finite(f) || math.Abs(f) > 1<<30 {
+			// The goal can never be met: the pathfinder thinks until
+			// its timeout.
+			e.s.Spend(5 * time.Second)
+			panic(e.errorFromText("Timeout: Took to long to decide path to goal!"))
+		}
+	}
+	return e.vm.ToValue(e.s.MoveAwayFrom(p, dist))
+}
+
+// doorTypes is the list useDoor searches; only its first entry matters,
+// since reading .position of the null found for a missing type throws.
+var doorTypes = []string{"oak_door", "spruce_door", "birch_door", "jungle_door", "acacia_door", "dark_oak_door",
+	"mangrove_door", "cherry_door", "bamboo_door", "crimson_door", "warped_door"}
+
+func skillUseDoor(e *execution, args []goja.Value) goja.Value {
+	var v world.Vec
+	if dp := arg(args, 0); dp.ToBoolean() {
+		v = world.Vec{X: e.prop(dp, "x").ToFloat(), Y: e.prop(dp, "y").ToFloat(), Z: e.prop(dp, "z").ToFloat()}
+	} else {
+		found := e.s.NearestBlocks(doorTypes[:1], 16, 1)
+		if len(found) == 0 {
+			panic(e.jsError("TypeError", "Cannot read properties of null (reading 'position')"))
+		}
+		v = world.Vec{X: float64(found[0].X), Y: float64(found[0].Y), Z: float64(found[0].Z)}
+	}
+	for _, f := range []float64{v.X, v.Y, v.Z} {
+		if !finite(f) || math.Abs(f) > 1<<30 {
+			e.s.Spend(time.Second) // the pathfinder finds nothing to walk
+			panic(e.jsError("TypeError", "Cannot read properties of null (reading '_properties')"))
+		}
+	}
+	return e.vm.ToValue(e.s.UseDoor(v))
+}
+
+// jsRound is Math.round.
+func jsRound(f float64) float64 { return math.Floor(f + 0.5) }
+
+func skillTillAndSow(e *execution, args []goja.Value) goja.Value {
+	x, y, z := arg(args, 0).ToFloat(), arg(args, 1).ToFloat(), arg(args, 2).ToFloat()
+	p, ok := floorCell(e.vm.ToValue(jsRound(x)), e.vm.ToValue(jsRound(y)), e.vm.ToValue(jsRound(z)))
+	if !ok || p.Y < world.MinY || p.Y > world.MaxY {
+		panic(e.jsError("TypeError", "Cannot read properties of null (reading 'name')"))
+	}
+	seed := arg(args, 3)
+	sow := !isNullish(seed) && seed.ToBoolean()
+	if _, isString := seed.Export().(string); sow && !isString {
+		// The seed type is first used as a string after tilling.
+		if e.s.TillAndSow(p, "", false) {
+			panic(e.jsError("TypeError", "seedType.endsWith is not a function"))
+		}
+		return e.vm.ToValue(false)
+	}
+	name := ""
+	if sow {
+		name = seed.String()
+	}
+	return e.vm.ToValue(e.s.TillAndSow(p, name, sow))
 }

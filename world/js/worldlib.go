@@ -1,6 +1,7 @@
 package js
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strconv"
@@ -14,11 +15,13 @@ import (
 // worldFunc is a world.* function: synchronous, (bot, ...args).
 type worldFunc func(e *execution, args []goja.Value) goja.Value
 
-// worldTable lists MINDcraft's world.js functions this runtime has.
-// Missing (the world keeps no entity objects or light levels for them):
-// getNearbyEntities, getNearestEntityWhere, getNearbyEntityTypes,
-// getCraftableItems, isClearPath.
+// worldTable lists MINDcraft's world.js functions, all 19 of them.
 var worldTable = map[string]worldFunc{
+	"getNearbyEntities":      worldGetNearbyEntities,
+	"getNearestEntityWhere":  worldGetNearestEntityWhere,
+	"getNearbyEntityTypes":   worldGetNearbyEntityTypes,
+	"getCraftableItems":      worldGetCraftableItems,
+	"isClearPath":            worldIsClearPath,
 	"getPosition":            worldGetPosition,
 	"getInventoryCounts":     worldGetInventoryCounts,
 	"getInventoryStacks":     func(e *execution, _ []goja.Value) goja.Value { return e.items() },
@@ -158,26 +161,118 @@ func worldGetFirstBlockAboveHead(e *execution, args []goja.Value) goja.Value {
 	return e.vm.ToValue(name + " (" + strconv.Itoa(height) + " blocks up)")
 }
 
-// nearbyPlayers lists the other agents within dist, nearest first.
-func (e *execution) nearbyPlayers(dist float64) []string {
+// nearbyEntities is getNearbyEntities: bot.entities (the agent's own
+// entity included) within maxDist of the agent, nearest first, ties in id
+// order.
+func (e *execution) nearbyEntities(maxDist float64) []world.Entity {
 	me := e.w.Agent(e.agent).Pos()
-	var names []string
-	for _, n := range e.w.Agents() {
-		if n != e.agent && e.w.Agent(n).Pos().Dist(me) <= dist {
-			names = append(names, n)
+	var out []world.Entity
+	for _, ent := range e.w.Entities() {
+		if !(ent.Pos.Dist(me) > maxDist) { // a NaN distance keeps them all
+			out = append(out, ent)
 		}
 	}
-	slices.SortStableFunc(names, func(a, b string) int {
-		da, db := e.w.Agent(a).Pos().Dist(me), e.w.Agent(b).Pos().Dist(me)
-		switch {
-		case da < db:
-			return -1
-		case da > db:
-			return 1
-		}
-		return 0
+	slices.SortStableFunc(out, func(a, b world.Entity) int {
+		return cmp.Compare(a.Pos.Dist(me), b.Pos.Dist(me))
 	})
-	return names
+	return out
+}
+
+func (e *execution) entityArray(ents []world.Entity) goja.Value {
+	out := make([]any, len(ents))
+	for i, ent := range ents {
+		out[i] = e.entityObject(ent.ID)
+	}
+	return e.vm.NewArray(out...)
+}
+
+func worldGetNearbyEntities(e *execution, args []goja.Value) goja.Value {
+	return e.entityArray(e.nearbyEntities(e.numArg(args, 0, 16)))
+}
+
+// worldGetNearestEntityWhere is bot.nearestEntity(entity =>
+// predicate(entity) && distance < maxDistance): the predicate sees every
+// other entity, in id order; the first of the nearest wins; else null.
+func worldGetNearestEntityWhere(e *execution, args []goja.Value) goja.Value {
+	pred := arg(args, 0)
+	maxDist := e.numArg(args, 1, 16)
+	me := e.w.Agent(e.agent)
+	var best goja.Value = goja.Null()
+	bestD := math.Inf(1)
+	for _, ent := range e.w.Entities() {
+		if ent.ID == me.ID {
+			continue
+		}
+		f, ok := goja.AssertFunction(pred)
+		if !ok {
+			panic(e.jsError("TypeError", "predicate is not a function"))
+		}
+		o := e.entityObject(ent.ID)
+		v, err := f(goja.Undefined(), o)
+		if err != nil {
+			panic(err)
+		}
+		// The predicate may have moved nobody, but reads the world now.
+		cur, alive := e.w.Entity(ent.ID)
+		if !alive {
+			cur = ent
+		}
+		d := cur.Pos.Dist(me.Pos())
+		if v.ToBoolean() && d < maxDist && d < bestD {
+			best, bestD = o, d
+		}
+	}
+	return best
+}
+
+func worldGetNearbyEntityTypes(e *execution, _ []goja.Value) goja.Value {
+	var out []any
+	seen := map[string]bool{}
+	for _, ent := range e.nearbyEntities(16) {
+		if !seen[ent.Name] {
+			seen[ent.Name] = true
+			out = append(out, ent.Name)
+		}
+	}
+	return e.vm.NewArray(out...)
+}
+
+func worldGetCraftableItems(e *execution, _ []goja.Value) goja.Value {
+	var out []any
+	for _, item := range e.s.CraftableItems() {
+		out = append(out, item)
+	}
+	return e.vm.NewArray(out...)
+}
+
+// worldIsClearPath is async in MINDcraft: it returns a promise, rejected
+// when target has no position.
+func worldIsClearPath(e *execution, args []goja.Value) goja.Value {
+	p, resolve, reject := e.vm.NewPromise()
+	v, thrown := e.protect(func(e *execution, args []goja.Value) goja.Value {
+		t := e.position(arg(args, 0))
+		if !finite(t.X) || !finite(t.Y) || !finite(t.Z) || math.Abs(t.X)+math.Abs(t.Y)+math.Abs(t.Z) > 1<<30 {
+			return e.vm.ToValue(false) // GoalNear at NaN is never reached
+		}
+		return e.vm.ToValue(e.s.ClearPath(t))
+	}, args)
+	if thrown != nil {
+		_ = reject(thrown)
+	} else {
+		_ = resolve(v)
+	}
+	return e.vm.ToValue(p)
+}
+
+// nearbyPlayers lists the other agents within dist, nearest first.
+func (e *execution) nearbyPlayers(dist float64) []world.Entity {
+	var out []world.Entity
+	for _, ent := range e.nearbyEntities(dist) {
+		if ent.Type == "player" && ent.Username != e.agent {
+			out = append(out, ent)
+		}
+	}
+	return out
 }
 
 func worldGetNearbyPlayers(e *execution, args []goja.Value) goja.Value {
@@ -185,23 +280,13 @@ func worldGetNearbyPlayers(e *execution, args []goja.Value) goja.Value {
 	if v := arg(args, 0); !isNullish(v) {
 		dist = v.ToFloat()
 	}
-	var out []any
-	for _, n := range e.nearbyPlayers(dist) {
-		o := e.vm.NewObject()
-		p := e.w.Agent(n).Pos()
-		_ = o.Set("username", n)
-		_ = o.Set("type", "player")
-		_ = o.Set("name", "player")
-		_ = o.Set("position", e.newVec3(p.X, p.Y, p.Z))
-		out = append(out, o)
-	}
-	return e.vm.NewArray(out...)
+	return e.entityArray(e.nearbyPlayers(dist))
 }
 
 func worldGetNearbyPlayerNames(e *execution, _ []goja.Value) goja.Value {
 	var out []any
-	for _, n := range e.nearbyPlayers(64) {
-		out = append(out, n)
+	for _, ent := range e.nearbyPlayers(64) {
+		out = append(out, ent.Username)
 	}
 	return e.vm.NewArray(out...)
 }
