@@ -1,6 +1,7 @@
 package scripted
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -26,6 +27,9 @@ import (
 var (
 	// reMemPlaced is the memory line of levels whose share is in.
 	reMemPlaced = regexp.MustCompile(`My part is in on levels: ([\d, ]+)\.`)
+	// reMemBlueprint is the memory of the blueprint's levels, each one
+	// block above the one before.
+	reMemBlueprint = regexp.MustCompile(`Blueprint: (\d+) levels, level 0 at X: (-?\d+), Y: (-?\d+), Z: (-?\d+)\.`)
 	// reMemShared is the first builder's memory of whom the plan is
 	// settled with.
 	reMemShared = regexp.MustCompile(`Plan settled with: ([\w, ]+)\.`)
@@ -39,12 +43,56 @@ type fix struct {
 	x, y, z int
 }
 
+// blueprintText is where the builder knows the blueprint's levels from:
+// the goal when it lists them (the paper's prompts), else the latest
+// !getBlueprint in the window, else its memory ("Blueprint: 12 levels,
+// level 0 at X: 148, Y: -60, Z: -170.").
+func (s *state) blueprintText() string {
+	if len(blueprints.ExplainedLevels(s.v.Goal)) > 0 {
+		return s.v.Goal
+	}
+	for i := len(s.acts) - 1; i >= 0; i-- {
+		if a := s.acts[i]; a.name == "!getBlueprint" && len(blueprints.ExplainedLevels(a.output)) > 0 {
+			return a.output
+		}
+	}
+	if m := reMemBlueprint.FindStringSubmatch(s.mem); m != nil {
+		var b strings.Builder
+		for k := range atoi(m[1]) {
+			b.WriteString("Level " + itoa(k) + ": Start at coordinates X: " + m[2] + ", Y: " + itoa(atoi(m[3])+k) + ", Z: " + m[4])
+		}
+		return b.String()
+	}
+	return ""
+}
+
 func (s *state) levelCount() int {
 	n := 0
-	for _, k := range blueprints.ExplainedLevels(s.v.Goal) {
+	for _, k := range blueprints.ExplainedLevels(s.blueprintText()) {
 		n = max(n, k+1)
 	}
 	return n
+}
+
+// origin is level 0's start: the corner of the site.
+func (s *state) origin() ([3]int, bool) {
+	return blueprints.ExplainedOrigin(s.blueprintText(), 0)
+}
+
+// stackedLevels reports whether every level k starts k blocks right above
+// level 0's start (so the memory line can say it in a few words).
+func (s *state) stackedLevels() bool {
+	text := s.blueprintText()
+	o, ok := blueprints.ExplainedOrigin(text, 0)
+	if !ok {
+		return false
+	}
+	for _, k := range blueprints.ExplainedLevels(text) {
+		if c, _ := blueprints.ExplainedOrigin(text, k); c != [3]int{o[0], o[1] + k, o[2]} {
+			return false
+		}
+	}
+	return true
 }
 
 // readLevel is level k of the blueprint as the latest !getBlueprintLevel
@@ -162,7 +210,9 @@ func (s *state) nextLevel() int {
 
 func (s *state) construction() string {
 	if s.levelCount() == 0 {
-		return with(s.say("idle"), cmd("stay", 30))
+		// MINDcraft's harness gives neither the goal nor the opening
+		// message the blueprint's levels: look them up.
+		return with(s.pick("First, the blueprint.", "Let me look at the blueprint.", "What does the blueprint look like?"), cmd("getBlueprint"))
 	}
 	p := s.talkingWith()
 	if p != "" && s.has("!endConversation") {
@@ -417,6 +467,9 @@ func (s *state) goQuiet(p string) string {
 // is in on.
 func (s *state) buildFacts() []string {
 	f := []string{"Building level by level: on each level, my run of every material's cells."}
+	if o, ok := s.origin(); ok && s.stackedLevels() && len(blueprints.ExplainedLevels(s.v.Goal)) == 0 {
+		f = append(f, fmt.Sprintf("Blueprint: %d levels, level 0 at X: %d, Y: %d, Z: %d.", s.levelCount(), o[0], o[1], o[2]))
+	}
 	done := s.placedLevels()
 	var ks []string
 	for k := range s.levelCount() {

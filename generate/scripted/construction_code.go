@@ -43,7 +43,7 @@ func (s *state) buildCode() string {
 		code = s.slip(code)
 	}
 	code += propHelper + finishing(what)
-	if o, ok := blueprints.ExplainedOrigin(s.v.Goal, 0); ok {
+	if o, ok := s.origin(); ok {
 		code += comeDown(o)
 	}
 	if lv, ok := s.actionLevel(); ok && lv.Level > 0 && !usesDirt(lv) {
