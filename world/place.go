@@ -126,31 +126,47 @@ func cmdPlaceHere(r *run, args []command.Value) string {
 	return ""
 }
 
+// cmdDigDown is skills.digDown: the blocks under the starting cell, one by
+// one, stopping at the end of the world, lava or water, or a drop of more
+// than two blocks under the next one; air is skipped. The player, centred
+// in the one-block shaft, drops into it as it goes.
 func cmdDigDown(r *run, args []command.Value) string {
 	n := args[0].Int()
-	for i := 0; i < n; i++ {
-		below := r.a.pos.Block().Add(0, -1, 0)
-		name := r.w.blocks.name(below)
-		if name == "water" || name == "lava" || name == "bedrock" || below.Y <= MinY {
-			break
+	start := r.a.pos.Block()
+	isAir := func(name string) bool { return name == "air" || name == "cave_air" }
+	for i := 1; i <= n; i++ {
+		target, below := start.Add(0, -i, 0), start.Add(0, -i-1, 0)
+		if below.Y < MinY { // bot.blockAt is null outside the world
+			r.log("Dug down %d blocks, but reached the end of the world.", i-1)
+			return ""
 		}
-		// Stop above a fall of four or more blocks.
+		tn, bn := r.w.blocks.name(target), r.w.blocks.name(below)
+		if tn == "lava" || tn == "water" || bn == "lava" || bn == "water" {
+			r.log("Dug down %d blocks, but reached %s", i-1, bn) // no full stop in MINDcraft
+			return ""
+		}
 		fall := 0
-		for q := below.Add(0, -1, 0); fall < 4 && !r.w.blocks.isSolid(q); q = q.Add(0, -1, 0) {
+		for q := below; fall <= 2 && q.Y >= MinY && isAir(r.w.blocks.name(q)); q = q.Add(0, -1, 0) {
 			fall++
 		}
-		if fall >= 4 {
-			break
+		if fall > 2 {
+			r.log("Dug down %d blocks, but reached a drop below the next block.", i-1)
+			return ""
 		}
-		if !r.breakBlockAt(below) {
-			break
+		if isAir(tn) {
+			r.log("Skipping air block")
+			continue
 		}
-		// The player, centred in a one-block shaft, drops into it.
+		if !r.breakBlockAt(target) {
+			r.log("Failed to dig block at position:%s", target)
+			return ""
+		}
 		p := r.a.pos.Block()
 		for p.Y > MinY && !r.w.blocks.isSolid(p.Add(0, -1, 0)) && !climbable(r.w.blocks.name(p)) {
 			p.Y--
 		}
 		r.a.pos.Y = float64(p.Y)
 	}
+	r.log("Dug down %d blocks.", n)
 	return ""
 }

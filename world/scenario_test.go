@@ -327,3 +327,21 @@ func TestDigOut(t *testing.T) {
 		}
 	}
 }
+
+// !digDown logs as skills.digDown does: what it broke, then how far it
+// got, and why it stopped short.
+func TestDigDownLogs(t *testing.T) {
+	w := mustBuild(t, constructionTask(t, houseBlueprint(150, -170)), 4, Options{})
+	a := w.Agent("Jill_0")
+	p := a.pos.Block()
+	res := do(t, w, "Jill_0", "!digDown(2)")
+	want := fmt.Sprintf("Code output:\nBroke grass_block at x:%d.0, y:-61.0, z:%d.0.\nBroke dirt at x:%d.0, y:-62.0, z:%d.0.\nDug down 2 blocks.\n", p.X, p.Z, p.X, p.Z)
+	if res.Output != want || a.pos.Block().Y != -62 {
+		t.Fatalf("digDown(2): %q at y %d\nwant %q at -62", res.Output, a.pos.Block().Y, want)
+	}
+	res = do(t, w, "Jill_0", "!digDown(5)")
+	want = fmt.Sprintf("Code output:\nBroke dirt at x:%d.0, y:-63.0, z:%d.0.\nDug down 1 blocks, but reached the end of the world.\n", p.X, p.Z)
+	if res.Output != want {
+		t.Errorf("digDown(5) to bedrock: %q\nwant %q", res.Output, want)
+	}
+}
