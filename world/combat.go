@@ -98,7 +98,11 @@ func (r *run) takeDrops(m *Mob) int {
 func cmdAttackPlayer(r *run, args []command.Value) string {
 	name := args[0].S
 	t := r.w.byName[name]
-	if t == nil || t == r.a {
+	if t == nil {
+		r.log("Could not find player %s.", name) // bot.players[name] has no entity
+		return ""
+	}
+	if t == r.a {
 		r.say(texts.NoneToAttack(name))
 		return ""
 	}

@@ -75,7 +75,12 @@ func cmdStay(r *run, args []command.Value) string {
 	return ""
 }
 
-func cmdLookAt(r *run, _ []command.Value) string {
+// cmdLookAt is !lookAtPlayer and !lookAtPosition. MINDcraft checks
+// !lookAtPlayer's direction before it looks.
+func cmdLookAt(r *run, args []command.Value) string {
+	if len(args) == 2 && args[1].S != "at" && args[1].S != "with" {
+		return "Invalid direction. Use 'at' or 'with'."
+	}
 	return "Vision is disabled. Use other methods to describe the environment."
 }
 

@@ -342,6 +342,7 @@ func cmdGetCraftingPlan(r *run, args []command.Value) string {
 }
 
 func cmdSearchWiki(r *run, args []command.Value) string {
-	// The embedded world has no network; answer as a failed lookup would.
-	return "Error searching the wiki: the Minecraft Wiki is not reachable from this world."
+	// The embedded world has no network: MINDcraft's answer when its
+	// fetch of the wiki page fails (node's fetch throws this TypeError).
+	return "The following error occurred: TypeError: fetch failed"
 }

@@ -345,3 +345,20 @@ func TestDigDownLogs(t *testing.T) {
 		t.Errorf("digDown(5) to bedrock: %q\nwant %q", res.Output, want)
 	}
 }
+
+// Texts as MINDcraft 0012750 writes them (src/agent/commands/actions.js,
+// queries.js): an unknown player to attack, a bad look direction checked
+// before vision, and the wiki search failing without a network.
+func TestMindcraftCommandTexts(t *testing.T) {
+	w := mustBuild(t, cookingTask(), 2, Options{})
+	for _, c := range []struct{ in, want string }{
+		{`!attackPlayer("Nobody")`, "Code output:\nCould not find player Nobody.\n"},
+		{`!lookAtPlayer("Jill_0", "behind")`, "Invalid direction. Use 'at' or 'with'."},
+		{`!lookAtPlayer("Jill_0", "at")`, "Vision is disabled. Use other methods to describe the environment."},
+		{`!searchWiki("stone")`, "The following error occurred: TypeError: fetch failed"},
+	} {
+		if res := do(t, w, "Andy_0", c.in); res.Output != c.want {
+			t.Errorf("%s: %q, want %q", c.in, res.Output, c.want)
+		}
+	}
+}
