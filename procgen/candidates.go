@@ -71,7 +71,10 @@ type CraftingCandidate struct {
 const splitSeed = 2025
 
 // CraftingCandidates returns the crafting targets: craftable items whose
-// plan has more than one step, no foods (cooking owns them), one
+// plan has more than one step and that MINDcraft's own !getCraftingPlan
+// can plan (not one its planner loops on, such as chiseled_sandstone or
+// purpur_slab, nor one it calls base, quartz_slab), no foods (cooking owns
+// them), one
 // representative per colour/wood/copper family, each assigned to train, dev
 // or test by its name or a coin. The choices are seeded with a fixed seed,
 // so the divide is the same for every generator seed. Sorted by item.
@@ -84,7 +87,10 @@ var craftingCandidates = sync.OnceValue(func() []CraftingCandidate {
 	families := map[string][]CraftingCandidate{}
 	for _, it := range mcdata.Items() {
 		name := it.Name
-		if len(mcdata.PlanRecipes(name)) == 0 || isFood(name) {
+		if len(mcdata.PlanRecipes(name)) == 0 || isFood(name) || mcdata.IsMindcraftBaseItem(name) {
+			continue
+		}
+		if _, err := mcdata.CraftingPlanText(nil, name, 1); err != nil {
 			continue
 		}
 		plan, err := mcdata.NewPlan(nil, name, 1)
