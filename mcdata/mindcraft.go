@@ -1,7 +1,6 @@
 package mcdata
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 )
@@ -27,8 +26,13 @@ import (
 // the world builders, procgen): it never loops and uses the wood at hand.
 
 // ErrPlanLoops is MINDcraft's "Maximum call stack size exceeded": its planner
-// recursed without end on a recipe cycle.
-var ErrPlanLoops = errors.New("Maximum call stack size exceeded")
+// recursed without end on a recipe cycle. Its text is node's, capital
+// letter included, as !getCraftingPlan prints it.
+var ErrPlanLoops error = stackOverflow{}
+
+type stackOverflow struct{}
+
+func (stackOverflow) Error() string { return "Maximum call stack size exceeded" }
 
 // PlanErrorPrefix starts the text !getCraftingPlan answers when MINDcraft's
 // planner throws.
