@@ -11,9 +11,9 @@ import (
 	"github.com/Tnze/go-mc/nbt"
 )
 
-// StructureDataVersion is the world data version of Minecraft 1.20.2,
+// StructureDataVersion is the world data version of Minecraft 1.21.1,
 // written into structure files so the game loads them without upgrading.
-const StructureDataVersion = 3578
+const StructureDataVersion = 3955
 
 // structureFile is a vanilla structure template (what a structure block
 // saves and loads). Origin is ours: vanilla ignores unknown tags, and it

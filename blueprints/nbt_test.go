@@ -56,7 +56,7 @@ func TestStructureFileIsVanilla(t *testing.T) {
 	}
 	bx, _ := h.Blueprint.Bounds()
 	size := bx.Size()
-	if sf.DataVersion != 3578 || !reflect.DeepEqual(sf.Size, []int32{int32(size[0]), int32(size[1]), int32(size[2])}) {
+	if sf.DataVersion != 3955 || !reflect.DeepEqual(sf.Size, []int32{int32(size[0]), int32(size[1]), int32(size[2])}) {
 		t.Fatalf("DataVersion %d size %v", sf.DataVersion, sf.Size)
 	}
 	if len(sf.Blocks) != size[0]*size[1]*size[2] {

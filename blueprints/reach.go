@@ -38,7 +38,7 @@ func classify(name string) kind {
 	case strings.HasSuffix(name, "_stairs") || strings.HasSuffix(name, "_slab"):
 		return step
 	case strings.HasSuffix(name, "torch") || strings.HasSuffix(name, "_sign") || strings.HasSuffix(name, "_button") ||
-		name == "short_grass" || name == "tall_grass" || name == "grass" || name == "snow" || name == "rail" ||
+		name == "short_grass" || name == "tall_grass" || name == "snow" || name == "rail" ||
 		strings.HasSuffix(name, "_banner") || name == "lever" || name == "tripwire" || name == "redstone_wire":
 		return open
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 // TestEmbeddedData decodes the embedded file and checks its size is what
-// Minecraft 1.20.2 has.
+// Minecraft 1.21.1 has.
 func TestEmbeddedData(t *testing.T) {
 	d, err := decode(rawData)
 	if err != nil {
@@ -49,7 +49,7 @@ func TestDataVersionMatchesPin(t *testing.T) {
 	if got := lock.Packages["node_modules/minecraft-data"].Version; got != pin {
 		t.Errorf("package-lock.json has minecraft-data %q, package.json pins %q", got, pin)
 	}
-	want := "minecraft-data " + pin + " (Minecraft 1.20.2)"
+	want := "minecraft-data " + pin + " (Minecraft " + MinecraftVersion + ")"
 	if got := DataVersion(); got != want {
 		t.Errorf("DataVersion() = %q, want %q: run `make mcdata` after changing the pin", got, want)
 	}
@@ -70,10 +70,10 @@ func TestDecodeRejectsBadData(t *testing.T) {
 	for name, raw := range map[string]string{
 		"not json":      `{"items": [`,
 		"wrong version": `{"source":"x","minecraftVersion":"1.19","items":[],"blocks":[],"recipes":[],"foods":[]}`,
-		"bad item":      `{"source":"x","minecraftVersion":"1.20.2","items":[["stone"]],"blocks":[],"recipes":[],"foods":[]}`,
-		"unknown ingredient": `{"source":"x","minecraftVersion":"1.20.2","items":[["stick",64]],"blocks":[],` +
+		"bad item":      `{"source":"x","minecraftVersion":"1.21.1","items":[["stone"]],"blocks":[],"recipes":[],"foods":[]}`,
+		"unknown ingredient": `{"source":"x","minecraftVersion":"1.21.1","items":[["stick",64]],"blocks":[],` +
 			`"recipes":[{"result":"stick","count":4,"ingredients":[["oak_planks",2]]}],"foods":[]}`,
-		"zero count": `{"source":"x","minecraftVersion":"1.20.2","items":[["stick",64]],"blocks":[],` +
+		"zero count": `{"source":"x","minecraftVersion":"1.21.1","items":[["stick",64]],"blocks":[],` +
 			`"recipes":[{"result":"stick","count":0,"ingredients":[["stick",2]]}],"foods":[]}`,
 	} {
 		if _, err := decode([]byte(raw)); err == nil {

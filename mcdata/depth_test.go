@@ -40,7 +40,7 @@ func TestMaxCraftingDepth(t *testing.T) {
 }
 
 func TestDefaultRecipe(t *testing.T) {
-	for item, first := range map[string]string{"stick": "oak_planks", "oak_planks": "oak_log", "bookshelf": "oak_planks", "black_wool": "black_dye"} {
+	for item, first := range map[string]string{"stick": "oak_planks", "oak_planks": "oak_log", "bookshelf": "oak_planks", "pink_wool": "pink_dye"} {
 		r, ok := DefaultRecipe(item)
 		if !ok || r.GridOrder[0] != first {
 			t.Errorf("DefaultRecipe(%s) = %+v, %v; want it to start with %s", item, r, ok, first)

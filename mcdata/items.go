@@ -37,6 +37,9 @@ type UnknownNameError struct {
 	Kind        string // "item" or "block"
 	Name        string
 	Suggestions []string // closest first; may be empty
+	// RetiredIn is the Minecraft version that renamed Name ("1.20.3" for
+	// grass): Suggestions then start with the modern names.
+	RetiredIn string
 }
 
 func (e *UnknownNameError) Error() string {
@@ -52,6 +55,9 @@ func (e *UnknownNameError) Error() string {
 	if n := len(quoted); n > 1 {
 		alts = strings.Join(quoted[:n-1], ", ") + " or " + quoted[n-1]
 	}
+	if e.RetiredIn != "" {
+		return fmt.Sprintf("%s (an old name, renamed in Minecraft %s: did you mean %s?)", msg, e.RetiredIn, alts)
+	}
 	return msg + " (did you mean " + alts + "?)"
 }
 
@@ -66,7 +72,7 @@ func LookupItem(name string) (Item, error) {
 	for i, it := range d.items {
 		all[i] = it.Name
 	}
-	return Item{}, &UnknownNameError{Kind: "item", Name: name, Suggestions: suggest(name, all)}
+	return Item{}, withRenames(&UnknownNameError{Kind: "item", Name: name, Suggestions: suggest(name, all)}, IsItem)
 }
 
 // LookupBlock returns the block with the given name, or an *UnknownNameError
@@ -76,7 +82,7 @@ func LookupBlock(name string) (Block, error) {
 	if b, ok := d.blocks[name]; ok {
 		return cloneBlock(b), nil
 	}
-	return Block{}, &UnknownNameError{Kind: "block", Name: name, Suggestions: suggest(name, d.blockList)}
+	return Block{}, withRenames(&UnknownNameError{Kind: "block", Name: name, Suggestions: suggest(name, d.blockList)}, IsBlock)
 }
 
 // cloneBlock copies the slices so callers cannot change the shared data.

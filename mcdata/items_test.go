@@ -4,6 +4,7 @@ import (
 	"errors"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -157,5 +158,40 @@ func TestEditDistance(t *testing.T) {
 		if got := editDistance(c.a, c.b); got != c.d {
 			t.Errorf("editDistance(%q, %q) = %d, want %d", c.a, c.b, got, c.d)
 		}
+	}
+}
+
+// Names Minecraft retired before 1.21.1 are unknown, and the error suggests
+// the modern name first, saying when the old one was retired.
+func TestRenamedNames(t *testing.T) {
+	for old, r := range renamed {
+		if IsItem(old) || IsBlock(old) {
+			t.Errorf("%s is still a name in %s", old, MinecraftVersion)
+		}
+		for _, n := range r.to {
+			if !IsItem(n) && !IsBlock(n) {
+				t.Errorf("%s: modern name %s is neither an item nor a block", old, n)
+			}
+		}
+	}
+	for old, want := range map[string]string{
+		"grass":    `mcdata: unknown item "grass" (an old name, renamed in Minecraft 1.20.3: did you mean "short_grass", "grass_block" or "glass"?)`,
+		"rose_red": `mcdata: unknown item "rose_red" (an old name, renamed in Minecraft 1.14: did you mean "red_dye"`,
+		"scute":    `mcdata: unknown item "scute" (an old name, renamed in Minecraft 1.20.5: did you mean "turtle_scute"`,
+	} {
+		_, err := LookupItem(old)
+		var u *UnknownNameError
+		if !errors.As(err, &u) || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("LookupItem(%q): %v, want %s...", old, err, want)
+		}
+	}
+	if _, err := LookupBlock("grass"); err == nil || !strings.Contains(err.Error(), `unknown block "grass" (an old name, renamed in Minecraft 1.20.3: did you mean "short_grass"`) {
+		t.Errorf("LookupBlock(grass): %v", err)
+	}
+	if names, in, ok := ModernName("grass"); !ok || in != "1.20.3" || names[0] != "short_grass" {
+		t.Errorf("ModernName(grass) = %v, %s, %v", names, in, ok)
+	}
+	if _, _, ok := ModernName("short_grass"); ok {
+		t.Error("short_grass is current, not renamed")
 	}
 }

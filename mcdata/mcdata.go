@@ -1,4 +1,4 @@
-// Package mcdata holds Minecraft data for one pinned version (1.20.2): items,
+// Package mcdata holds Minecraft data for one pinned version (1.21.1): items,
 // blocks with their drops and harvest tools, crafting recipes, smelting,
 // fuels and foods, plus the crafting planner behind MINDcraft's
 // !getCraftingPlan.
@@ -20,7 +20,7 @@ import (
 )
 
 // MinecraftVersion is the one Minecraft version all data describes.
-const MinecraftVersion = "1.20.2"
+const MinecraftVersion = "1.21.1"
 
 //go:embed data/mcdata.json
 var rawData []byte
@@ -49,6 +49,7 @@ type rawRecipe struct {
 	Ingredients [][2]any `json:"ingredients"`
 	NeedsTable  bool     `json:"needsTable"`
 	Shaped      bool     `json:"shaped"`
+	special     bool     // written by hand (special.go), not in minecraft-data
 }
 
 // db is the decoded data, built once on first use.
@@ -116,10 +117,18 @@ func decode(raw []byte) (*db, error) {
 		if r.Count < 1 || len(ings) == 0 {
 			return nil, fmt.Errorf("recipe for %s: want a positive count and ingredients", r.Result)
 		}
-		rec := Recipe{Result: r.Result, Count: r.Count, NeedsTable: r.NeedsTable, Shaped: r.Shaped, GridOrder: names(ings)}
+		rec := Recipe{Result: r.Result, Count: r.Count, NeedsTable: r.NeedsTable, Shaped: r.Shaped, GridOrder: names(ings), special: r.special}
 		rec.Ingredients = slices.Clone(ings)
 		slices.SortFunc(rec.Ingredients, func(a, b Ingredient) int { return cmpString(a.Item, b.Item) })
 		d.recipes[r.Result] = append(d.recipes[r.Result], rec)
+	}
+	// MINDcraft's getItemCraftingRecipes orders an item's recipes by how
+	// many common items (oak_planks, oak_log, coal, cobblestone) they use,
+	// most first, minecraft-data's order otherwise (a stable sort), and its
+	// planner takes the first: keep them in that order, so the first recipe
+	// is MINDcraft's everywhere (the oak variant of a wood recipe).
+	for _, rs := range d.recipes {
+		slices.SortStableFunc(rs, func(a, b Recipe) int { return commonCount(b) - commonCount(a) })
 	}
 	for _, fd := range f.RawFoods {
 		name, ok1 := fd[0].(string)
@@ -187,7 +196,7 @@ func cmpString(a, b string) int {
 }
 
 // DataVersion names the source of the embedded data, e.g.
-// "minecraft-data 3.117.0 (Minecraft 1.20.2)".
+// "minecraft-data 3.84.1 (Minecraft 1.21.1)".
 func DataVersion() string {
 	return fmt.Sprintf("%s (Minecraft %s)", load().source, MinecraftVersion)
 }

@@ -79,6 +79,9 @@ type Plan struct {
 	// Base is true when Target is a base item: there is nothing to craft,
 	// and Missing says how many to find.
 	Base bool
+	// inv is the inventory planned from, the held targets set aside: the
+	// texts run MINDcraft's planner on it.
+	inv map[string]int
 }
 
 // NewPlan plans crafting quantity of target from inventory, the way
@@ -113,6 +116,10 @@ func NewPlan(inventory map[string]int, target string, quantity int) (*Plan, erro
 	}
 	plan := &Plan{Target: target, Quantity: quantity, Held: p.inv[target]}
 	delete(p.inv, target)
+	plan.inv = make(map[string]int, len(p.inv))
+	for k, v := range p.inv {
+		plan.inv[k] = v
+	}
 	if IsBaseItem(target) {
 		plan.Base = true
 		plan.Missing = []Ingredient{{Item: target, Count: quantity}}
@@ -142,50 +149,30 @@ func (u unprefixed) Error() string {
 }
 func (u unprefixed) Unwrap() error { return u.UnknownNameError }
 
-// String is MINDcraft's !getCraftingPlan text as the paper's version
-// printed it (the query itself wraps it in newlines before it reaches the
-// agent).
+// String is MINDcraft's !getCraftingPlan text for the same request as the
+// paper's version printed it (the query itself wraps it in newlines before
+// it reaches the agent): "You already have ..." when the inventory held
+// the target, then what MINDcraft's own planner (CraftingPlanText) makes of
+// the inventory without them. That planner is not NewPlan's: it always
+// plans wood items with oak and stops at MINDcraft's base items, so the
+// text may name other items than Missing and Steps. When MINDcraft's
+// planner loops, the text is the error MINDcraft answers.
 func (p *Plan) String() string { return p.text(false) }
 
-// StringCurrent is the text of MINDcraft's later source (June 2025), which
+// StringCurrent is the text of MINDcraft's later source (0012750), which
 // adds "Note: Any varient of wood can be used for this recipe." (sic) when
 // a missing item is oak and the target is not.
 func (p *Plan) StringCurrent() string { return p.text(true) }
 
 func (p *Plan) text(woodNote bool) string {
-	var prefix string
+	body, err := mindcraftPlanText(p.inv, p.Target, p.Quantity, woodNote)
+	if err != nil {
+		return PlanErrorPrefix + err.Error()
+	}
 	if p.Held > 0 {
-		prefix = fmt.Sprintf("You already have %d %s in your inventory. If you need to craft more,\n", p.Held, p.Target)
+		return fmt.Sprintf("You already have %d %s in your inventory. If you need to craft more,\n", p.Held, p.Target) + body
 	}
-	if p.Base {
-		if len(p.Missing) == 0 {
-			return prefix + AllHeld
-		}
-		return prefix + fmt.Sprintf("%s is a base item, you need to find %d more in the world", p.Target, p.Missing[0].Count)
-	}
-	var lines []string
-	if len(p.Missing) > 0 {
-		lines = append(lines, "You are missing the following items:")
-		for _, m := range p.Missing {
-			lines = append(lines, fmt.Sprintf("- %d %s", m.Count, m.Item))
-		}
-		lines = append(lines, "\nOnce you have these items, here's your crafting plan:")
-	} else {
-		lines = append(lines, "You have all items required to craft this item!", "Here's your crafting plan:")
-	}
-	lines = append(lines, "")
-	for _, s := range p.Steps {
-		lines = append(lines, s.String())
-	}
-	if woodNote && !strings.Contains(p.Target, "oak") {
-		for _, m := range p.Missing {
-			if strings.Contains(m.Item, "oak") {
-				lines = append(lines, "Note: Any varient of wood can be used for this recipe.")
-				break
-			}
-		}
-	}
-	return prefix + strings.Join(lines, "\n")
+	return body
 }
 
 // planner holds the state of one plan: the inventory left, the surplus of

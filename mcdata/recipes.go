@@ -20,6 +20,7 @@ type Recipe struct {
 	// GridOrder lists the ingredient names in the order they first appear
 	// in the crafting grid; MINDcraft prints a recipe's ingredients in it.
 	GridOrder []string
+	special   bool // hand-written (special.go); MINDcraft does not know it
 }
 
 // Need returns how many of item one craft of r consumes (0 if none).
@@ -33,7 +34,9 @@ func (r Recipe) Need(item string) int {
 }
 
 // Recipes returns every crafting recipe for item in a deterministic order
-// (minecraft-data's, where the oak variant of a wood recipe comes first), or
+// (MINDcraft's: minecraft-data's, with the recipes that use the most
+// oak_planks, oak_log, coal or cobblestone first, so the oak variant of a
+// wood recipe comes first), or
 // nil if item cannot be crafted.
 func Recipes(item string) []Recipe {
 	rs := load().recipes[item]
@@ -126,6 +129,7 @@ func buildGraph(d *db) *recipeGraph {
 			g.depth[it.Name] = 0
 		}
 	}
+	scc := components(d, base)
 	for level := 1; ; level++ {
 		var next []string // d.items is sorted, so next is too
 		for _, it := range d.items {
@@ -140,14 +144,28 @@ func buildGraph(d *db) *recipeGraph {
 			}
 		}
 		if len(next) == 0 {
-			break
+			// Stalled: the items of a component no recipe enters from
+			// outside (black_wool and blue_wool, dyed only from each other
+			// in 1.21.1's data) become base, and what is made from them
+			// (the other wool colours) can be planned again.
+			closed := closedComponents(d, scc, rank)
+			if len(closed) == 0 {
+				break
+			}
+			for _, it := range d.items {
+				if _, done := rank[it.Name]; !done && closed[scc[it.Name]] {
+					base[it.Name] = true
+					rank[it.Name] = len(rank)
+					g.depth[it.Name] = 0
+				}
+			}
+			continue
 		}
 		for _, n := range next {
 			rank[n] = len(rank)
 			g.depth[n] = level
 		}
 	}
-	scc := components(d, base)
 	for item, rs := range d.recipes {
 		r0, ok := rank[item]
 		if !ok || base[item] {
@@ -168,6 +186,34 @@ func buildGraph(d *db) *recipeGraph {
 		}
 	}
 	return g
+}
+
+// closedComponents returns the components (of items not yet ranked) that
+// no recipe enters from outside: every recipe of every member uses a member.
+func closedComponents(d *db, scc map[string]int, rank map[string]int) map[int]bool {
+	closed := map[int]bool{}
+	open := map[int]bool{}
+	for _, it := range d.items {
+		c, ok := scc[it.Name]
+		if _, done := rank[it.Name]; done || !ok {
+			continue
+		}
+		if _, seen := closed[c]; !seen {
+			closed[c] = true
+		}
+		for _, r := range d.recipes[it.Name] {
+			if !slices.ContainsFunc(r.Ingredients, func(in Ingredient) bool {
+				ci, ok := scc[in.Item]
+				return ok && ci == c
+			}) {
+				open[c] = true
+			}
+		}
+	}
+	for c := range open {
+		delete(closed, c)
+	}
+	return closed
 }
 
 // components labels each craftable, non-base item with its strongly

@@ -6,7 +6,7 @@ package mcdata
 //
 // Suspicious stew (a MineCollab cooking dish) is a shapeless 2x2 craft of a
 // red mushroom, a brown mushroom, a bowl and any small flower (the
-// minecraft:small_flowers tag of 1.20.2; the flower only picks the stew's
+// minecraft:small_flowers tag of 1.21.1; the flower only picks the stew's
 // effect). Dandelion comes first because MINDcraft's recipe steps name it,
 // and the planner takes the first recipe on ties. Without this table the
 // dish could be neither planned nor crafted; MINDcraft, on minecraft-data
@@ -24,6 +24,7 @@ func specialRecipes() []rawRecipe {
 		out = append(out, rawRecipe{
 			Result: "suspicious_stew", Count: 1,
 			Ingredients: [][2]any{{"red_mushroom", 1.0}, {"brown_mushroom", 1.0}, {"bowl", 1.0}, {f, 1.0}},
+			special:     true,
 		})
 	}
 	return out

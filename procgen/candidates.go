@@ -70,8 +70,23 @@ type CraftingCandidate struct {
 // still never share a target.
 const splitSeed = 2025
 
+// usesTable reports whether crafting item uses up a crafting_table (1.21's
+// crafter): the table an agent crafts at is placed, not held, so such a
+// task would need the team to know to bring two.
+func usesTable(item string) bool {
+	for _, r := range mcdata.PlanRecipes(item) {
+		if r.Need("crafting_table") > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // CraftingCandidates returns the crafting targets: craftable items whose
-// plan has more than one step, no foods (cooking owns them), one
+// plan has more than one step and that MINDcraft's own !getCraftingPlan
+// can plan (not one its planner loops on, such as chiseled_sandstone or
+// purpur_slab, nor one it calls base, quartz_slab), no foods (cooking owns
+// them) and none that uses up a crafting table (usesTable), one
 // representative per colour/wood/copper family, each assigned to train, dev
 // or test by its name or a coin. The choices are seeded with a fixed seed,
 // so the divide is the same for every generator seed. Sorted by item.
@@ -84,7 +99,13 @@ var craftingCandidates = sync.OnceValue(func() []CraftingCandidate {
 	families := map[string][]CraftingCandidate{}
 	for _, it := range mcdata.Items() {
 		name := it.Name
-		if len(mcdata.PlanRecipes(name)) == 0 || isFood(name) {
+		if len(mcdata.PlanRecipes(name)) == 0 || isFood(name) || mcdata.IsMindcraftBaseItem(name) {
+			continue
+		}
+		if _, err := mcdata.CraftingPlanText(nil, name, 1); err != nil {
+			continue
+		}
+		if usesTable(name) {
 			continue
 		}
 		plan, err := mcdata.NewPlan(nil, name, 1)

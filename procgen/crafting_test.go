@@ -44,6 +44,10 @@ func TestCraftingCandidates(t *testing.T) {
 		if c.Steps < 2 || isFood(c.Item) {
 			t.Errorf("%s is not a valid target (steps %d)", c.Item, c.Steps)
 		}
+		// MINDcraft's !getCraftingPlan answers every target with a plan.
+		if txt, err := mcdata.CraftingPlanText(nil, c.Item, 1); err != nil || !mcdata.HasStep(txt) {
+			t.Errorf("%s: MINDcraft's plan is %q, %v", c.Item, txt, err)
+		}
 		for _, s := range trainSuffixes {
 			if strings.HasSuffix(c.Item, s) && c.Split != SplitTrain {
 				t.Errorf("%s in %s, want train", c.Item, c.Split)
@@ -56,7 +60,7 @@ func TestCraftingCandidates(t *testing.T) {
 		}
 	}
 	t.Logf("%d candidate targets: %v", len(cands), perSplit)
-	for _, item := range []string{"cake", "bread", "golden_apple", "oak_planks"} {
+	for _, item := range []string{"cake", "bread", "golden_apple", "oak_planks", "purpur_slab", "quartz_slab", "crafter"} {
 		if slices.ContainsFunc(cands, func(c CraftingCandidate) bool { return c.Item == item }) {
 			t.Errorf("%s is a candidate", item)
 		}

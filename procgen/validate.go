@@ -283,7 +283,7 @@ var mobDrops = map[string]bool{
 	"ink_sac": true, "glow_ink_sac": true, "cod": true, "salmon": true, "tropical_fish": true,
 	"pufferfish": true, "blaze_rod": true, "ghast_tear": true, "magma_cream": true,
 	"phantom_membrane": true, "shulker_shell": true, "prismarine_shard": true,
-	"prismarine_crystals": true, "turtle_scute": true, "scute": true, "honeycomb": true,
+	"prismarine_crystals": true, "turtle_scute": true, "honeycomb": true,
 	"nautilus_shell": true, "nether_star": true, "totem_of_undying": true, "trident": true,
 	"armadillo_scute": true, "breeze_rod": true, "wither_skeleton_skull": true, "dragon_breath": true,
 	"apple": true, "cocoa_beans": true, "sweet_berries": true, "glow_berries": true,

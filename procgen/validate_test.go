@@ -66,13 +66,16 @@ func TestValidateListsEveryProblem(t *testing.T) {
 	}
 }
 
-// MINDcraft's own test set has a task with a pre-1.13 item name; the
-// validator finds it.
+// MINDcraft's own test set has a task with a pre-1.14 item name; the
+// validator finds it and suggests the modern name, as for the plant grass
+// (short_grass since 1.20.3).
 func TestValidateFindsMINDcraftLegacyItem(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "magenta.json")
-	os.WriteFile(path, []byte(`{"multiagent_crafting_magenta_wool_full_plan__depth_2": {"goal": "Collaborate with other agents to craft magenta_wool", "conversation": "Let's work together to craft magenta_wool.", "initial_inventory": {"0": {"rose_red": 1, "lapis_lazuli": 1}, "1": {"white_wool": 1, "bone_meal": 1}}, "agent_count": 2, "target": "magenta_wool", "number_of_target": 1, "type": "techtree", "max_depth": 3, "depth": 2, "timeout": 300, "blocked_actions": {"0": [], "1": []}, "missing_items": [], "requires_ctable": false}}`), 0o644)
+	os.WriteFile(path, []byte(`{"multiagent_crafting_magenta_wool_full_plan__depth_2": {"goal": "Collaborate with other agents to craft magenta_wool", "conversation": "Let's work together to craft magenta_wool.", "initial_inventory": {"0": {"rose_red": 1, "lapis_lazuli": 1}, "1": {"white_wool": 1, "bone_meal": 1, "grass": 2}}, "agent_count": 2, "target": "magenta_wool", "number_of_target": 1, "type": "techtree", "max_depth": 3, "depth": 2, "timeout": 300, "blocked_actions": {"0": [], "1": []}, "missing_items": [], "requires_ctable": false}}`), 0o644)
 	_, ps := ValidateFile(path)
-	if len(ps) != 1 || !strings.Contains(ps[0].String(), `initial_inventory.0.rose_red: unknown item "rose_red"`) {
+	if len(ps) != 2 ||
+		!strings.Contains(ps[0].String(), `initial_inventory.0.rose_red: unknown item "rose_red" (an old name, renamed in Minecraft 1.14: did you mean "red_dye"`) ||
+		!strings.Contains(ps[1].String(), `initial_inventory.1.grass: unknown item "grass" (an old name, renamed in Minecraft 1.20.3: did you mean "short_grass"`) {
 		t.Errorf("problems = %v", ps)
 	}
 }

@@ -20,7 +20,7 @@ import (
 )
 
 func testManifest() *Manifest {
-	return &Manifest{Name: "r1", CollabcraftVersion: "test", MCDataVersion: "1.20.2",
+	return &Manifest{Name: "r1", CollabcraftVersion: "test", MCDataVersion: "1.21.1",
 		Config: json.RawMessage(`{"backend":"scripted","seed":1}`), Seed: 1,
 		Backends: []Backend{{Name: "scripted"}}}
 }

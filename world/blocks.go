@@ -239,7 +239,7 @@ func isDoor(name string) bool { return strings.HasSuffix(name, "_door") }
 // open them), fluids and the like.
 var nonSolid = map[string]bool{
 	"air": true, "cave_air": true, "void_air": true, "water": true, "lava": true,
-	"short_grass": true, "grass": true, "tall_grass": true, "fern": true, "large_fern": true,
+	"short_grass": true, "tall_grass": true, "fern": true, "large_fern": true,
 	"dead_bush": true, "wheat": true, "carrots": true, "potatoes": true, "beetroots": true,
 	"sugar_cane": true, "brown_mushroom": true, "red_mushroom": true, "dandelion": true,
 	"poppy": true, "blue_orchid": true, "allium": true, "azure_bluet": true, "oxeye_daisy": true,
@@ -268,4 +268,4 @@ func isSolidName(name string) bool {
 }
 
 // replaceable blocks are overwritten by placing (MINDcraft's empty_blocks).
-var replaceable = map[string]bool{"air": true, "water": true, "lava": true, "grass": true, "short_grass": true, "tall_grass": true, "snow": true, "dead_bush": true, "fern": true}
+var replaceable = map[string]bool{"air": true, "water": true, "lava": true, "short_grass": true, "tall_grass": true, "snow": true, "dead_bush": true, "fern": true}

@@ -249,7 +249,7 @@ func (w *World) buildCrafting(task procgen.Task) ([]Pos, error) {
 		ores:     map[string]int{"coal_ore": 6, "iron_ore": 4},
 		outcrops: 5,
 		mounds:   map[string]int{},
-		blocks:   map[string]int{"dandelion": 4, "poppy": 4, "grass": 20},
+		blocks:   map[string]int{"dandelion": 4, "poppy": 4, "short_grass": 20},
 		crops:    map[string]bool{},
 		mobs:     map[string]int{"cow": 3, "sheep": 3, "pig": 2, "chicken": 3, "rabbit": 2},
 		needed:   map[string]bool{},

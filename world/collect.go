@@ -100,7 +100,7 @@ func mineSeconds(b mcdata.Block, tool string) float64 {
 func manualCollect(name string) bool {
 	switch name {
 	case "wheat", "carrots", "potatoes", "beetroots", "nether_wart", "cocoa", "sugar_cane", "kelp",
-		"short_grass", "grass", "fern", "tall_grass", "bamboo", "poppy", "dandelion", "blue_orchid",
+		"short_grass", "fern", "tall_grass", "bamboo", "poppy", "dandelion", "blue_orchid",
 		"allium", "azure_bluet", "oxeye_daisy", "cornflower", "lilac", "wither_rose",
 		"lily_of_the_valley", "lever", "redstone_wire", "lantern":
 		return true

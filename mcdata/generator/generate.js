@@ -14,7 +14,7 @@
 const fs = require('fs');
 const path = require('path');
 
-const MINECRAFT_VERSION = '1.20.2';
+const MINECRAFT_VERSION = '1.21.1';
 const pkg = require('minecraft-data/package.json');
 const mcData = require('minecraft-data')(MINECRAFT_VERSION);
 
@@ -39,8 +39,17 @@ const items = mcData.itemsArray
 // Best tool class from the block's material, e.g. "mineable/pickaxe" or
 // "plant;mineable/axe": the mineable/ tag wins; wool and cobwebs are fastest
 // with shears.
+//
+// minecraft-data 3.84.1 gives the 101 blocks of 1.21.1 that need at least a
+// stone pickaxe (ores, metal and copper blocks, obsidian, ...) the material
+// "incorrect_for_wooden_tool" (the tag of tools that cannot mine them)
+// instead of "mineable/pickaxe". MINDcraft's harness runs on that package
+// with its own patch (patches/minecraft-data+3.84.1.patch) that sets exactly
+// those 101 materials back to "mineable/pickaxe"; reading that material as
+// the pickaxe here gives the data MINDcraft's patched package has.
+const PATCHED_MATERIAL = { incorrect_for_wooden_tool: 'mineable/pickaxe' };
 function bestTool(material) {
-  const parts = (material || '').split(';');
+  const parts = (PATCHED_MATERIAL[material] || material || '').split(';');
   for (const p of parts) {
     if (p.startsWith('mineable/')) return p.slice('mineable/'.length);
   }
