@@ -100,7 +100,9 @@ func (t *Table) Check(spec Spec, raw []string) ([]Value, string) {
 				return nil, texts.InvalidBlock(v.S)
 			}
 		case ItemName:
-			if v.S == "air" || t.isItem == nil || !t.isItem(v.S) {
+			// minecraft-data lists air as item 0, and MINDcraft's
+			// getItemId(...) == null check lets it through.
+			if t.isItem == nil || !t.isItem(v.S) {
 				return nil, texts.InvalidItem(v.S)
 			}
 		}

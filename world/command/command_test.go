@@ -12,7 +12,7 @@ func isBlock(s string) bool {
 	return slices.Contains([]string{"air", "stone", "oak_log", "oak_planks", "dirt"}, s)
 }
 func isItem(s string) bool {
-	return slices.Contains([]string{"stone", "oak_log", "oak_planks", "stick", "dirt"}, s)
+	return slices.Contains([]string{"air", "stone", "oak_log", "oak_planks", "stick", "dirt"}, s)
 }
 
 func TestDocsMatchMINDcraftDefault(t *testing.T) {
@@ -77,7 +77,8 @@ func TestParse(t *testing.T) {
 		{in: `!collectBlocks("stone", 0)`, name: "!collectBlocks", err: "Error: Param 'num' must be an element of [1, 9007199254740991)."},
 		{in: `!collectBlocks("unobtainium", 1)`, name: "!collectBlocks", err: "Invalid block type: unobtainium."},
 		{in: `!collectBlocks("air", 1)`, name: "!collectBlocks", args: []string{"air", "1"}},
-		{in: `!givePlayer("bob", "air", 1)`, name: "!givePlayer", err: "Invalid item type: air."},
+		{in: `!givePlayer("bob", "air", 1)`, name: "!givePlayer", args: []string{"bob", "air", "1"}},
+		{in: `!givePlayer("bob", "unobtainium", 1)`, name: "!givePlayer", err: "Invalid item type: unobtainium."},
 		{in: `!givePlayer(5, "stick", 1)`, name: "!givePlayer", args: []string{"5", "stick", "1"}},
 		{in: `!goToCoordinates(1, -65, 3, 1)`, name: "!goToCoordinates", err: "Error: Param 'y' must be an element of [-64, 320)."},
 		{in: `!goToCoordinates(1.5, -60, -3.25, 0.5)`, name: "!goToCoordinates", args: []string{"1.5", "-60", "-3.25", "0.5"}},
