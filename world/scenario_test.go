@@ -356,6 +356,7 @@ func TestMindcraftCommandTexts(t *testing.T) {
 		{`!lookAtPlayer("Jill_0", "behind")`, "Invalid direction. Use 'at' or 'with'."},
 		{`!lookAtPlayer("Jill_0", "at")`, "Vision is disabled. Use other methods to describe the environment."},
 		{`!searchWiki("stone")`, "The following error occurred: TypeError: fetch failed"},
+		{`!equip("air")`, "Code output:\nYou do not have any air to equip.\n"},
 	} {
 		if res := do(t, w, "Andy_0", c.in); res.Output != c.want {
 			t.Errorf("%s: %q, want %q", c.in, res.Output, c.want)
