@@ -180,7 +180,7 @@ func (m *mcPlanner) craft(item string, count, depth int) error {
 	}
 	r, ok := mindcraftRecipe(item)
 	if mindcraftLoopingItems[item] || !ok {
-		m.require(item, still)
+		m.required = addIngredient(m.required, item, still)
 		return nil
 	}
 	times := (still + r.Count - 1) / r.Count
@@ -194,14 +194,4 @@ func (m *mcPlanner) craft(item string, count, depth int) error {
 	}
 	m.steps = append(m.steps, Step{Recipe: r, Times: times})
 	return nil
-}
-
-func (m *mcPlanner) require(item string, n int) {
-	for i := range m.required {
-		if m.required[i].Item == item {
-			m.required[i].Count += n
-			return
-		}
-	}
-	m.required = append(m.required, Ingredient{Item: item, Count: n})
 }

@@ -201,7 +201,7 @@ func (p *planner) craft(item string, count int) {
 	p.inv[item], p.left[item] = 0, 0
 	d := load()
 	if len(d.graph.usable[item]) == 0 {
-		p.addMissing(item, still)
+		p.missing = addIngredient(p.missing, item, still)
 		return
 	}
 	r := d.recipes[item][p.choose(item, still)]
@@ -213,14 +213,15 @@ func (p *planner) craft(item string, count int) {
 	p.steps = append(p.steps, Step{Recipe: r, Times: times})
 }
 
-func (p *planner) addMissing(item string, n int) {
-	for i := range p.missing {
-		if p.missing[i].Item == item {
-			p.missing[i].Count += n
-			return
+// addIngredient adds n of item to list, keeping first-seen order.
+func addIngredient(list []Ingredient, item string, n int) []Ingredient {
+	for i := range list {
+		if list[i].Item == item {
+			list[i].Count += n
+			return list
 		}
 	}
-	p.missing = append(p.missing, Ingredient{Item: item, Count: n})
+	return append(list, Ingredient{Item: item, Count: n})
 }
 
 // choose picks the recipe for item (an index into db.recipes[item]) when n
