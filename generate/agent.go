@@ -37,6 +37,9 @@ type agent struct {
 	hist    history
 	conv    convManager
 	sp      selfPrompter
+	// examplePool is the agent's copy of the profile's conversation
+	// examples, re-sorted by every call as MINDcraft's is.
+	examplePool [][]trajectory.Message
 
 	lastSender string
 	shutUp     bool

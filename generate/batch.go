@@ -32,11 +32,13 @@ type BatchConfig struct {
 	TrialsPerTask int
 	Seed          uint64
 	Backends      Backends
-	Dialect       world.Dialect
-	Wire          Wire
-	ThinkTime     float64
-	MaxTurns      int
-	Coding        Coding // "" is CodingAuto
+	Profiles      *ProfileSet   // nil: minecollab's
+	Dialect       world.Dialect // "" = the profiles'
+
+	Wire      Wire
+	ThinkTime float64
+	MaxTurns  int
+	Coding    Coding // "" is CodingAuto
 
 	Seating Seating
 	Secrets []string // texts never written to the run (API keys)
@@ -133,9 +135,10 @@ func (c *BatchConfig) play(ctx context.Context, w *trajectory.Writer, tasks []pr
 		}
 	}
 	pl := &Player{
-		Config:  Config{ThinkTime: c.ThinkTime, MaxTurns: c.MaxTurns, Wire: c.Wire, Coding: c.Coding},
-		Dialect: c.Dialect,
-		Team:    c.Seating.Seats,
+		Config:   Config{ThinkTime: c.ThinkTime, MaxTurns: c.MaxTurns, Wire: c.Wire, Coding: c.Coding},
+		Profiles: c.Profiles,
+		Dialect:  c.Dialect,
+		Team:     c.Seating.Seats,
 	}
 	gw := newGroupWriter(w, 16)
 	if c.Progress != nil {

@@ -65,7 +65,7 @@ func TestRunBatchResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	const wantPrefix = `{"task_files":["`
-	const wantTail = `"],"trials_per_task":1,"seed":1,"backend":"scripted","scripted":{"skill":1,"noise":0},"dialect":"","wire":"strict","think_time":0,"max_turns":0}`
+	const wantTail = `"],"trials_per_task":1,"seed":1,"backend":"scripted","scripted":{"skill":1,"noise":0},"profile":"minecollab","dialect":"current","wire":"strict","think_time":0,"max_turns":0}`
 	var compact bytes.Buffer
 	if err := json.Compact(&compact, m.Config); err != nil {
 		t.Fatal(err)

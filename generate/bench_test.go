@@ -100,7 +100,7 @@ func BenchmarkRecordedTrials(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	p := DefaultPrompts()
+	p := PaperPrompts()
 	dir := b.TempDir()
 	w, err := trajectory.OpenWriter(dir, &trajectory.Manifest{Name: "bench", Config: []byte(`{}`),
 		Blobs: blobMap(p.StaticTexts(procgen.TypeCrafting))}, trajectory.WriterOptions{})

@@ -130,15 +130,11 @@ func (e *engine) startCoding(a *agent, tr trajectory.Transition) {
 
 // codingPrompt renders the coding prompt for the agent's next coding call.
 func (e *engine) codingPrompt(a *agent, stats, inventory string) string {
-	selfPrompt := ""
-	if a.sp.state != spStopped {
-		selfPrompt = "YOUR CURRENT ASSIGNED GOAL: \"" + a.sp.goal + "\"\n"
-	}
 	return e.prompts.renderCoding(promptVars{
 		Name: a.name, Goal: a.goal, TaskInventory: a.taskInv, Memory: a.hist.memory,
 		Stats: stats, Inventory: inventory, CommandDocs: a.docs, CodeDocs: e.codeDocs,
-		Examples:   codingExamples(a.codingPool, a.coder.messages, e.prompts.NumExamples),
-		SelfPrompt: selfPrompt,
+		Examples:   selectExamples(a.codingPool, a.coder.messages, e.prompts.NumExamples),
+		SelfPrompt: selfPromptLine(a.sp),
 	})
 }
 

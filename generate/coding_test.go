@@ -205,7 +205,7 @@ func transitionsEqual(a, b trajectory.Transition) bool {
 // think time and the code's duration.
 func TestCodingCallPrompt(t *testing.T) {
 	f, w := codingFixture(askCode, "```lint```", "```ok```", "Done.")
-	p := DefaultPrompts()
+	p := PaperPrompts()
 	p.CodeDocs = []string{"skills.breakBlockAt\nBreak a block.", "skills.placeBlock\nPlace a block.", "world.getPosition\nGet it.", "skills.wait\nWait."}
 	res, _ := runCoding(t, f, w, Config{Coding: CodingOn, Prompts: &p})
 	trs := res.Agents[0].Transitions
@@ -310,7 +310,7 @@ func TestRunConfigCoding(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := `{"task_files":["ab"],"trials_per_task":1,"seed":1,"backend":"scripted","dialect":"","wire":"strict","think_time":0,"max_turns":0` + tc.want + "}"
+		want := `{"task_files":["ab"],"trials_per_task":1,"seed":1,"backend":"scripted","profile":"minecollab","dialect":"current","wire":"strict","think_time":0,"max_turns":0` + tc.want + "}"
 		if string(b) != want {
 			t.Errorf("coding %q: config %s, want %s", tc.coding, b, want)
 		}
@@ -324,7 +324,7 @@ func TestCodingExamplesSelection(t *testing.T) {
 		{{Role: "user", Content: "sue: cook some chicken"}, {Role: "assistant", Content: "c"}},
 	}
 	msgs := []trajectory.Message{{Role: "user", Content: "Jill_0: build a wall please"}, {Role: "assistant", Content: "wood wood wood"}}
-	got := codingExamples(pool, msgs, 2)
+	got := selectExamples(pool, msgs, 2)
 	if !strings.HasPrefix(got, "Examples of how to respond:\nExample 1:\nUser input: bob: build a stone wall\nYour output:\nb\n\nExample 2:\nUser input: greg: Collect 10 wood\n") {
 		t.Errorf("examples:\n%s", got)
 	}
@@ -342,7 +342,7 @@ func TestCodingExamplesSelection(t *testing.T) {
 // for byte.
 func TestCodingCallsRecordExactly(t *testing.T) {
 	f, w := codingFixture(askCode, "Trying. ```throw()```", "```ok```")
-	p := DefaultPrompts()
+	p := PaperPrompts()
 	p.CodeDocs = []string{"skills.placeBlock\nPlace a block, whose doc is long enough to be a blob.", "skills.wait\nWait."}
 	res, _ := runCoding(t, f, w, Config{Coding: CodingOn, Prompts: &p})
 	blobs := map[string]string{}
@@ -382,5 +382,20 @@ func TestCodingCallsRecordExactly(t *testing.T) {
 	}
 	if n != 2 {
 		t.Errorf("%d coding calls read back, want 2", n)
+	}
+}
+
+// The paper's prompts record no profile, so runs made before profiles
+// existed (with the CLI's old default dialect, paper) keep their
+// fingerprint.
+func TestRunConfigPaperProfile(t *testing.T) {
+	paper, err := LoadProfiles(ProfilePaper)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := BatchConfig{TrialsPerTask: 1, Seed: 1, Backends: Backends{Default: "scripted"}, Wire: WireStrict, Profiles: paper}
+	b, _ := json.Marshal(c.runConfig([]trajectory.TaskFile{{SHA256: "ab"}}, nil))
+	if want := `{"task_files":["ab"],"trials_per_task":1,"seed":1,"backend":"scripted","dialect":"paper","wire":"strict","think_time":0,"max_turns":0}`; string(b) != want {
+		t.Errorf("config %s, want %s", b, want)
 	}
 }

@@ -35,12 +35,12 @@ func (p Prompts) CodeDocsText() string {
 	return codeDocsHeader + strings.Join(shown, "\n### ")
 }
 
-// codingExamples renders $EXAMPLES for a coding call as MINDcraft's
+// selectExamples renders $EXAMPLES for a call as MINDcraft's
 // Examples.createExampleMessage does without an embedding model: pool is
 // sorted in place, stably, by word overlap with the call's messages, most
 // first, and the first n are shown. The pool is the agent's own and keeps
 // its order from call to call, as MINDcraft's does, which decides ties.
-func codingExamples(pool [][]trajectory.Message, messages []trajectory.Message, n int) string {
+func selectExamples(pool [][]trajectory.Message, messages []trajectory.Message, n int) string {
 	text := turnsToText(messages)
 	type scored struct {
 		ex    []trajectory.Message

@@ -29,7 +29,7 @@ func TestFillMatchesReplacer(t *testing.T) {
 			t.Fatalf("fill(%q, %q) = %q, strings.Replacer gives %q", tmpl, pairs, got, want)
 		}
 	}
-	p := DefaultPrompts()
+	p := PaperPrompts()
 	v := promptVars{Name: "Andy_0", Goal: "craft $NAME", Memory: "m", Stats: "s", Inventory: "i", CommandDocs: "d", Examples: "e"}
 	want := strings.NewReplacer("$NAME", v.Name, "$TASK_GOAL", v.Goal, "$TASK_INVENTORY", v.TaskInventory, "$MEMORY", v.Memory,
 		"$STATS", v.Stats, "$INVENTORY", v.Inventory, "$COMMAND_DOCS", v.CommandDocs, "$EXAMPLES", v.Examples,

@@ -37,10 +37,10 @@ func AgentNames(n, session int) []string {
 // in each agent's own goal (blocked_access_to_recipe is applied when the
 // task is generated); hidden crafting plans stay hidden because
 // !getCraftingPlan is a blocked command for those agents.
-func AgentGoal(t *procgen.Task, i int, names []string) (string, error) {
+func AgentGoal(t *procgen.Task, i int, names []string, withBlueprint bool) (string, error) {
 	goal := t.Goal.ForAgent(i)
 	kg := goalOf(t)
-	if kg.explainBlueprint {
+	if kg.explainBlueprint && withBlueprint {
 		explain, err := explainBlueprint(t)
 		if err != nil {
 			return "", fmt.Errorf("generate: task %s: blueprint: %w", t.ID, err)
@@ -112,12 +112,13 @@ func craftingAddString(t *procgen.Task, _ string) string {
 }
 
 // Conversation is the message agent 0 opens the trial with ("" for none);
-// construction tasks add the blueprint's level origins as MINDcraft does.
-func Conversation(t *procgen.Task) (string, error) {
+// with withBlueprint, construction tasks add the blueprint's level origins
+// as the paper's prompts do (tasks.js at 0012750 sends data.conversation).
+func Conversation(t *procgen.Task, withBlueprint bool) (string, error) {
 	if t.Conversation == "" {
 		return "", nil
 	}
-	if !goalOf(t).explainBlueprint {
+	if !goalOf(t).explainBlueprint || !withBlueprint {
 		return t.Conversation, nil
 	}
 	explain, err := explainBlueprint(t)

@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"time"
@@ -13,9 +14,13 @@ import (
 // the task and trial seed, seats the team, runs the trial and returns its
 // record.
 type Player struct {
-	Config  Config        // the engine's settings
-	Dialect world.Dialect // "" = the paper's ("Code output:")
-	Session int           // the agent-name suffix: Andy_{Session}
+	Config Config // the engine's settings; Config.Prompts, if nil, comes from Profiles
+	// Profiles are the prompts per task type (nil: minecollab's).
+	Profiles *ProfileSet
+	// Dialect words action outputs ("" = the profile's: "Action output:"
+	// for MINDcraft profiles, "Code output:" for the paper's).
+	Dialect world.Dialect
+	Session int // the agent-name suffix: Andy_{Session}
 	// Team seats the agents of a trial: one backend per name, and how the
 	// record describes each seat.
 	Team func(names []string) ([]Seat, []trajectory.Member, error)
@@ -32,7 +37,12 @@ func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {
 		n = 1
 	}
 	names := AgentNames(n, p.Session)
-	w, err := world.Build(*task, job.Seed, world.Options{AgentNames: names, Dialect: p.Dialect})
+	cfg := p.Config
+	if cfg.Prompts == nil {
+		prompts := p.Profiles.orDefault().For(task.Type)
+		cfg.Prompts = &prompts
+	}
+	w, err := world.Build(*task, job.Seed, world.Options{AgentNames: names, Dialect: cmp.Or(p.Dialect, cfg.Prompts.Dialect), Modes: cfg.Prompts.Modes})
 	if err != nil {
 		return nil, fmt.Errorf("generate: task %s: %w", task.ID, err)
 	}
@@ -40,7 +50,7 @@ func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {
 	if err != nil {
 		return nil, fmt.Errorf("generate: task %s: %w", task.ID, err)
 	}
-	tr := TrialSpec{Task: task, World: SimWorld(w, job.Seed), Team: seats, Seed: job.Seed, Config: p.Config}
+	tr := TrialSpec{Task: task, World: SimWorld(w, job.Seed), Team: seats, Seed: job.Seed, Config: cfg}
 	if p.Recorder != nil {
 		tr.Recorder = p.Recorder(job)
 	}

@@ -13,6 +13,7 @@ import (
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
 
+	"collabcraft/world"
 	"collabcraft/world/js"
 )
 
@@ -22,27 +23,29 @@ var templatesJSON []byte
 //go:embed prompts/examples.json
 var examplesJSON []byte
 
-//go:embed prompts/coding_examples.json
-var codingExamplesJSON []byte
-
-// Prompts are the texts the engine shows agents. DefaultPrompts returns
-// MINDcraft's (prompts/templates.json and prompts/examples.json); a run
-// records the ones it used.
+// Prompts are the texts and settings one trial's agents are shown: a
+// profile's (Profile.Prompts, ProfileSet.For) or the paper's
+// (PaperPrompts). A run records the ones it used.
 type Prompts struct {
-	Conversing   string `json:"conversing"`    // the conversing prompt ($NAME, $TASK_GOAL, ...)
+	Conversing   string `json:"conversing"`    // the conversing prompt ($NAME, $SELF_PROMPT, $STATS, ...)
 	SavingMemory string `json:"saving_memory"` // the memory prompt ($NAME, $MEMORY, $TO_SUMMARIZE)
 	Coding       string `json:"coding"`        // the coding prompt ($NAME, ..., $CODE_DOCS, $SELF_PROMPT)
+	BotResponder string `json:"bot_responder"` // the respond-or-ignore prompt ($NAME, $ACTION, $TO_SUMMARIZE)
 	SelfPrompt   string `json:"self_prompt"`   // the self-prompter's system turn ($GOAL)
 	InitMessage  string `json:"init_message"`  // the first system turn every agent gets
 	// TaskInventory renders $TASK_INVENTORY ($ITEMS = "2 oak_planks, 1 string");
 	// TaskInventoryEmpty is used when the agent starts with nothing.
 	TaskInventory      string `json:"task_inventory"`
 	TaskInventoryEmpty string `json:"task_inventory_empty"`
-	// Examples holds the few-shot examples per task type (the kind's
-	// TaskType, as MINDcraft's examples file is keyed); $EXAMPLES shows the
-	// first NumExamples of the trial's type.
+	// Examples holds the paper's fixed few-shot examples per task type
+	// (the kind's TaskType); $EXAMPLES shows the first NumExamples of the
+	// trial's type. Used when ExamplePool is empty.
 	Examples    map[string][][]trajectory.Message `json:"-"`
 	NumExamples int                               `json:"-"`
+	// ExamplePool is a profile's conversation_examples: each call shows
+	// the NumExamples that overlap its conversation most, as MINDcraft's
+	// Examples class chooses without an embedding model.
+	ExamplePool [][]trajectory.Message `json:"-"`
 	// CodingExamples is the coding prompt's pool of examples (a profile's
 	// coding_examples); each call shows the NumExamples that overlap its
 	// conversation most (codingExamples).
@@ -51,13 +54,23 @@ type Prompts struct {
 	// function in MINDcraft's order (docHelper's "skills.name\n{doc
 	// comment}"), from which $CODE_DOCS is rendered (CodeDocsText).
 	CodeDocs []string `json:"-"`
+	// Modes are the profile's modes, loaded over modes.js's defaults
+	// ($STATS lists them); nil means the survival profile's.
+	Modes map[string]bool `json:"-"`
+	// Dialect is how action outputs are worded.
+	Dialect world.Dialect `json:"-"`
+	// ExplainBlueprint adds the blueprint's level origins to construction
+	// goals and the opening message, as the paper's prompts do (MINDcraft
+	// at 0012750 sends the task's goal and conversation as they are).
+	ExplainBlueprint bool `json:"-"`
 }
 
-// DefaultPrompts returns MINDcraft's prompts as embedded in the binary.
-// The Examples map is shared between calls: treat it as read-only.
-func DefaultPrompts() Prompts { return defaultPrompts() }
+// PaperPrompts returns the paper's prompts (seed 002 §7) as embedded in
+// the binary. The Examples map is shared between calls: treat it as
+// read-only.
+func PaperPrompts() Prompts { return paperPrompts() }
 
-var defaultPrompts = sync.OnceValue(func() Prompts {
+var paperPrompts = sync.OnceValue(func() Prompts {
 	var p Prompts
 	if err := json.Unmarshal(templatesJSON, &p); err != nil {
 		panic("generate: embedded prompts/templates.json: " + err.Error()) // build-time data
@@ -78,14 +91,11 @@ var defaultPrompts = sync.OnceValue(func() Prompts {
 		}
 		p.Examples[k] = turns
 	}
-	var coding struct {
-		Examples [][]trajectory.Message `json:"examples"`
-	}
-	if err := json.Unmarshal(codingExamplesJSON, &coding); err != nil {
-		panic("generate: embedded prompts/coding_examples.json: " + err.Error())
-	}
-	p.CodingExamples = coding.Examples
+	var def Profile
+	mustUnmarshal("_default.json", &def)
+	p.CodingExamples = def.CodingExamples
 	p.NumExamples = 2 // MINDcraft's settings.num_examples
+	p.Modes, p.Dialect, p.ExplainBlueprint = world.SurvivalModes, world.DialectPaper, true
 	return p
 })
 
@@ -229,12 +239,22 @@ func (v promptVars) fill(template string) string {
 }
 
 // renderMemory fills the memory prompt for folding turns into memory.
-func (p Prompts) renderMemory(name, memory string, toSummarize []trajectory.Message) string {
+func (p Prompts) renderMemory(name, memory, selfPrompt string, toSummarize []trajectory.Message) string {
 	return fill(p.SavingMemory,
 		"$NAME", name,
 		"$MEMORY", memory,
 		"$TO_SUMMARIZE", StringifyTurns(toSummarize),
+		"$SELF_PROMPT", selfPrompt,
 	)
+}
+
+// selfPromptLine is $SELF_PROMPT (prompter.js): the goal while the
+// self-prompter is active or paused, nothing once it has stopped.
+func selfPromptLine(sp selfPrompter) string {
+	if sp.state == spStopped {
+		return ""
+	}
+	return "YOUR CURRENT ASSIGNED GOAL: \"" + sp.goal + "\"\n"
 }
 
 // selfPromptText is the self-prompter's system turn for a goal.
@@ -248,8 +268,14 @@ func (p Prompts) selfPromptText(goal string) string {
 func (p Prompts) StaticTexts(taskTypes ...string) []string {
 	out := trajectory.TemplateParts(p.Conversing)
 	out = append(out, trajectory.TemplateParts(p.SavingMemory)...)
-	for _, t := range taskTypes {
-		out = append(out, p.ExamplesText(t))
+	out = append(out, trajectory.TemplateParts(p.BotResponder)...)
+	for _, ex := range p.ExamplePool { // each call shows a different pair
+		out = append(out, StringifyTurns(ex))
+	}
+	if len(p.ExamplePool) == 0 {
+		for _, t := range taskTypes {
+			out = append(out, p.ExamplesText(t))
+		}
 	}
 	return out
 }
@@ -268,8 +294,15 @@ func (p Prompts) CodingStaticTexts() []string {
 // Templates returns the prompt texts by name, for the run manifest's
 // prompt_templates; the coding prompt is added by runs that code.
 func (p Prompts) Templates() map[string]string {
-	return map[string]string{
+	m := map[string]string{
 		"conversing": p.Conversing, "saving_memory": p.SavingMemory, "self_prompt": p.SelfPrompt,
 		"init_message": p.InitMessage, "task_inventory": p.TaskInventory, "task_inventory_empty": p.TaskInventoryEmpty,
+		"bot_responder": p.BotResponder,
 	}
+	for k, v := range m {
+		if v == "" {
+			delete(m, k)
+		}
+	}
+	return m
 }

@@ -8,7 +8,7 @@ import (
 )
 
 func TestDefaultPromptsAreMINDcrafts(t *testing.T) {
-	p := DefaultPrompts()
+	p := PaperPrompts()
 	if !strings.HasPrefix(p.Conversing, "You are a task-focused Minecraft bot named $NAME. Your current task is: $TASK_GOAL\n\n$TASK_INVENTORY\n\n") ||
 		!strings.HasSuffix(p.Conversing, "\n\nSummarized memory: '$MEMORY'\n$STATS\n$INVENTORY\n$COMMAND_DOCS\n$EXAMPLES\nConversation Begin:") {
 		t.Errorf("conversing prompt is not the paper's:\n%s", p.Conversing)
@@ -32,19 +32,19 @@ func TestKindGoalsCoverKinds(t *testing.T) {
 }
 
 func TestExamplesText(t *testing.T) {
-	got := DefaultPrompts().ExamplesText(procgen.TypeCooking)
+	got := PaperPrompts().ExamplesText(procgen.TypeCooking)
 	// The rendering quoted in MINDCRAFT-INTERFACE.md section 7.
 	want := "Example 2:\nSystem output: trade something with zorro_34\nYour output:\n!startConversation(\"zorro_34\", \"Hey let's trade. What do you have?\")\nUser input: zorro_34: (FROM OTHER BOT)Let's see... !inventory\nI have a wooden pickaxe, cobblestone, and cooked chicken\nYour output:\nOkay, could I trade you a cobblestone for a cooked chicken?\n\n"
 	if !strings.HasPrefix(got, "Examples of how to respond:\nExample 1:\nSystem output: work together with the other bot to build a house\nYour output:\n") || !strings.HasSuffix(got, want) {
 		t.Errorf("cooking examples:\n%s", got)
 	}
-	if c := DefaultPrompts().ExamplesText(procgen.TypeConstruction); !strings.Contains(c, "!checkBlueprintLevel(0)\nSystem output: Level 0 requires the following fixes:\n Place oak_door") {
+	if c := PaperPrompts().ExamplesText(procgen.TypeConstruction); !strings.Contains(c, "!checkBlueprintLevel(0)\nSystem output: Level 0 requires the following fixes:\n Place oak_door") {
 		t.Errorf("construction examples:\n%s", c)
 	}
 }
 
 func TestRenderConversingFillsOnce(t *testing.T) {
-	p := DefaultPrompts()
+	p := PaperPrompts()
 	s := p.renderConversing(promptVars{
 		Name: "Andy_0", Goal: "make $INVENTORY", TaskInventory: p.TaskInventoryText(map[string]int{"string": 1, "oak_planks": 2, "dirt": 0}),
 		Memory: "", Stats: "\nSTATS\n- x\n", Inventory: "\nINVENTORY: Nothing\nWEARING: Nothing\n", CommandDocs: "\n*COMMAND DOCS\n*\n", Examples: "Examples of how to respond:\n",
@@ -79,8 +79,8 @@ func TestAgentGoal(t *testing.T) {
 	names := AgentNames(2, 0)
 	cook := &procgen.Task{ID: "multiagent_cooking_1_bread", Type: procgen.TypeCooking, AgentCount: 2, HumanCount: procgen.IntPtr(0),
 		Goal: procgen.Goal{PerAgent: map[string]string{"0": "Make bread.", "1": "Make bread. Recipe for bread:\nStep 1"}}}
-	g0, _ := AgentGoal(cook, 0, names)
-	g1, _ := AgentGoal(cook, 1, names)
+	g0, _ := AgentGoal(cook, 0, names, false)
+	g1, _ := AgentGoal(cook, 1, names, false)
 	if g0 != "Make bread.\nIn the end, all the food items should be given to one single bot.You have to collaborate with other agents/bots, namely Jill_0 to complete the task as soon as possible by dividing the work among yourselves." {
 		t.Errorf("cooking goal 0: %q", g0)
 	}
@@ -88,32 +88,40 @@ func TestAgentGoal(t *testing.T) {
 		t.Errorf("cooking goal 1: %q", g1)
 	}
 	hk := &procgen.Task{ID: "x_hells_kitchen", Type: procgen.TypeCooking, AgentCount: 2, HumanCount: procgen.IntPtr(0), Goal: procgen.Goal{Text: "G."}}
-	if g, _ := AgentGoal(hk, 0, names); !strings.HasPrefix(g, "G.You have to collaborate") {
+	if g, _ := AgentGoal(hk, 0, names, false); !strings.HasPrefix(g, "G.You have to collaborate") {
 		t.Errorf("hell's kitchen goal: %q", g)
 	}
 	three := AgentNames(3, 0)
 	craft := &procgen.Task{ID: "c", Type: procgen.TypeCrafting, AgentCount: 3, HumanCount: procgen.IntPtr(0), Goal: procgen.Goal{Text: "Craft a bookshelf."}}
-	if g, _ := AgentGoal(craft, 1, three); !strings.HasPrefix(g, "Craft a bookshelf.\nMake sure to share resources among all agents") || !strings.Contains(g, "namely Andy_0, Bob_0 to") {
+	if g, _ := AgentGoal(craft, 1, three, false); !strings.HasPrefix(g, "Craft a bookshelf.\nMake sure to share resources among all agents") || !strings.Contains(g, "namely Andy_0, Bob_0 to") {
 		t.Errorf("3-agent crafting goal: %q", g)
 	}
 	// Without human_count (most of MINDcraft's own files) MINDcraft's sum
 	// agent_count + human_count is NaN: no collaboration sentence.
 	craft.HumanCount = nil
-	if g, _ := AgentGoal(craft, 1, three); strings.Contains(g, "You have to collaborate") {
+	if g, _ := AgentGoal(craft, 1, three, false); strings.Contains(g, "You have to collaborate") {
 		t.Errorf("3-agent crafting goal without human_count: %q", g)
 	}
 	build := &procgen.Task{ID: "b", Type: procgen.TypeConstruction, AgentCount: 2, HumanCount: procgen.IntPtr(0), Goal: procgen.Goal{Text: "Build the house."},
 		Conversation: "Let's build.",
 		Blueprint:    []byte(`{"materials":{"stone":2},"levels":[{"level":0,"coordinates":[148,-60,-170],"placement":[["stone","stone"]]},{"level":1,"coordinates":[148,-59,-170],"placement":[["air","air"]]}]}`)}
-	g, err := AgentGoal(build, 0, names)
+	// The paper's prompts add the level origins; MINDcraft at 0012750
+	// sends data.goal and data.conversation as they are.
+	if g, _ := AgentGoal(build, 0, names, false); !strings.HasPrefix(g, "Build the house.You have to collaborate") {
+		t.Errorf("construction goal (minecollab): %q", g)
+	}
+	if c, _ := Conversation(build, false); c != "Let's build." {
+		t.Errorf("construction conversation (minecollab): %q", c)
+	}
+	g, err := AgentGoal(build, 0, names, true)
 	if err != nil || !strings.HasPrefix(g, "Build the house. \nLevel 0: Start at coordinates X: 148, Y: -60, Z: -170Level 1: Start at coordinates X: 148, Y: -59, Z: -170 \nmake sure to place the lower levels of the blueprint firstYou have to") {
 		t.Errorf("construction goal: %q, %v", g, err)
 	}
-	if c, _ := Conversation(build); c != "Let's build. \nLevel 0: Start at coordinates X: 148, Y: -60, Z: -170Level 1: Start at coordinates X: 148, Y: -59, Z: -170" {
+	if c, _ := Conversation(build, true); c != "Let's build. \nLevel 0: Start at coordinates X: 148, Y: -60, Z: -170Level 1: Start at coordinates X: 148, Y: -59, Z: -170" {
 		t.Errorf("construction conversation: %q", c)
 	}
 	build.Blueprint = nil
-	if _, err := AgentGoal(build, 0, names); err == nil || !strings.Contains(err.Error(), "task b: blueprint") {
+	if _, err := AgentGoal(build, 0, names, true); err == nil || !strings.Contains(err.Error(), "task b: blueprint") {
 		t.Errorf("missing blueprint: %v", err)
 	}
 }

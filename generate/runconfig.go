@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -28,6 +29,10 @@ type RunConfig struct {
 	TrialsPerTask int      `json:"trials_per_task"`
 	Seed          uint64   `json:"seed"`
 	Backends
+	// Profile is --profile: "minecollab", or a profile file as
+	// "name sha256:…"; the paper's prompts leave it out, so runs made
+	// before profiles existed keep their fingerprint.
+	Profile   string  `json:"profile,omitempty"`
 	Dialect   string  `json:"dialect"`
 	Wire      string  `json:"wire"`
 	ThinkTime float64 `json:"think_time"`
@@ -153,7 +158,8 @@ func invalidFileError(path string, ps []procgen.Problem) error {
 func (c *BatchConfig) runConfig(files []trajectory.TaskFile, skipped []string) RunConfig {
 	rc := RunConfig{
 		SkippedTasks: skipped, TrialsPerTask: c.TrialsPerTask, Seed: c.Seed, Backends: c.Backends,
-		Dialect: string(c.Dialect), Wire: string(c.Wire), ThinkTime: c.ThinkTime, MaxTurns: c.MaxTurns,
+		Dialect: string(cmp.Or(c.Dialect, c.Profiles.Dialect())), Wire: string(c.Wire), ThinkTime: c.ThinkTime, MaxTurns: c.MaxTurns,
+		Profile: c.Profiles.orDefault().id,
 	}
 	if c.Coding != CodingAuto {
 		rc.Coding = string(c.Coding)
@@ -173,20 +179,32 @@ func (c *BatchConfig) manifest(ts *taskSet, tasks []procgen.Task) (*trajectory.M
 	if err != nil {
 		return nil, fmt.Errorf("generate: config: %w", err)
 	}
-	prompts := DefaultPrompts()
+	set := c.Profiles.orDefault()
 	var types []string
 	for i := range tasks {
 		if !slices.Contains(types, tasks[i].Type) {
 			types = append(types, tasks[i].Type)
 		}
 	}
-	texts := prompts.StaticTexts(types...)
-	templates := prompts.Templates()
-	if c.codes(tasks) {
-		texts = append(texts, prompts.CodingStaticTexts()...)
-		templates["coding"] = prompts.Coding
+	slices.Sort(types)
+	var texts []string
+	templates := map[string]string{}
+	for _, typ := range types {
+		prompts := set.For(typ)
+		texts = append(texts, prompts.StaticTexts(typ)...)
+		named := prompts.Templates()
+		if c.Coding.enabled(typ) {
+			texts = append(texts, prompts.CodingStaticTexts()...)
+			named["coding"] = prompts.Coding
+		}
+		for name, text := range named {
+			if len(types) > 1 && !set.single() { // per type: "techtree/conversing"
+				name = typ + "/" + name
+			}
+			templates[name] = text
+		}
 	}
-	docs, err := commandDocs(tasks, c.Dialect)
+	docs, err := commandDocs(tasks, cmp.Or(c.Dialect, set.Dialect()))
 	if err != nil {
 		return nil, err
 	}

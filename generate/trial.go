@@ -36,7 +36,8 @@ type Config struct {
 	MaxMessages int
 	// Wire is how messages are sent ("" means WireStrict).
 	Wire Wire
-	// Prompts are the prompt texts (nil means DefaultPrompts()).
+	// Prompts are the prompt texts (nil means the minecollab profile's
+	// for the task's type).
 	Prompts *Prompts
 	// Coding says whether `!newAction` runs the coder loop ("" means
 	// CodingAuto: on for the kinds MineCollab codes in); it needs a
@@ -163,9 +164,11 @@ func newEngine(ctx context.Context, tr TrialSpec) (*engine, error) {
 	if c.Prompts != nil {
 		e.prompts = *c.Prompts
 	} else {
-		e.prompts = DefaultPrompts()
+		e.prompts = minecollabSet().For(t.Type)
 	}
-	e.examples = e.prompts.ExamplesText(t.Type)
+	if len(e.prompts.ExamplePool) == 0 {
+		e.examples = e.prompts.ExamplesText(t.Type)
+	}
 	if e.coding = c.Coding.enabled(t.Type); e.coding {
 		e.codeWorld, _ = tr.World.(CodeWorld)
 		e.codeDocs = e.prompts.CodeDocsText()
@@ -182,7 +185,7 @@ func newEngine(ctx context.Context, tr TrialSpec) (*engine, error) {
 		names[i] = s.Name
 	}
 	for i, s := range tr.Team {
-		goal, err := AgentGoal(t, i, names)
+		goal, err := AgentGoal(t, i, names, e.prompts.ExplainBlueprint)
 		if err != nil {
 			return nil, err
 		}
@@ -193,6 +196,7 @@ func newEngine(ctx context.Context, tr TrialSpec) (*engine, error) {
 			conv:    convManager{waitLimit: waitTimeStart},
 			sp:      selfPrompter{state: spActive, goal: goal, due: never, resumeAt: never},
 		}
+		a.examplePool = slices.Clone(e.prompts.ExamplePool)
 		if e.coding {
 			a.codingPool = slices.Clone(e.prompts.CodingExamples)
 		}
@@ -212,7 +216,7 @@ func newEngine(ctx context.Context, tr TrialSpec) (*engine, error) {
 // run is the event loop: start the calls that are due, advance to the next
 // event, process it for each agent in order.
 func (e *engine) run() error {
-	opening, err := Conversation(e.task)
+	opening, err := Conversation(e.task, e.prompts.ExplainBlueprint)
 	if err != nil {
 		return err
 	}
@@ -464,7 +468,7 @@ func (e *engine) prepare(a *agent) bool {
 		chunk := a.hist.foldChunk()
 		a.fold = len(chunk)
 		view.ToSummarize = slices.Clone(chunk)
-		prompt = e.prompts.renderMemory(a.name, a.hist.memory, chunk)
+		prompt = e.prompts.renderMemory(a.name, a.hist.memory, selfPromptLine(a.sp), chunk)
 	case trajectory.KindCoding:
 		e.observe(a, &view)
 		turns = slices.Clone(a.coder.messages)
@@ -479,9 +483,14 @@ func (e *engine) prepare(a *agent) bool {
 		e.observe(a, &view)
 		turns = slices.Clone(a.hist.turns)
 		view.Turns = turns
+		examples := e.examples
+		if len(a.examplePool) > 0 {
+			examples = selectExamples(a.examplePool, turns, e.prompts.NumExamples)
+		}
 		prompt = e.prompts.renderConversing(promptVars{
 			Name: a.name, Goal: a.goal, TaskInventory: a.taskInv, Memory: a.hist.memory,
-			Stats: view.Stats, Inventory: view.Inventory, CommandDocs: view.CommandDocs, Examples: e.examples,
+			Stats: view.Stats, Inventory: view.Inventory, CommandDocs: view.CommandDocs, Examples: examples,
+			SelfPrompt: selfPromptLine(a.sp),
 		})
 	}
 	a.callAt = e.now

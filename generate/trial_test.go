@@ -79,10 +79,10 @@ func TestTrialConversationAndSuccess(t *testing.T) {
 	andy, jill := res.Agents[0], res.Agents[1]
 	// Jill's first prompt holds the init message and Andy's opening message.
 	first := jill.Transitions[0].Messages
-	if want := "SYSTEM: " + DefaultPrompts().InitMessage + "\nAndy_0: (FROM OTHER BOT)Let's work together to craft a ladder."; len(first) != 2 || first[1] != (trajectory.Message{Role: "user", Content: want}) {
+	if want := "SYSTEM: Respond with hello world and your name\nAndy_0: (FROM OTHER BOT)Let's work together to craft a ladder."; len(first) != 2 || first[1] != (trajectory.Message{Role: "user", Content: want}) {
 		t.Errorf("Jill's first call: %q", first)
 	}
-	if !strings.HasPrefix(first[0].Content, "You are a task-focused Minecraft bot named Jill_0. Your current task is: Craft a ladder.You have to collaborate with other agents/bots, namely Andy_0 to") {
+	if !strings.HasPrefix(first[0].Content, "You are a playful Minecraft bot named Jill_0 that can converse with players, see, move, mine, build, and interact with the world by using commands.\nYOUR CURRENT ASSIGNED GOAL: \"Craft a ladder.You have to collaborate with other agents/bots, namely Andy_0 to") {
 		t.Errorf("Jill's prompt: %.200q", first[0].Content)
 	}
 	if !hasTurn(andy.History, "user", "Jill_0: (FROM OTHER BOT)Great, I'll wait for planks.") {
@@ -212,7 +212,7 @@ func TestMemoryFold(t *testing.T) {
 			if len(req.View.Turns) >= 15 {
 				t.Fatalf("call %d had %d turns", i, len(req.View.Turns))
 			}
-			if mem > 0 && !strings.Contains(tr.Messages[0].Content, "Summarized memory: 'memory "+string(rune('0'+mem))+"'") {
+			if mem > 0 && !strings.Contains(tr.Messages[0].Content, "Summarized memory:'memory "+string(rune('0'+mem))+"'") {
 				t.Fatalf("call %d after %d memory calls lacks the memory", i, mem)
 			}
 		}

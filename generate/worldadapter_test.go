@@ -66,7 +66,7 @@ func TestRealWorldCraftingTrial(t *testing.T) {
 		t.Errorf("craft output: %q", a0.Output)
 	}
 	p := a0.Messages[0].Content
-	for _, want := range []string{"named Andy_0. Your current task is: Collaborate with other agents to craft a chest", "You start the task with these items: 1 oak_log.", "\nSTATS\n- Position: x: ", "*COMMAND DOCS", "Examples of how to respond:\nExample 1:\nUser input: philips:"} {
+	for _, want := range []string{"named Andy_0 that can converse", "YOUR CURRENT ASSIGNED GOAL: \"Collaborate with other agents to craft a chest", "\nSTATS\n- Position: x: ", "*COMMAND DOCS", "Examples of how to respond:\nExample 1:\nUser input: "} {
 		if !strings.Contains(p, want) {
 			t.Errorf("Andy's prompt lacks %q", want)
 		}

@@ -54,7 +54,7 @@ func Build(task procgen.Task, seed uint64, opts Options) (*World, error) {
 		a := &Agent{
 			Name: name, ID: i, health: 20, food: 20,
 			inv:   newInventory(playerSlots),
-			modes: defaultModes(),
+			modes: agentModes(opts.Modes),
 			table: tableFor(w.blockedFor(i)),
 		}
 		a.pos = w.spawnFor(i)

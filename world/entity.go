@@ -37,12 +37,13 @@ type mode struct {
 	on         bool
 }
 
-// defaultModes are the survival profile's modes, in MINDcraft's order.
+// defaultModes are modes.js's modes, in its order, as they are before a
+// profile's "modes" are loaded (cowardice on, cheat off).
 func defaultModes() []mode {
 	return []mode{
 		{"self_preservation", "Respond to drowning, burning, and damage at low health. Interrupts all actions.", true},
 		{"unstuck", "Attempt to get unstuck when in the same place for a while. Interrupts some actions.", true},
-		{"cowardice", "Run away from enemies. Interrupts all actions.", false},
+		{"cowardice", "Run away from enemies. Interrupts all actions.", true},
 		{"self_defense", "Attack nearby enemies. Interrupts all actions.", true},
 		{"hunting", "Hunt nearby animals when idle.", true},
 		{"item_collecting", "Collect nearby items when idle.", true},
@@ -51,6 +52,37 @@ func defaultModes() []mode {
 		{"idle_staring", "Animation to look around at entities when idle.", true},
 		{"cheat", "Use cheats to instantly place blocks and teleport.", false},
 	}
+}
+
+// SurvivalModes are MINDcraft's survival profile's modes
+// (profiles/defaults/survival.json): cowardice off.
+var SurvivalModes = map[string]bool{
+	"self_preservation": true, "unstuck": true, "cowardice": false, "self_defense": true, "hunting": true,
+	"item_collecting": true, "torch_placing": true, "elbow_room": true, "idle_staring": true, "cheat": false,
+}
+
+// agentModes are modes.js's defaults with a profile's modes loaded over
+// them (ModeController.loadJson); nil loads SurvivalModes.
+func agentModes(profile map[string]bool) []mode {
+	if profile == nil {
+		profile = SurvivalModes
+	}
+	ms := defaultModes()
+	for i := range ms {
+		if on, ok := profile[ms[i].name]; ok {
+			ms[i].on = on
+		}
+	}
+	return ms
+}
+
+// ModeNames are the modes an agent has, in MINDcraft's order.
+func ModeNames() []string {
+	var names []string
+	for _, m := range defaultModes() {
+		names = append(names, m.name)
+	}
+	return names
 }
 
 // Pos returns the agent's position.

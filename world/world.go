@@ -47,6 +47,9 @@ type Options struct {
 	// Blocked is settings.blocked_actions; nil means MINDcraft's default
 	// (the blueprint queries), which construction tasks lift.
 	Blocked []string
+	// Modes are the profile's "modes", loaded over modes.js's defaults as
+	// MINDcraft's initModes does; nil means the survival profile's.
+	Modes map[string]bool
 }
 
 // DefaultAgentNames are the names MINDcraft's task runs use.

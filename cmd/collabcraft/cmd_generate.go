@@ -56,6 +56,7 @@ type GenerateOptions struct {
 	Noise float64
 
 	// engine
+	Profile   string
 	Dialect   string
 	Wire      string
 	ThinkTime float64
@@ -99,7 +100,8 @@ func (opts *GenerateOptions) AddFlags(f *pflag.FlagSet) {
 	f.Float64Var(&opts.Skill, "skill", 1, "scripted: how optimally the scripted agents play, 0 to 1")
 	f.Float64Var(&opts.Noise, "noise", 0, "scripted: rate of realistic mistakes (each followed by recovery), 0 to 1")
 
-	f.StringVar(&opts.Dialect, "dialect", string(world.DialectPaper), `action output wording: paper ("Code output:") or current ("Action output:")`)
+	f.StringVar(&opts.Profile, "profile", generate.ProfileMineCollab, "prompts: minecollab (MineCollab's task profiles, as its harness renders them), paper (the paper's prompts) or a MINDcraft profile file")
+	f.StringVar(&opts.Dialect, "dialect", "", `action output wording: paper ("Code output:") or current ("Action output:"); default: the profile's (current, paper for --profile paper)`)
 	f.StringVar(&opts.Wire, "wire", string(generate.WireStrict), "messages as sent: strict (MINDcraft's strictFormat) or raw (roles as they are)")
 	f.Float64Var(&opts.ThinkTime, "think-time", generate.DefaultThinkTime, "simulated seconds one model call takes")
 	f.IntVar(&opts.MaxTurns, "max-turns", generate.DefaultMaxTurns, "conversation calls per agent before a trial ends with turn_cap")
@@ -187,7 +189,7 @@ func (opts *GenerateOptions) check() (generate.Shard, error) {
 		return shard, usagef("--limit %d: want 0 (all tasks) or more", opts.Limit)
 	case opts.Backend != team.Scripted && opts.Backend != team.OpenAI:
 		return shard, usagef("--backend %q: want scripted or openai", opts.Backend)
-	case opts.Dialect != string(world.DialectPaper) && opts.Dialect != string(world.DialectCurrent):
+	case opts.Dialect != "" && opts.Dialect != string(world.DialectPaper) && opts.Dialect != string(world.DialectCurrent):
 		return shard, usagef("--dialect %q: want paper or current", opts.Dialect)
 	case opts.ThinkTime < 0:
 		return shard, usagef("--think-time %g: want 0 (the default, %g s) or more", opts.ThinkTime, generate.DefaultThinkTime)
@@ -279,6 +281,10 @@ func (opts *GenerateOptions) batchConfig() (generate.BatchConfig, error) {
 	if err != nil {
 		return generate.BatchConfig{}, usagef("--team: %s", strings.TrimPrefix(err.Error(), "team: "))
 	}
+	profiles, err := generate.LoadProfiles(opts.Profile)
+	if err != nil {
+		return generate.BatchConfig{}, usagef("%s", strings.TrimPrefix(err.Error(), "generate: "))
+	}
 	llmCfg := llm.Config{
 		BaseURL: opts.BaseURL, Model: opts.Model, APIKeyEnv: opts.APIKeyEnv,
 		Temperature: opts.Temperature, TopP: opts.TopP, MaxTokens: opts.MaxTokens, Seed: opts.ModelSeed,
@@ -299,7 +305,7 @@ func (opts *GenerateOptions) batchConfig() (generate.BatchConfig, error) {
 	coding, _ := generate.ParseCoding(opts.Coding)
 	bc := generate.BatchConfig{
 		Dir: opts.Out, TaskFiles: opts.Tasks, Limit: opts.Limit, Shard: shard, Workers: opts.Workers, Force: opts.Force, Strict: opts.Strict,
-		TrialsPerTask: opts.TrialsPerTask, Seed: opts.Seed, Backends: opts.backends(spec, tm),
+		TrialsPerTask: opts.TrialsPerTask, Seed: opts.Seed, Backends: opts.backends(spec, tm), Profiles: profiles,
 		Dialect: world.Dialect(opts.Dialect), Wire: wire, ThinkTime: opts.ThinkTime, MaxTurns: opts.MaxTurns, Coding: coding,
 		Seating: tm, Version: version,
 	}

@@ -59,7 +59,7 @@ func modelAnswer(msgs []llmtest.Message) string {
 	}
 	name := "Andy_0"
 	if _, rest, ok := strings.Cut(sys, "bot named "); ok {
-		name, _, _ = strings.Cut(rest, ".")
+		name = strings.FieldsFunc(rest, func(r rune) bool { return r == ' ' || r == '.' })[0]
 	}
 	partner := "Jill_0"
 	if name == "Jill_0" {

@@ -161,9 +161,9 @@ func assertNoKey(t *testing.T, dir string) {
 func TestGenerateOpenAIFaults(t *testing.T) {
 	srv := newModelServer(t, testKey)
 	path, tasks := writeCraftingTasks(t, 8, 1)
-	poison := "named Andy_0. Your current task is: " + tasks[0].Goal.ForAgent(0)
+	poison := "YOUR CURRENT ASSIGNED GOAL: \"" + tasks[0].Goal.ForAgent(0)
 	srv.Faults = func(n int, r llmtest.Request) string {
-		if strings.Contains(r.Messages[0].Content, poison) {
+		if p := r.Messages[0].Content; strings.Contains(p, poison) && strings.Contains(p, "named Andy_0 ") {
 			return "echo-auth:500" // leaking the key, which must not reach the run
 		}
 		return faultSchedule(n, r)

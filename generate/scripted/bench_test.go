@@ -70,7 +70,7 @@ func benchRun(b *testing.B, tasks []procgen.Task) {
 	defer w.Close()
 	// Register the static prompt texts as collabcraft generate does, so
 	// the records (and their cost) are the real ones.
-	blobs := generate.DefaultPrompts().StaticTexts(tasks[0].Type)
+	blobs := generate.PaperPrompts().StaticTexts(tasks[0].Type)
 	for _, t := range tasks {
 		names := generate.AgentNames(t.AgentCount, 0)
 		wd, err := world.Build(t, 0, world.Options{AgentNames: names})
