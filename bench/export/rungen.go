@@ -24,7 +24,7 @@ import (
 // sliding window folded into memory by saving_memory calls, two or three
 // agents per trial. The same n and seed give the same trials.
 func genRun(dir string, n int, seed uint64) error {
-	p := generate.DefaultPrompts()
+	p := generate.PaperPrompts()
 	docs := command.NewTable(command.DefaultBlocked, mcdata.IsBlock, mcdata.IsItem).Docs()
 	var types []string
 	for _, k := range procgen.AllKinds() {
