@@ -34,6 +34,7 @@ type BatchConfig struct {
 	Backends      Backends
 	Profiles      *ProfileSet   // nil: minecollab's
 	Dialect       world.Dialect // "" = the profiles'
+	API           string        // the MINDcraft API the calls are shaped for (recorded)
 
 	Wire      Wire
 	ThinkTime float64

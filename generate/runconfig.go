@@ -33,6 +33,7 @@ type RunConfig struct {
 	// "name sha256:…"; the paper's prompts leave it out, so runs made
 	// before profiles existed keep their fingerprint.
 	Profile   string  `json:"profile,omitempty"`
+	API       string  `json:"api,omitempty"` // --api: whose shaping Wire is
 	Dialect   string  `json:"dialect"`
 	Wire      string  `json:"wire"`
 	ThinkTime float64 `json:"think_time"`
@@ -159,7 +160,7 @@ func (c *BatchConfig) runConfig(files []trajectory.TaskFile, skipped []string) R
 	rc := RunConfig{
 		SkippedTasks: skipped, TrialsPerTask: c.TrialsPerTask, Seed: c.Seed, Backends: c.Backends,
 		Dialect: string(cmp.Or(c.Dialect, c.Profiles.Dialect())), Wire: string(c.Wire), ThinkTime: c.ThinkTime, MaxTurns: c.MaxTurns,
-		Profile: c.Profiles.orDefault().id,
+		Profile: c.Profiles.orDefault().id, API: c.API,
 	}
 	if c.Coding != CodingAuto {
 		rc.Coding = string(c.Coding)

@@ -22,24 +22,30 @@ const (
 	// WireRaw sends the prompt as a system message and the turns with
 	// their roles and contents as they are.
 	WireRaw Wire = "raw"
+	// WireStrictAll is strictFormat over the prompt and the turns together
+	// (gpt.js, deepseek.js, qwen.js, ...): the prompt becomes the first
+	// user turn, "SYSTEM: ...", merged with the user turns that follow.
+	WireStrictAll Wire = "strict-all"
 )
 
 // ParseWire checks a --wire value.
 func ParseWire(s string) (Wire, error) {
 	switch Wire(s) {
-	case WireStrict, WireRaw:
+	case WireStrict, WireRaw, WireStrictAll:
 		return Wire(s), nil
 	}
-	return "", fmt.Errorf("generate: unknown wire format %q (expected strict or raw)", s)
+	return "", fmt.Errorf("generate: unknown wire format %q (expected strict, strict-all or raw)", s)
 }
 
-// Messages builds what is sent: the prompt as the first (system) message,
-// then the turns in this wire format.
+// Messages builds what is sent from the prompt and the turns.
 func (w Wire) Messages(prompt string, turns []trajectory.Message) []trajectory.Message {
 	out := make([]trajectory.Message, 0, len(turns)+2)
 	out = append(out, trajectory.Message{Role: "system", Content: prompt})
-	if w == WireRaw {
+	switch w {
+	case WireRaw:
 		return append(out, turns...)
+	case WireStrictAll:
+		return StrictFormat(append(out, turns...))
 	}
 	return append(out, StrictFormat(turns)...)
 }

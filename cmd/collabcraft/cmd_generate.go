@@ -57,6 +57,8 @@ type GenerateOptions struct {
 
 	// engine
 	Profile   string
+	API       string
+	APIModel  string
 	Dialect   string
 	Wire      string
 	ThinkTime float64
@@ -102,7 +104,9 @@ func (opts *GenerateOptions) AddFlags(f *pflag.FlagSet) {
 
 	f.StringVar(&opts.Profile, "profile", generate.ProfileMineCollab, "prompts: minecollab (MineCollab's task profiles, as its harness renders them), paper (the paper's prompts) or a MINDcraft profile file")
 	f.StringVar(&opts.Dialect, "dialect", "", `action output wording: paper ("Code output:") or current ("Action output:"); default: the profile's (current, paper for --profile paper)`)
-	f.StringVar(&opts.Wire, "wire", string(generate.WireStrict), "messages as sent: strict (MINDcraft's strictFormat) or raw (roles as they are)")
+	f.StringVar(&opts.API, "api", "", "MINDcraft API whose message shaping the calls get, as its src/models class sends them: openai (gpt), vllm, ollama, deepseek, qwen, openrouter, ... (default: openai for api.openai.com, else vllm)")
+	f.StringVar(&opts.APIModel, "api-model", "", "the model name --api shapes for (vllm strict-formats names containing deepseek or qwen); default --model")
+	f.StringVar(&opts.Wire, "wire", "", "override --api's shaping: strict (system prompt, then strictFormat), strict-all (strictFormat over everything) or raw (roles as they are)")
 	f.Float64Var(&opts.ThinkTime, "think-time", generate.DefaultThinkTime, "simulated seconds one model call takes")
 	f.IntVar(&opts.MaxTurns, "max-turns", generate.DefaultMaxTurns, "conversation calls per agent before a trial ends with turn_cap")
 	f.StringVar(&opts.Coding, "coding", string(generate.CodingAuto), "whether !newAction runs model-written code: on, off or auto (MineCollab's: on for construction, off for the other kinds)")
@@ -206,8 +210,11 @@ func (opts *GenerateOptions) check() (generate.Shard, error) {
 	case opts.RPS < 0 || opts.TPM < 0:
 		return shard, usagef("--rps/--tpm: want 0 (no limit) or more")
 	}
-	if _, err := generate.ParseWire(opts.Wire); err != nil {
-		return shard, usagef("--wire %q: want strict or raw", opts.Wire)
+	if _, err := generate.ParseWire(opts.Wire); opts.Wire != "" && err != nil {
+		return shard, usagef("--wire %q: want strict, strict-all or raw", opts.Wire)
+	}
+	if _, err := generate.ParseAPI(opts.API); opts.API != "" && err != nil {
+		return shard, usagef("--api %q: %s", opts.API, strings.TrimPrefix(err.Error(), "generate: "))
 	}
 	if _, err := generate.ParseCoding(opts.Coding); err != nil {
 		return shard, usagef("--coding %q: want on, off or auto", opts.Coding)
@@ -290,8 +297,9 @@ func (opts *GenerateOptions) batchConfig() (generate.BatchConfig, error) {
 		Temperature: opts.Temperature, TopP: opts.TopP, MaxTokens: opts.MaxTokens, Seed: opts.ModelSeed,
 		Timeout: opts.Timeout, MaxAttempts: opts.MaxAttempts, Limiter: llm.NewLimiter(opts.RPS, opts.TPM),
 		MinBackoff: opts.backoff, MaxBackoff: 10 * opts.backoff,
-		Stop: []string{"***"}, // MINDcraft's stop sequence for OpenAI-compatible models
 	}
+	api, wire := opts.shaping(spec)
+	llmCfg.Stop = api.Stop
 	tm, err := team.New(team.Options{
 		Default: opts.Backend, Spec: spec, OpenAI: llmCfg,
 		Scripted:       scriptedFactory(opts.Skill, opts.Noise),
@@ -301,18 +309,36 @@ func (opts *GenerateOptions) batchConfig() (generate.BatchConfig, error) {
 	if err != nil { // bad flag values: a model, URL or sampling setting
 		return generate.BatchConfig{}, usagef("%s", strings.TrimPrefix(strings.TrimPrefix(err.Error(), "team: "), "llm: "))
 	}
-	wire, _ := generate.ParseWire(opts.Wire)
 	coding, _ := generate.ParseCoding(opts.Coding)
 	bc := generate.BatchConfig{
 		Dir: opts.Out, TaskFiles: opts.Tasks, Limit: opts.Limit, Shard: shard, Workers: opts.Workers, Force: opts.Force, Strict: opts.Strict,
 		TrialsPerTask: opts.TrialsPerTask, Seed: opts.Seed, Backends: opts.backends(spec, tm), Profiles: profiles,
-		Dialect: world.Dialect(opts.Dialect), Wire: wire, ThinkTime: opts.ThinkTime, MaxTurns: opts.MaxTurns, Coding: coding,
+		API: api.Name, Dialect: world.Dialect(opts.Dialect), Wire: wire, ThinkTime: opts.ThinkTime, MaxTurns: opts.MaxTurns, Coding: coding,
 		Seating: tm, Version: version,
 	}
 	if tm.UsesOpenAI() {
 		bc.Secrets = append(bc.Secrets, os.Getenv(cmpStr(opts.APIKeyEnv, llm.DefaultAPIKeyEnv)))
 	}
 	return bc, nil
+}
+
+// shaping resolves --api, --api-model and --wire: the API the calls are
+// shaped for and the wire format that gives.
+func (opts *GenerateOptions) shaping(spec []team.Assignment) (generate.API, generate.Wire) {
+	name := opts.API
+	if name == "" {
+		url := ""
+		if opts.Backend == team.OpenAI || slices.ContainsFunc(spec, func(a team.Assignment) bool { return a.Backend == team.OpenAI }) {
+			url = cmpStr(opts.BaseURL, llm.DefaultBaseURL)
+		}
+		name = generate.DefaultAPI(url)
+	}
+	api, _ := generate.ParseAPI(name) // checked
+	if opts.Wire != "" {
+		w, _ := generate.ParseWire(opts.Wire) // checked
+		return api, w
+	}
+	return api, api.Wire(cmpStr(opts.APIModel, opts.Model))
 }
 
 // backends is how run.json records the team: the openai settings that

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -696,5 +697,52 @@ func TestGenerateTaskFiles(t *testing.T) {
 	}
 	if s := summary.String(); !strings.Contains(s, "4 trials played") || !strings.Contains(s, "  invalid      1 task skipped") {
 		t.Errorf("summary:\n%s", s)
+	}
+}
+
+// --api shapes every call as that MINDcraft model class does and sends its
+// stop sequence; run.json records the API and the resulting wire.
+func TestGenerateAPI(t *testing.T) {
+	for _, tc := range []struct {
+		api, wire string
+		first     string // role of the first message sent
+	}{
+		{"", "raw", "system"}, // a local endpoint: vllm.js
+		{"gpt", "strict-all", "user"},
+		{"ollama", "strict", "system"},
+	} {
+		srv := newModelServer(t, testKey)
+		if tc.api == "ollama" { // local.js sends no stop sequence
+			srv = llmtest.NewServer(t)
+			srv.Key, srv.Answer = testKey, modelAnswer
+			t.Cleanup(func() {
+				for _, r := range srv.Requests() {
+					if len(r.Stop) != 0 {
+						t.Errorf("ollama request with stop %q", r.Stop)
+						return
+					}
+				}
+			})
+		}
+		path, _ := writeCraftingTasks(t, 1, 3)
+		out := filepath.Join(t.TempDir(), "run")
+		opts := openAIOptions(t, srv, []string{path}, out)
+		opts.API = tc.api
+		if err := runGenerate(context.Background(), opts, GlobalOptions{Quiet: true}, nil); err != nil {
+			t.Fatal(err)
+		}
+		m, err := trajectory.ReadManifest(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var cfg generate.RunConfig
+		if err := json.Unmarshal(m.Config, &cfg); err != nil || cfg.Wire != tc.wire || cfg.API != cmp.Or(map[string]string{"gpt": "openai"}[tc.api], tc.api, "vllm") {
+			t.Errorf("--api %q: config %s", tc.api, m.Config)
+		}
+		for _, tr := range trials(t, out) {
+			if msgs := tr.Agents[0].Transitions[0].Messages; msgs[0].Role != tc.first {
+				t.Errorf("--api %q: first message %q", tc.api, msgs[0])
+			}
+		}
 	}
 }
