@@ -28,7 +28,7 @@ func TestAPIShaping(t *testing.T) {
 			{Role: "user", Content: "SYSTEM: INVENTORY: Nothing"},
 		}},
 		{"vllm", "collabcraft-sft", append([]trajectory.Message{sys}, turns...)},
-		{"vllm", "deepseek-r1", nil}, // as gpt
+		{"vllm", "deepseek-r1", nil},                                        // as gpt
 		{"vllm", "Qwen2.5-7B", append([]trajectory.Message{sys}, turns...)}, // case-sensitive, as vllm.js
 		{"ollama", "llama3.1", []trajectory.Message{sys,
 			{Role: "user", Content: "SYSTEM: Respond with hello world and your name\nJill_0: (FROM OTHER BOT)hi"},
