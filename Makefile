@@ -62,6 +62,7 @@ mindcraft-fixtures:
 	cp scripts/mindcraft-fixtures/package.json scripts/mindcraft-fixtures/package-lock.json $(MINDCRAFT_WORK)/
 	cd $(MINDCRAFT_WORK) && npm ci --ignore-scripts --legacy-peer-deps --no-audit --no-fund
 	patch -p1 -d $(MINDCRAFT_WORK) < $(MINDCRAFT_WORK)/mindcraft/patches/minecraft-data+3.84.1.patch
+	MINDCRAFT_DIR=$(MINDCRAFT_WORK)/mindcraft $(GO) test -count=1 -run TestMindcraftCalls . -args -write-call-cases
 	node scripts/mindcraft-fixtures/render.mjs --mindcraft $(MINDCRAFT_WORK)/mindcraft --out testdata/mindcraft
 
 clean:

@@ -1,8 +1,6 @@
 package collabcraft_test
 
 import (
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,7 +10,7 @@ import (
 // (make mindcraft-fixtures); each must parse and name the MINDcraft commit
 // and Minecraft version our data reproduces.
 func TestMindcraftFixturesNameCommit(t *testing.T) {
-	files, err := filepath.Glob("testdata/mindcraft/*.json")
+	files, err := filepath.Glob("testdata/mindcraft/*.json*")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -20,20 +18,13 @@ func TestMindcraftFixturesNameCommit(t *testing.T) {
 		t.Fatal("no fixtures in testdata/mindcraft")
 	}
 	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
 		var doc struct {
 			Header struct {
 				MindcraftCommit  string `json:"mindcraft_commit"`
 				MinecraftVersion string `json:"minecraft_version"`
 			} `json:"header"`
 		}
-		if err := json.Unmarshal(b, &doc); err != nil {
-			t.Errorf("%s: %v", f, err)
-			continue
-		}
+		readJSON(t, f, &doc)
 		if !strings.HasPrefix(doc.Header.MindcraftCommit, "0012750") {
 			t.Errorf("%s: mindcraft_commit %q, want 0012750...", f, doc.Header.MindcraftCommit)
 		}

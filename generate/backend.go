@@ -37,6 +37,7 @@ type View struct {
 	Team        []string             // every agent's name, in team order (including Name); read-only
 	TaskType    string               // "techtree" | "cooking" | "construction" | ...
 	Goal        string               // $TASK_GOAL: the goal as this agent was told it
+	GoalShown   bool                 // $SELF_PROMPT shows the goal: the self-prompter has not stopped
 	Memory      string               // the summarized memory before this call
 	Turns       []trajectory.Message // the history window (roles system|user|assistant, not wire form); coding: the coder's messages
 	Stats       string               // $STATS

@@ -11,6 +11,7 @@ import (
 
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
+	"collabcraft/world/command"
 )
 
 // Defaults of Config.
@@ -195,6 +196,9 @@ func newEngine(ctx context.Context, tr TrialSpec) (*engine, error) {
 			hist:    history{name: s.Name},
 			conv:    convManager{waitLimit: waitTimeStart},
 			sp:      selfPrompter{state: spActive, goal: goal, due: never, resumeAt: never},
+		}
+		if !goalTaken(goal) {
+			a.sp.state = spStopped
 		}
 		a.examplePool = slices.Clone(e.prompts.ExamplePool)
 		if e.coding {
@@ -458,7 +462,7 @@ func (e *engine) prepare(a *agent) bool {
 		}
 	}
 	view := View{
-		Agent: a.idx, Name: a.name, Team: e.team, TaskType: e.task.Type, Goal: a.goal,
+		Agent: a.idx, Name: a.name, Team: e.team, TaskType: e.task.Type, Goal: a.goal, GoalShown: a.sp.state != spStopped,
 		Memory: a.hist.memory, Time: e.now.seconds(), Step: len(a.transitions),
 	}
 	var prompt string
@@ -659,4 +663,16 @@ func callSeed(seed uint64, agent, step int) uint64 {
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
 	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
 	return z ^ (z >> 31)
+}
+
+// goalTaken reports whether MINDcraft's setAgentGoal, which runs
+// !goal("{goal}"), starts the self-prompter with the goal. A goal holding a
+// double quote (some of MINDcraft's own cooking tasks quote their recipe
+// steps) ends the string argument early, the command is read without
+// arguments and refused; an empty goal is refused by the self-prompter. The
+// agent then never self-prompts and its prompts show no goal line.
+func goalTaken(goal string) bool {
+	cmd := "!goal(\"" + goal + "\")"
+	m, ok := command.Find(cmd)
+	return ok && goal != "" && len(m.Args) == 1 && m.End == len(cmd)
 }

@@ -32,7 +32,7 @@ func (opts *PlanOptions) AddFlags(f *pflag.FlagSet) {
 	f.StringVar(&opts.Item, "item", "", "item to craft (required), e.g. bookshelf")
 	f.StringVar(&opts.Inventory, "inventory", "", "what the agent holds, as item=count pairs separated by commas")
 	f.IntVar(&opts.Quantity, "quantity", 1, "how many of the item to craft")
-	f.StringVar(&opts.Dialect, "dialect", "paper", "MINDcraft text version: paper (the paper's) or current (adds the wood note)")
+	f.StringVar(&opts.Dialect, "dialect", "current", "MINDcraft text version: current (MINDcraft at the commit MineCollab runs: adds the wood note) or paper (the paper's)")
 	f.BoolVar(&opts.JSON, "json", false, "print the plan as JSON (missing items and steps) instead of text")
 }
 

@@ -33,7 +33,7 @@ func (opts *WorldOptions) AddFlags(f *pflag.FlagSet) {
 	f.StringVar(&opts.Tasks, "tasks", "", "task file (required)")
 	f.StringVar(&opts.Task, "task", "", "task id (default: the file's first task)")
 	f.Uint64Var(&opts.Seed, "seed", 1, "trial seed: the world follows from the task and this seed")
-	f.StringVar(&opts.Dialect, "dialect", "paper", `action output wording: paper ("Code output:") or current ("Action output:")`)
+	f.StringVar(&opts.Dialect, "dialect", "current", `action output wording: current ("Action output:", MINDcraft at the commit MineCollab runs) or paper ("Code output:")`)
 	f.StringVar(&opts.Script, "script", "-", `file of "Agent_0: response" lines to play ("-" = stdin)`)
 	f.BoolVar(&opts.Docs, "docs", false, "print the first agent's command docs ($COMMAND_DOCS) and exit")
 }

@@ -9,6 +9,7 @@
 import { readFileSync, writeFileSync, mkdirSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -18,13 +19,14 @@ function parseArgs(argv) {
     const args = {
         mindcraft: process.env.MINDCRAFT_DIR || '',
         cases: path.join(here, 'cases.json'),
+        calls: path.join(here, 'calls.json.gz'),
         out: path.join(repoRoot, 'testdata/mindcraft'),
     };
     for (let i = 0; i < argv.length; i++) {
         const flag = argv[i];
         const value = argv[i + 1];
-        if (!['--mindcraft', '--cases', '--out'].includes(flag) || value === undefined) {
-            throw new Error(`usage: node render.mjs --mindcraft DIR [--cases FILE] [--out DIR] (bad argument ${flag})`);
+        if (!['--mindcraft', '--cases', '--calls', '--out'].includes(flag) || value === undefined) {
+            throw new Error(`usage: node render.mjs --mindcraft DIR [--cases FILE] [--calls FILE] [--out DIR] (bad argument ${flag})`);
         }
         args[flag.slice(2)] = path.resolve(value);
         i++;
@@ -62,7 +64,7 @@ function sortKeys(v) {
     return v;
 }
 
-function writeFixture(name, kind, body) {
+function writeFixture(name, kind, body, { gzip = false } = {}) {
     const doc = {
         header: {
             kind,
@@ -77,7 +79,8 @@ function writeFixture(name, kind, body) {
     };
     mkdirSync(args.out, { recursive: true });
     const file = path.join(args.out, name);
-    writeFileSync(file, JSON.stringify(sortKeys(doc), null, 2) + '\n');
+    const text = JSON.stringify(sortKeys(doc), null, 2) + '\n';
+    writeFileSync(file, gzip ? zlib.gzipSync(text, { level: 9 }) : text);
     process.stderr.write(`wrote ${path.relative(repoRoot, file)}\n`);
 }
 
@@ -382,10 +385,103 @@ async function renderBlueprints() {
     return out.length;
 }
 
+// ---- 4. calls ------------------------------------------------------------------
+
+// The same stand-in, listing [name, count] pairs in the given order.
+function inventoryBotItems(pairs, gameMode = 'survival') {
+    return inventoryBot(Object.fromEntries(pairs), gameMode);
+}
+
+// Each case of calls.json (written by go test -run TestMindcraftCalls
+// -write-call-cases) is one call's state in our engine: render what
+// MINDcraft's Prompter and model classes make of it and send.
+async function renderCalls() {
+    if (!existsSync(args.calls)) return 0;
+    const doc = JSON.parse(zlib.gunzipSync(readFileSync(args.calls)).toString('utf8'));
+    const { Prompter } = await mcImport('src/models/prompter.js');
+    const { History } = await mcImport('src/agent/history.js');
+    const { SelfPrompter } = await mcImport('src/agent/self_prompter.js');
+    const { Task } = await mcImport('src/agent/tasks/tasks.js');
+    const commands = await mcImport('src/agent/commands/index.js');
+    const statsCmd = commands.getCommand('!stats');
+    const origStats = statsCmd.perform;
+    for (const k of ['OPENAI_API_KEY'])
+        if (!process.env[k]) process.env[k] = 'fixture-renderer-no-network';
+
+    const out = [];
+    for (const c of doc.cases) {
+        applySettings(c.settings || {});
+        const profile = JSON.parse(readFileSync(c.profile, 'utf8'));
+        profile.name = c.agent_name; // as tasks/evaluation_script.py make_profiles does for --api vllm
+        profile.model = { api: 'vllm', model: doc.apis.vllm, url: 'http://127.0.0.1:8000/v1' };
+        const agent = {
+            count_id: c.count_id,
+            actions: { currentActionLabel: '' },
+            npc: {},
+            bot: inventoryBotItems(c.inventory_items),
+        };
+        agent.prompter = new Prompter(agent, profile);
+        agent.name = agent.prompter.getName();
+        if (agent.prompter.embedding_model !== null) throw new Error(`case ${c.name}: embedding model selected`);
+        agent.history = new History(agent);
+        agent.self_prompter = new SelfPrompter(agent);
+        agent.self_prompter.startLoop = async () => {};
+        await agent.prompter.initExamples();
+        const taskData = JSON.parse(JSON.stringify(doc.tasks[c.task_id]));
+        taskData.task_id = c.task_id; // as main.js does
+        agent.task = new Task(agent, taskData, 0);
+        agent.blocked_actions = settings.blocked_actions.concat(agent.task.blocked_actions || []);
+        agent.task.updateAvailableAgents(c.agents);
+        await agent.task.setAgentGoal(); // !goal: the self-prompter is active with the goal
+        if (c.self_prompt_stopped) agent.self_prompter.state = 0; // STOPPED
+        agent.history.memory = c.memory;
+        for (const m of c.messages || []) await agent.history.add(m.from, m.text);
+
+        statsCmd.perform = async () => c.stats;
+        let prompt, turns;
+        try {
+            const p = agent.prompter;
+            if (c.kind === 'conversation') { // promptConvo
+                turns = agent.history.getHistory();
+                prompt = await p.replaceStrings(p.profile.conversing, turns, p.convo_examples);
+            } else if (c.kind === 'memory') { // promptMemSaving
+                turns = [];
+                prompt = await p.replaceStrings(p.profile.saving_memory, null, null, c.turns);
+            } else if (c.kind === 'coding') { // promptCoding
+                turns = c.turns;
+                prompt = await p.replaceStrings(p.profile.coding, turns, p.coding_examples);
+            } else throw new Error(`case ${c.name}: kind ${c.kind}`);
+        } finally {
+            statsCmd.perform = origStats;
+        }
+
+        // What each API's model class hands its OpenAI-style client.
+        const requests = {};
+        for (const [api, modelName] of Object.entries(doc.apis)) {
+            const model = agent.prompter._createModel({ api, model: modelName, url: 'http://127.0.0.1:8000/v1' });
+            const client = model.vllm || model.openai;
+            let pack = null;
+            client.chat.completions.create = async (pk) => {
+                pack = JSON.parse(JSON.stringify(pk));
+                return { choices: [{ message: { content: '' }, finish_reason: 'stop' }] };
+            };
+            await model.sendRequest(JSON.parse(JSON.stringify(turns)), prompt);
+            requests[api] = pack.messages;
+        }
+        out.push({ name: c.name, requests });
+    }
+    writeFixture('calls.json.gz', 'what MINDcraft sends for the call states of scripts/mindcraft-fixtures/calls.json', {
+        note: 'For each case: the task profile merged by Prompter, the goal set by Task.setAgentGoal through !goal (then the self-prompter stopped if the case says so), the memory, history turns from History.add; the prompt rendered by Prompter.replaceStrings as promptConvo, promptMemSaving or promptCoding renders it ($STATS from the case, $INVENTORY from !inventory over a stand-in listing the case\'s items in order); requests = the messages each API\'s model class (vllm.js, gpt.js) hands its client.',
+        calls: out,
+    }, { gzip: true });
+    return out.length;
+}
+
 const counts = {};
 counts.plans = renderPlans();
 counts.prompts = await renderPrompts();
 counts.commands = await renderCommands();
 counts.blueprints = await renderBlueprints();
+counts.calls = await renderCalls();
 log(JSON.stringify(counts));
 process.exit(0);
