@@ -96,6 +96,22 @@ func CookingDishes(split string) ([]string, error) {
 // split, with hard-to-get ingredients split across the agents'
 // inventories (every agent holds something needed) and the chest.
 func GenerateCooking(opts Options) ([]Task, error) {
+	return GenerateCookingWith(CookingOptions{Options: opts})
+}
+
+// CookingOptions tunes GenerateCookingWith.
+type CookingOptions struct {
+	Options
+	// Chest lets a task, on a seeded coin, keep one ingredient piece in a
+	// chest in the kitchen (the task's chest_items, collabcraft's
+	// extension) instead of an agent's inventory. MINDcraft's cooking world
+	// has no chest, so such tasks cannot be run there; off by default.
+	Chest bool
+}
+
+// GenerateCookingWith is GenerateCooking with the chest extension.
+func GenerateCookingWith(co CookingOptions) ([]Task, error) {
+	opts := co.Options
 	pool, err := CookingDishes(opts.Split)
 	if err != nil {
 		return nil, fmt.Errorf("procgen: cooking: %w", err)
@@ -137,7 +153,7 @@ func GenerateCooking(opts Options) ([]Task, error) {
 		c := combos[i%len(combos)]
 		rep := i / len(combos)
 		v := drawVariant(rngFor(opts.Seed, fmt.Sprintf("cooking-variant/%s/%d/%d", strings.Join(c.meal, ","), c.access, rep)), c.access, opts.Agents)
-		tasks = append(tasks, cookingTask(opts, c.meal, v, rep))
+		tasks = append(tasks, cookingTask(opts, co.Chest, c.meal, v, rep))
 	}
 	slices.SortFunc(tasks, func(a, b Task) int { return strings.Compare(a.ID, b.ID) })
 	return tasks, nil
@@ -145,7 +161,7 @@ func GenerateCooking(opts Options) ([]Task, error) {
 
 // cookingTask builds one task; rep > 0 marks a repeat of the same meal and
 // variant with a different ingredient split.
-func cookingTask(opts Options, meal []string, v cookingVariant, rep int) Task {
+func cookingTask(opts Options, chestOK bool, meal []string, v cookingVariant, rep int) Task {
 	var id strings.Builder
 	id.WriteString("multiagent_cooking_")
 	if v.hells {
@@ -221,7 +237,7 @@ func cookingTask(opts Options, meal []string, v cookingVariant, rep int) Task {
 		}
 	}
 
-	inv, chest := splitIngredients(rng, meal, opts.Agents)
+	inv, chest := splitIngredients(rng, meal, opts.Agents, chestOK)
 	t.InitialInventory = inv
 	if len(chest) > 0 {
 		t.ChestItems = chest
@@ -263,9 +279,9 @@ func totalSteps(meal []string) int {
 // that every agent holds something the meal needs. Items are cut into
 // pieces (a stack of 8 gold ingots can become 3 + 5) until there is a piece
 // per agent; if the hard items are too few, shares of farm ingredients are
-// added. With a seeded coin, one piece goes to the chest instead, when its
-// holder keeps another piece.
-func splitIngredients(rng *rand.Rand, meal []string, agents int) (map[string]map[string]int, map[string]int) {
+// added. With chestOK and a seeded coin, one piece goes to the chest
+// instead, when its holder keeps another piece.
+func splitIngredients(rng *rand.Rand, meal []string, agents int, chestOK bool) (map[string]map[string]int, map[string]int) {
 	hard, farm := map[string]int{}, map[string]int{}
 	for _, d := range meal {
 		for _, s := range dishes[d].Hard {
@@ -316,7 +332,7 @@ func splitIngredients(rng *rand.Rand, meal []string, agents int) (map[string]map
 		held[owner[i]]++
 	}
 	var chest map[string]int
-	if rng.IntN(2) == 0 {
+	if rng.IntN(2) == 0 && chestOK { // the coin is drawn either way: tasks stay the same but for the chest
 		for i := len(pieces) - 1; i >= 0; i-- {
 			if held[owner[i]] > 1 {
 				chest = map[string]int{pieces[i].Item: pieces[i].Count}

@@ -72,7 +72,9 @@ var (
 			{Name: "variant", Type: KnobString, read: readVariant},
 			{Name: "hells_kitchen", Column: "hells_kitchen", Type: KnobBool, read: hellsKitchen},
 		},
-		generate:      func(o GenerateOptions) ([]Task, error) { return GenerateCooking(o.Options) },
+		generate: func(o GenerateOptions) ([]Task, error) {
+			return GenerateCookingWith(CookingOptions{Options: o.Options, Chest: o.Chest})
+		},
 		validate:      (*validator).cooking,
 		alwaysWritten: []string{"blocked_access_to_recipe"},
 		breakdown: func(t *Task) string {
@@ -179,6 +181,7 @@ type GenerateOptions struct {
 	MaxDepth       int    // crafting: depths 0..MaxDepth-1 (0 = default)
 	SplitMaterials string // construction: SplitEven or SplitByType ("" = even)
 	HeldOut        int    // construction: see ConstructionOptions.HeldOut
+	Chest          bool   // cooking: see CookingOptions.Chest
 }
 
 // Generate makes tasks of one kind.

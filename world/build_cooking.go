@@ -4,7 +4,6 @@ import (
 	"maps"
 	"slices"
 
-	"collabcraft/mcdata"
 	"collabcraft/procgen"
 )
 
@@ -41,11 +40,7 @@ func (w *World) buildCooking(task procgen.Task) ([]Pos, error) {
 	if corner&2 == 2 {
 		hz = z1 - 9
 	}
-	chest := task.ChestItems
-	if chest == nil {
-		chest = defaultChest(task)
-	}
-	w.house(hx, feet, hz, chest)
+	w.house(hx, feet, hz, task.ChestItems)
 	l.reserve(hx-1, hz-1, hx+8, hz+8)
 
 	// Four crop plots in the other corners and edges, in a seeded order.
@@ -87,7 +82,8 @@ func (w *World) buildCooking(task procgen.Task) ([]Pos, error) {
 
 // house builds a 7x7 oak hut at (x, y, z) (floor corner, feet level) with
 // a door facing south, a crafting table, a fuelled furnace and smoker, and
-// a chest holding items.
+// a chest holding items when the task lists chest items (collabcraft's
+// extension; MINDcraft's kitchen has none).
 func (w *World) house(x, y, z int, items map[string]int) {
 	for dx := 0; dx < 7; dx++ {
 		for dz := 0; dz < 7; dz++ {
@@ -110,10 +106,13 @@ func (w *World) house(x, y, z int, items map[string]int) {
 	w.setBlock(Pos{x + 1, y, z + 1}, "crafting_table")
 	w.setBlock(Pos{x + 2, y, z + 1}, "furnace")
 	w.setBlock(Pos{x + 4, y, z + 1}, "smoker")
-	w.setBlock(Pos{x + 5, y, z + 1}, "chest")
 	for _, p := range []Pos{{x + 2, y, z + 1}, {x + 4, y, z + 1}} {
 		w.containers[p].Fuel = Slot{"coal", 64}
 	}
+	if items == nil { // MINDcraft's kitchen has no chest
+		return
+	}
+	w.setBlock(Pos{x + 5, y, z + 1}, "chest")
 	chest := w.containers[Pos{x + 5, y, z + 1}]
 	for _, item := range slices.Sorted(maps.Keys(items)) {
 		chest.Inv.Add(item, items[item])
@@ -151,47 +150,4 @@ func (w *World) sugarCane(x, z, feet int, l *lot) {
 		}
 		l.reserveCell(p)
 	}
-}
-
-// farmSupplies are the items a cooking world's farm gives: crops, plants,
-// animal drops, and what the furnace makes of them.
-var farmSupplies = map[string]bool{
-	"wheat": true, "wheat_seeds": true, "beetroot": true, "beetroot_seeds": true, "carrot": true,
-	"potato": true, "baked_potato": true, "pumpkin": true, "sugar_cane": true, "brown_mushroom": true,
-	"red_mushroom": true, "beef": true, "cooked_beef": true, "porkchop": true, "cooked_porkchop": true,
-	"chicken": true, "cooked_chicken": true, "rabbit": true, "cooked_rabbit": true, "mutton": true,
-	"cooked_mutton": true, "leather": true, "feather": true, "rabbit_hide": true, "white_wool": true,
-}
-
-// defaultChest fills the chest of a task that does not list chest items
-// (MINDcraft's own task files): whatever the dishes need that the farm
-// does not give (milk, eggs, bowls, apples, gold...), planned from an
-// empty inventory and minus what the agents already carry.
-func defaultChest(task procgen.Task) map[string]int {
-	dishes := map[string]int{}
-	if task.Target.Counts != nil {
-		maps.Copy(dishes, task.Target.Counts)
-	}
-	for _, d := range task.Target.List {
-		dishes[d]++
-	}
-	held := map[string]int{}
-	for _, inv := range task.InitialInventory {
-		for item, n := range inv {
-			held[item] += n
-		}
-	}
-	chest := map[string]int{}
-	for _, dish := range slices.Sorted(maps.Keys(dishes)) {
-		plan, err := mcdata.NewPlan(held, dish, max(dishes[dish], 1))
-		if err != nil {
-			continue
-		}
-		for _, m := range plan.Missing {
-			if !farmSupplies[m.Item] {
-				chest[m.Item] += m.Count
-			}
-		}
-	}
-	return chest
 }

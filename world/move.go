@@ -143,7 +143,7 @@ func (r *run) goToNearestBlock(block string, minDist, rng float64) bool {
 	}
 	p := r.w.nearestBlock(r.a.pos, []string{block}, rng)
 	if p == nil {
-		r.log("Could not find any %s in %s blocks.", block, jsNum(rng))
+		r.log("%s", texts.NotFoundIn(block, jsNum(rng)))
 		return false
 	}
 	return r.goToFoundBlock(block, *p, minDist)
@@ -266,7 +266,7 @@ func cmdSearchForEntity(r *run, args []command.Value) string {
 		}
 	}
 	if best == nil {
-		r.log("Could not find any %s in %s blocks.", kind, jsNum(rng))
+		r.log("%s", texts.NotFoundIn(kind, jsNum(rng)))
 		return ""
 	}
 	r.log("Found %s %s blocks away.", kind, jsNum(bestD))

@@ -24,6 +24,7 @@ type TasksOptions struct {
 	Output         string
 	MaxDepth       int
 	SplitMaterials string
+	Chest          bool
 
 	out io.Writer // where the summary line goes; os.Stderr when nil
 }
@@ -38,6 +39,7 @@ func (opts *TasksOptions) AddFlags(f *pflag.FlagSet) {
 	f.StringVarP(&opts.Output, "output", "o", "", "task file to write (required; - for standard output)")
 	f.IntVar(&opts.MaxDepth, "max-depth", procgen.DefaultCraftingMaxDepth, "crafting: recipe depths 0 to max-depth-1")
 	f.StringVar(&opts.SplitMaterials, "split-materials", procgen.SplitEven, "construction: how blueprint materials are dealt: even or by-type")
+	f.BoolVar(&opts.Chest, "chest", false, "cooking: let some tasks keep an ingredient in a kitchen chest (chest_items, collabcraft's extension: MINDcraft's cooking world has no chest)")
 }
 
 func newTasksCommand(gopts *GlobalOptions) *cobra.Command {
@@ -53,7 +55,7 @@ finish alone; recipe depth 0..max-depth-1; some items withheld to be gathered
 (the gatherer gets the tool); the crafting plan visible to all (full_plan),
 some (partial_plan) or no agents (no_plan).
 cooking: cook a meal of 2 or more dishes; hard-to-get ingredients split across
-the agents (and sometimes the chest); recipes hidden from some agents, or the
+the agents (with --chest, sometimes one in a kitchen chest); recipes hidden from some agents, or the
 Hell's Kitchen variant where each agent holds only its partner's recipe.
 construction: build a generated house from its blueprint, materials dealt to
 the agents.
@@ -100,6 +102,7 @@ func runTasks(_ context.Context, opts TasksOptions, gopts GlobalOptions, _ []str
 		Options:        procgen.Options{Split: opts.Split, Agents: opts.Agents, N: opts.N, Seed: opts.Seed},
 		MaxDepth:       opts.MaxDepth,
 		SplitMaterials: opts.SplitMaterials,
+		Chest:          opts.Chest,
 	})
 	if err != nil {
 		return err

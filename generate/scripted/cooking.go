@@ -27,6 +27,8 @@ var (
 	reAskRecipe  = regexp.MustCompile(`(?i)(send|share) (me )?the recipes?`)
 	reGiveMe     = regexp.MustCompile(`(?i)give me (\d+) ([a-z_]+)`)
 	reMemNoChest = regexp.MustCompile(`Chest lacks: ([\w, ]+)\.`)
+	// memNoChest is the memory fact of a kitchen without a chest.
+	memNoChest   = "There is no chest here."
 	reClaim      = regexp.MustCompile(`I'll make the ([a-z_]+)`)
 	reMemClaimed = regexp.MustCompile(`Teammates make: ([\w, ]+)\.`)
 )
@@ -395,8 +397,13 @@ func (s *state) askedFor(o, item string) bool {
 	return false
 }
 
-// chestLacks reports whether the chest was found not to hold item.
+// chestLacks reports whether the chest was found not to hold item, or a
+// search found no chest at all (MINDcraft's kitchen has none; a chest is
+// collabcraft's extension).
 func (s *state) chestLacks(item string) bool {
+	if s.noChest() {
+		return true
+	}
 	if m := reMemNoChest.FindStringSubmatch(s.mem); m != nil && containsWord(m[1], item) {
 		return true
 	}
@@ -417,6 +424,16 @@ func containsWord(list, w string) bool {
 	return false
 }
 
+// noChest reports whether a search for a chest found none.
+func (s *state) noChest() bool {
+	for _, a := range s.acts {
+		if a.name == "!searchForBlock" && len(a.args) > 0 && a.args[0] == "chest" && texts.IsNotFound(a.output, "chest") {
+			return true
+		}
+	}
+	return strings.Contains(s.mem, memNoChest)
+}
+
 // recover reacts to the last command's failure: go to the station, chest
 // or animal it could not find.
 func (s *state) recover() string {
@@ -431,7 +448,7 @@ func (s *state) recover() string {
 		return with(s.pick("I need to get to the crafting table.", "Heading to the crafting table."), cmd("searchForBlock", "crafting_table", 64))
 	case texts.IsNoFurnace(o):
 		return with(s.pick("Going to the furnace.", "Let me find the furnace."), cmd("searchForBlock", "furnace", 64))
-	case texts.IsNoChestNearby(o):
+	case texts.IsNoChestNearby(o) && !s.noChest():
 		return with(s.pick("Going to the chest.", "Let me find the chest."), cmd("searchForBlock", "chest", 64))
 	case noneToAttack && a.name == "!attack":
 		return with(s.pick("No "+kind+" close by, let me look around.", "Searching for a "+kind+"."), cmd("searchForEntity", kind, 64))

@@ -149,7 +149,10 @@ func (s *state) cookFacts() []string {
 	if len(known) > 0 {
 		f = append(f, "Recipes known: "+strings.Join(known, ", ")+".")
 	}
-	if len(lacks) > 0 {
+	switch {
+	case s.noChest():
+		f = append(f, memNoChest)
+	case len(lacks) > 0:
 		f = append(f, "Chest lacks: "+strings.Join(lacks, ", ")+".")
 	}
 	return f

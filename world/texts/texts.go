@@ -143,6 +143,24 @@ const NoChestNearby = "Could not find a chest nearby."
 // IsNoChestNearby reports whether s holds NoChestNearby.
 func IsNoChestNearby(s string) bool { return strings.Contains(s, NoChestNearby) }
 
+// NotFoundIn is a search (!searchForBlock, !searchForEntity) that found
+// nothing of kind within rng blocks (rng as JavaScript prints it).
+func NotFoundIn(kind, rng string) string {
+	return "Could not find any " + kind + " in " + rng + " blocks."
+}
+
+var notFoundInRE = regexp.MustCompile(`Could not find any ([a-z_]+) in [0-9.e+]+ blocks\.`)
+
+// IsNotFound reports whether s holds NotFoundIn for kind.
+func IsNotFound(s, kind string) bool {
+	for _, m := range notFoundInRE.FindAllStringSubmatch(s, -1) {
+		if m[1] == kind {
+			return true
+		}
+	}
+	return false
+}
+
 // NotInChest is a !takeFromChest for an item the chest lacks.
 func NotInChest(item string) string { return "Could not find any " + item + " in the chest." }
 

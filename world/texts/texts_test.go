@@ -28,6 +28,7 @@ func TestRoundTrip(t *testing.T) {
 		{"FurnaceCleared", FurnaceCleared("1 iron_ingot", "no input items", "no fuel items"), func(s string) any { return SaysReceived(s) }, true},
 		{"NoChestNearby", NoChestNearby, func(s string) any { return IsNoChestNearby(s) }, true},
 		{"NotInChest", NotInChest("egg"), func(s string) any { return IsNotInChest(s) }, true},
+		{"NotFoundIn", NotFoundIn("chest", "64"), func(s string) any { return []any{IsNotFound(s, "chest"), IsNotFound(s, "furnace")} }, []any{true, false}},
 		{"NoFurnace", NoFurnace, func(s string) any { return IsNoFurnace(s) }, true},
 		{"FurnaceBusy", FurnaceBusy("beef"), func(s string) any { return IsFurnaceBusy(s) }, true},
 		{"NoneToAttack", NoneToAttack("rabbit"), func(s string) any { k, ok := ParseNoneToAttack(s); return []any{k, ok} }, []any{"rabbit", true}},
