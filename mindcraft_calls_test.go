@@ -29,8 +29,9 @@ import (
 // the same state (make mindcraft-fixtures). The sample is 50 tasks of each
 // type, from our generators and from MINDcraft's task files; each is played
 // by the scripted experts under --profile minecollab until every agent has
-// made its first conversation call and the team its first memory call and
-// (construction) its first coding call. Each call's state is a case in
+// made its first conversation call and the team its first memory call,
+// (construction) its first coding call and, if one comes within two
+// simulated minutes, its first bot_responder call. Each call's state is a case in
 // scripts/mindcraft-fixtures/calls.json; render.mjs feeds those states to
 // MINDcraft's Prompter and model classes and writes what they send to
 // testdata/mindcraft/calls.json.
@@ -52,7 +53,7 @@ var callAPIs = map[string]string{"vllm": "collabcraft-sft", "openai": "gpt-4o-mi
 // callCase is one call's state, in the terms render.mjs hands MINDcraft.
 type callCase struct {
 	Name      string         `json:"name"`
-	Kind      string         `json:"kind"` // conversation | memory | coding
+	Kind      string         `json:"kind"` // conversation | memory | coding | bot_responder
 	Profile   string         `json:"profile"`
 	Settings  map[string]any `json:"settings,omitempty"`
 	AgentName string         `json:"agent_name"`
@@ -65,10 +66,12 @@ type callCase struct {
 	Stats             string   `json:"stats"`
 	Inventory         [][2]any `json:"inventory_items"` // [name, count] in our !inventory's order
 	// Messages are the history as History.add receives it (conversation
-	// and coding calls); Turns are a coding call's coder messages or a
-	// memory call's turns to summarize, as they are.
-	Messages []callMessage       `json:"messages,omitempty"`
+	// calls); Turns are a coding call's coder messages, a memory call's
+	// turns to summarize, or a bot_responder call's history and new
+	// message, as they are.
+	Messages []callMessage        `json:"messages,omitempty"`
 	Turns    []trajectory.Message `json:"turns,omitempty"`
+	Action   string               `json:"action,omitempty"` // bot_responder: $ACTION
 }
 
 type callMessage struct {
@@ -175,7 +178,10 @@ func sampleCalls(t *testing.T, tasks []procgen.Task) (map[string]callCase, map[s
 				return
 			}
 			first[key] = req
-			if len(first) == want {
+			// bot_responder calls come when they come: wait for one up to
+			// two simulated minutes once the others are in.
+			_, responder := first[trajectory.KindBotResponder]
+			if n := len(first); responder && n == want+1 || !responder && n == want && req.View.Time > 120 {
 				cancel()
 			}
 		}
@@ -224,7 +230,7 @@ func caseOf(task *procgen.Task, names []string, req generate.Request) (callCase,
 	kind, _ := procgen.KindOfType(task.Type)
 	c := callCase{
 		Name: fmt.Sprintf("%s/%s/%s", task.ID, req.Kind, v.Name), Kind: req.Kind,
-		Profile: "profiles/tasks/" + kind.Name + "_profile.json",
+		Profile:   "profiles/tasks/" + kind.Name + "_profile.json",
 		AgentName: v.Name, CountID: v.Agent, Agents: names, TaskID: task.ID,
 		Memory: v.Memory, SelfPromptStopped: !v.GoalShown, Stats: v.Stats, Inventory: inventoryItems(v.Inventory),
 	}
@@ -242,6 +248,8 @@ func caseOf(task *procgen.Task, names []string, req generate.Request) (callCase,
 		c.Turns = v.ToSummarize
 	case trajectory.KindCoding:
 		c.Turns = v.Turns
+	case trajectory.KindBotResponder:
+		c.Turns, c.Action = v.ToSummarize, v.Action
 	}
 	return c, s
 }

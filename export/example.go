@@ -29,7 +29,7 @@ type Meta struct {
 	Split     string // the task's own split (task file); the output split may differ
 	Agent     string // the agent whose model call this is
 	Step      int    // index of the model call in the agent's history (episode: the last one)
-	Kind      string // "conversation" | "coding" | "memory" | "episode"
+	Kind      string // "conversation" | "coding" | "memory" | "bot_responder" | "episode"
 	Model     string
 	NumAgents int
 	Score     *float64

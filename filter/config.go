@@ -32,7 +32,7 @@ type Config struct {
 	// this many model calls (its trajectory is that long).
 	MaxTurns int `yaml:"max_turns" json:"max_turns,omitempty"`
 	// Kinds, if not empty, keeps only transitions of these kinds
-	// (conversation, coding, memory).
+	// (conversation, coding, memory, bot_responder).
 	Kinds []string `yaml:"kinds" json:"kinds,omitempty"`
 	// Agents, if set, keeps only the transitions of the agents it matches.
 	Agents *Agents `yaml:"agents" json:"agents,omitempty"`
@@ -66,7 +66,7 @@ func Paper() Config {
 }
 
 // Kinds a transition can have.
-var knownKinds = []string{trajectory.KindConversation, trajectory.KindCoding, trajectory.KindMemory}
+var knownKinds = []string{trajectory.KindConversation, trajectory.KindCoding, trajectory.KindMemory, trajectory.KindBotResponder}
 
 // Validate reports the first setting that makes no sense.
 func (c *Config) Validate() error {

@@ -69,6 +69,10 @@ type agent struct {
 
 	actOutput  string
 	actNotices []string
+	actLabel   string // the running action's command, without "!" ($ACTION)
+	// resp is the bot_responder call about a message that came during the
+	// action, nil for none.
+	resp *responderCall
 
 	// coder is the `!newAction` running, nil for none; codingPool is the
 	// agent's coding examples in the order its last coding call left them.

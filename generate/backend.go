@@ -21,7 +21,7 @@ type Backend interface {
 
 // Request is one model call.
 type Request struct {
-	Kind     string               // trajectory.KindConversation, KindCoding or KindMemory
+	Kind     string               // trajectory.KindConversation, KindCoding, KindMemory or KindBotResponder
 	Messages []trajectory.Message // exactly what goes over the wire, in order
 	Seed     uint64               // a per-call seed derived from the trial seed, agent and step
 	View     View                 // the same context, unformatted, for scripted backends
@@ -45,8 +45,12 @@ type View struct {
 	CommandDocs string               // $COMMAND_DOCS: blocked commands are left out
 	Time        float64              // simulated seconds since the trial began
 	Step        int                  // index of this call among the agent's calls
-	// ToSummarize holds the turns a memory call folds away (Kind memory).
+	// ToSummarize holds the turns a memory call folds away (Kind memory),
+	// or, for a bot_responder call, the history and the new message.
 	ToSummarize []trajectory.Message
+	// Action is what a bot_responder call decides over: the running action
+	// ("action:collectBlocks"); the incoming message is ToSummarize's last.
+	Action string
 }
 
 // Reply is a backend's answer and what it cost.

@@ -177,7 +177,7 @@ func (e *engine) applyCoding(a *agent, tr trajectory.Transition) {
 		return
 	}
 	if dur := roundMS(out.Duration); dur > 0 {
-		a.state, a.until = stActing, e.now+dur
+		a.state, a.until, a.actLabel = stActing, e.now+dur, "newAction"
 		e.busy(a)
 		return
 	}

@@ -41,6 +41,8 @@ func TestRealWorldCoding(t *testing.T) {
 			return Reply{Text: "Placing the corner.\n" + code}, nil
 		case trajectory.KindMemory:
 			return Reply{Text: "memory"}, nil
+		case trajectory.KindBotResponder:
+			return Reply{Text: "ignore"}, nil
 		}
 		if andyCalls++; andyCalls == 1 {
 			return Reply{Text: `I'll start with the corner. !newAction("Place the first block of level 0")`}, nil

@@ -17,9 +17,15 @@
 //
 // Where the simulation differs from a live MINDcraft server, on purpose:
 //   - Commands are atomic: their effects happen when they start and the
-//     agent is busy for their duration; a message never interrupts an
-//     action. A busy agent sees new messages before its next prompt
-//     (MINDcraft may ask its bot_responder prompt whether to interrupt).
+//     agent is busy for their duration. A message without a command that
+//     reaches an agent in an action makes a bot_responder call, as in
+//     MINDcraft (over !stay and !followPlayer it is answered at once);
+//     "respond" interrupts the action at the answer: its output is dropped
+//     as MINDcraft drops it, but what it did stays done, and the message is
+//     answered 0.2 s later (MINDcraft interrupts only when that answer
+//     runs a command). An ignored message, or one that came during a
+//     coding call or with a command, is seen before the agent's next
+//     prompt (MINDcraft keeps it queued until the sender writes again).
 //   - Old turns are folded into memory just before the agent's next
 //     prompt rather than right after the 15th turn is added; the same turns
 //     are folded.

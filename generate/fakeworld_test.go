@@ -42,7 +42,7 @@ var fakeArg = regexp.MustCompile(`-?\d+(?:\.\d+)?|true|false|"[^"]*"`)
 
 var fakeArity = map[string]int{
 	"inventory": 0, "stats": 0, "givePlayer": 3, "craftRecipe": 2, "collectBlocks": 2,
-	"startConversation": 2, "endConversation": 1, "goal": 1, "endGoal": 0, "stop": 0, "clearChat": 0,
+	"startConversation": 2, "endConversation": 1, "stay": 1, "goal": 1, "endGoal": 0, "stop": 0, "clearChat": 0,
 }
 
 // fakeEffect is the effect of a command on the agent loop, nil for the
@@ -122,6 +122,10 @@ func (w *fakeWorld) Execute(agent int, response string) world.CommandResult {
 		inv[need] -= 2 * k
 		inv[args[0]] += k
 		out.Output = fmt.Sprintf("Code output:\nSuccessfully crafted %s, you now have %d %s.\n", args[0], inv[args[0]], args[0])
+	case "stay":
+		k, _ := strconv.Atoi(args[0])
+		out.Duration = time.Duration(k) * time.Second
+		out.Output = "Code output:\n"
 	case "collectBlocks":
 		k, _ := strconv.Atoi(args[1])
 		out.Duration = min(time.Duration(k)*10*time.Second, 10*time.Minute)

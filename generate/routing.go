@@ -53,10 +53,10 @@ func (e *engine) deliver(from, to *agent, p packet) {
 	if to.sp.state == spActive { // answering takes priority over self-prompting
 		to.sp.state, to.sp.resumeAt = spPaused, never
 	}
+	e.busyWithMessage(to, from.name, p)
 	// An idle agent answers after a short delay (new packets reset it); a
-	// busy one sees the message before its next prompt or when it is idle.
-	// (MINDcraft may ask the bot_responder prompt whether a busy agent
-	// should interrupt itself; here it never does.)
+	// busy one sees the message before its next prompt or when it is idle
+	// (or, after a bot_responder call says "respond", at once).
 	if to.inLoop {
 		c.due = never
 	} else {

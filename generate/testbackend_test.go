@@ -17,6 +17,8 @@ type scriptBackend struct {
 	next    int
 	mems    int
 	reqs    []Request
+	// decisions answer bot_responder calls in order ("ignore" after).
+	decisions []string
 }
 
 func (b *scriptBackend) Complete(ctx context.Context, req Request) (Reply, error) {
@@ -26,6 +28,14 @@ func (b *scriptBackend) Complete(ctx context.Context, req Request) (Reply, error
 	if req.Kind == trajectory.KindMemory {
 		b.mems++
 		return Reply{Text: fmt.Sprintf("memory %d", b.mems)}, nil
+	}
+	if req.Kind == trajectory.KindBotResponder {
+		if len(b.decisions) > 0 {
+			d := b.decisions[0]
+			b.decisions = b.decisions[1:]
+			return Reply{Text: d}, nil
+		}
+		return Reply{Text: "ignore"}, nil
 	}
 	if b.next < len(b.replies) {
 		b.next++

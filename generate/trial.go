@@ -277,6 +277,9 @@ func (e *engine) nextTime() ms {
 		default:
 			at = e.wakeAt(a)
 		}
+		if a.resp != nil && a.resp.sent {
+			at = min(at, a.resp.until)
+		}
 		t = min(t, at)
 	}
 	return t
@@ -284,6 +287,9 @@ func (e *engine) nextTime() ms {
 
 // step processes the agent's event if it is due now.
 func (e *engine) step(a *agent) {
+	if a.resp != nil && a.resp.sent && a.resp.until == e.now {
+		e.applyResponder(a)
+	}
 	switch {
 	case a.state == stCalling && a.until == e.now:
 		a.state = stIdle
@@ -405,7 +411,16 @@ func (e *engine) wake(a *agent) {
 // agent the think time.
 func (e *engine) startCalls() error {
 	var due []*agent
+	var responders []*responderCall
 	for _, a := range e.agents {
+		if r := a.resp; r != nil && !r.sent {
+			if e.now+e.think > e.timeout {
+				a.resp = nil // the answer would come after the task's end
+			} else {
+				r.req, r.sent, r.at, r.until = e.responderRequest(a), true, e.now, e.now+e.think
+				responders = append(responders, r)
+			}
+		}
 		if a.need == "" {
 			continue
 		}
@@ -420,18 +435,33 @@ func (e *engine) startCalls() error {
 		}
 		due = append(due, a)
 	}
-	if len(due) == 1 {
-		a := due[0]
-		a.reply, a.err = a.backend.Complete(e.ctx, a.req)
-	} else if len(due) > 1 {
+	calls := make([]func(), 0, len(due)+len(responders))
+	for _, a := range due {
+		calls = append(calls, func() { a.reply, a.err = a.backend.Complete(e.ctx, a.req) })
+	}
+	for _, r := range responders {
+		a := e.agents[r.req.View.Agent]
+		calls = append(calls, func() { r.reply, r.err = a.backend.Complete(e.ctx, r.req) })
+	}
+	if len(calls) == 1 {
+		calls[0]()
+	} else if len(calls) > 1 {
 		var wg sync.WaitGroup
-		for _, a := range due {
-			wg.Go(func() { a.reply, a.err = a.backend.Complete(e.ctx, a.req) })
+		for _, call := range calls {
+			wg.Go(call)
 		}
 		wg.Wait()
 	}
 	if err := e.ctx.Err(); err != nil {
 		return err
+	}
+	for _, r := range responders { // agent order: the first failure is reported
+		if r.err != nil {
+			a := e.agents[r.req.View.Agent]
+			e.errMsg = fmt.Sprintf("%s: %s call %d: %v", a.name, r.req.Kind, len(a.transitions), r.err)
+			e.finish(trajectory.EndError)
+			return nil
+		}
 	}
 	for _, a := range due { // agent order: the first failure is reported
 		if a.err != nil {
@@ -584,7 +614,7 @@ func (e *engine) applyCall(a *agent) {
 		e.actionDone(a, notices, output)
 		return
 	}
-	a.state, a.until, a.actOutput, a.actNotices = stActing, e.now+dur, output, notices
+	a.state, a.until, a.actOutput, a.actNotices, a.actLabel = stActing, e.now+dur, output, notices, strings.TrimPrefix(res.Command, "!")
 	e.busy(a)
 }
 

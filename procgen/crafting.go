@@ -319,8 +319,12 @@ func craftingTask(opts CraftingOptions, s craftSpec, lv []map[string]int) (Task,
 	if len(pool) == 0 {
 		return Task{}, errCannotSplit
 	}
-	if p, err := mcdata.NewPlan(merge(pool, withheld), s.target, 1); err != nil || len(p.Missing) > 0 {
+	p, err := mcdata.NewPlan(merge(pool, withheld), s.target, 1)
+	if err != nil || len(p.Missing) > 0 {
 		return Task{}, fmt.Errorf("team cannot craft %s", s.target)
+	}
+	if p.NeedsTable && !s.ctable && !tableTopUp(pool, withheld, s.target) {
+		return Task{}, fmt.Errorf("team cannot make a crafting table for %s", s.target)
 	}
 
 	var inv map[string]map[string]int
@@ -476,4 +480,41 @@ func merge(a, b map[string]int) map[string]int {
 		out[k] += v
 	}
 	return out
+}
+
+// tableTopUp adds to pool what the team lacks to make a crafting table
+// from what crafting target leaves over, as nobody is given one. More
+// items can change the plan, so it plans again until nothing is missing.
+func tableTopUp(pool, withheld map[string]int, target string) bool {
+	for range 4 {
+		all := merge(pool, withheld)
+		p, err := mcdata.NewPlan(all, target, 1)
+		if err != nil || len(p.Missing) > 0 {
+			return false
+		}
+		t, err := mcdata.NewPlan(leftover(all, p), "crafting_table", 1)
+		if err != nil {
+			return false
+		}
+		if len(t.Missing) == 0 {
+			return true
+		}
+		for _, m := range t.Missing {
+			pool[m.Item] += m.Count
+		}
+	}
+	return false
+}
+
+// leftover is what inv holds after the plan's steps.
+func leftover(inv map[string]int, p *mcdata.Plan) map[string]int {
+	left := maps.Clone(inv)
+	for _, st := range p.Steps {
+		for _, in := range st.Recipe.Ingredients {
+			left[in.Item] -= in.Count * st.Times
+		}
+		left[st.Recipe.Result] += st.Recipe.Count * st.Times
+	}
+	left[p.Target] -= p.Quantity
+	return left
 }

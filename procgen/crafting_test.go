@@ -186,6 +186,19 @@ func checkCraftingTask(t *testing.T, task Task, split string, agents int) {
 				used[in.Item] = true
 			}
 		}
+		// Without a table given, the team makes one from what is left.
+		if p.NeedsTable && !task.RequiresCtable {
+			table, err := mcdata.NewPlan(leftover(merge(team, w), p), "crafting_table", 1)
+			if err != nil || len(table.Missing) > 0 {
+				t.Errorf("%s: no crafting table given, and the team cannot make one from %v: %v %v", task.ID, leftover(merge(team, w), p), table, err)
+			} else {
+				for _, st := range table.Steps {
+					for _, in := range st.Recipe.Ingredients {
+						used[in.Item] = true
+					}
+				}
+			}
+		}
 	}
 	for _, id := range task.AgentIDs() {
 		inv := task.InitialInventory[id]

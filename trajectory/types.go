@@ -14,9 +14,10 @@ const (
 
 // Transition kinds (Transition.Kind).
 const (
-	KindConversation = "conversation" // a conversing-prompt call: the agent decides what to say and do
-	KindMemory       = "memory"       // a saving_memory call that folds old turns into the memory
-	KindCoding       = "coding"       // a coding-prompt call
+	KindConversation = "conversation"  // a conversing-prompt call: the agent decides what to say and do
+	KindMemory       = "memory"        // a saving_memory call that folds old turns into the memory
+	KindCoding       = "coding"        // a coding-prompt call
+	KindBotResponder = "bot_responder" // a bot_responder call: a busy agent decides whether a message interrupts its action ("respond" or "ignore")
 )
 
 // ActiveSecondsMetric+name is the Trial.Metrics key of an agent's active
@@ -77,7 +78,7 @@ type Agent struct {
 // were one): Messages and Response are exactly what was sent and received.
 type Transition struct {
 	Step         int       // 0-based index among the agent's transitions
-	Kind         string    // KindConversation, KindMemory, KindCoding
+	Kind         string    // KindConversation, KindMemory, KindCoding, KindBotResponder
 	Messages     []Message // exactly what was sent, in order
 	Response     string    // exactly what came back
 	Command      string    // the parsed command ("!craftItem(\"stick\", 1)"), "" if none

@@ -55,7 +55,7 @@ func (r *RuleFlags) AddFlags(f *pflag.FlagSet) {
 	f.StringSliceVar(&r.GroupBy, "group-by", nil, "task knobs whose values each get their own quantile, e.g. rooms,materials (implies --top-quantile)")
 	f.Float64Var(&r.MinScore, "min-score", 0, "drop trials scoring below this (any task type)")
 	f.IntVar(&r.MaxTurns, "max-turns", 0, "drop trials in which an agent made more than this many model calls (0: off)")
-	f.StringSliceVar(&r.Kinds, "kinds", nil, "keep only transitions of these kinds: conversation, coding, memory")
+	f.StringSliceVar(&r.Kinds, "kinds", nil, "keep only transitions of these kinds: conversation, coding, memory, bot_responder")
 	f.StringSliceVar(&r.AgentBackends, "agent-backends", nil, "keep only transitions of agents played by these backends, e.g. openai")
 	f.StringSliceVar(&r.AgentNames, "agent-names", nil, "keep only transitions of these agents (names or patterns such as Andy_*)")
 	addSkipDamagedFlag(f, &r.SkipDamaged)

@@ -17,6 +17,7 @@ package scripted
 import (
 	"context"
 	"math/rand/v2"
+	"strings"
 
 	"collabcraft/generate"
 	"collabcraft/procgen"
@@ -61,6 +62,8 @@ func (b *backend) Complete(ctx context.Context, req generate.Request) (generate.
 		text = s.summarize()
 	case trajectory.KindCoding:
 		text = s.buildCode()
+	case trajectory.KindBotResponder:
+		text = respondOrIgnore(req.View)
 	default:
 		text = s.decide()
 	}
@@ -115,4 +118,17 @@ func (s *state) decide() string {
 		r = s.perturb(r)
 	}
 	return r
+}
+
+// respondOrIgnore is the expert's bot_responder decision, as the prompt
+// asks: conservative. A question interrupts a short action to be answered;
+// anything else waits, and a program (!newAction) is never cut short.
+func respondOrIgnore(v generate.View) string {
+	if len(v.ToSummarize) == 0 || v.Action == "action:newAction" {
+		return "ignore"
+	}
+	if strings.Contains(v.ToSummarize[len(v.ToSummarize)-1].Content, "?") {
+		return "respond"
+	}
+	return "ignore"
 }

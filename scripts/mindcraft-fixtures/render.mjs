@@ -450,6 +450,10 @@ async function renderCalls() {
             } else if (c.kind === 'coding') { // promptCoding
                 turns = c.turns;
                 prompt = await p.replaceStrings(p.profile.coding, turns, p.coding_examples);
+            } else if (c.kind === 'bot_responder') { // promptShouldRespondToBot: history + the new message
+                agent.actions.currentActionLabel = c.action;
+                turns = [];
+                prompt = await p.replaceStrings(p.profile.bot_responder, null, null, c.turns);
             } else throw new Error(`case ${c.name}: kind ${c.kind}`);
         } finally {
             statsCmd.perform = origStats;
@@ -471,7 +475,7 @@ async function renderCalls() {
         out.push({ name: c.name, requests });
     }
     writeFixture('calls.json.gz', 'what MINDcraft sends for the call states of scripts/mindcraft-fixtures/calls.json', {
-        note: 'For each case: the task profile merged by Prompter, the goal set by Task.setAgentGoal through !goal (then the self-prompter stopped if the case says so), the memory, history turns from History.add; the prompt rendered by Prompter.replaceStrings as promptConvo, promptMemSaving or promptCoding renders it ($STATS from the case, $INVENTORY from !inventory over a stand-in listing the case\'s items in order); requests = the messages each API\'s model class (vllm.js, gpt.js) hands its client.',
+        note: 'For each case: the task profile merged by Prompter, the goal set by Task.setAgentGoal through !goal (then the self-prompter stopped if the case says so), the memory, history turns from History.add; the prompt rendered by Prompter.replaceStrings as promptConvo, promptMemSaving, promptCoding or promptShouldRespondToBot renders it ($STATS from the case, $INVENTORY from !inventory over a stand-in listing the case\'s items in order); requests = the messages each API\'s model class (vllm.js, gpt.js) hands its client.',
         calls: out,
     }, { gzip: true });
     return out.length;
