@@ -70,6 +70,8 @@ type agent struct {
 	actOutput  string
 	actNotices []string
 	actLabel   string // the running action's command, without "!" ($ACTION)
+	restart    bool   // the action restarts the agent when it ends (a smelt)
+	startedAt  ms     // when the agent's process last started (restart.go)
 	// resp is the bot_responder call about a message that came during the
 	// action, nil for none.
 	resp *responderCall

@@ -26,6 +26,8 @@
 //     runs a command). An ignored message, or one that came during a
 //     coding call or with a command, is seen before the agent's next
 //     prompt (MINDcraft keeps it queued until the sender writes again).
+//   - A restart (after a smelt, or !restart) takes restartDelay (4 s, a
+//     guess at a new process's start, login and spawn wait).
 //   - Old turns are folded into memory just before the agent's next
 //     prompt rather than right after the 15th turn is added; the same turns
 //     are folded.

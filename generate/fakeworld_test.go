@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"collabcraft/world"
+	"collabcraft/world/texts"
 )
 
 // fakeWorld is a tiny in-test environment for the engine's unit tests: a
@@ -42,7 +43,7 @@ var fakeArg = regexp.MustCompile(`-?\d+(?:\.\d+)?|true|false|"[^"]*"`)
 
 var fakeArity = map[string]int{
 	"inventory": 0, "stats": 0, "givePlayer": 3, "craftRecipe": 2, "collectBlocks": 2,
-	"startConversation": 2, "endConversation": 1, "stay": 1, "goal": 1, "endGoal": 0, "stop": 0, "clearChat": 0,
+	"startConversation": 2, "endConversation": 1, "stay": 1, "smeltItem": 2, "restart": 0, "goal": 1, "endGoal": 0, "stop": 0, "clearChat": 0,
 }
 
 // fakeEffect is the effect of a command on the agent loop, nil for the
@@ -61,6 +62,8 @@ func fakeEffect(name string, args []string) world.Effect {
 		return world.Stop{}
 	case "clearChat":
 		return world.ClearChat{}
+	case "restart":
+		return world.Restart{}
 	}
 	return nil
 }
@@ -122,6 +125,12 @@ func (w *fakeWorld) Execute(agent int, response string) world.CommandResult {
 		inv[need] -= 2 * k
 		inv[args[0]] += k
 		out.Output = fmt.Sprintf("Code output:\nSuccessfully crafted %s, you now have %d %s.\n", args[0], inv[args[0]], args[0])
+	case "smeltItem":
+		k, _ := strconv.Atoi(args[1])
+		out.Duration = time.Duration(k) * 10 * time.Second
+		inv[args[0]] -= k
+		inv["iron_ingot"] += k
+		out.Output = "Code output:\n" + texts.Smelted(args[0], k, "iron_ingot") + "\n"
 	case "stay":
 		k, _ := strconv.Atoi(args[0])
 		out.Duration = time.Duration(k) * time.Second

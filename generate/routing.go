@@ -32,7 +32,11 @@ func (e *engine) sendToBot(a *agent, to, message string, start bool) {
 }
 
 // deliver is ConversationManager.receiveFromBot on the receiver's side.
+// An agent whose process is down does not receive it.
 func (e *engine) deliver(from, to *agent, p packet) {
+	if to.state == stRestarting || to.state == stGone {
+		return
+	}
 	c := to.conv.get(from.name)
 	if c.ignoreUntilStart && !p.start {
 		return
@@ -168,8 +172,7 @@ func (e *engine) perform(a *agent, eff world.Effect) string {
 		a.hist.clear()
 		return a.name + "'s chat history was cleared, starting new conversation from scratch."
 	case world.Restart:
-		// MINDcraft restarts the agent's process; a trial has none to
-		// restart, so the response loop just ends.
+		e.kill(a, killText, 0)
 	}
 	return ""
 }

@@ -12,6 +12,7 @@ import (
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
 	"collabcraft/world/command"
+	"collabcraft/world/texts"
 )
 
 // Defaults of Config.
@@ -297,6 +298,8 @@ func (e *engine) step(a *agent) {
 	case a.state == stActing && a.until == e.now && a.coder != nil:
 		a.state = stIdle
 		e.codingStepDone(a)
+	case a.state == stRestarting && a.until == e.now:
+		e.restarted(a)
 	case a.state == stActing && a.until == e.now:
 		a.state = stIdle
 		e.actionDone(a, a.actNotices, a.actOutput)
@@ -610,6 +613,11 @@ func (e *engine) applyCall(a *agent) {
 		e.finish(trajectory.EndSuccess)
 		return
 	}
+	if a.state == stRestarting || a.state == stGone { // !restart
+		return
+	}
+	// actions.js: a smelt that succeeded restarts the agent.
+	a.restart = res.Command == "!smeltItem" && texts.IsSmelted(output)
 	if dur == 0 {
 		e.actionDone(a, notices, output)
 		return
@@ -630,6 +638,14 @@ func (e *engine) busy(a *agent) {
 func (e *engine) actionDone(a *agent, notices []string, output string) {
 	for _, n := range notices {
 		a.hist.add("system", n)
+	}
+	if a.restart {
+		a.restart = false
+		if output != "" {
+			a.hist.add("system", output)
+		}
+		e.kill(a, smeltRestartText, smeltRestartDelay)
+		return
 	}
 	if output == "" {
 		e.endLoop(a)

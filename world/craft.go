@@ -315,7 +315,7 @@ func cmdSmeltItem(r *run, args []command.Value) string {
 	case total < num:
 		r.log("Only smelted %d %s.", total, sm.Output)
 	default:
-		r.log("Successfully smelted %s, got %d %s.", item, total, sm.Output)
+		r.log("%s", texts.Smelted(item, total, sm.Output))
 	}
 	return ""
 }

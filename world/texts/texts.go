@@ -143,6 +143,15 @@ const NoChestNearby = "Could not find a chest nearby."
 // IsNoChestNearby reports whether s holds NoChestNearby.
 func IsNoChestNearby(s string) bool { return strings.Contains(s, NoChestNearby) }
 
+// Smelted is a !smeltItem that smelted all it was asked to; MINDcraft
+// restarts the agent after it.
+func Smelted(item string, total int, output string) string {
+	return fmt.Sprintf("Successfully smelted %s, got %d %s.", item, total, output)
+}
+
+// IsSmelted reports whether s holds Smelted.
+func IsSmelted(s string) bool { return strings.Contains(s, "Successfully smelted ") }
+
 // NotFoundIn is a search (!searchForBlock, !searchForEntity) that found
 // nothing of kind within rng blocks (rng as JavaScript prints it).
 func NotFoundIn(kind, rng string) string {
