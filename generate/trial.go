@@ -20,8 +20,13 @@ const (
 	DefaultThinkTime = 2.0 // simulated seconds one model call takes
 	DefaultMaxTurns  = 200 // conversation calls per agent before the turn cap ends a trial
 	DefaultTimeout   = 300 // task timeout in seconds when the task sets none (MINDcraft's)
-	initMaxResponses = 2   // responses to the init message (agent.js startup)
-	maxGenerations   = 3   // tries when a response speaks as another bot (prompter.js)
+	// DefaultSetupSeconds is MINDcraft's setup before the opening message,
+	// from the agents' first prompt: initBotTask's waits (0.5 + 3 + 0.5 +
+	// 0.4 teleporting + 10 + 0.5 s) less the 1 s agent.js waits after
+	// spawning before it prompts.
+	DefaultSetupSeconds = 14
+	initMaxResponses    = 2 // responses to the init message (agent.js startup)
+	maxGenerations      = 3 // tries when a response speaks as another bot (prompter.js)
 )
 
 // Config tunes a trial. The zero value is MINDcraft's behaviour.
@@ -45,6 +50,12 @@ type Config struct {
 	// CodingAuto: on for the kinds MineCollab codes in); it needs a
 	// CodeWorld.
 	Coding Coding
+	// SetupSeconds is when agent 0 opens the task's conversation: MINDcraft's
+	// initBotTask first clears and fills inventories, teleports the bots
+	// and waits 10 s for them all, while the agents already answer the
+	// init message and self-prompt (0 means DefaultSetupSeconds; negative:
+	// at once).
+	SetupSeconds float64
 }
 
 // Seat is one agent of the team: its name and the backend that decides
@@ -114,6 +125,9 @@ type engine struct {
 	rec      Recorder
 	examples string
 
+	openAt  ms     // when agent 0 opens the task's conversation
+	opening string // its message ("" = none, or already sent)
+
 	coding    bool      // `!newAction` runs the coder loop
 	codeWorld CodeWorld // w, if it runs code
 	codeDocs  string    // $CODE_DOCS
@@ -162,6 +176,12 @@ func newEngine(ctx context.Context, tr TrialSpec) (*engine, error) {
 	}
 	if t.Timeout <= 0 {
 		e.timeout = toMS(DefaultTimeout)
+	}
+	switch {
+	case c.SetupSeconds == 0:
+		e.openAt = toMS(DefaultSetupSeconds)
+	case c.SetupSeconds > 0:
+		e.openAt = toMS(c.SetupSeconds)
 	}
 	if c.Prompts != nil {
 		e.prompts = *c.Prompts
@@ -230,11 +250,11 @@ func (e *engine) run() error {
 		a.hist.add("system", e.prompts.InitMessage)
 		e.startLoop(a, false, initMaxResponses)
 	}
-	// tasks.js: agent 0 opens the task's conversation with the next agent.
-	if opening != "" && len(e.agents) > 1 {
-		e.startConversation(e.agents[0], e.agents[1].name, opening)
+	if len(e.agents) > 1 {
+		e.opening = opening
 	}
 	for e.done == nil {
+		e.open()
 		if err := e.ctx.Err(); err != nil {
 			return err
 		}
@@ -255,6 +275,7 @@ func (e *engine) run() error {
 			e.now = next
 			e.w.SetTime(e.now.duration())
 		}
+		e.open()
 		for _, a := range e.agents {
 			e.step(a)
 			if e.done != nil {
@@ -265,9 +286,22 @@ func (e *engine) run() error {
 	return nil
 }
 
+// open is tasks.js initBotTask's last step, when the setup is over: agent 0
+// opens the task's conversation with the next agent (the command's answer
+// goes nowhere).
+func (e *engine) open() {
+	if e.opening != "" && e.now >= e.openAt {
+		e.startConversation(e.agents[0], e.agents[1].name, e.opening)
+		e.opening = ""
+	}
+}
+
 // nextTime is the earliest pending event of any agent.
 func (e *engine) nextTime() ms {
 	t := never
+	if e.opening != "" {
+		t = e.openAt
+	}
 	for _, a := range e.agents {
 		var at ms
 		switch {

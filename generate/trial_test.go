@@ -39,8 +39,13 @@ func newFixture(task *procgen.Task, inv []map[string]int, target string, replies
 	return f
 }
 
+// run plays the fixture. Its trials open the task's conversation at once
+// unless cfg sets SetupSeconds (TestSetupDelay checks MINDcraft's wait).
 func (f *fixture) run(t *testing.T, cfg Config) *TrialResult {
 	t.Helper()
+	if cfg.SetupSeconds == 0 {
+		cfg.SetupSeconds = -1
+	}
 	names := AgentNames(len(f.backs), 0)
 	team := make([]Seat, len(f.backs))
 	for i, b := range f.backs {
@@ -361,5 +366,28 @@ func TestActionNotices(t *testing.T) {
 	}
 	if tr := res.Agents[0].Transitions[1]; tr.SimTime != 602 {
 		t.Errorf("next call at %g, want 602 (2 s thinking + 600 s digging)", tr.SimTime)
+	}
+}
+
+// MINDcraft's setup: the agents answer the init message (and self-prompt)
+// while initBotTask fills inventories and waits for every bot; agent 0
+// opens the task's conversation 14 s in.
+func TestSetupDelay(t *testing.T) {
+	// Jill's self-prompts get no answer ("\t"), so her self-prompter
+	// stops before the opening arrives.
+	f := newFixture(craftTask(2), nil, "", []string{"Hello world, I am Andy_0."}, []string{"Hello world, I am Jill_0.", "\t", "\t", "\t", "Hi Andy!"})
+	res := f.run(t, Config{SetupSeconds: DefaultSetupSeconds})
+	jill := res.Agents[1]
+	if first := jill.Transitions[0].Messages; len(first) != 2 || first[1].Content != "SYSTEM: Respond with hello world and your name" {
+		t.Errorf("Jill's first call: %q", first)
+	}
+	var answered float64 = -1
+	for _, tr := range jill.Transitions {
+		if tr.Response == "Hi Andy!" {
+			answered = tr.SimTime
+		}
+	}
+	if answered != 14.2 {
+		t.Errorf("Jill answered the opening at %gs, want 14.2", answered)
 	}
 }
