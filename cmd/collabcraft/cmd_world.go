@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"collabcraft/generate"
 	"collabcraft/procgen"
 	"collabcraft/world"
 
@@ -94,7 +95,13 @@ func runWorld(_ context.Context, opts WorldOptions, _ GlobalOptions, _ []string)
 			return usagef("--task %q: no such task in %s", opts.Task, opts.Tasks)
 		}
 	}
-	w, err := world.Build(task, opts.Seed, world.Options{Dialect: world.Dialect(opts.Dialect)})
+	// The agents' modes, as generate gives them: the task profile's under
+	// MineCollab's wording, the survival profile's under the paper's.
+	set, err := generate.LoadProfiles(map[string]string{"paper": generate.ProfilePaper}[opts.Dialect])
+	if err != nil {
+		return err
+	}
+	w, err := world.Build(task, opts.Seed, world.Options{Dialect: world.Dialect(opts.Dialect), Modes: set.For(task.Type).Modes})
 	if err != nil {
 		return err
 	}
