@@ -226,17 +226,6 @@ func (c *BatchConfig) manifest(ts *taskSet, tasks []procgen.Task) (*trajectory.M
 	}, nil
 }
 
-// codes reports whether the batch's trials can make coding calls: coding
-// is on for one of the tasks (the embedded world runs code).
-func (c *BatchConfig) codes(tasks []procgen.Task) bool {
-	for i := range tasks {
-		if c.Coding.enabled(tasks[i].Type) {
-			return true
-		}
-	}
-	return false
-}
-
 // commandDocs returns every distinct $COMMAND_DOCS text the agents of
 // tasks will see. Docs depend on the task kind (which commands it
 // unblocks), goal and conversation and on the agent's blocked commands, so

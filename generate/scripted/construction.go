@@ -304,19 +304,26 @@ func (s *state) heardFrom(o string) bool {
 // in: check the whole house and repair what is reported, give teammates
 // what they ask for, and ask for blocks nobody else will place.
 func (s *state) finish() string {
+	a, ok := s.lastAct()
+	checked := ok && a.name == "!checkBlueprint"
+	var fixes []fix
+	if checked {
+		fixes = parseFixes(a.output)
+		// A fix this builder holds the block for is placed before blocks
+		// are handed out: giving the block to a teammate who asks for it
+		// only moves the same fix around.
+		if mine := s.canDo(fixes); len(mine) > 0 && !s.repairedSame(a) {
+			return cmd("newAction", s.repairText(mine))
+		}
+	}
 	if r := s.serveRequests(); r != "" {
 		return r
 	}
-	a, ok := s.lastAct()
-	if !ok || a.name != "!checkBlueprint" {
+	if !checked {
 		return with(s.pick("My share of every level is in; checking the whole house.", "Done with my part. Let me check the blueprint.", "Checking what the house still needs."), cmd("checkBlueprint"))
 	}
-	fixes := parseFixes(a.output)
 	if len(fixes) == 0 {
 		return with(s.pick("The house matches the blueprint.", "All done here."), cmd("stay", 30))
-	}
-	if mine := s.canDo(fixes); len(mine) > 0 && !s.repairedSame(a) {
-		return cmd("newAction", s.repairText(mine))
 	}
 	// What is left needs blocks this builder lacks, or cells that did not
 	// take twice in a row: let teammates work, then ask for the blocks.
