@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"collabcraft/trajectory"
 )
@@ -41,14 +42,14 @@ func (p Prompts) CodeDocsText() string {
 // first, and the first n are shown. The pool is the agent's own and keeps
 // its order from call to call, as MINDcraft's does, which decides ties.
 func selectExamples(pool [][]trajectory.Message, messages []trajectory.Message, n int) string {
-	text := turnsToText(messages)
+	words := overlapWords(turnsToText(messages))
 	type scored struct {
 		ex    []trajectory.Message
 		score float64
 	}
 	byScore := make([]scored, len(pool))
 	for i, ex := range pool {
-		byScore[i] = scored{ex, wordOverlapScore(text, turnsToText(ex))}
+		byScore[i] = scored{ex, exampleWordsOf(ex).overlap(words)}
 	}
 	slices.SortStableFunc(byScore, func(a, b scored) int { return cmp.Compare(b.score, a.score) })
 	for i, s := range byScore {
@@ -84,14 +85,50 @@ func turnsToText(turns []trajectory.Message) string {
 // spaces once everything but ASCII letters and spaces is dropped, and the
 // shared ones are counted with their repeats in text1.
 func wordOverlapScore(text1, text2 string) float64 {
-	w1, w2 := overlapWords(text1), overlapWords(text2)
+	return newExampleWords(text2).overlap(overlapWords(text1))
+}
+
+// exampleWords is an example's side of wordOverlapScore: its words as a set
+// and how many there are.
+type exampleWords struct {
+	set map[string]bool
+	n   int
+}
+
+func newExampleWords(text string) exampleWords {
+	ws := overlapWords(text)
+	e := exampleWords{set: make(map[string]bool, len(ws)), n: len(ws)}
+	for _, w := range ws {
+		e.set[w] = true
+	}
+	return e
+}
+
+// overlap is wordOverlapScore(text1, example) for text1's words w1.
+func (e exampleWords) overlap(w1 []string) float64 {
 	inter := 0
 	for _, w := range w1 {
-		if slices.Contains(w2, w) {
+		if e.set[w] {
 			inter++
 		}
 	}
-	return float64(inter) / float64(len(w1)+len(w2)-inter)
+	return float64(inter) / float64(len(w1)+e.n-inter)
+}
+
+// exampleWordsCache holds the words of each profile example, keyed by its
+// first message: the pools are static, and every call scores all of them.
+var exampleWordsCache sync.Map // *trajectory.Message -> exampleWords
+
+func exampleWordsOf(ex []trajectory.Message) exampleWords {
+	if len(ex) == 0 {
+		return newExampleWords("")
+	}
+	if e, ok := exampleWordsCache.Load(&ex[0]); ok {
+		return e.(exampleWords)
+	}
+	e := newExampleWords(turnsToText(ex))
+	exampleWordsCache.Store(&ex[0], e)
+	return e
 }
 
 func overlapWords(s string) []string {
