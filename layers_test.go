@@ -34,10 +34,11 @@ var layers = map[string]int{
 	"filter":               7,
 	"stats":                8,
 	"export":               8,
-	"pipeline":             9,
-	"cmd/collabcraft":      10,
-	"bench/export":         10,
-	"world/js/gendocs":     10,
+	"audit":                9,
+	"pipeline":             10,
+	"cmd/collabcraft":      11,
+	"bench/export":         11,
+	"world/js/gendocs":     11,
 }
 
 const module = "collabcraft"

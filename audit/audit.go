@@ -1,0 +1,221 @@
+// Package audit measures the quality of training data: how varied the
+// responses are, whether agents loop or copy their memory, whether their
+// commands use knowledge they could not have (grounding), and whether
+// splits overlap. It reads runs, filtered views and exported datasets as
+// one stream of examples and keeps memory bounded by what it counts, never
+// by the trials it reads.
+package audit
+
+import (
+	"cmp"
+	"fmt"
+	"iter"
+	"maps"
+	"slices"
+	"sort"
+	"strings"
+
+	"collabcraft/export"
+)
+
+// Dimensions the report is broken down by, in the order of its tables.
+var Dimensions = []string{"task_type", "kind", "agent", "backend", "split"}
+
+// Report is an audit's result.
+type Report struct {
+	Sources  []string `json:"sources"`
+	Examples int      `json:"examples"`
+	Trials   int      `json:"trials"`
+	Overall  *Group   `json:"overall"`
+	// ByDimension holds one table per dimension: the groups of each value.
+	ByDimension map[string][]*Group `json:"by_dimension"`
+	Loops       LoopStats           `json:"loops"`
+	Overlap     *Overlap            `json:"split_overlap"`
+	// Violations are the first grounding violations found, as examples.
+	Violations []Violation `json:"violation_examples"`
+}
+
+// Group holds one group's figures.
+type Group struct {
+	Dimension string `json:"dimension"`
+	Value     string `json:"value"`
+	Examples  int    `json:"examples"`
+
+	DistinctResponses int     `json:"distinct_responses"`
+	DistinctShare     float64 `json:"distinct_share"`
+	Distinct1         float64 `json:"distinct_1"`
+	Distinct2         float64 `json:"distinct_2"`
+
+	Templates    int             `json:"templates"`
+	TopTemplates []TemplateShare `json:"top_templates"`
+	Top10Share   float64         `json:"top10_share"`
+
+	ResponseChars Dist `json:"response_chars"`
+	PromptChars   Dist `json:"prompt_chars"`
+
+	Commands       int            `json:"commands"`
+	Violations     int            `json:"grounding_violations"`
+	ViolationKinds map[string]int `json:"violation_kinds"`
+
+	Repeats        int     `json:"repeats"`
+	MemoryCalls    int     `json:"memory_calls"`
+	MemoryCopies   int     `json:"memory_copies"`
+	MemoryCopyRate float64 `json:"memory_copy_rate"`
+}
+
+// TemplateShare is one masked response template and its share.
+type TemplateShare struct {
+	Template string  `json:"template"`
+	Count    int     `json:"count"`
+	Share    float64 `json:"share"`
+}
+
+// Dist summarises a length distribution; Buckets count values below
+// each power of two (the histogram plots use them).
+type Dist struct {
+	Mean    float64 `json:"mean"`
+	P50     int     `json:"p50"`
+	P90     int     `json:"p90"`
+	Max     int     `json:"max"`
+	Buckets []int   `json:"buckets"`
+}
+
+// Options tune an audit.
+type Options struct {
+	// NearThreshold is the Jaccard similarity above which two examples of
+	// different splits count as near duplicates (default 0.8).
+	NearThreshold float64
+	// MaxViolationExamples bounds Report.Violations (default 20).
+	MaxViolationExamples int
+}
+
+// Audit reads examples and measures them. The examples of one trial and
+// agent may come in any order; loops and memory copies are judged in step
+// order.
+func Audit(src iter.Seq2[export.Example, error], opts Options) (*Report, error) {
+	if opts.NearThreshold == 0 {
+		opts.NearThreshold = 0.8
+	}
+	if opts.MaxViolationExamples == 0 {
+		opts.MaxViolationExamples = 20
+	}
+	a := newAuditor(opts)
+	for ex, err := range src {
+		if err != nil {
+			return nil, err
+		}
+		a.add(&ex)
+	}
+	return a.report(), nil
+}
+
+// auditor is an audit in progress.
+type auditor struct {
+	opts    Options
+	overall *accumulator
+	groups  map[string]map[string]*accumulator // dimension -> value -> group
+	loops   *loopTracker
+	overlap *overlapIndex
+	ground  *grounder
+	trials  map[string]bool
+	viol    []Violation
+}
+
+func newAuditor(opts Options) *auditor {
+	a := &auditor{
+		opts: opts, overall: newAccumulator(), groups: map[string]map[string]*accumulator{},
+		loops: newLoopTracker(), overlap: newOverlapIndex(opts.NearThreshold), ground: newGrounder(),
+		trials: map[string]bool{},
+	}
+	for _, d := range Dimensions {
+		a.groups[d] = map[string]*accumulator{}
+	}
+	return a
+}
+
+// dimensionValues are ex's values of the report's dimensions.
+func dimensionValues(ex *export.Example) [5]string {
+	m := ex.Meta
+	backend := "scripted"
+	if m.Model != "scripted" && m.Model != "" {
+		backend = m.Model
+	}
+	return [5]string{kindName(m.TaskType), m.Kind, m.Agent, backend, m.Split}
+}
+
+func (a *auditor) add(ex *export.Example) {
+	if !a.trials[ex.Meta.TrialID] {
+		a.trials[strings.Clone(ex.Meta.TrialID)] = true
+	}
+	obs := observe(ex)
+	if obs.command != "" && ex.Meta.Kind == "conversation" {
+		obs.violations = a.ground.check(ex, obs.command)
+		for _, v := range obs.violations {
+			if len(a.viol) < a.opts.MaxViolationExamples {
+				v.TrialID, v.Agent, v.Command, v.Value = strings.Clone(v.TrialID), strings.Clone(v.Agent), strings.Clone(v.Command), strings.Clone(v.Value)
+				a.viol = append(a.viol, v)
+			}
+		}
+	}
+	a.overall.add(obs)
+	for i, v := range dimensionValues(ex) {
+		g := a.groups[Dimensions[i]][v]
+		if g == nil {
+			g = newAccumulator()
+			a.groups[Dimensions[i]][strings.Clone(v)] = g
+		}
+		g.add(obs)
+	}
+	a.loops.add(ex, obs)
+	a.overlap.add(ex, obs)
+}
+
+func (a *auditor) report() *Report {
+	r := &Report{Examples: a.overall.n, Trials: len(a.trials), Overall: a.overall.group("all", "all"),
+		ByDimension: map[string][]*Group{}, Violations: a.viol}
+	for _, d := range Dimensions {
+		for _, v := range slices.Sorted(maps.Keys(a.groups[d])) {
+			r.ByDimension[d] = append(r.ByDimension[d], a.groups[d][v].group(d, v))
+		}
+	}
+	r.Loops = a.loops.stats()
+	// Repeats are judged per trial and agent; credit them to the groups.
+	r.Overall.Repeats = r.Loops.Repeats
+	r.Overlap = a.overlap.result()
+	return r
+}
+
+// kindName is the task kind's CLI name for a task file type.
+func kindName(taskType string) string {
+	switch taskType {
+	case "techtree":
+		return "crafting"
+	}
+	return taskType
+}
+
+func sortInts(v []int) { sort.Ints(v) }
+
+func pct(n, of int) float64 {
+	if of == 0 {
+		return 0
+	}
+	return float64(n) / float64(of)
+}
+
+// String is a one-line summary.
+func (g *Group) String() string {
+	return fmt.Sprintf("%s=%s: %d examples, %.0f%% distinct", g.Dimension, g.Value, g.Examples, 100*g.DistinctShare)
+}
+
+// sortedShares orders template counts, most first, then by text.
+func sortedShares(counts map[string]int, total, n int) []TemplateShare {
+	var out []TemplateShare
+	for t, c := range counts {
+		out = append(out, TemplateShare{Template: t, Count: c, Share: pct(c, total)})
+	}
+	slices.SortFunc(out, func(a, b TemplateShare) int {
+		return cmp.Or(cmp.Compare(b.Count, a.Count), strings.Compare(a.Template, b.Template))
+	})
+	return out[:min(n, len(out))]
+}

@@ -1,0 +1,134 @@
+package audit
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"collabcraft/export"
+)
+
+func ex(trial, agent, kind, split string, step int, context, response string) export.Example {
+	return export.Example{
+		Messages: []export.Message{{Role: "system", Content: "You are a bot."}, {Role: "user", Content: context}, {Role: "assistant", Content: response}},
+		Meta:     export.Meta{TrialID: trial, Agent: agent, Kind: kind, Split: split, Step: step, TaskType: "techtree", Model: "scripted"},
+	}
+}
+
+func run(t *testing.T, exs ...export.Example) *Report {
+	t.Helper()
+	r, err := Audit(func(yield func(export.Example, error) bool) {
+		for _, e := range exs {
+			if !yield(e, nil) {
+				return
+			}
+		}
+	}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestTemplate(t *testing.T) {
+	got := Template(`Hi Jill_0, I have 4 oak_planks and a stick. !givePlayer("Jill_0", "oak_planks", 4)`)
+	want := `Hi NAME, I have N ITEM and a ITEM. !givePlayer("NAME", "ITEM", N)`
+	if got != want {
+		t.Errorf("Template: %q, want %q", got, want)
+	}
+}
+
+// Each grounding rule, one supported and one unsupported case.
+func TestGrounding(t *testing.T) {
+	for _, tc := range []struct {
+		name, taskType, context, response string
+		want                              []string // violation kinds
+	}{
+		{"crafting a product of a held item", "techtree", "INVENTORY\n- oak_planks: 4", `!craftRecipe("stick", 1)`, nil},
+		{"an ingredient of a goal item", "techtree", "craft a bookshelf", `!collectBlocks("oak_log", 1)`, nil},
+		{"an item nothing mentions, and its count", "techtree", "craft a bookshelf", `!collectBlocks("diamond", 3)`, []string{"item", "count"}},
+		{"a count held", "techtree", "INVENTORY\n- oak_log: 7", `!givePlayer("Jill_0", "oak_log", 7) to Jill_0`, []string{"player"}},
+		{"a hidden cooking recipe", "cooking", "make 1 rabbit_stew", `!collectBlocks("brown_mushroom", 1)`, []string{"item"}},
+		{"a cooking recipe in context", "cooking", "make 1 rabbit_stew. Recipe for rabbit_stew: collect 1 brown mushroom", `!collectBlocks("brown_mushroom", 1)`, nil},
+		{"a chest never viewed", "cooking", "make a cake; it needs an egg", `!takeFromChest("egg", 1)`, []string{"chest_item"}},
+		{"a chest listing", "cooking", "The chest contains:\n1 egg\n", `!takeFromChest("egg", 1)`, nil},
+		{"a player never mentioned", "techtree", "hello", `!goToPlayer("Bob_0", 3)`, []string{"player"}},
+		{"coordinates from a blueprint origin", "construction", "Level 0: Start at coordinates X: 148, Y: -60, Z: -170", `!goToCoordinates(150, -60, -165, 1)`, nil},
+		{"coordinates from nowhere", "construction", "Level 0: Start at coordinates X: 148, Y: -60, Z: -170", `!goToCoordinates(900, 7, -165, 1)`, []string{"coordinate", "coordinate"}},
+		{"stations are known", "cooking", "make bread", `!searchForBlock("crafting_table", 64)`, nil},
+	} {
+		e := ex("t", "Andy_0", "conversation", "train", 0, tc.context, tc.response)
+		e.Meta.TaskType = tc.taskType
+		r := run(t, e)
+		var got []string
+		for _, v := range r.Violations {
+			got = append(got, v.Kind)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: violations %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// Repeats: the same command after the same output with nothing new in
+// between; runs of !stay; memory summaries that copy the old memory.
+func TestLoopsAndMemory(t *testing.T) {
+	var exs []export.Example
+	for i := range 4 { // the same check after the same output: 3 repeats
+		exs = append(exs, ex("t1", "Andy_0", "conversation", "train", i, "System output: Level 0 requires...", "Checking. !checkBlueprint"))
+	}
+	for i := range 5 {
+		exs = append(exs, ex("t2", "Jill_0", "conversation", "train", i, fmt.Sprintf("Jill_0: (FROM OTHER BOT)message %d", i), "Waiting. !stay(10)"))
+	}
+	mem := func(old, resp string) export.Example {
+		return export.Example{
+			Messages: []export.Message{{Role: "system", Content: "Old Memory: '" + old + "'\nRecent conversation: \nhi"}, {Role: "assistant", Content: resp}},
+			Meta:     export.Meta{TrialID: "t3", Agent: "Andy_0", Kind: "memory", Split: "train", TaskType: "cooking", Model: "scripted"},
+		}
+	}
+	exs = append(exs, mem("I cook.", "I cook."), mem("I cook.", "I cook; Jill sent eggs."))
+	r := run(t, exs...)
+	if l := r.Loops; l.Repeats != 3 || l.LoopingAgents != 1 || !slices.Equal(l.LoopingTrials, []string{"t1"}) || l.StayRuns != 1 {
+		t.Errorf("loops %+v", l)
+	}
+	if g := r.Overall; g.MemoryCalls != 2 || g.MemoryCopies != 1 {
+		t.Errorf("memory: %d copies of %d calls", g.MemoryCopies, g.MemoryCalls)
+	}
+	if g := r.Overall; g.Examples != 11 || g.DistinctResponses != 4 {
+		t.Errorf("overall %d examples, %d distinct", g.Examples, g.DistinctResponses)
+	}
+}
+
+// Exact and near duplicates between splits, both ways.
+func TestOverlap(t *testing.T) {
+	var exs []export.Example
+	for i := range 20 {
+		text := fmt.Sprintf("I have %d oak_planks and a crafting table, let me craft the chest for the team now please and after that we can go to the farm together, collect the wheat near the river, bake the bread in the furnace and bring everything back to the house before it gets dark", i)
+		exs = append(exs, ex(fmt.Sprint("a", i), "Andy_0", "conversation", "train", 0, "context "+text, text))
+	}
+	// test: 5 exact copies of train examples, 5 with one word changed,
+	// 10 unrelated.
+	for i := range 5 {
+		e := exs[i]
+		e.Meta.Split, e.Meta.TrialID = "test", fmt.Sprint("b", i)
+		exs = append(exs, e)
+	}
+	for i := 5; i < 10; i++ {
+		text := fmt.Sprintf("I have %d oak_planks and a crafting table, let me craft the chest for the team now thanks and after that we can go to the farm together, collect the wheat near the river, bake the bread in the furnace and bring everything back to the house before it gets dark", i)
+		exs = append(exs, ex(fmt.Sprint("c", i), "Andy_0", "conversation", "test", 0, "context "+text, text))
+	}
+	for i := range 10 {
+		text := fmt.Sprintf("completely different words number %d about smelting iron in the furnace", i*7919)
+		exs = append(exs, ex(fmt.Sprint("d", i), "Jill_0", "conversation", "test", 0, "other "+text, text))
+	}
+	r := run(t, exs...)
+	var testInTrain *OverlapPair
+	for i, p := range r.Overlap.Pairs {
+		if p.Of == "test" && p.In == "train" {
+			testInTrain = &r.Overlap.Pairs[i]
+		}
+	}
+	if testInTrain == nil || testInTrain.ExactExampleCount != 5 || testInTrain.ExactExamples != 0.25 || testInTrain.NearExamples < 0.4 || testInTrain.NearExamples > 0.5 {
+		t.Errorf("test in train: %+v", testInTrain)
+	}
+}

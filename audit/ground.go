@@ -1,0 +1,358 @@
+package audit
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"collabcraft/export"
+	"collabcraft/mcdata"
+	"collabcraft/procgen"
+	"collabcraft/world/command"
+)
+
+// Violation is a command argument nothing the agent may know supports.
+type Violation struct {
+	TrialID string `json:"trial_id"`
+	Agent   string `json:"agent"`
+	Step    int    `json:"step"`
+	Command string `json:"command"`
+	Kind    string `json:"kind"` // item | chest_item | player | count | coordinate
+	Value   string `json:"value"`
+}
+
+// What an agent may know, the grounding rule: its call's context (goal,
+// inventory, stats, plans, messages, earlier outputs: every message of the
+// example but the response), and public game knowledge applied to the
+// items there: what they are crafted from, recursively, what they craft
+// or smelt into, what blocks drop them. Hidden until they appear in its
+// context: a cooking dish's recipe (no expansion of a target dish into its
+// ingredients unless "Recipe for <dish>" is in the context) and a chest's
+// contents (!takeFromChest needs the item in a chest listing).
+type grounder struct {
+	closure sync.Map // item -> map[string]bool: public knowledge from it
+}
+
+func newGrounder() *grounder { return &grounder{} }
+
+var (
+	coordLabelRE = regexp.MustCompile(`(?i)\b[xyz]: ?(-?[0-9]+)`)
+	heldRE       = regexp.MustCompile(`(?m)^- ([a-z0-9_]+): ([0-9]+)$`)
+)
+
+// Argument roles of the commands whose arguments name things, by position.
+const (
+	argItem   = "item"
+	argPlayer = "player"
+	argCount  = "count"
+	argCoord  = "coordinate"
+	argChest  = "chest_item"
+)
+
+var commandArgs = map[string][]string{
+	"!givePlayer":        {argPlayer, argItem, argCount},
+	"!takeFromChest":     {argChest, argCount},
+	"!putInChest":        {argItem, argCount},
+	"!craftRecipe":       {argItem, argCount},
+	"!smeltItem":         {argItem, argCount},
+	"!collectBlocks":     {argItem, argCount},
+	"!searchForBlock":    {argItem, ""},
+	"!consume":           {argItem},
+	"!equip":             {argItem},
+	"!discard":           {argItem, argCount},
+	"!placeHere":         {argItem},
+	"!getCraftingPlan":   {argItem, ""},
+	"!goToPlayer":        {argPlayer, ""},
+	"!followPlayer":      {argPlayer, ""},
+	"!startConversation": {argPlayer, ""},
+	"!endConversation":   {argPlayer},
+	"!goToCoordinates":   {argCoord, argCoord, argCoord, ""},
+}
+
+// check returns the violations of the example's command.
+func (g *grounder) check(ex *export.Example, cmdText string) []Violation {
+	m, ok := command.Find(cmdText)
+	roles := commandArgs[m.Name]
+	if !ok || roles == nil {
+		return nil
+	}
+	ctxText := contextText(ex)
+	var items []string // lazily: the items the context names
+	var out []Violation
+	bad := func(kind, value string) {
+		out = append(out, Violation{TrialID: ex.Meta.TrialID, Agent: ex.Meta.Agent, Step: ex.Meta.Step, Command: cmdText, Kind: kind, Value: value})
+	}
+	var item string
+	for i, raw := range m.Args {
+		if i >= len(roles) {
+			break
+		}
+		val := strings.Trim(raw, `"`)
+		switch roles[i] {
+		case argPlayer:
+			if !strings.Contains(ctxText, val) {
+				bad(argPlayer, val)
+			}
+		case argItem:
+			item = val
+			if items == nil {
+				items = contextItems(ctxText)
+			}
+			if !g.supports(ex, ctxText, items, val) {
+				bad(argItem, val)
+			}
+		case argChest:
+			item = val
+			if !chestShows(ctxText, val) {
+				bad(argChest, val)
+			}
+		case argCount:
+			n, err := strconv.Atoi(val)
+			if err != nil || n <= 1 {
+				continue
+			}
+			if !numberIn(ctxText, n) && held(ctxText, item) < n {
+				bad(argCount, val)
+			}
+		case argCoord:
+			n, err := strconv.ParseFloat(val, 64)
+			if err == nil && !coordinateIn(ctxText, int(n)) {
+				bad(argCoord, val)
+			}
+		}
+	}
+	return out
+}
+
+// contextText is every message of the example but the response.
+func contextText(ex *export.Example) string {
+	var b strings.Builder
+	for _, m := range ex.Messages[:max(len(ex.Messages)-1, 0)] {
+		b.WriteString(m.Content)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// supports reports whether the agent may know val: a station, an item
+// the context names, or public knowledge applied to one (a cooking
+// target's recipe only once it is in the context).
+func (g *grounder) supports(ex *export.Example, ctx string, items []string, val string) bool {
+	if stations[val] || slices.Contains(items, val) {
+		return true
+	}
+	cooking := ex.Meta.TaskType == procgen.Cooking.TaskType
+	for _, it := range items {
+		if _, dish := procgen.RecipeSteps(it); cooking && dish && !strings.Contains(ctx, "Recipe for "+it) {
+			continue // the dish's recipe is hidden until it is in the context
+		}
+		if g.closureOf(it)[val] {
+			return true
+		}
+	}
+	return false
+}
+
+// contextItems are the item and block names in a text, once each: words
+// of letters, digits and underscores, and names written as two or three
+// words ("sugar cane", "brown mushroom").
+func contextItems(text string) []string {
+	names := itemNames()
+	seen := map[string]bool{}
+	var out []string
+	add := func(w string) {
+		if names.items[w] && !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	var prev, prev2 string
+	for i := 0; i < len(text); {
+		c := lower(text[i])
+		if !(c >= 'a' && c <= 'z') {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && isWordByte(lower(text[j])) {
+			j++
+		}
+		w := strings.ToLower(text[i:j])
+		add(w)
+		if names.firstWords[prev] {
+			add(prev + "_" + w)
+			if names.firstWords[prev2] {
+				add(prev2 + "_" + prev + "_" + w)
+			}
+		}
+		prev2, prev = prev, w
+		i = j
+	}
+	return out
+}
+
+func lower(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func isWordByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' }
+
+// itemNames are every item and block name, and the first words of the
+// names of several words.
+var itemNames = sync.OnceValue(func() struct{ items, firstWords map[string]bool } {
+	n := struct{ items, firstWords map[string]bool }{map[string]bool{}, map[string]bool{}}
+	add := func(name string) {
+		n.items[name] = true
+		parts := strings.Split(name, "_")
+		for k := 0; k+1 < len(parts); k++ {
+			n.firstWords[parts[k]] = true
+		}
+	}
+	for _, it := range mcdata.Items() {
+		add(it.Name)
+	}
+	for _, b := range mcdata.Blocks() {
+		add(b)
+	}
+	return n
+})
+
+// closureOf is the public knowledge from an item: its ingredients,
+// recursively (4 levels), what it crafts or smelts into, what it is
+// smelted from, and the blocks that drop it and what it drops.
+func (g *grounder) closureOf(item string) map[string]bool {
+	if c, ok := g.closure.Load(item); ok {
+		return c.(map[string]bool)
+	}
+	c := map[string]bool{}
+	var down func(it string, depth int)
+	down = func(it string, depth int) {
+		if depth == 0 {
+			return
+		}
+		for _, r := range mcdata.Recipes(it) {
+			for _, in := range r.Ingredients {
+				if !c[in.Item] {
+					c[in.Item] = true
+					down(in.Item, depth-1)
+				}
+			}
+		}
+		for _, in := range mcdata.SmeltInputs(it) {
+			c[in] = true
+		}
+	}
+	down(item, 4)
+	for _, p := range productsOf()[item] {
+		c[p] = true
+	}
+	if s, ok := mcdata.Smelt(item); ok {
+		c[s.Output] = true
+	}
+	for _, d := range mcdata.Drops(item, "") {
+		c[d.Item] = true
+	}
+	for _, b := range droppedBy()[item] {
+		c[b] = true
+	}
+	g.closure.Store(item, c)
+	return c
+}
+
+// stations are the workstations every task's world has and every prompt
+// mentions in words ("a crafting table, fully fueled furnace and smoker").
+var stations = map[string]bool{"crafting_table": true, "furnace": true, "smoker": true}
+
+// productsOf maps an item to what its recipes make; droppedBy an item to
+// the blocks that drop it.
+var productsOf = sync.OnceValue(func() map[string][]string {
+	m := map[string][]string{}
+	for _, it := range mcdata.Items() {
+		for _, r := range mcdata.Recipes(it.Name) {
+			for _, in := range r.Ingredients {
+				m[in.Item] = append(m[in.Item], it.Name)
+			}
+		}
+	}
+	return m
+})
+
+var droppedBy = sync.OnceValue(func() map[string][]string {
+	m := map[string][]string{}
+	for _, b := range mcdata.Blocks() {
+		for _, d := range mcdata.Drops(b, "") {
+			m[d.Item] = append(m[d.Item], b)
+		}
+	}
+	return m
+})
+
+// chestShows reports whether the context lists item in a chest: in a
+// "The chest contains:" listing or a line about a chest.
+func chestShows(ctx, item string) bool {
+	for _, part := range strings.Split(ctx, "The chest contains:")[1:] {
+		listing, _, _ := strings.Cut(part, "\n\n")
+		if strings.Contains(listing, " "+item) {
+			return true
+		}
+	}
+	for _, line := range strings.Split(ctx, "\n") {
+		if strings.Contains(line, "chest") && strings.Contains(line, item) {
+			return true
+		}
+	}
+	return false
+}
+
+// numberIn reports whether n is written in the context, as a number of
+// its own (not part of a longer one).
+func numberIn(ctx string, n int) bool {
+	s := strconv.Itoa(n)
+	for from := 0; ; {
+		i := strings.Index(ctx[from:], s)
+		if i < 0 {
+			return false
+		}
+		i += from
+		end := i + len(s)
+		before := i == 0 || !isDigit(ctx[i-1]) && (n < 0 || ctx[i-1] != '-')
+		after := end == len(ctx) || !isDigit(ctx[end])
+		if before && after {
+			return true
+		}
+		from = i + 1
+	}
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// held is the count of item the context's last inventory listing shows.
+func held(ctx, item string) int {
+	n := 0
+	for _, m := range heldRE.FindAllStringSubmatch(ctx, -1) {
+		if m[1] == item {
+			n, _ = strconv.Atoi(m[2])
+		}
+	}
+	return n
+}
+
+// coordinateIn reports whether a coordinate is written in the context or
+// lies within 32 blocks of a labelled one ("X: 148"): a blueprint's cells
+// are its origin plus their offsets.
+func coordinateIn(ctx string, n int) bool {
+	if numberIn(ctx, n) {
+		return true
+	}
+	for _, m := range coordLabelRE.FindAllStringSubmatch(ctx, -1) {
+		if v, err := strconv.Atoi(m[1]); err == nil && n >= v-32 && n <= v+32 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,204 @@
+package audit
+
+import (
+	"fmt"
+	"math/bits"
+	"regexp"
+	"strings"
+
+	"github.com/zeebo/xxh3"
+
+	"collabcraft/export"
+	"collabcraft/mcdata"
+	"collabcraft/world/command"
+)
+
+// observation is what the audit reads from one example.
+type observation struct {
+	response string
+	command  string // the response's first command, as written ("" = none)
+	template string
+	// responseHash, unigrams and bigrams are hashed once here rather than
+	// in each of the groups the example counts in.
+	responseHash      uint64
+	unigrams, bigrams []uint64
+	promptChars       int
+	memory            bool // a memory call
+	memoryCopy        bool // ... whose summary is the old memory, unchanged
+	violations        []Violation
+}
+
+// observe reads an example: the last message is the response, the others
+// its context.
+func observe(ex *export.Example) observation {
+	msgs := ex.Messages
+	var o observation
+	if len(msgs) > 0 {
+		o.response = msgs[len(msgs)-1].Content
+		msgs = msgs[:len(msgs)-1]
+	}
+	for _, m := range msgs {
+		o.promptChars += len(m.Content)
+	}
+	if m, ok := command.Find(o.response); ok {
+		o.command = o.response[m.Start:m.End]
+	}
+	o.responseHash = xxh3.HashString(o.response)
+	words := strings.Fields(strings.ToLower(o.response))
+	for i, w := range words {
+		o.unigrams = append(o.unigrams, xxh3.HashString(w))
+		if i > 0 {
+			o.bigrams = append(o.bigrams, xxh3.HashString(words[i-1]+" "+w))
+		}
+	}
+	o.template = Template(o.response)
+	if ex.Meta.Kind == "memory" && len(msgs) > 0 {
+		o.memory = true
+		if old, ok := oldMemory(msgs); ok {
+			o.memoryCopy = strings.TrimSpace(old) == strings.TrimSpace(o.response)
+		}
+	}
+	return o
+}
+
+// oldMemory finds the memory a memory call was given ("Old Memory: '...'"
+// in MINDcraft's saving_memory prompt).
+func oldMemory(msgs []export.Message) (string, bool) {
+	for _, m := range msgs {
+		_, rest, ok := strings.Cut(m.Content, "Old Memory: '")
+		if !ok {
+			continue
+		}
+		old, _, ok := strings.Cut(rest, "'\nRecent conversation")
+		return old, ok
+	}
+	return "", false
+}
+
+var (
+	agentNameRE = regexp.MustCompile(`\b[A-Z][a-z]+[0-9]*_[0-9]+\b`)
+	numberRE    = regexp.MustCompile(`-?\b[0-9]+(?:\.[0-9]+)?\b`)
+	wordRE      = regexp.MustCompile(`[a-z][a-z0-9_]*`)
+)
+
+// Template masks a response's particulars: agent names become NAME, item
+// and block names ITEM, numbers N; what is left is how it is said.
+func Template(s string) string {
+	s = agentNameRE.ReplaceAllString(s, "NAME")
+	s = wordRE.ReplaceAllStringFunc(s, func(w string) string {
+		if strings.Contains(w, "_") || len(w) > 3 {
+			if mcdata.IsItem(w) || mcdata.IsBlock(w) {
+				return "ITEM"
+			}
+		}
+		return w
+	})
+	return numberRE.ReplaceAllString(s, "N")
+}
+
+// accumulator sums one group's observations in memory that does not grow
+// with the number of examples past exactLimit distinct values (templates:
+// counts by hash, texts of the first maxTemplateTexts).
+type accumulator struct {
+	n                  int
+	responses          distinct
+	unigrams, bigrams  distinct
+	words, pairs       int
+	templates          map[uint64]int
+	templateOverflow   int
+	templateText       map[uint64]string
+	respLen, promptLen lengths
+	commands           int
+	violations         int
+	violationKinds     map[string]int
+	memory, copies     int
+}
+
+// maxTemplates bounds the templates counted one by one; the rest are
+// counted together (Group.Templates then reads "at least").
+const maxTemplates = 50000
+
+// maxTemplateTexts bounds the template texts an accumulator keeps: real
+// data has a few hundred templates; past this, a top template seen first
+// late shows as its hash.
+const maxTemplateTexts = 5000
+
+func newAccumulator() *accumulator {
+	return &accumulator{templates: map[uint64]int{}, templateText: map[uint64]string{}, violationKinds: map[string]int{}}
+}
+
+func (a *accumulator) add(o observation) {
+	a.n++
+	a.responses.add(o.responseHash)
+	for _, h := range o.unigrams {
+		a.unigrams.add(h)
+	}
+	for _, h := range o.bigrams {
+		a.bigrams.add(h)
+	}
+	a.words += len(o.unigrams)
+	a.pairs += len(o.bigrams)
+	th := xxh3.HashString(o.template)
+	if _, ok := a.templates[th]; ok || len(a.templates) < maxTemplates {
+		a.templates[th]++
+	} else {
+		a.templateOverflow++
+	}
+	if _, ok := a.templateText[th]; !ok && len(a.templateText) < maxTemplateTexts {
+		a.templateText[th] = strings.Clone(o.template) // not a window on the decoded trial
+	}
+	a.respLen.add(len(o.response))
+	a.promptLen.add(o.promptChars)
+	if o.command != "" {
+		a.commands++
+	}
+	a.violations += len(o.violations)
+	for _, v := range o.violations {
+		a.violationKinds[v.Kind]++
+	}
+	if o.memory {
+		a.memory++
+		if o.memoryCopy {
+			a.copies++
+		}
+	}
+}
+
+func (a *accumulator) group(dim, value string) *Group {
+	counts := map[string]int{}
+	for h, c := range a.templates {
+		t, ok := a.templateText[h]
+		if !ok {
+			t = fmt.Sprintf("(template %016x)", h)
+		}
+		counts[t] += c
+	}
+	g := &Group{
+		Dimension: dim, Value: value, Examples: a.n,
+		DistinctResponses: a.responses.count(), DistinctShare: pct(a.responses.count(), a.n),
+		Distinct1: pct(a.unigrams.count(), a.words), Distinct2: pct(a.bigrams.count(), a.pairs),
+		Templates: len(a.templates), TopTemplates: sortedShares(counts, a.n, 10),
+		ResponseChars: a.respLen.dist(), PromptChars: a.promptLen.dist(),
+		Commands: a.commands, Violations: a.violations, ViolationKinds: a.violationKinds,
+		MemoryCalls: a.memory, MemoryCopies: a.copies, MemoryCopyRate: pct(a.copies, a.memory),
+	}
+	for _, t := range g.TopTemplates {
+		g.Top10Share += t.Share
+	}
+	return g
+}
+
+// dist summarises the lengths; Buckets[i] counts lengths below 2^i.
+func (l *lengths) dist() Dist {
+	var d Dist
+	if l.n == 0 {
+		return d
+	}
+	d.Buckets = make([]int, 24)
+	for b, c := range l.buckets {
+		d.Buckets[min(bits.Len(uint(bucketValue(b))), 23)] += c
+	}
+	d.Mean, d.Max = float64(l.sum)/float64(l.n), l.max
+	d.P50, d.P90 = l.quantile(0.5), l.quantile(0.9)
+	return d
+}

@@ -1,0 +1,226 @@
+package audit
+
+import (
+	"maps"
+	"slices"
+	"strings"
+
+	minwise "github.com/dgryski/go-minhash"
+	minhashlsh "github.com/ekzhu/minhash-lsh"
+	"github.com/zeebo/xxh3"
+
+	"collabcraft/export"
+)
+
+// Overlap is how much each split's data reappears in another split.
+type Overlap struct {
+	// Pairs holds, for every ordered pair of splits (of, in), the share of
+	// of's examples found in in: exact and near duplicates, of responses
+	// and of whole examples.
+	Pairs     []OverlapPair `json:"pairs"`
+	Threshold float64       `json:"near_threshold"`
+}
+
+// OverlapPair is one ordered pair of splits.
+type OverlapPair struct {
+	Of                 string  `json:"of"`
+	In                 string  `json:"in"`
+	Examples           int     `json:"examples"`
+	ExactResponses     float64 `json:"exact_responses"`
+	NearResponses      float64 `json:"near_responses"`
+	ExactExamples      float64 `json:"exact_examples"`
+	NearExamples       float64 `json:"near_examples"`
+	ExactExampleCount  int     `json:"exact_example_count"`
+	ExactResponseCount int     `json:"exact_response_count"`
+}
+
+// numHash is the MinHash signature length: 32 hashes estimate a Jaccard
+// similarity to about ±0.09, enough to tell near copies (0.8+) from
+// different examples, at a quarter of the memory of the usual 128.
+const numHash = 32
+
+// overlapItem is what the overlap check keeps of an example: hashes, and
+// signatures cut to 32 bits a hash (no pointers, 280 bytes an example).
+type overlapItem struct {
+	resp, ex       uint64
+	respSig, exSig sig32
+}
+
+type sig32 [numHash]uint32
+
+func compact(s []uint64) (c sig32) {
+	for i, v := range s {
+		c[i] = uint32(v)
+	}
+	return c
+}
+
+func (c *sig32) wide() []uint64 {
+	out := make([]uint64, numHash)
+	for i, v := range c {
+		out[i] = uint64(v)
+	}
+	return out
+}
+
+type overlapIndex struct {
+	threshold float64
+	bySplit   map[string][]overlapItem
+}
+
+func newOverlapIndex(threshold float64) *overlapIndex {
+	return &overlapIndex{threshold: threshold, bySplit: map[string][]overlapItem{}}
+}
+
+func (x *overlapIndex) add(ex *export.Example, o observation) {
+	h := xxh3.New()
+	for _, m := range ex.Messages {
+		h.WriteString(m.Role)
+		h.WriteString("\x00")
+		h.WriteString(m.Content)
+		h.WriteString("\x00")
+	}
+	// An example's near-duplicate signature covers what is particular to
+	// it: its last turns and the response, not the long static prompt.
+	from := max(len(ex.Messages)-4, 1) // never the prompt, messages[0]
+	var b strings.Builder
+	for _, m := range ex.Messages[min(from, len(ex.Messages)):] {
+		b.WriteString(m.Content)
+		b.WriteByte(' ')
+	}
+	split := ex.Meta.Split
+	if _, ok := x.bySplit[split]; !ok {
+		split = strings.Clone(split)
+	}
+	x.bySplit[split] = append(x.bySplit[split], overlapItem{
+		resp: xxh3.HashString(strings.TrimSpace(o.response)), ex: h.Sum64(),
+		respSig: compact(signature(o.response)), exSig: compact(signature(b.String())),
+	})
+}
+
+// signature is the MinHash of a text's word 3-shingles (the words
+// themselves for shorter texts), with two seeded xxh3 hashes (the library
+// constructor's seeding costs more than hashing a whole example).
+func signature(text string) []uint64 {
+	words := strings.Fields(strings.ToLower(text))
+	m := minwise.NewMinWise(hashA, hashB, numHash)
+	if len(words) < 3 {
+		for _, w := range words {
+			m.Push([]byte(w))
+		}
+		if len(words) == 0 {
+			m.Push(nil)
+		}
+		return m.Signature()
+	}
+	var buf []byte
+	for i := 0; i+3 <= len(words); i++ {
+		buf = append(append(append(append(append(buf[:0], words[i]...), ' '), words[i+1]...), ' '), words[i+2]...)
+		m.Push(buf)
+	}
+	return m.Signature()
+}
+
+func hashA(b []byte) uint64 { return xxh3.HashSeed(b, 0x9e3779b97f4a7c15) }
+func hashB(b []byte) uint64 { return xxh3.HashSeed(b, 0xc2b2ae3d27d4eb4f) }
+
+// similarity estimates the Jaccard similarity of two signatures.
+func similarity(a, b *sig32) float64 {
+	same := 0
+	for i := range a {
+		if a[i] == b[i] {
+			same++
+		}
+	}
+	return float64(same) / float64(len(a))
+}
+
+func (x *overlapIndex) result() *Overlap {
+	out := &Overlap{Threshold: x.threshold}
+	splits := slices.Sorted(maps.Keys(x.bySplit))
+	pairs := map[[2]string]*OverlapPair{}
+	for i, a := range splits {
+		for _, b := range splits[i+1:] {
+			pa, pb := x.compare(a, b)
+			pairs[[2]string{a, b}], pairs[[2]string{b, a}] = pa, pb
+		}
+	}
+	for _, in := range splits {
+		for _, of := range splits {
+			if p := pairs[[2]string{of, in}]; p != nil {
+				out.Pairs = append(out.Pairs, *p)
+			}
+		}
+	}
+	return out
+}
+
+// compare measures two splits against each other. Near duplicates are
+// found with an LSH index over the smaller split, queried by every item of
+// the larger one; a match marks both sides.
+func (x *overlapIndex) compare(a, b string) (aInB, bInA *OverlapPair) {
+	small, large := a, b
+	if len(x.bySplit[a]) > len(x.bySplit[b]) {
+		small, large = b, a
+	}
+	s, l := x.bySplit[small], x.bySplit[large]
+	sResp, sEx, lResp, lEx := map[uint64]bool{}, map[uint64]bool{}, map[uint64]bool{}, map[uint64]bool{}
+	for _, it := range s {
+		sResp[it.resp], sEx[it.ex] = true, true
+	}
+	for _, it := range l {
+		lResp[it.resp], lEx[it.ex] = true, true
+	}
+	// near[k][i]: item i of split k (0 small, 1 large) has a near match
+	// in the other split, by response (field 0) or example (field 1).
+	var near [2][2][]bool
+	for k, items := range [2][]overlapItem{s, l} {
+		for f := range 2 {
+			near[k][f] = make([]bool, len(items))
+		}
+	}
+	for f, sig := range []func(*overlapItem) *sig32{
+		func(o *overlapItem) *sig32 { return &o.respSig },
+		func(o *overlapItem) *sig32 { return &o.exSig },
+	} {
+		idx := minhashlsh.NewMinhashLSH32(numHash, x.threshold)
+		for i := range s {
+			idx.Add(i, sig(&s[i]).wide())
+		}
+		idx.Index()
+		for j := range l {
+			for _, k := range idx.Query(sig(&l[j]).wide()) {
+				if i := k.(int); similarity(sig(&l[j]), sig(&s[i])) >= x.threshold {
+					near[0][f][i], near[1][f][j] = true, true
+				}
+			}
+		}
+	}
+	pair := func(of, in string, items []overlapItem, resp, exs map[uint64]bool, k int) *OverlapPair {
+		p := &OverlapPair{Of: of, In: in, Examples: len(items)}
+		var nr, ne int
+		for i, it := range items {
+			if resp[it.resp] {
+				p.ExactResponseCount++
+			}
+			if exs[it.ex] {
+				p.ExactExampleCount++
+			}
+			if resp[it.resp] || near[k][0][i] {
+				nr++
+			}
+			if exs[it.ex] || near[k][1][i] {
+				ne++
+			}
+		}
+		p.ExactResponses, p.ExactExamples = pct(p.ExactResponseCount, p.Examples), pct(p.ExactExampleCount, p.Examples)
+		p.NearResponses, p.NearExamples = pct(nr, p.Examples), pct(ne, p.Examples)
+		return p
+	}
+	ps := pair(small, large, s, lResp, lEx, 0)
+	pl := pair(large, small, l, sResp, sEx, 1)
+	if small == a {
+		return ps, pl
+	}
+	return pl, ps
+}

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+
+	"collabcraft/audit"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// AuditOptions holds the flags of `audit`.
+type AuditOptions struct {
+	JSON          bool
+	NearThreshold float64
+
+	out io.Writer // os.Stdout when nil
+}
+
+// AddFlags registers the flags of `audit`.
+func (opts *AuditOptions) AddFlags(f *pflag.FlagSet) {
+	f.BoolVar(&opts.JSON, "json", false, "print the report as JSON")
+	f.Float64Var(&opts.NearThreshold, "near", 0.8, "Jaccard similarity (MinHash) from which examples of two splits count as near duplicates")
+}
+
+func newAuditCommand(gopts *GlobalOptions) *cobra.Command {
+	var opts AuditOptions
+	cmd := &cobra.Command{
+		Use:   "audit RUN|VIEW|DATASET [...]",
+		Short: "Measure the quality of training data: diversity, loops, grounding, split overlap",
+		Long: `audit reads runs, filtered views or exported datasets as examples (one per
+model call) and reports, overall and by task type, transition kind, agent,
+backend and split:
+
+  distinct responses and distinct-1/2 (unique unigrams/bigrams over all);
+  response templates (agent names, items and numbers masked) and the share
+    of the ten most common;
+  response and prompt lengths;
+  loops: calls repeating the agent's previous response after the same
+    output with no message between, agents doing it 3+ times in a row, and
+    runs of 5+ !stay;
+  memory summaries that copy the previous memory;
+  grounding violations: an item, chest item, player, count or coordinate
+    in a command that nothing the agent may know supports (its call's
+    context, and public game knowledge applied to it: recipes, smelting,
+    drops; a cooking dish's recipe and a chest's contents only once they
+    appear in its context);
+  overlap between splits: exact and near-duplicate (MinHash) responses and
+    whole examples.`,
+		Example: `  collabcraft audit runs/r1
+  collabcraft audit out/demo/dataset --json > audit.json`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runAudit(cmd.Context(), opts, *gopts, args)
+		},
+	}
+	opts.AddFlags(cmd.Flags())
+	return cmd
+}
+
+func runAudit(_ context.Context, opts AuditOptions, _ GlobalOptions, args []string) error {
+	if len(args) == 0 {
+		return usagef("give at least one run, view or dataset directory, e.g. collabcraft audit runs/r1")
+	}
+	if opts.NearThreshold <= 0 || opts.NearThreshold > 1 {
+		return usagef("--near %g: want a similarity in (0, 1]", opts.NearThreshold)
+	}
+	src, err := audit.Open(args...)
+	if err != nil {
+		return err
+	}
+	r, err := audit.Audit(src, audit.Options{NearThreshold: opts.NearThreshold})
+	if err != nil {
+		return err
+	}
+	r.Sources = args
+	out := opts.out
+	if out == nil {
+		out = os.Stdout
+	}
+	if opts.JSON {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(r)
+	}
+	return r.WriteTable(out)
+}

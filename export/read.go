@@ -1,0 +1,110 @@
+package export
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/parquet-go/parquet-go"
+)
+
+// IsDataset reports whether dir holds an exported dataset (its Parquet
+// files under data/).
+func IsDataset(dir string) bool {
+	files, _ := filepath.Glob(filepath.Join(dir, "data", "*.parquet"))
+	return len(files) > 0
+}
+
+// ReadDataset reads an exported dataset's Parquet files back as examples,
+// file by file in name order. An example's Meta.Split is the dataset split
+// its file belongs to (the task's own split may differ: validation is
+// carved from train); knob columns are not read back.
+func ReadDataset(dir string) (Source, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "data", "*.parquet"))
+	if err != nil || len(files) == 0 {
+		return nil, fmt.Errorf("export: %s: no data/*.parquet files (expected a dataset written by collabcraft export)", dir)
+	}
+	slices.Sort(files)
+	return func(yield func(Example, error) bool) {
+		for _, f := range files {
+			split, _, _ := strings.Cut(filepath.Base(f), "-")
+			for ex, err := range readParquet(f, split) {
+				if !yield(ex, err) || err != nil {
+					return
+				}
+			}
+		}
+	}, nil
+}
+
+// readParquet reads one file of either layout.
+func readParquet(path, split string) Source {
+	return func(yield func(Example, error) bool) {
+		f, err := os.Open(path)
+		if err != nil {
+			yield(Example{}, fmt.Errorf("export: %w", err))
+			return
+		}
+		defer f.Close()
+		st, err := f.Stat()
+		if err != nil {
+			yield(Example{}, fmt.Errorf("export: %w", err))
+			return
+		}
+		pf, err := parquet.OpenFile(f, st.Size())
+		if err != nil {
+			yield(Example{}, fmt.Errorf("export: %s: %w", path, err))
+			return
+		}
+		if slices.ContainsFunc(pf.Schema().Fields(), func(f parquet.Field) bool { return f.Name() == "messages" }) {
+			readRows(pf, path, yield, func(r *pqMessagesRow) Example {
+				return Example{ID: r.ID, Messages: fromPQ(r.Messages), Meta: fromPQMeta(r.pqMeta, split)}
+			})
+			return
+		}
+		readRows(pf, path, yield, func(r *pqPromptCompletionRow) Example {
+			msgs := append(fromPQ(r.Prompt), fromPQ(r.Completion)...)
+			return Example{ID: r.ID, Messages: msgs, Meta: fromPQMeta(r.pqMeta, split)}
+		})
+	}
+}
+
+func readRows[R any](pf *parquet.File, path string, yield func(Example, error) bool, conv func(*R) Example) {
+	r := parquet.NewGenericReader[R](pf)
+	defer r.Close()
+	buf := make([]R, 64)
+	for {
+		n, err := r.Read(buf)
+		for i := range n {
+			if !yield(conv(&buf[i]), nil) {
+				return
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			return
+		}
+		if err != nil {
+			yield(Example{}, fmt.Errorf("export: %s: %w", path, err))
+			return
+		}
+	}
+}
+
+func fromPQ(ms []pqMessage) []Message {
+	out := make([]Message, len(ms))
+	for i, m := range ms {
+		out[i] = Message{Role: strings.Clone(m.Role), Content: strings.Clone(m.Content)} // the reader may reuse its buffers
+	}
+	return out
+}
+
+func fromPQMeta(m pqMeta, split string) Meta {
+	return Meta{
+		TrialID: m.TrialID, TaskID: m.TaskID, TaskType: m.TaskType, Split: split, Agent: m.Agent,
+		Step: int(m.Step), Kind: m.Kind, Model: m.Model, NumAgents: int(m.NumAgents), Score: m.Score, Success: m.Success,
+	}
+}
