@@ -31,6 +31,7 @@ var layers = map[string]int{
 	"generate":             5,
 	"generate/team":        6,
 	"generate/scripted":    6,
+	"quality":              6,
 	"filter":               7,
 	"stats":                8,
 	"export":               8,

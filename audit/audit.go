@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"collabcraft/export"
+	"collabcraft/quality"
 )
 
 // Dimensions the report is broken down by, in the order of its tables.
@@ -32,7 +33,7 @@ type Report struct {
 	Loops       LoopStats           `json:"loops"`
 	Overlap     *Overlap            `json:"split_overlap"`
 	// Violations are the first grounding violations found, as examples.
-	Violations []Violation `json:"violation_examples"`
+	Violations []quality.Violation `json:"violation_examples"`
 }
 
 // Group holds one group's figures.
@@ -116,15 +117,15 @@ type auditor struct {
 	groups  map[string]map[string]*accumulator // dimension -> value -> group
 	loops   *loopTracker
 	overlap *overlapIndex
-	ground  *grounder
+	ground  *quality.Grounder
 	trials  map[string]bool
-	viol    []Violation
+	viol    []quality.Violation
 }
 
 func newAuditor(opts Options) *auditor {
 	a := &auditor{
 		opts: opts, overall: newAccumulator(), groups: map[string]map[string]*accumulator{},
-		loops: newLoopTracker(), overlap: newOverlapIndex(opts.NearThreshold), ground: newGrounder(),
+		loops: newLoopTracker(), overlap: newOverlapIndex(opts.NearThreshold), ground: &quality.Grounder{},
 		trials: map[string]bool{},
 	}
 	for _, d := range Dimensions {
@@ -148,8 +149,9 @@ func (a *auditor) add(ex *export.Example) {
 		a.trials[strings.Clone(ex.Meta.TrialID)] = true
 	}
 	obs := observe(ex)
+	call := callOf(ex)
 	if obs.command != "" && ex.Meta.Kind == "conversation" {
-		obs.violations = a.ground.check(ex, obs.command)
+		obs.violations = a.ground.Check(&call)
 		for _, v := range obs.violations {
 			if len(a.viol) < a.opts.MaxViolationExamples {
 				v.TrialID, v.Agent, v.Command, v.Value = strings.Clone(v.TrialID), strings.Clone(v.Agent), strings.Clone(v.Command), strings.Clone(v.Value)
@@ -166,7 +168,7 @@ func (a *auditor) add(ex *export.Example) {
 		}
 		g.add(obs)
 	}
-	a.loops.add(ex, obs)
+	a.loops.add(ex, &call)
 	a.overlap.add(ex, obs)
 }
 
@@ -218,4 +220,13 @@ func sortedShares(counts map[string]int, total, n int) []TemplateShare {
 		return cmp.Or(cmp.Compare(b.Count, a.Count), strings.Compare(a.Template, b.Template))
 	})
 	return out[:min(n, len(out))]
+}
+
+// callOf is the example as the quality checks see it.
+func callOf(ex *export.Example) quality.Call {
+	c := quality.Call{TrialID: ex.Meta.TrialID, Agent: ex.Meta.Agent, TaskType: ex.Meta.TaskType, Step: ex.Meta.Step}
+	if n := len(ex.Messages); n > 0 {
+		c.Context, c.Response = ex.Messages[:n-1], ex.Messages[n-1].Content
+	}
+	return c
 }

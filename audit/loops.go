@@ -4,17 +4,14 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/zeebo/xxh3"
-
 	"collabcraft/export"
+	"collabcraft/quality"
 )
 
-// LoopStats are the agents' repetitions.
+// LoopStats are the agents' repetitions (quality.Repeats).
 type LoopStats struct {
 	// Repeats counts conversation calls that repeat the agent's previous
-	// response (its command, or its text when it has none) after the same
-	// context tail: the same output came back and no message arrived, so
-	// nothing new was in between.
+	// response after the same context tail: nothing new was in between.
 	Repeats int `json:"repeats"`
 	// LoopingAgents are (trial, agent) pairs with a run of 3 or more
 	// such calls; LoopingTrials the trials holding one.
@@ -24,77 +21,31 @@ type LoopStats struct {
 	StayRuns int `json:"stay_runs"`
 }
 
-// callRec is what the loop check keeps of a conversation call.
-type callRec struct {
-	step      int
-	key, tail uint64
-	stay      bool
-}
-
 type loopTracker struct {
-	calls map[[2]string][]callRec // (trial, agent) -> calls
+	calls map[[2]string][]quality.CallKey // (trial, agent) -> calls
 }
 
-func newLoopTracker() *loopTracker { return &loopTracker{calls: map[[2]string][]callRec{}} }
+func newLoopTracker() *loopTracker { return &loopTracker{calls: map[[2]string][]quality.CallKey{}} }
 
-func (l *loopTracker) add(ex *export.Example, o observation) {
-	if ex.Meta.Kind != "conversation" || len(ex.Messages) == 0 {
+func (l *loopTracker) add(ex *export.Example, c *quality.Call) {
+	if ex.Meta.Kind != "conversation" {
 		return
-	}
-	key := o.command
-	if key == "" {
-		key = strings.TrimSpace(o.response)
-	}
-	ctx := ex.Messages[:len(ex.Messages)-1]
-	// The context's tail: everything after the agent's last own turn.
-	from := 0
-	for i := len(ctx) - 1; i >= 0; i-- {
-		if ctx[i].Role == "assistant" {
-			from = i + 1
-			break
-		}
-	}
-	h := xxh3.New()
-	for _, m := range ctx[from:] {
-		h.WriteString(m.Role)
-		h.WriteString(m.Content)
 	}
 	k := [2]string{ex.Meta.TrialID, ex.Meta.Agent}
 	if _, ok := l.calls[k]; !ok { // keys outlive the decoded trial: copy them
 		k = [2]string{strings.Clone(k[0]), strings.Clone(k[1])}
 	}
-	l.calls[k] = append(l.calls[k], callRec{
-		step: ex.Meta.Step, key: xxh3.HashString(key), tail: h.Sum64(),
-		stay: strings.HasPrefix(o.command, "!stay"),
-	})
+	l.calls[k] = append(l.calls[k], quality.KeyOf(c))
 }
 
 func (l *loopTracker) stats() LoopStats {
 	var s LoopStats
 	trials := map[string]bool{}
 	for k, calls := range l.calls {
-		slices.SortFunc(calls, func(a, b callRec) int { return a.step - b.step })
-		run, stays, looping := 1, 0, false
-		for i, c := range calls {
-			if i > 0 && c.key == calls[i-1].key && c.tail == calls[i-1].tail {
-				s.Repeats++
-				run++
-				if run >= 3 {
-					looping = true
-				}
-			} else {
-				run = 1
-			}
-			if c.stay {
-				stays++
-				if stays == 5 {
-					s.StayRuns++
-				}
-			} else {
-				stays = 0
-			}
-		}
-		if looping {
+		r := quality.Repeats(calls)
+		s.Repeats += r.Repeats
+		s.StayRuns += r.StayRuns
+		if r.Looping {
 			s.LoopingAgents++
 			trials[k[0]] = true
 		}

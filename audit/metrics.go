@@ -10,6 +10,7 @@ import (
 
 	"collabcraft/export"
 	"collabcraft/mcdata"
+	"collabcraft/quality"
 	"collabcraft/world/command"
 )
 
@@ -25,7 +26,7 @@ type observation struct {
 	promptChars       int
 	memory            bool // a memory call
 	memoryCopy        bool // ... whose summary is the old memory, unchanged
-	violations        []Violation
+	violations        []quality.Violation
 }
 
 // observe reads an example: the last message is the response, the others

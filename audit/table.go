@@ -2,6 +2,8 @@ package audit
 
 import (
 	"fmt"
+
+	"collabcraft/quality"
 	"io"
 	"strings"
 	"text/tabwriter"
@@ -44,7 +46,7 @@ func (r *Report) WriteTable(w io.Writer) error {
 	if len(r.Overall.ViolationKinds) > 0 {
 		fmt.Fprintf(w, "\ngrounding violations: %d in %d commands (", r.Overall.Violations, r.Overall.Commands)
 		sep := ""
-		for _, k := range []string{argItem, argChest, argPlayer, argCount, argCoord} {
+		for _, k := range []string{quality.KindItem, quality.KindChestItem, quality.KindPlayer, quality.KindCount, quality.KindCoordinate} {
 			if n := r.Overall.ViolationKinds[k]; n > 0 {
 				fmt.Fprintf(w, "%s%s %d", sep, k, n)
 				sep = ", "

@@ -31,6 +31,13 @@ type Config struct {
 	// MaxTurns, if positive, drops trials in which some agent made more than
 	// this many model calls (its trajectory is that long).
 	MaxTurns int `yaml:"max_turns" json:"max_turns,omitempty"`
+	// MaxViolations, if set, drops trials whose conversation calls hold
+	// more grounding violations than this (quality.Grounder: commands
+	// naming what nothing the agent may know supports).
+	MaxViolations *int `yaml:"max_violations" json:"max_violations,omitempty"`
+	// DropLooping drops trials in which an agent repeats its response 3
+	// times in a row with nothing new in between (quality.Repeats).
+	DropLooping bool `yaml:"drop_looping" json:"drop_looping,omitempty"`
 	// Kinds, if not empty, keeps only transitions of these kinds
 	// (conversation, coding, memory, bot_responder).
 	Kinds []string `yaml:"kinds" json:"kinds,omitempty"`
@@ -82,6 +89,9 @@ func (c *Config) Validate() error {
 				return errors.New("filter: top_quantile.group_by: empty knob name")
 			}
 		}
+	}
+	if c.MaxViolations != nil && *c.MaxViolations < 0 {
+		return fmt.Errorf("filter: max_violations %d: expected 0 or more", *c.MaxViolations)
 	}
 	if c.MaxTurns < 0 {
 		return fmt.Errorf("filter: max_turns %d: expected 0 (off) or a positive count", c.MaxTurns)

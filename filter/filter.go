@@ -3,6 +3,7 @@ package filter
 import (
 	"iter"
 
+	"collabcraft/quality"
 	"collabcraft/trajectory"
 )
 
@@ -67,6 +68,12 @@ func New(cfg Config) (*Filter, error) {
 	}
 	if cfg.MaxTurns > 0 {
 		f.trial = append(f.trial, maxTurns{cfg.MaxTurns})
+	}
+	if cfg.MaxViolations != nil {
+		f.trial = append(f.trial, groundingRule{*cfg.MaxViolations, &quality.Grounder{}})
+	}
+	if cfg.DropLooping {
+		f.trial = append(f.trial, loopingRule{})
 	}
 	f.trans = transitionRules(cfg)
 	f.report.Rules = cfg

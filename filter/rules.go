@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"collabcraft/procgen"
+	"collabcraft/quality"
 	"collabcraft/trajectory"
 )
 
@@ -20,12 +21,14 @@ const (
 	BelowMinScore Reason = "below_min"      // min-score
 	BelowQuantile Reason = "below_quantile" // top-quantile
 	TooManyTurns  Reason = "max_turns"      // max-turns
+	Ungrounded    Reason = "violations"     // max-violations: too many grounding violations
+	Looping       Reason = "looping"        // drop-looping: an agent repeats itself
 	KindExcluded  Reason = "kind"           // kinds: a transition of another kind
 	AgentExcluded Reason = "agent"          // agents: a transition of an agent not selected
 )
 
 // Reasons lists every drop reason in rule order.
-var Reasons = []Reason{Errored, NotSuccessful, BelowMinScore, BelowQuantile, TooManyTurns, KindExcluded, AgentExcluded}
+var Reasons = []Reason{Errored, NotSuccessful, BelowMinScore, BelowQuantile, TooManyTurns, Ungrounded, Looping, KindExcluded, AgentExcluded}
 
 // Verdict is a rule's decision about one trial or transition.
 type Verdict struct {
@@ -91,6 +94,45 @@ func (r maxTurns) Judge(t *trajectory.Trial) Verdict {
 	for _, a := range t.Agents {
 		if len(a.Transitions) > r.max {
 			return Verdict{Reason: TooManyTurns}
+		}
+	}
+	return keep
+}
+
+// conversationCalls yields each conversation call of the trial's agents,
+// as the quality checks see it.
+func conversationCalls(t *trajectory.Trial, each func(agent string, c *quality.Call)) {
+	for _, a := range t.Agents {
+		for i := range a.Transitions {
+			tr := &a.Transitions[i]
+			if tr.Kind != trajectory.KindConversation {
+				continue
+			}
+			c := quality.Call{TrialID: t.TrialID, Agent: a.Name, TaskType: t.TaskType, Step: tr.Step, Context: tr.Messages, Response: tr.Response}
+			each(a.Name, &c)
+		}
+	}
+}
+
+type groundingRule struct {
+	max int
+	g   *quality.Grounder
+}
+
+func (r groundingRule) Judge(t *trajectory.Trial) Verdict {
+	n := 0
+	conversationCalls(t, func(_ string, c *quality.Call) { n += len(r.g.Check(c)) })
+	return dropIf(n > r.max, Ungrounded)
+}
+
+type loopingRule struct{}
+
+func (loopingRule) Judge(t *trajectory.Trial) Verdict {
+	keys := map[string][]quality.CallKey{}
+	conversationCalls(t, func(agent string, c *quality.Call) { keys[agent] = append(keys[agent], quality.KeyOf(c)) })
+	for _, k := range keys {
+		if quality.Repeats(k).Looping {
+			return Verdict{Reason: Looping}
 		}
 	}
 	return keep

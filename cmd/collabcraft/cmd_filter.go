@@ -32,6 +32,8 @@ type RuleFlags struct {
 	GroupBy       []string
 	MinScore      float64
 	MaxTurns      int
+	MaxViolations int
+	DropLooping   bool
 	Kinds         []string
 	AgentBackends []string
 	AgentNames    []string
@@ -55,6 +57,8 @@ func (r *RuleFlags) AddFlags(f *pflag.FlagSet) {
 	f.StringSliceVar(&r.GroupBy, "group-by", nil, "task knobs whose values each get their own quantile, e.g. rooms,materials (implies --top-quantile)")
 	f.Float64Var(&r.MinScore, "min-score", 0, "drop trials scoring below this (any task type)")
 	f.IntVar(&r.MaxTurns, "max-turns", 0, "drop trials in which an agent made more than this many model calls (0: off)")
+	f.IntVar(&r.MaxViolations, "max-violations", 0, "drop trials whose commands hold more than this many grounding violations (see collabcraft audit; off unless given)")
+	f.BoolVar(&r.DropLooping, "drop-looping", false, "drop trials in which an agent repeats its response 3 times in a row with nothing new in between")
 	f.StringSliceVar(&r.Kinds, "kinds", nil, "keep only transitions of these kinds: conversation, coding, memory, bot_responder")
 	f.StringSliceVar(&r.AgentBackends, "agent-backends", nil, "keep only transitions of agents played by these backends, e.g. openai")
 	f.StringSliceVar(&r.AgentNames, "agent-names", nil, "keep only transitions of these agents (names or patterns such as Andy_*)")
@@ -142,6 +146,10 @@ func (r *RuleFlags) Config(anyView bool) (filter.Config, error) {
 			cfg.MinScore = &r.MinScore
 		case "max-turns":
 			cfg.MaxTurns = r.MaxTurns
+		case "max-violations":
+			cfg.MaxViolations = &r.MaxViolations
+		case "drop-looping":
+			cfg.DropLooping = r.DropLooping
 		case "kinds":
 			cfg.Kinds = r.Kinds
 		case "agent-backends", "agent-names":

@@ -1,4 +1,7 @@
-package audit
+// Package quality holds the per-call checks of training data that both the
+// audit and the filter apply: grounding (does anything the agent may know
+// support what its command names) and repetition.
+package quality
 
 import (
 	"regexp"
@@ -7,9 +10,9 @@ import (
 	"strings"
 	"sync"
 
-	"collabcraft/export"
 	"collabcraft/mcdata"
 	"collabcraft/procgen"
+	"collabcraft/trajectory"
 	"collabcraft/world/command"
 )
 
@@ -23,23 +26,39 @@ type Violation struct {
 	Value   string `json:"value"`
 }
 
-// What an agent may know, the grounding rule: its call's context (goal,
-// inventory, stats, plans, messages, earlier outputs: every message of the
-// example but the response), and public game knowledge applied to the
+// Grounder checks commands against what an agent may know: its call's
+// context (goal,
+// inventory, stats, plans, messages, earlier outputs: every message sent),
+// and public game knowledge applied to the
 // items there: what they are crafted from, recursively, what they craft
 // or smelt into, what blocks drop them. Hidden until they appear in its
 // context: a cooking dish's recipe (no expansion of a target dish into its
 // ingredients unless "Recipe for <dish>" is in the context) and a chest's
 // contents (!takeFromChest needs the item in a chest listing).
-type grounder struct {
+type Grounder struct {
 	closure sync.Map // item -> map[string]bool: public knowledge from it
 }
 
-func newGrounder() *grounder { return &grounder{} }
+// Call is one model call as the checks see it.
+type Call struct {
+	TrialID, Agent, TaskType string
+	Step                     int
+	Context                  []trajectory.Message // everything sent
+	Response                 string
+}
 
 var (
 	coordLabelRE = regexp.MustCompile(`(?i)\b[xyz]: ?(-?[0-9]+)`)
 	heldRE       = regexp.MustCompile(`(?m)^- ([a-z0-9_]+): ([0-9]+)$`)
+)
+
+// Violation kinds.
+const (
+	KindItem       = argItem
+	KindChestItem  = argChest
+	KindPlayer     = argPlayer
+	KindCount      = argCount
+	KindCoordinate = argCoord
 )
 
 // Argument roles of the commands whose arguments name things, by position.
@@ -71,18 +90,22 @@ var commandArgs = map[string][]string{
 	"!goToCoordinates":   {argCoord, argCoord, argCoord, ""},
 }
 
-// check returns the violations of the example's command.
-func (g *grounder) check(ex *export.Example, cmdText string) []Violation {
+// Check returns the violations of the call's command ("" = none).
+func (g *Grounder) Check(c *Call) []Violation {
+	var cmdText string
+	if m, ok := command.Find(c.Response); ok {
+		cmdText = c.Response[m.Start:m.End]
+	}
 	m, ok := command.Find(cmdText)
 	roles := commandArgs[m.Name]
 	if !ok || roles == nil {
 		return nil
 	}
-	ctxText := contextText(ex)
+	ctxText := contextText(c.Context)
 	var items []string // lazily: the items the context names
 	var out []Violation
 	bad := func(kind, value string) {
-		out = append(out, Violation{TrialID: ex.Meta.TrialID, Agent: ex.Meta.Agent, Step: ex.Meta.Step, Command: cmdText, Kind: kind, Value: value})
+		out = append(out, Violation{TrialID: c.TrialID, Agent: c.Agent, Step: c.Step, Command: cmdText, Kind: kind, Value: value})
 	}
 	var item string
 	for i, raw := range m.Args {
@@ -100,7 +123,7 @@ func (g *grounder) check(ex *export.Example, cmdText string) []Violation {
 			if items == nil {
 				items = contextItems(ctxText)
 			}
-			if !g.supports(ex, ctxText, items, val) {
+			if !g.supports(c.TaskType, ctxText, items, val) {
 				bad(argItem, val)
 			}
 		case argChest:
@@ -126,10 +149,10 @@ func (g *grounder) check(ex *export.Example, cmdText string) []Violation {
 	return out
 }
 
-// contextText is every message of the example but the response.
-func contextText(ex *export.Example) string {
+// contextText joins the messages sent.
+func contextText(msgs []trajectory.Message) string {
 	var b strings.Builder
-	for _, m := range ex.Messages[:max(len(ex.Messages)-1, 0)] {
+	for _, m := range msgs {
 		b.WriteString(m.Content)
 		b.WriteByte('\n')
 	}
@@ -139,11 +162,11 @@ func contextText(ex *export.Example) string {
 // supports reports whether the agent may know val: a station, an item
 // the context names, or public knowledge applied to one (a cooking
 // target's recipe only once it is in the context).
-func (g *grounder) supports(ex *export.Example, ctx string, items []string, val string) bool {
+func (g *Grounder) supports(taskType, ctx string, items []string, val string) bool {
 	if stations[val] || slices.Contains(items, val) {
 		return true
 	}
-	cooking := ex.Meta.TaskType == procgen.Cooking.TaskType
+	cooking := taskType == procgen.Cooking.TaskType
 	for _, it := range items {
 		if _, dish := procgen.RecipeSteps(it); cooking && dish && !strings.Contains(ctx, "Recipe for "+it) {
 			continue // the dish's recipe is hidden until it is in the context
@@ -225,7 +248,7 @@ var itemNames = sync.OnceValue(func() struct{ items, firstWords map[string]bool 
 // closureOf is the public knowledge from an item: its ingredients,
 // recursively (4 levels), what it crafts or smelts into, what it is
 // smelted from, and the blocks that drop it and what it drops.
-func (g *grounder) closureOf(item string) map[string]bool {
+func (g *Grounder) closureOf(item string) map[string]bool {
 	if c, ok := g.closure.Load(item); ok {
 		return c.(map[string]bool)
 	}
