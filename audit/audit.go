@@ -31,9 +31,12 @@ type Report struct {
 	// ByDimension holds one table per dimension: the groups of each value.
 	ByDimension map[string][]*Group `json:"by_dimension"`
 	Loops       LoopStats           `json:"loops"`
+	Outcomes    Outcomes            `json:"outcomes"`
 	Overlap     *Overlap            `json:"split_overlap"`
 	// Violations are the first grounding violations found, as examples.
 	Violations []quality.Violation `json:"violation_examples"`
+	// viewTrials are the trials the HTML report's viewer replays.
+	viewTrials []Trial
 }
 
 // Group holds one group's figures.
@@ -88,6 +91,9 @@ type Options struct {
 	NearThreshold float64
 	// MaxViolationExamples bounds Report.Violations (default 20).
 	MaxViolationExamples int
+	// ViewTrials is how many trials (the first seen) the HTML report's
+	// viewer can replay (default 300; -1: none).
+	ViewTrials int
 }
 
 // Audit reads examples and measures them. The examples of one trial and
@@ -99,6 +105,9 @@ func Audit(src iter.Seq2[export.Example, error], opts Options) (*Report, error) 
 	}
 	if opts.MaxViolationExamples == 0 {
 		opts.MaxViolationExamples = 20
+	}
+	if opts.ViewTrials == 0 {
+		opts.ViewTrials = 300
 	}
 	a := newAuditor(opts)
 	for ex, err := range src {
@@ -112,21 +121,23 @@ func Audit(src iter.Seq2[export.Example, error], opts Options) (*Report, error) 
 
 // auditor is an audit in progress.
 type auditor struct {
-	opts    Options
-	overall *accumulator
-	groups  map[string]map[string]*accumulator // dimension -> value -> group
-	loops   *loopTracker
-	overlap *overlapIndex
-	ground  *quality.Grounder
-	trials  map[string]bool
-	viol    []quality.Violation
+	opts     Options
+	overall  *accumulator
+	groups   map[string]map[string]*accumulator // dimension -> value -> group
+	loops    *loopTracker
+	overlap  *overlapIndex
+	ground   *quality.Grounder
+	trials   map[string]bool
+	outcomes *outcomeTracker
+	viewer   *viewer
+	viol     []quality.Violation
 }
 
 func newAuditor(opts Options) *auditor {
 	a := &auditor{
 		opts: opts, overall: newAccumulator(), groups: map[string]map[string]*accumulator{},
 		loops: newLoopTracker(), overlap: newOverlapIndex(opts.NearThreshold), ground: &quality.Grounder{},
-		trials: map[string]bool{},
+		trials: map[string]bool{}, outcomes: newOutcomeTracker(), viewer: newViewer(max(opts.ViewTrials, 0)),
 	}
 	for _, d := range Dimensions {
 		a.groups[d] = map[string]*accumulator{}
@@ -169,6 +180,8 @@ func (a *auditor) add(ex *export.Example) {
 		g.add(obs)
 	}
 	a.loops.add(ex, &call)
+	a.outcomes.add(ex)
+	a.viewer.add(ex)
 	a.overlap.add(ex, obs)
 }
 
@@ -181,6 +194,8 @@ func (a *auditor) report() *Report {
 		}
 	}
 	r.Loops = a.loops.stats()
+	r.Outcomes = a.outcomes.result()
+	r.viewTrials = a.viewer.result()
 	// Repeats are judged per trial and agent; credit them to the groups.
 	r.Overall.Repeats = r.Loops.Repeats
 	r.Overlap = a.overlap.result()

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 
+	"collabcraft/atomicfile"
 	"collabcraft/audit"
 
 	"github.com/spf13/cobra"
@@ -15,6 +18,8 @@ import (
 // AuditOptions holds the flags of `audit`.
 type AuditOptions struct {
 	JSON          bool
+	HTML          string
+	ViewTrials    int
 	NearThreshold float64
 
 	out io.Writer // os.Stdout when nil
@@ -23,6 +28,8 @@ type AuditOptions struct {
 // AddFlags registers the flags of `audit`.
 func (opts *AuditOptions) AddFlags(f *pflag.FlagSet) {
 	f.BoolVar(&opts.JSON, "json", false, "print the report as JSON")
+	f.StringVar(&opts.HTML, "html", "", "also write the report as one self-contained HTML file (plots, tables, a trial viewer) to this path")
+	f.IntVar(&opts.ViewTrials, "html-trials", 300, "trials the HTML report's viewer can replay (the first seen)")
 	f.Float64Var(&opts.NearThreshold, "near", 0.8, "Jaccard similarity (MinHash) from which examples of two splits count as near duplicates")
 }
 
@@ -72,11 +79,20 @@ func runAudit(_ context.Context, opts AuditOptions, _ GlobalOptions, args []stri
 	if err != nil {
 		return err
 	}
-	r, err := audit.Audit(src, audit.Options{NearThreshold: opts.NearThreshold})
+	r, err := audit.Audit(src, audit.Options{NearThreshold: opts.NearThreshold, ViewTrials: max(opts.ViewTrials, -1)})
 	if err != nil {
 		return err
 	}
 	r.Sources = args
+	if opts.HTML != "" {
+		var b bytes.Buffer
+		if err := r.WriteHTML(&b); err != nil {
+			return err
+		}
+		if err := atomicfile.Write(opts.HTML, b.Bytes()); err != nil {
+			return fmt.Errorf("audit: %w", err)
+		}
+	}
 	out := opts.out
 	if out == nil {
 		out = os.Stdout

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The HTML report opens in a real headless browser (Debian's chromium):
+// its plots and the trial viewer render, with no console errors, and a
+// screenshot is kept as a test artifact.
+func TestAuditHTMLInBrowser(t *testing.T) {
+	browser, err := exec.LookPath("chromium")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("chromium is missing: .ci/run installs Debian's chromium for this test")
+		}
+		t.Skip("chromium not installed (apt-get install chromium); CI installs it")
+	}
+	path, _ := writeCraftingTasks(t, 4, 5)
+	run := filepath.Join(t.TempDir(), "run")
+	if err := runGenerate(context.Background(), defaultGenerateOptions(t, []string{path}, run), GlobalOptions{Quiet: true}, nil); err != nil {
+		t.Fatal(err)
+	}
+	html := filepath.Join(t.TempDir(), "report.html")
+	if err := runAudit(context.Background(), AuditOptions{HTML: html, ViewTrials: 300, NearThreshold: 0.8, out: &bytes.Buffer{}}, GlobalOptions{}, []string{run}); err != nil {
+		t.Fatal(err)
+	}
+	chrome := func(args ...string) (string, string) {
+		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+		defer cancel()
+		args = append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0"}, args...)
+		cmd := exec.CommandContext(ctx, browser, append(args, "file://"+html)...)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("chromium: %v\n%s", err, stderr.String())
+		}
+		return stdout.String(), stderr.String()
+	}
+	dom, log := chrome("--dump-dom")
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`data-rendered="yes"`),                                 // the viewer's script ran to its end
+		regexp.MustCompile(`(?s)(<svg[^>]*role="img".*){3}`),                      // plots
+		regexp.MustCompile(`<div class="ev conversation"`),                        // a trial replayed
+		regexp.MustCompile(`(?s)<div id="trial-list">(<div[^>]*>[^<]+</div>){4}`), // every trial listed
+	} {
+		if !want.MatchString(dom) {
+			t.Errorf("rendered page lacks %s", want)
+		}
+	}
+	for _, line := range strings.Split(log, "\n") {
+		if strings.Contains(line, "CONSOLE") || strings.Contains(line, "Uncaught") {
+			t.Errorf("console: %s", line)
+		}
+	}
+	shot := filepath.Join(t.ArtifactDir(), "audit-report.png")
+	chrome("--hide-scrollbars", "--window-size=1280,2400", "--screenshot="+shot)
+	if st, err := os.Stat(shot); err != nil || st.Size() < 10000 {
+		t.Errorf("screenshot %s: %v", shot, err)
+	}
+}
