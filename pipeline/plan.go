@@ -15,6 +15,7 @@ type Paths struct {
 	Runs    string // the generate runs (RunDir)
 	View    string // the filtered view of the runs
 	Dataset string // the exported dataset
+	Report  string // the dataset's audit, an HTML report
 	Stamps  string // stage stamps (resume)
 }
 
@@ -25,6 +26,7 @@ func (c *Config) Paths() Paths {
 		Runs:    filepath.Join(c.Out, "runs"),
 		View:    filepath.Join(c.Out, "runs", c.Name+".filtered"),
 		Dataset: filepath.Join(c.Out, "dataset"),
+		Report:  filepath.Join(c.Out, "dataset.report.html"),
 		Stamps:  filepath.Join(c.Out, ".pipeline"),
 	}
 }

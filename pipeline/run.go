@@ -31,6 +31,8 @@ type Steps interface {
 	Filter(ctx context.Context, runs []string, view string) error
 	// Export writes the dataset of the view.
 	Export(ctx context.Context, view, dataset string) error
+	// Report writes the audit of the dataset as an HTML report.
+	Report(ctx context.Context, dataset, html string) error
 }
 
 // TaskFile is an extra task file of the procgen stage: one entry of
@@ -268,6 +270,9 @@ func (p *Plan) export(ctx context.Context, steps Steps, log io.Writer) error {
 	}
 	if ReadStamp(p.Paths.Stamps, "export").Fresh(key) {
 		logf(log, "\nexport: %s is up to date", p.Paths.Dataset)
+		if _, err := os.Stat(p.Paths.Report); err != nil {
+			return p.report(ctx, steps, log)
+		}
 		return nil
 	}
 	if err := p.checkKept(); err != nil {
@@ -281,7 +286,19 @@ func (p *Plan) export(ctx context.Context, steps Steps, log io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("pipeline: %w", err)
 	}
-	return WriteStamp(p.Paths.Stamps, "export", &Stamp{Key: key, Outputs: map[string]string{p.datasetManifest(): sum}})
+	if err := WriteStamp(p.Paths.Stamps, "export", &Stamp{Key: key, Outputs: map[string]string{p.datasetManifest(): sum}}); err != nil {
+		return err
+	}
+	return p.report(ctx, steps, log)
+}
+
+// report writes the dataset's audit as an HTML report next to it.
+func (p *Plan) report(ctx context.Context, steps Steps, log io.Writer) error {
+	if err := steps.Report(ctx, p.Paths.Dataset, p.Paths.Report); err != nil {
+		return err
+	}
+	logf(log, "report: %s (collabcraft audit of the dataset)", p.Paths.Report)
+	return nil
 }
 
 // checkKept explains an empty filtered view before export fails on it.

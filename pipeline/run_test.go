@@ -29,6 +29,7 @@ var errNotHere = errors.New("not run by this test")
 func (taskSteps) Generate(context.Context, Run) error            { return errNotHere }
 func (taskSteps) Filter(context.Context, []string, string) error { return errNotHere }
 func (taskSteps) Export(context.Context, string, string) error   { return errNotHere }
+func (taskSteps) Report(context.Context, string, string) error   { return errNotHere }
 
 // NewPlan names the extra files, refuses clashing names and puts each team
 // size in a run of its own.

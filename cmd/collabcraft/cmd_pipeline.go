@@ -309,6 +309,11 @@ func (st *pipelineStages) Export(ctx context.Context, view, dataset string) erro
 	return runExport(ctx, eo, st.gopts, nil)
 }
 
+// Report writes the dataset's audit as an HTML report with `audit --html`.
+func (st *pipelineStages) Report(ctx context.Context, dataset, html string) error {
+	return runAudit(ctx, AuditOptions{HTML: html, ViewTrials: 300, NearThreshold: 0.8, out: io.Discard}, st.gopts, []string{dataset})
+}
+
 // printResult prints the runs' stats table, then where the dataset is
 // and how to load it: the last lines a user sees.
 func (st *pipelineStages) printResult(res *pipeline.Result, log io.Writer) error {
