@@ -94,7 +94,11 @@
 // The Reader yields the latest record of each trial id, runs in the order
 // given to Open and, within a run, trial ids in byte order: deterministic
 // whatever the number of workers, files or resumes. It holds the index
-// (a small entry per record) and one decoded trial at a time.
+// (a small entry per record) and one decoded trial at a time. A decoded
+// trial's texts share one buffer with the whole record, its other strings
+// (ids, type, split, difficulty, team, names, kinds, roles) do not (see
+// Trial): a reader that keeps those per task or group stays as small as
+// its counters.
 //
 // # Manifest
 //

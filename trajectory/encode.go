@@ -380,16 +380,18 @@ func decodeTrial(line []byte, blobs map[string]string) (*Trial, error) {
 			if err != nil {
 				return nil, err
 			}
-			out[k] = Message{Role: r, Content: c}
+			out[k] = Message{Role: ownRole(r), Content: c}
 		}
 		return out, nil
 	}
+	// The decoder's strings share one buffer, the whole line: the fields a
+	// reader groups and counts by get memory of their own (see Trial).
 	t := &Trial{
-		TrialID: w.TrialID, TaskID: w.TaskID, Attempt: w.Attempt, Seed: w.Seed,
-		TaskType: w.TaskType, Split: w.Split, Difficulty: w.Difficulty,
-		Outcome: Outcome{Score: w.Score, Success: w.Success, EndReason: w.EndReason},
-		Error:   w.Error, SimSeconds: w.SimSeconds, WallSeconds: w.WallSeconds,
-		StartedAt: w.StartedAt, Metrics: w.Metrics,
+		TrialID: strings.Clone(w.TrialID), TaskID: strings.Clone(w.TaskID), Attempt: w.Attempt, Seed: w.Seed,
+		TaskType: strings.Clone(w.TaskType), Split: strings.Clone(w.Split), Difficulty: ownMap(w.Difficulty),
+		Outcome: Outcome{Score: w.Score, Success: w.Success, EndReason: ownEndReason(w.EndReason)},
+		Error:   strings.Clone(w.Error), SimSeconds: w.SimSeconds, WallSeconds: w.WallSeconds,
+		StartedAt: w.StartedAt, Metrics: ownKeys(w.Metrics),
 	}
 	if len(w.Team) > 0 {
 		t.Team = make([]Member, len(w.Team))
@@ -398,11 +400,11 @@ func decodeTrial(line []byte, blobs map[string]string) (*Trial, error) {
 		t.Agents = make([]Agent, len(w.Agents))
 	}
 	for i, m := range w.Team {
-		t.Team[i] = Member(m)
+		t.Team[i] = Member{Name: strings.Clone(m.Name), Backend: strings.Clone(m.Backend), Model: strings.Clone(m.Model)}
 	}
 	var err error
 	for i, wa := range w.Agents {
-		a := Agent{Name: wa.Name}
+		a := Agent{Name: strings.Clone(wa.Name)}
 		if len(wa.Transitions) > 0 {
 			a.Transitions = make([]Transition, len(wa.Transitions))
 		}
@@ -414,10 +416,10 @@ func decodeTrial(line []byte, blobs map[string]string) (*Trial, error) {
 		}
 		for j, wt := range wa.Transitions {
 			tr := Transition{
-				Step: wt.Step, Kind: wt.Kind,
+				Step: wt.Step, Kind: ownKind(wt.Kind),
 				Usage:   Usage{PromptTokens: wt.PromptTokens, CompletionTokens: wt.CompletionTokens},
 				Latency: time.Duration(math.Round(wt.LatencyMS * float64(time.Millisecond))),
-				SimTime: wt.SimTime, FinishReason: wt.Finish, Attempts: wt.Attempts,
+				SimTime: wt.SimTime, FinishReason: ownFinish(wt.Finish), Attempts: wt.Attempts,
 			}
 			if tr.Messages, err = msgs(wt.Msgs); err != nil {
 				return nil, err
@@ -436,6 +438,101 @@ func decodeTrial(line []byte, blobs map[string]string) (*Trial, error) {
 		t.Agents[i] = a
 	}
 	return t, nil
+}
+
+// ownRole, ownKind, ownFinish and ownEndReason return s in memory of its
+// own: the constant for a usual value (no allocation), else a copy.
+func ownRole(s string) string {
+	switch s {
+	case "system":
+		return "system"
+	case "user":
+		return "user"
+	case "assistant":
+		return "assistant"
+	}
+	return strings.Clone(s)
+}
+
+func ownKind(s string) string {
+	switch s {
+	case KindConversation:
+		return KindConversation
+	case KindMemory:
+		return KindMemory
+	case KindCoding:
+		return KindCoding
+	case KindBotResponder:
+		return KindBotResponder
+	}
+	return strings.Clone(s)
+}
+
+func ownFinish(s string) string {
+	switch s {
+	case "stop":
+		return "stop"
+	case "length":
+		return "length"
+	}
+	return strings.Clone(s)
+}
+
+func ownEndReason(s string) string {
+	switch s {
+	case EndSuccess:
+		return EndSuccess
+	case EndTimeout:
+		return EndTimeout
+	case EndTurnCap:
+		return EndTurnCap
+	case EndError:
+		return EndError
+	case EndCanceled:
+		return EndCanceled
+	}
+	return strings.Clone(s)
+}
+
+// ownKeys returns m with keys of their own (nil stays nil).
+func ownKeys(m map[string]float64) map[string]float64 {
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]float64, len(m))
+	for k, v := range m {
+		out[strings.Clone(k)] = v
+	}
+	return out
+}
+
+// ownMap returns a decoded JSON object whose keys and strings, at any
+// depth, have memory of their own (nil stays nil).
+func ownMap(m map[string]any) map[string]any {
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[strings.Clone(k)] = ownValue(v)
+	}
+	return out
+}
+
+func ownValue(v any) any {
+	switch v := v.(type) {
+	case string:
+		return strings.Clone(v)
+	case map[string]any:
+		return ownMap(v)
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = ownValue(x)
+		}
+		return out
+	}
+	return v
 }
 
 // unmarshalLine decodes a trial line with goccy/go-json: the same results

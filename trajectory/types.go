@@ -27,6 +27,14 @@ const ActiveSecondsMetric = "active_seconds:"
 
 // Trial is one task played once by a team: the unit written to and read
 // from a run. The writer records it whole or not at all.
+//
+// In a trial the reader decoded, the fields a reader groups and counts by
+// have memory of their own: ids, task type, split, difficulty, team,
+// outcome, error, metric names, agent names, transition kinds and finish
+// reasons, message roles. The texts (message contents, responses,
+// commands, outputs, memories) share one buffer with the whole decoded
+// record, so a text kept past the trial (in a map, say) keeps every text of
+// the trial alive: keep a strings.Clone of it instead.
 type Trial struct {
 	TrialID    string         // unique within a run; the key for resume
 	TaskID     string         // the task's id in its task file
