@@ -52,7 +52,8 @@ type Quantile struct {
 	// GroupBy lists task knobs (difficulty keys such as "rooms" or
 	// "materials"); each combination of their values is its own group with
 	// its own threshold, so hard blueprints are not crowded out by easy ones.
-	// Groups never span runs: the threshold is of a run's scores.
+	// Groups never span runs or splits: the threshold is of one split of a
+	// run's scores.
 	GroupBy []string `yaml:"group_by" json:"group_by,omitempty"`
 }
 
@@ -66,10 +67,15 @@ type Agents struct {
 // DefaultQuantile is the paper's: construction keeps its top 25%.
 const DefaultQuantile = 0.75
 
+// DefaultGroupBy gives every rooms level its own threshold (within each
+// split, always): one threshold over all houses would keep mostly the
+// smallest, which score highest.
+var DefaultGroupBy = []string{"rooms"}
+
 // Paper is the MineCollab recipe: no errored trials, successful crafting and
 // cooking trials, construction trials in the top 25% of the run's scores.
 func Paper() Config {
-	return Config{DropErrors: true, Success: true, TopQuantile: &Quantile{Q: DefaultQuantile}}
+	return Config{DropErrors: true, Success: true, TopQuantile: &Quantile{Q: DefaultQuantile, GroupBy: DefaultGroupBy}}
 }
 
 // Kinds a transition can have.

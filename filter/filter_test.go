@@ -14,8 +14,10 @@ func TestPaperRecipe(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "r1")
 	writeRun(t, dir, mixedRun()...)
 	ids, f := apply(t, Paper(), dir)
-	// Construction scores 0.1..0.4, 0.6..0.9: the 75th percentile is 0.725.
-	want := []string{"cook_ok", "craft_ok", "easy_2", "easy_3"}
+	// The default groups construction by rooms level (within the split):
+	// each level keeps its own best, 0.9 of the easy houses and 0.4 of the
+	// hard ones, which one pooled threshold (0.725) would have crowded out.
+	want := []string{"cook_ok", "craft_ok", "easy_3", "hard_3"}
 	if !slices.Equal(ids, want) {
 		t.Fatalf("kept %v, want %v", ids, want)
 	}
@@ -24,12 +26,17 @@ func TestPaperRecipe(t *testing.T) {
 	if !sameCounts(r.Trials, wantTrials) {
 		t.Errorf("trial counts %+v, want %+v", r.Trials, wantTrials)
 	}
-	wantTr := Counts{In: 48, Kept: 16, Dropped: map[Reason]int64{Errored: 4, NotSuccessful: 4, BelowQuantile: 24}}
-	if !sameCounts(r.Transitions, wantTr) {
-		t.Errorf("transition counts %+v, want %+v", r.Transitions, wantTr)
+	got := map[string]float64{}
+	for _, th := range r.Thresholds {
+		got[th.Group] = th.Min
 	}
-	if len(r.Thresholds) != 1 || r.Thresholds[0].Trials != 8 || !near(r.Thresholds[0].Min, 0.725) || r.Thresholds[0].Group != "all" {
-		t.Errorf("thresholds %+v, want one group of 8 at 0.725", r.Thresholds)
+	if len(got) != 2 || !near(got["split=train,rooms=0"], 0.825) || !near(got["split=train,rooms=2"], 0.325) {
+		t.Errorf("thresholds %+v, want rooms 0 at 0.825 and rooms 2 at 0.325, within train", r.Thresholds)
+	}
+	// Without grouping, one threshold per split: 0.725 over these scores.
+	_, f = apply(t, Config{TopQuantile: &Quantile{Q: 0.75}}, dir)
+	if th := f.Report().Thresholds; len(th) != 1 || th[0].Group != "split=train" || !near(th[0].Min, 0.725) {
+		t.Errorf("ungrouped thresholds %+v, want split=train at 0.725", th)
 	}
 }
 
@@ -50,7 +57,7 @@ func TestQuantileGroupBy(t *testing.T) {
 		t.Fatalf("thresholds %+v, want two groups", th)
 	}
 	got := map[string]float64{th[0].Group: th[0].Min, th[1].Group: th[1].Min}
-	if !near(got["rooms=0"], 0.825) || !near(got["rooms=2"], 0.325) {
+	if !near(got["split=train,rooms=0"], 0.825) || !near(got["split=train,rooms=2"], 0.325) {
 		t.Errorf("thresholds %v, want rooms=0 at 0.825 and rooms=2 at 0.325", got)
 	}
 }

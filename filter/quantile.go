@@ -26,17 +26,21 @@ type thresholds struct {
 	report []Threshold
 }
 
+// group is a trial's top-quantile group: its split (a threshold pooled
+// over train and test would let one split's scores decide the other's),
+// then the GroupBy knobs' values.
 func (th *thresholds) group(t *trajectory.Trial) string {
-	if len(th.q.GroupBy) == 0 {
-		return "all"
+	split := t.Split
+	if split == "" {
+		split = "?"
 	}
-	parts := make([]string, len(th.q.GroupBy))
-	for i, k := range th.q.GroupBy {
+	parts := []string{"split=" + split}
+	for _, k := range th.q.GroupBy {
 		v, ok := knob(t, k)
 		if !ok {
 			v = "?"
 		}
-		parts[i] = k + "=" + v
+		parts = append(parts, k+"="+v)
 	}
 	return strings.Join(parts, ",")
 }

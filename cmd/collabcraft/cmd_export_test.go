@@ -46,10 +46,11 @@ func TestRunExport(t *testing.T) {
 	if err := runExport(context.Background(), opts, GlobalOptions{}, nil); err != nil {
 		t.Fatal(err)
 	}
-	// The paper's recipe keeps c1 (2 agents x 2 calls) and b4 (2 x 2).
+	// The paper's recipe keeps c1 (2 agents x 2 calls), b2 (2 x 1, best
+	// of rooms level 1) and b4 (2 x 2, best of rooms level 2).
 	lines := jsonlLines(t, ds, "openai")
-	if len(lines) != 8 {
-		t.Fatalf("%d openai lines, want 8\n%s", len(lines), out.String())
+	if len(lines) != 10 {
+		t.Fatalf("%d openai lines, want 10\n%s", len(lines), out.String())
 	}
 	for _, l := range lines {
 		msgs := l["messages"].([]any)
@@ -58,10 +59,10 @@ func TestRunExport(t *testing.T) {
 			t.Errorf("openai line %v", l)
 		}
 	}
-	if n := len(jsonlLines(t, ds, "sharegpt")); n != 8 {
-		t.Errorf("%d sharegpt lines, want 8", n)
+	if n := len(jsonlLines(t, ds, "sharegpt")); n != 10 {
+		t.Errorf("%d sharegpt lines, want 10", n)
 	}
-	for _, want := range []string{"kept  2  8", "train  2  8", "written  8"} {
+	for _, want := range []string{"kept  3  10", "train  3  10", "written  10"} {
 		if !strings.Contains(squeeze(out.String()), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
@@ -74,7 +75,7 @@ func TestRunExport(t *testing.T) {
 	if err := json.Unmarshal(b, &man); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(b), `"below_quantile": 3`) || !strings.Contains(string(b), `"fingerprint"`) {
+	if !strings.Contains(string(b), `"below_quantile": 2`) || !strings.Contains(string(b), `"fingerprint"`) {
 		t.Errorf("manifest lacks the filter report or the run manifest:\n%.2000s", b)
 	}
 
@@ -90,8 +91,8 @@ func TestRunExport(t *testing.T) {
 		t.Fatal(err)
 	}
 	eps := jsonlLines(t, ds2, "openai")
-	if len(eps) != 4 {
-		t.Fatalf("%d episodes, want 4", len(eps))
+	if len(eps) != 6 {
+		t.Fatalf("%d episodes, want 6", len(eps))
 	}
 	for _, e := range eps {
 		msgs := e["messages"].([]any)

@@ -79,8 +79,9 @@ func TestRunFilter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Paper recipe: c1 (success) and b4 (0.8 >= the 75th percentile 0.65).
-	for _, want := range []string{"in  6  22", "kept  2  8", "not_success  1  6", "below_quantile  3  8", "all  4  0.65"} {
+	// Paper recipe: c1 (success), and per rooms level within the split
+	// b2 (0.4 >= rooms 1's 75th percentile 0.35) and b4 (0.8 >= 0.75).
+	for _, want := range []string{"in  6  22", "kept  3  10", "not_success  1  6", "below_quantile  2  6", "split=train,rooms=1  2  0.35", "split=train,rooms=2  2  0.75"} {
 		if !strings.Contains(squeeze(out.String()), want) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
@@ -93,8 +94,8 @@ func TestRunFilter(t *testing.T) {
 	for _, k := range v.Inputs[0].Trials {
 		ids = append(ids, k.ID)
 	}
-	if strings.Join(ids, ",") != "b4,c1" {
-		t.Errorf("view keeps %v, want b4,c1", ids)
+	if strings.Join(ids, ",") != "b2,b4,c1" {
+		t.Errorf("view keeps %v, want b2,b4,c1", ids)
 	}
 
 	// Flags over a YAML file over the default; --json prints the report.
@@ -116,7 +117,7 @@ func TestRunFilter(t *testing.T) {
 	// A view as input: the paper's recipe is not applied again.
 	out.Reset()
 	err = runFilter(context.Background(), FilterOptions{In: []string{view}, Out: view + "2", out: &out}, GlobalOptions{}, nil)
-	if err != nil || !strings.Contains(squeeze(out.String()), "kept  2  8") {
+	if err != nil || !strings.Contains(squeeze(out.String()), "kept  3  10") {
 		t.Errorf("filter of a view: %v\n%s", err, out.String())
 	}
 }

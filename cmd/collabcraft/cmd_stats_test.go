@@ -44,8 +44,8 @@ func TestRunStats(t *testing.T) {
 		t.Fatal(err)
 	}
 	all := s.Types[len(s.Types)-1]
-	// 8 transitions of 100 prompt and 10 completion tokens: 800*1e-6 + 80*10e-6.
-	if all.TaskType != "all" || all.Trials != 2 || all.Transitions != 8 || all.Cost == nil || *all.Cost < 0.0015999 || *all.Cost > 0.0016001 {
+	// 10 transitions of 100 prompt and 10 completion tokens: 1000*1e-6 + 100*10e-6.
+	if all.TaskType != "all" || all.Trials != 3 || all.Transitions != 10 || all.Cost == nil || *all.Cost < 0.0019999 || *all.Cost > 0.0020001 {
 		t.Errorf("stats of the view: %+v", all)
 	}
 
