@@ -29,3 +29,23 @@ func (b *Blueprint) CanonicalHash() string {
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
+
+// LevelHashes identify each level where it stands: the sha256 of its
+// coordinates and placement. Blueprints of different splits must share
+// none, or the same level, at the same place, is built in both.
+func (b *Blueprint) LevelHashes() []string {
+	out := make([]string, len(b.Levels))
+	for i, lv := range b.Levels {
+		h := sha256.New()
+		fmt.Fprintf(h, "%d %d %d\n", lv.Coordinates[0], lv.Coordinates[1], lv.Coordinates[2])
+		for _, row := range lv.Placement {
+			for _, name := range row {
+				h.Write([]byte(name))
+				h.Write([]byte{0})
+			}
+			h.Write([]byte{'\n'})
+		}
+		out[i] = hex.EncodeToString(h.Sum(nil))
+	}
+	return out
+}

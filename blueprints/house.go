@@ -1,8 +1,11 @@
 package blueprints
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strings"
 )
 
 // RoomMaterials are the wall materials MINDcraft's house generator draws
@@ -12,6 +15,10 @@ var RoomMaterials = []string{"stone", "terracotta", "quartz_block", "copper_bloc
 
 // CarpetColors are the carpets MINDcraft lays on floors.
 var CarpetColors = []string{"blue_carpet", "cyan_carpet", "light_blue_carpet", "lime_carpet"}
+
+// FloorMaterials are the ground slabs a house may stand on (MINDcraft's
+// generator always lays stone).
+var FloorMaterials = []string{"stone", "cobblestone", "stone_bricks", "smooth_stone", "andesite", "polished_andesite"}
 
 // DefaultOrigin is where MINDcraft's generator puts a house: a superflat
 // world's surface.
@@ -50,6 +57,8 @@ type HouseOptions struct {
 	GridSize  int    // > 0: the cube the house must fit; 0 = MINDcraft's 10+5*(rooms/4)
 	Seed      uint64 // the only source of randomness
 	Origin    *[3]int
+	// Floor is the ground slab's block ("" = stone, MINDcraft's).
+	Floor string
 }
 
 // Room is one generated room: a box of blocks, walls included, in grid
@@ -84,6 +93,9 @@ func (o HouseOptions) check() error {
 		return fmt.Errorf("blueprints: room count %d, expected 1 to %d (0 = the rooms level's count)", o.RoomCount, MaxRooms)
 	case o.GridSize < 0 || o.GridSize > MaxGridSize:
 		return fmt.Errorf("blueprints: grid size %d, expected up to %d (0 = automatic)", o.GridSize, MaxGridSize)
+	}
+	if o.Floor != "" && !slices.Contains(FloorMaterials, o.Floor) {
+		return fmt.Errorf("blueprints: floor %q, expected one of %s", o.Floor, strings.Join(FloorMaterials, ", "))
 	}
 	if o.Origin != nil {
 		if err := checkCoordinates(*o.Origin); err != nil {
@@ -172,7 +184,7 @@ var directions = []string{"above", "left", "right", "forward", "backward"}
 func (b *builder) build(n int) bool {
 	for r := range b.s {
 		for c := range b.s {
-			b.g.set(0, r, c, "stone") // the ground slab
+			b.g.set(0, r, c, cmp.Or(b.opts.Floor, "stone")) // the ground slab
 		}
 	}
 	for len(b.rooms) < n {

@@ -186,7 +186,7 @@ func splitRuleText(r SplitRule) string {
 	if r.ValidationFraction == 0 {
 		return "each task's own split from its task file"
 	}
-	return fmt.Sprintf("each task's own split from its task file, with %s of the train tasks (by a stable hash of the task id) moved to validation",
+	return fmt.Sprintf("each task's own split from its task file, with %s of the train targets (by a stable hash of the crafting target or meal; every construction blueprint is its own) moved to validation, so validation shares no target with train",
 		pct(r.ValidationFraction))
 }
 

@@ -209,7 +209,7 @@ func TestWriteAllFormats(t *testing.T) {
 	}
 	for _, want := range []string{"Examples per kind of model call: " + strings.Join(perKind, ", ") + ".\n", "configs:\n- config_name: default", `path: "data/train-*.parquet"`,
 		"    list:\n    - name: role\n      dtype: string", "num_examples: " + itoa(c.PerSplit["train"]),
-		"load_from_disk", "SFTTrainer", "type: chat_template", "dataset: r1_train", "with 25% of the train tasks"} {
+		"load_from_disk", "SFTTrainer", "type: chat_template", "dataset: r1_train", "with 25% of the train targets"} {
 		if !strings.Contains(string(card), want) {
 			t.Errorf("README.md lacks %q", want)
 		}

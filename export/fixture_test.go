@@ -24,7 +24,7 @@ func newFixture(tasks, perTask int) *fixture {
 		var meta Meta
 		switch t % 3 {
 		case 0:
-			meta = Meta{TaskType: "techtree", TaskID: fmt.Sprintf("multiagent_crafting_bookshelf_partial_plan_depth_%d_%d", t%3, t),
+			meta = Meta{TaskType: "techtree", TaskID: fmt.Sprintf("multiagent_crafting_bookshelf%d_partial_plan_depth_%d", t, t%3),
 				Knobs: knobs(map[string]any{"depth": int64(t % 3), "plan": "partial_plan", "missing_items": int64(t % 2)})}
 		case 1:
 			meta = Meta{TaskType: "cooking", TaskID: fmt.Sprintf("multiagent_cooking_cake_%d", t),

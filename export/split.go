@@ -23,8 +23,9 @@ type SplitRule struct {
 	// ValidationFraction of the train tasks moved to validation; or "hash":
 	// every task placed by a stable hash of its id using Fractions.
 	By string `json:"by"`
-	// ValidationFraction of train tasks (by hash of the task id) that go to
-	// validation under By "task". 0 keeps every train task in train.
+	// ValidationFraction of train targets (by hash of TargetGroup, so
+	// validation never shares a crafting target or a meal with train) that
+	// go to validation under By "task". 0 keeps every train task in train.
 	ValidationFraction float64 `json:"validation_fraction,omitempty"`
 	// Fractions of train, validation and test under By "hash"; they sum to 1.
 	Fractions []float64 `json:"fractions,omitempty"`
@@ -110,7 +111,7 @@ func (r SplitRule) SplitOf(taskID, ownSplit string) (string, error) {
 	case "":
 		return "", fmt.Errorf("task %q has no split field (give its task file splits, or split by hash)", taskID)
 	case SplitTrain:
-		if u < r.ValidationFraction {
+		if r.unit(TargetGroup(taskID)) < r.ValidationFraction {
 			return SplitValidation, nil
 		}
 		return SplitTrain, nil
@@ -119,4 +120,20 @@ func (r SplitRule) SplitOf(taskID, ownSplit string) (string, error) {
 		return "", fmt.Errorf("task %q has split %q, expected letters, digits or _", taskID, ownSplit)
 	}
 	return ownSplit, nil
+}
+
+// TargetGroup is the part of a task id that names what the task makes:
+// MINDcraft's crafting ids end in the plan variant and depth
+// ("multiagent_crafting_bookshelf_partial_plan_..._depth_1" ->
+// "multiagent_crafting_bookshelf"), cooking ids in the recipe-access
+// variant ("..._blocked_access_0_1", "..._hells_kitchen"); other ids (a
+// construction task is its own blueprint) are their own group. Tasks of
+// one group go to the same split.
+func TargetGroup(taskID string) string {
+	for _, cut := range []string{"_full_plan", "_partial_plan", "_no_plan", "_blocked_access", "_hells_kitchen"} {
+		if i := strings.Index(taskID, cut); i > 0 {
+			return taskID[:i]
+		}
+	}
+	return taskID
 }

@@ -94,3 +94,46 @@ func TestSplitRuleValidate(t *testing.T) {
 		t.Error("two fractions accepted")
 	}
 }
+
+// Validation is carved from train by target: the variants of a crafting
+// target or a meal never straddle train and validation.
+func TestValidationByTarget(t *testing.T) {
+	for id, want := range map[string]string{
+		"multiagent_crafting_bookshelf_partial_plan_missing_leather_depth_1": "multiagent_crafting_bookshelf",
+		"multiagent_crafting_bookshelf_no_plan__depth_0_num_agents_3":        "multiagent_crafting_bookshelf",
+		"multiagent_cooking_2_1_bread_1_cake_blocked_access_0_1":             "multiagent_cooking_2_1_bread_1_cake",
+		"multiagent_cooking_bread_cake_hells_kitchen":                        "multiagent_cooking_bread_cake",
+		"materials_0_rooms_1_window_0_carpet_2_variant_3":                    "materials_0_rooms_1_window_0_carpet_2_variant_3",
+	} {
+		if got := TargetGroup(id); got != want {
+			t.Errorf("TargetGroup(%s) = %s, want %s", id, got, want)
+		}
+	}
+	r := SplitRule{By: "task", ValidationFraction: 0.3}
+	split := map[string]map[string]bool{}
+	for i := range 200 {
+		for _, variant := range []string{"_full_plan__depth_0", "_partial_plan__depth_1", "_no_plan__depth_2"} {
+			target := fmt.Sprintf("multiagent_crafting_item%d", i)
+			s, err := r.SplitOf(target+variant, SplitTrain)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if split[target] == nil {
+				split[target] = map[string]bool{}
+			}
+			split[target][s] = true
+		}
+	}
+	val := 0
+	for target, s := range split {
+		if len(s) != 1 {
+			t.Fatalf("%s in %v", target, s)
+		}
+		if s[SplitValidation] {
+			val++
+		}
+	}
+	if val < 40 || val > 80 {
+		t.Errorf("%d of 200 targets in validation, want about 60", val)
+	}
+}

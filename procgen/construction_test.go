@@ -204,3 +204,38 @@ func TestConstructionBadOptions(t *testing.T) {
 		}
 	}
 }
+
+// Houses of different splits share no level, coordinates included: each
+// split builds on its own strip of the world, and origins and slab sizes
+// vary within a split.
+func TestConstructionSplitsShareNoLevel(t *testing.T) {
+	n := map[string]int{SplitTrain: 300, SplitDev: 30, SplitTest: 30}
+	if !testing.Short() {
+		n[SplitTrain] = 2000
+	}
+	levels := map[string]string{} // level hash -> split
+	sizes, origins := map[int]bool{}, map[[3]int]bool{}
+	for _, split := range []string{SplitTrain, SplitDev, SplitTest} {
+		tasks, err := GenerateConstruction(ConstructionOptions{Options: Options{Split: split, Agents: 2, N: n[split], Seed: 1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, task := range tasks {
+			bp, err := task.ParsedBlueprint()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, h := range bp.LevelHashes() {
+				if other, ok := levels[h]; ok && other != split {
+					t.Fatalf("%s (%s) shares a level with a %s house", task.ID, split, other)
+				}
+				levels[h] = split
+			}
+			sizes[len(bp.Levels[0].Placement)] = true
+			origins[bp.Levels[0].Coordinates] = true
+		}
+	}
+	if len(sizes) < 4 || len(origins) < 100 {
+		t.Errorf("%d slab sizes, %d origins: the sites do not vary", len(sizes), len(origins))
+	}
+}
