@@ -33,13 +33,14 @@ type BlueprintOptions struct {
 	SplitMaterials                     string
 	Origin                             string // "X,Y,Z"; "" = MINDcraft's default
 
-	out io.Writer // stdout when nil
+	out      io.Writer // stdout when nil
+	terminal bool      // tests: treat out as a terminal
 }
 
 // AddFlags registers the flags shared by `procgen blueprint` and its
 // import subcommand (output format and task settings).
 func (opts *BlueprintOptions) addOutputFlags(f *pflag.FlagSet) {
-	f.StringVar(&opts.Format, "format", "json", "output format: json (MINDcraft blueprint), task (a construction task file), text, png or nbt (vanilla structure)")
+	f.StringVar(&opts.Format, "format", "", "output format: json (MINDcraft blueprint), task (a construction task file), text, png or nbt (vanilla structure); default: json, or on a terminal the text view with a summary")
 	f.StringVarP(&opts.Output, "output", "o", "", "write to this file instead of standard output")
 	f.IntVar(&opts.Agents, "agents", 2, "agents in the task (--format task), 2 to 5")
 	f.StringVar(&opts.SplitMaterials, "split-materials", procgen.SplitEven, "how the task deals materials: even, or by-type (each material to one agent)")
@@ -118,7 +119,7 @@ what MINDcraft compares with the world. Structure voids become air.`,
 
 func (opts *BlueprintOptions) checkOutput() error {
 	switch opts.Format {
-	case "json", "task", "text", "png", "nbt":
+	case "", "json", "task", "text", "png", "nbt":
 	default:
 		return usagef("--format %q: want json, task, text, png or nbt", opts.Format)
 	}
@@ -225,7 +226,25 @@ func runBlueprintImport(_ context.Context, opts BlueprintOptions, _ GlobalOption
 // writeBlueprint renders b in the chosen format and writes it.
 func writeBlueprint(opts BlueprintOptions, id, title string, b *blueprints.Blueprint, task func() (procgen.Task, error)) error {
 	var buf bytes.Buffer
-	switch opts.Format {
+	toStdout := opts.Output == "" || opts.Output == "-"
+	out := opts.out
+	if out == nil {
+		out = os.Stdout
+	}
+	format := opts.Format
+	if format == "" {
+		// 130 KB of JSON, a block name a line, helps nobody at a terminal:
+		// there the default is what a person reads; piped, the JSON.
+		format = "json"
+		if toStdout && (isTerminal(out) || opts.terminal) {
+			format = "summary"
+		}
+	}
+	switch format {
+	case "summary":
+		buf.WriteString(blueprintSummary(title, b))
+		buf.WriteString(blueprints.RenderText(b))
+		buf.WriteString("\n(--format json for the blueprint itself, png for a picture)\n")
 	case "json":
 		data, err := json.MarshalIndent(b, "", "  ")
 		if err != nil {
@@ -254,11 +273,7 @@ func writeBlueprint(opts BlueprintOptions, id, title string, b *blueprints.Bluep
 			return err
 		}
 	}
-	if opts.Output == "" || opts.Output == "-" {
-		out := opts.out
-		if out == nil {
-			out = os.Stdout
-		}
+	if toStdout {
 		_, err := out.Write(buf.Bytes())
 		return err
 	}
@@ -266,4 +281,18 @@ func writeBlueprint(opts BlueprintOptions, id, title string, b *blueprints.Bluep
 		return err
 	}
 	return atomicfile.Write(opts.Output, buf.Bytes())
+}
+
+// blueprintSummary heads the text view (which gives size, levels and
+// origin): the title and the materials.
+func blueprintSummary(title string, b *blueprints.Blueprint) string {
+	var sb strings.Builder
+	sb.WriteString(title + "\n")
+	counts := b.MaterialCounts()
+	var parts []string
+	for _, m := range b.MaterialOrder() {
+		parts = append(parts, fmt.Sprintf("%d %s", counts[m], m))
+	}
+	sb.WriteString("materials: " + strings.Join(parts, ", ") + "\n\n")
+	return sb.String()
 }

@@ -215,3 +215,30 @@ func TestRunBlueprintBadOutputs(t *testing.T) {
 		t.Errorf("failed runs left files behind: %v", entries)
 	}
 }
+
+// With no --format, a terminal gets the text view headed by a summary and
+// a pipe gets the JSON.
+func TestRunBlueprintDefaultFormat(t *testing.T) {
+	var piped bytes.Buffer
+	if err := runBlueprint(context.Background(), blueprintOpts("", &piped), GlobalOptions{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := blueprints.Parse(piped.Bytes()); err != nil {
+		t.Errorf("piped default is not the JSON blueprint: %v", err)
+	}
+	var tty bytes.Buffer
+	opts := blueprintOpts("", &tty)
+	opts.terminal = true
+	if err := runBlueprint(context.Background(), opts, GlobalOptions{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	text := tty.String()
+	for _, want := range []string{"materials_1_rooms_1_window_1_carpet_1_variant_0  (seed 3,", "materials: ", " stone", "Level 0 (X: ", "(--format json for the blueprint itself"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("terminal view lacks %q:\n%.600s", want, text)
+		}
+	}
+	if len(text) > piped.Len()/2 {
+		t.Errorf("terminal view %d bytes, the JSON %d: not the readable view", len(text), piped.Len())
+	}
+}
