@@ -115,6 +115,29 @@ func writeCard(dir string, o Options, r *Dataset) error {
 	if len(kinds) > 0 {
 		fmt.Fprintf(&b, "\nExamples per kind of model call: %s.\n", strings.Join(kinds, ", "))
 	}
+	if len(r.Counts.PerPolicy) > 0 {
+		var ps []string
+		for _, pol := range slices.Sorted(maps.Keys(r.Counts.PerPolicy)) {
+			what := "the model " + pol
+			if pol == "scripted" {
+				what = "collabcraft's scripted expert agents (a hand-written policy, not a model)"
+			}
+			ps = append(ps, fmt.Sprintf("%s: %d examples", what, r.Counts.PerPolicy[pol]))
+		}
+		fmt.Fprintf(&b, "\n**Who wrote the responses.** %s.\n", strings.Join(ps, "; "))
+	}
+	if len(r.Counts.PerOutcome) > 0 {
+		b.WriteString("\n**Composition** (examples by task type and the outcome of their trial; construction trials are kept by score, so many did not finish the house):\n\n| task type | from successful trials | from other trials |\n|---|---|---|\n")
+		types := map[string]bool{}
+		for k := range r.Counts.PerOutcome {
+			typ, _, _ := strings.Cut(k, "/")
+			types[typ] = true
+		}
+		for _, typ := range slices.Sorted(maps.Keys(types)) {
+			fmt.Fprintf(&b, "| %s | %d | %d |\n", typ, r.Counts.PerOutcome[typ+"/success"], r.Counts.PerOutcome[typ+"/failure"])
+		}
+	}
+	b.WriteString("\n**Quality.** `collabcraft audit <this folder>` measures diversity, loops, grounding violations and the overlap between splits (the pipeline writes it as `dataset.report.html` next to this folder).\n")
 	fmt.Fprintf(&b, "\nSplits are by task, never by row: %s. Exact duplicate examples were removed (%d within a split, "+
 		"%d train copies of examples also in another split).\n\n", splitRuleText(o.Split), r.Counts.Duplicates, r.Counts.CrossSplitDropped)
 	if ds := skipped(o); len(ds) > 0 {
@@ -126,8 +149,10 @@ func writeCard(dir string, o Options, r *Dataset) error {
 	if o.Roles == RolesStrict {
 		b.WriteString("one system message first, later system turns as user turns prefixed `SYSTEM: `, " +
 			"same-role turns merged, user and assistant alternating, ending on the assistant.\n\n")
+	} else if r.Counts.MidSystem > 0 {
+		fmt.Fprintf(&b, "as recorded: %d examples have system turns in the middle of the conversation (command outputs), as the run's API shaping sent them.\n\n", r.Counts.MidSystem)
 	} else {
-		b.WriteString("as recorded, including system turns in the middle of a conversation (command outputs).\n\n")
+		b.WriteString("as recorded; no example has a system turn after the first message (the run's calls were sent strict-formatted).\n\n")
 	}
 
 	b.WriteString("## Files\n\n")
@@ -146,19 +171,20 @@ func writeCard(dir string, o Options, r *Dataset) error {
 
 	b.WriteString("\n## Loading\n\n")
 	if slices.Contains(o.Formats, FormatParquet) {
-		fmt.Fprintf(&b, "```python\nfrom datasets import load_dataset\nds = load_dataset(\"parquet\", data_files={\"train\": \"%s/data/train-*.parquet\"})\n# or, from the Hub: load_dataset(\"<user>/%s\")\n```\n\n", o.Name, o.Name)
+		b.WriteString("From inside this folder (from elsewhere, put the folder's path before `data/`):\n\n")
+		fmt.Fprintf(&b, "```python\nfrom datasets import load_dataset\nds = load_dataset(\"parquet\", data_dir=\"data\")\n# or, from the Hub: load_dataset(\"<user>/%s\")\n```\n\n", o.Name)
 	}
 	if slices.Contains(o.Formats, FormatArrow) {
-		fmt.Fprintf(&b, "```python\nfrom datasets import load_from_disk\nds = load_from_disk(\"%s/arrow\")\n```\n\n", o.Name)
+		b.WriteString("```python\nfrom datasets import load_from_disk\nds = load_from_disk(\"arrow\")\n```\n\n")
 	}
 	fmt.Fprintf(&b, "TRL (`%s` is the conversational %s format SFTTrainer reads as it is):\n\n", convColumns(o.Layout), layoutWord(o.Layout))
 	b.WriteString("```python\nfrom trl import SFTConfig, SFTTrainer\ntrainer = SFTTrainer(model=\"Qwen/Qwen2.5-0.5B-Instruct\", train_dataset=ds[\"train\"],\n" +
 		"                     args=SFTConfig(output_dir=\"out\"))\ntrainer.train()\n```\n\n")
 	if slices.Contains(o.Formats, FormatShareGPT) {
-		fmt.Fprintf(&b, "LLaMA-Factory: set `dataset_dir: %s` and `dataset: %s_train` (see `dataset_info.json`).\n\n", o.Name, o.Name)
+		fmt.Fprintf(&b, "LLaMA-Factory: set `dataset_dir` to this folder and `dataset: %s_train` (see `dataset_info.json`).\n\n", o.Name)
 	}
 	if slices.Contains(o.Formats, FormatOpenAI) {
-		fmt.Fprintf(&b, "Axolotl:\n\n```yaml\ndatasets:\n  - path: %s/openai/train.jsonl\n    ds_type: json\n    type: chat_template\n    field_messages: messages\n    message_property_mappings:\n      role: role\n      content: content\n```\n", o.Name)
+		b.WriteString("Axolotl (the path from this folder):\n\n```yaml\ndatasets:\n  - path: openai/train.jsonl\n    ds_type: json\n    type: chat_template\n    field_messages: messages\n    message_property_mappings:\n      role: role\n      content: content\n```\n")
 	}
 	_, _, err := writeSmallFile(filepath.Join(dir, "README.md"), []byte(b.String()))
 	return err

@@ -25,7 +25,7 @@ type Example struct {
 type Meta struct {
 	TrialID   string
 	TaskID    string
-	TaskType  string // the task file's type ("techtree"), as procgen.Kind.TaskType
+	TaskType  string // the kind's name ("crafting", procgen.Kind.Name); datasets read back may hold older files' "techtree"
 	Split     string // the task's own split (task file); the output split may differ
 	Agent     string // the agent whose model call this is
 	Step      int    // index of the model call in the agent's history (episode: the last one)

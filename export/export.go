@@ -1,6 +1,7 @@
 package export
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -62,6 +63,13 @@ type Counts struct {
 	// PerKind counts the examples written per kind (conversation, coding,
 	// memory, episode) for the card; manifest.json keeps its fields.
 	PerKind map[string]int64 `json:"-"`
+	// PerPolicy counts the examples per policy that wrote the response
+	// (the model's name, or "scripted"); PerOutcome per task type and
+	// trial outcome ("crafting/success"); MidSystem the examples with a
+	// system turn after the first message. For the card.
+	PerPolicy  map[string]int64 `json:"-"`
+	PerOutcome map[string]int64 `json:"-"`
+	MidSystem  int64            `json:"-"`
 }
 
 // Dataset is what Write wrote: its directory, example counts and data
@@ -484,7 +492,8 @@ func feed(ctx context.Context, src Source, hs *hashSet, opts Options, send func(
 	if onePass {
 		hs = newHashSet()
 	}
-	counts := Counts{PerSplit: map[string]int64{}, Tasks: map[string]int64{}, PerKind: map[string]int64{}}
+	counts := Counts{PerSplit: map[string]int64{}, Tasks: map[string]int64{}, PerKind: map[string]int64{},
+		PerPolicy: map[string]int64{}, PerOutcome: map[string]int64{}}
 	pr := newPreparer(opts)
 	batch, size := make([]prepared, 0, batchRows), 0
 	for ex, err := range src {
@@ -528,6 +537,18 @@ func feed(ctx context.Context, src Source, hs *hashSet, opts Options, send func(
 		counts.Written++
 		counts.PerSplit[p.split]++
 		counts.PerKind[p.meta.Kind]++
+		counts.PerPolicy[cmp.Or(p.meta.Model, "scripted")]++
+		outcome := "failure"
+		if p.meta.Success != nil && *p.meta.Success {
+			outcome = "success"
+		}
+		counts.PerOutcome[p.meta.TaskType+"/"+outcome]++
+		for _, m := range p.msgs[min(1, len(p.msgs)):] {
+			if m.Role == "system" {
+				counts.MidSystem++
+				break
+			}
+		}
 		batch, size = append(batch, p), size+p.size
 		if len(batch) == batchRows || size >= batchBytes {
 			if !send(batch) {

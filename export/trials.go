@@ -93,7 +93,11 @@ func exampleID(t *trajectory.Trial, agent, step string) string {
 // member's model, else its backend's name; the knobs are those of the
 // task's kind (none for a type no kind has).
 func metaOf(t *trajectory.Trial, agent string) Meta {
-	m := Meta{TrialID: t.TrialID, TaskID: t.TaskID, TaskType: t.TaskType, Split: t.Split, Agent: agent,
+	taskType := t.TaskType
+	if k, ok := procgen.KindOfType(t.TaskType); ok {
+		taskType = k.Name // the CLI's and stats' names: crafting, not techtree
+	}
+	m := Meta{TrialID: t.TrialID, TaskID: t.TaskID, TaskType: taskType, Split: t.Split, Agent: agent,
 		NumAgents: len(t.Team)}
 	score, success := t.Outcome.Score, t.Outcome.Success
 	m.Score, m.Success = &score, &success
