@@ -45,6 +45,7 @@ house blueprints, and crafting plans as MINDcraft's !getCraftingPlan prints them
 	root.AddCommand(newFilterCommand(&gopts))
 	root.AddCommand(newStatsCommand(&gopts))
 	root.AddCommand(newAuditCommand(&gopts))
+	root.AddCommand(newShowCommand(&gopts))
 	root.AddCommand(newExportCommand(&gopts))
 	root.AddCommand(newPipelineCommand(&gopts), newMergeCommand(&gopts), newDocsCommand(&gopts))
 	root.AddCommand(newCheckCommand(&gopts))
