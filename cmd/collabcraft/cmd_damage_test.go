@@ -124,9 +124,11 @@ func TestGenerateRepairAndResume(t *testing.T) {
 	if err := runCheck(ctx, CheckOptions{Repair: true, out: &out}, GlobalOptions{}, []string{damaged}); err != nil {
 		t.Fatalf("check --repair: %v\n%s", err, out.String())
 	}
+	// Two stretches, or one when the two records lie side by side in the
+	// file (which worker wrote first decides the file's order).
 	aside, _ := os.ReadDir(filepath.Join(damaged, trajectory.DamagedDir))
-	if len(aside) != 2 {
-		t.Errorf("check --repair moved %d stretches aside, want 2", len(aside))
+	if len(aside) < 1 || len(aside) > 2 {
+		t.Errorf("check --repair moved %d stretches aside, want 2 (or 1 if adjacent)", len(aside))
 	}
 	if got := index(t, damaged).Counts().Trials; got != 22 {
 		t.Fatalf("after repair the run holds %d trials, want 22", got)
