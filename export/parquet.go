@@ -12,7 +12,7 @@ import (
 
 // zstdCodec is shared by every file so its pooled encoders (8 MiB of
 // history each) are not multiplied by the number of open files.
-var zstdCodec = &zstd.Codec{Level: zstd.SpeedDefault}
+var zstdCodec = &zstd.Codec{Level: zstd.SpeedBetterCompression}
 
 // parquetWriter writes data/{split}-{i:05d}-of-{n:05d}.parquet, one row
 // group per batch of shards.
@@ -54,7 +54,7 @@ type pqPromptCompletionRow struct {
 
 // pqMessage is one element of a messages list: list<struct<role, content>>.
 type pqMessage struct {
-	Role    string `parquet:"role"`
+	Role    string `parquet:"role,dict"`
 	Content string `parquet:"content"`
 }
 

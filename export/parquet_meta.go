@@ -5,19 +5,19 @@ package export
 
 // pqMeta holds the metadata columns of a Parquet row, in metaColumns' order.
 type pqMeta struct {
-	TrialID      string   `parquet:"trial_id"`
-	TaskID       string   `parquet:"task_id"`
-	TaskType     string   `parquet:"task_type"`
-	Split        string   `parquet:"split"`
-	Agent        string   `parquet:"agent"`
+	TrialID      string   `parquet:"trial_id,dict"`
+	TaskID       string   `parquet:"task_id,dict"`
+	TaskType     string   `parquet:"task_type,dict"`
+	Split        string   `parquet:"split,dict"`
+	Agent        string   `parquet:"agent,dict"`
 	Step         int64    `parquet:"step"`
-	Kind         string   `parquet:"kind"`
+	Kind         string   `parquet:"kind,dict"`
 	Score        *float64 `parquet:"score,optional"`
 	Success      *bool    `parquet:"success,optional"`
-	Model        string   `parquet:"model"`
+	Model        string   `parquet:"model,dict"`
 	NumAgents    int64    `parquet:"num_agents"`
 	Depth        *int64   `parquet:"depth,optional"`
-	Plan         *string  `parquet:"plan,optional"`
+	Plan         *string  `parquet:"plan,dict,optional"`
 	MissingItems *int64   `parquet:"missing_items,optional"`
 	HellsKitchen *bool    `parquet:"hells_kitchen,optional"`
 	Materials    *int64   `parquet:"materials,optional"`
