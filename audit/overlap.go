@@ -5,11 +5,10 @@ import (
 	"slices"
 	"strings"
 
-	minwise "github.com/dgryski/go-minhash"
-	minhashlsh "github.com/ekzhu/minhash-lsh"
 	"github.com/zeebo/xxh3"
 
 	"collabcraft/export"
+	"collabcraft/quality"
 )
 
 // Overlap is how much each split's data reappears in another split.
@@ -34,33 +33,11 @@ type OverlapPair struct {
 	ExactResponseCount int     `json:"exact_response_count"`
 }
 
-// numHash is the MinHash signature length: 32 hashes estimate a Jaccard
-// similarity to about ±0.09, enough to tell near copies (0.8+) from
-// different examples, at a quarter of the memory of the usual 128.
-const numHash = 32
-
-// overlapItem is what the overlap check keeps of an example: hashes, and
-// signatures cut to 32 bits a hash (no pointers, 280 bytes an example).
+// overlapItem is what the overlap check keeps of an example: hashes and
+// signatures (no pointers, 272 bytes an example).
 type overlapItem struct {
 	resp, ex       uint64
-	respSig, exSig sig32
-}
-
-type sig32 [numHash]uint32
-
-func compact(s []uint64) (c sig32) {
-	for i, v := range s {
-		c[i] = uint32(v)
-	}
-	return c
-}
-
-func (c *sig32) wide() []uint64 {
-	out := make([]uint64, numHash)
-	for i, v := range c {
-		out[i] = uint64(v)
-	}
-	return out
+	respSig, exSig quality.Signature
 }
 
 type overlapIndex struct {
@@ -80,59 +57,14 @@ func (x *overlapIndex) add(ex *export.Example, o observation) {
 		h.WriteString(m.Content)
 		h.WriteString("\x00")
 	}
-	// An example's near-duplicate signature covers what is particular to
-	// it: its last turns and the response, not the long static prompt.
-	from := max(len(ex.Messages)-4, 1) // never the prompt, messages[0]
-	var b strings.Builder
-	for _, m := range ex.Messages[min(from, len(ex.Messages)):] {
-		b.WriteString(m.Content)
-		b.WriteByte(' ')
-	}
 	split := ex.Meta.Split
 	if _, ok := x.bySplit[split]; !ok {
 		split = strings.Clone(split)
 	}
 	x.bySplit[split] = append(x.bySplit[split], overlapItem{
 		resp: xxh3.HashString(strings.TrimSpace(o.response)), ex: h.Sum64(),
-		respSig: compact(signature(o.response)), exSig: compact(signature(b.String())),
+		respSig: quality.SignatureOf(o.response), exSig: quality.SignatureOf(quality.ExampleText(ex.Messages)),
 	})
-}
-
-// signature is the MinHash of a text's word 3-shingles (the words
-// themselves for shorter texts), with two seeded xxh3 hashes (the library
-// constructor's seeding costs more than hashing a whole example).
-func signature(text string) []uint64 {
-	words := strings.Fields(strings.ToLower(text))
-	m := minwise.NewMinWise(hashA, hashB, numHash)
-	if len(words) < 3 {
-		for _, w := range words {
-			m.Push([]byte(w))
-		}
-		if len(words) == 0 {
-			m.Push(nil)
-		}
-		return m.Signature()
-	}
-	var buf []byte
-	for i := 0; i+3 <= len(words); i++ {
-		buf = append(append(append(append(append(buf[:0], words[i]...), ' '), words[i+1]...), ' '), words[i+2]...)
-		m.Push(buf)
-	}
-	return m.Signature()
-}
-
-func hashA(b []byte) uint64 { return xxh3.HashSeed(b, 0x9e3779b97f4a7c15) }
-func hashB(b []byte) uint64 { return xxh3.HashSeed(b, 0xc2b2ae3d27d4eb4f) }
-
-// similarity estimates the Jaccard similarity of two signatures.
-func similarity(a, b *sig32) float64 {
-	same := 0
-	for i := range a {
-		if a[i] == b[i] {
-			same++
-		}
-	}
-	return float64(same) / float64(len(a))
 }
 
 func (x *overlapIndex) result() *Overlap {
@@ -179,20 +111,17 @@ func (x *overlapIndex) compare(a, b string) (aInB, bInA *OverlapPair) {
 			near[k][f] = make([]bool, len(items))
 		}
 	}
-	for f, sig := range []func(*overlapItem) *sig32{
-		func(o *overlapItem) *sig32 { return &o.respSig },
-		func(o *overlapItem) *sig32 { return &o.exSig },
+	for f, sig := range []func(*overlapItem) *quality.Signature{
+		func(o *overlapItem) *quality.Signature { return &o.respSig },
+		func(o *overlapItem) *quality.Signature { return &o.exSig },
 	} {
-		idx := minhashlsh.NewMinhashLSH32(numHash, x.threshold)
+		idx := quality.NewNearIndex(x.threshold)
 		for i := range s {
-			idx.Add(i, sig(&s[i]).wide())
+			idx.Add(*sig(&s[i]))
 		}
-		idx.Index()
 		for j := range l {
-			for _, k := range idx.Query(sig(&l[j]).wide()) {
-				if i := k.(int); similarity(sig(&l[j]), sig(&s[i])) >= x.threshold {
-					near[0][f][i], near[1][f][j] = true, true
-				}
+			for _, i := range idx.Matches(sig(&l[j])) {
+				near[0][f][i], near[1][f][j] = true, true
 			}
 		}
 	}

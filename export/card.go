@@ -139,7 +139,11 @@ func writeCard(dir string, o Options, r *Dataset) error {
 	}
 	b.WriteString("\n**Quality.** `collabcraft audit <this folder>` measures diversity, loops, grounding violations and the overlap between splits (the pipeline writes it as `dataset.report.html` next to this folder).\n")
 	fmt.Fprintf(&b, "\nSplits are by task, never by row: %s. Exact duplicate examples were removed (%d within a split, "+
-		"%d train copies of examples also in another split).\n\n", splitRuleText(o.Split), r.Counts.Duplicates, r.Counts.CrossSplitDropped)
+		"%d train copies of examples also in another split).", splitRuleText(o.Split), r.Counts.Duplicates, r.Counts.CrossSplitDropped)
+	if o.DropNear > 0 {
+		fmt.Fprintf(&b, " %d train examples were also removed as near duplicates (MinHash Jaccard at least %g over their last turns and response) of examples in another split.", r.Counts.NearSplitDropped, o.DropNear)
+	}
+	b.WriteString("\n\n")
 	if ds := skipped(o); len(ds) > 0 {
 		fmt.Fprintf(&b, "**Incomplete input:** %d damaged run record(s) were skipped, so their trials are missing; "+
 			"`manifest.json` lists them (`skipped_damaged_records`). `collabcraft check --repair` and a resumed "+

@@ -14,6 +14,7 @@ import (
 
 	"github.com/zeebo/xxh3"
 
+	"collabcraft/quality"
 	"collabcraft/trajectory"
 )
 
@@ -42,6 +43,10 @@ type Options struct {
 	Limits    Limits    // zero fields take DefaultLimits
 	Overwrite bool      // replace a dataset (or an empty directory) at the destination; anything else is refused
 	Name      string    // dataset name for the card; default: the destination's base name
+	// DropNear, if above 0, also drops from train the examples that are
+	// near duplicates (MinHash Jaccard >= DropNear over their last turns and
+	// response, quality.ExampleText) of an example of another split.
+	DropNear float64
 	// Provenance, copied into manifest.json and summarised in the card.
 	Inputs   any               // e.g. the runs' manifests
 	Filters  any               // e.g. the filter rules and their counts
@@ -57,8 +62,9 @@ type Counts struct {
 	In                int64            `json:"examples_in"`
 	Written           int64            `json:"examples_written"`
 	PerSplit          map[string]int64 `json:"per_split"`
-	Duplicates        int64            `json:"duplicates_removed"`             // exact duplicates within one split
-	CrossSplitDropped int64            `json:"cross_split_removed_from_train"` // train copies of examples also in another split
+	Duplicates        int64            `json:"duplicates_removed"`                            // exact duplicates within one split
+	CrossSplitDropped int64            `json:"cross_split_removed_from_train"`                // train copies of examples also in another split
+	NearSplitDropped  int64            `json:"near_cross_split_removed_from_train,omitempty"` // train near duplicates of examples in another split (DropNear)
 	Tasks             map[string]int64 `json:"tasks_per_split"`
 	// PerKind counts the examples written per kind (conversation, coding,
 	// memory, episode) for the card; manifest.json keeps its fields.
@@ -180,7 +186,11 @@ func Write(ctx context.Context, src Source, dest string, opts Options) (*Dataset
 	// train example already written does the train copy have to go; then the
 	// export starts again, first hashing the whole input to know every
 	// example's splits before writing anything.
-	res, err := writeInto(ctx, src, dest, nil, opts)
+	var res *Dataset
+	err := errCrossSplit // near duplicates need every other split's examples first
+	if opts.DropNear <= 0 {
+		res, err = writeInto(ctx, src, dest, nil, opts)
+	}
 	if errors.Is(err, errCrossSplit) {
 		var seen *hashSet
 		if seen, err = hashPass(ctx, src, opts); err == nil {
@@ -246,6 +256,8 @@ type hashSet struct {
 	bits  splitBits
 	masks map[[16]byte]uint32
 	train uint32
+	// near indexes the other splits' examples (DropNear; nil when off).
+	near *quality.NearIndex
 }
 
 func newHashSet() *hashSet {
@@ -274,6 +286,12 @@ func hashPass(ctx context.Context, src Source, opts Options) (*hashSet, error) {
 			return nil, err
 		}
 		hs.masks[p.hash] |= b
+		if opts.DropNear > 0 && p.split != SplitTrain {
+			if hs.near == nil {
+				hs.near = quality.NewNearIndex(opts.DropNear)
+			}
+			hs.near.Add(quality.SignatureOf(quality.ExampleText(p.msgs)))
+		}
 	}
 	return hs, ctx.Err()
 }
@@ -528,6 +546,9 @@ func feed(ctx context.Context, src Source, hs *hashSet, opts Options, send func(
 		case mask&writtenBit != 0:
 			counts.Duplicates++
 			continue
+		case p.split == SplitTrain && hs != nil && hs.near != nil && len(hs.near.Matches(ptr(quality.SignatureOf(quality.ExampleText(p.msgs))))) > 0:
+			counts.NearSplitDropped++
+			continue
 		}
 		mask |= writtenBit
 		if p.split == SplitTrain {
@@ -608,6 +629,9 @@ func (o Options) withDefaults(dest string) Options {
 }
 
 func (o Options) validate() error {
+	if o.DropNear < 0 || o.DropNear > 1 {
+		return fmt.Errorf("export: near-duplicate threshold %g: expected a similarity in (0, 1], or 0 for off", o.DropNear)
+	}
 	seen := map[Format]bool{}
 	for _, f := range o.Formats {
 		if !slices.Contains(AllFormats, f) {
@@ -661,3 +685,5 @@ func (f *fingerprint) sum() string {
 	h := sha256.Sum256([]byte(strings.Join(f.parts, "\n")))
 	return hex.EncodeToString(h[:8])
 }
+
+func ptr[T any](v T) *T { return &v }

@@ -30,6 +30,7 @@ type ExportOptions struct {
 	SplitBy            string // task | hash
 	Fractions          string // hash: train,validation,test
 	ValidationFraction float64
+	DropNear           float64
 	Overwrite          bool
 	Name               string
 	JSON               bool
@@ -48,6 +49,7 @@ func (opts *ExportOptions) AddFlags(f *pflag.FlagSet) {
 	f.StringVar(&opts.Roles, "roles", "raw", "roles as recorded (raw) or fit for strict chat templates (strict)")
 	f.StringVar(&opts.SplitBy, "split-by", "task", "splits by the task's own split field (task) or by a hash of the task id (hash)")
 	f.StringVar(&opts.Fractions, "fractions", "0.9,0.05,0.05", "train,validation,test fractions for --split-by hash")
+	f.Float64Var(&opts.DropNear, "drop-near-duplicates", 0, "also drop from train the near duplicates (MinHash Jaccard at least this, e.g. 0.8) of examples in another split (0: off)")
 	f.Float64Var(&opts.ValidationFraction, "validation-fraction", export.DefaultSplitRule().ValidationFraction, "fraction of train tasks moved to validation for --split-by task")
 	f.BoolVar(&opts.Overwrite, "overwrite", false, "replace an existing dataset at --out")
 	f.StringVar(&opts.Name, "name", "", "dataset name for the card (default: the base name of --out)")
@@ -119,7 +121,10 @@ func (opts *ExportOptions) exportOptions() (export.Options, error) {
 	if err := eo.Split.Validate(); err != nil {
 		return eo, usagef("%s", strings.TrimPrefix(err.Error(), "export: "))
 	}
-	eo.Overwrite, eo.Name = opts.Overwrite, opts.Name
+	if opts.DropNear < 0 || opts.DropNear > 1 {
+		return eo, usagef("--drop-near-duplicates %g: want a similarity in (0, 1], or 0 for off", opts.DropNear)
+	}
+	eo.Overwrite, eo.Name, eo.DropNear = opts.Overwrite, opts.Name, opts.DropNear
 	return eo, nil
 }
 
@@ -175,8 +180,11 @@ func runExport(ctx context.Context, opts ExportOptions, gopts GlobalOptions, _ [
 	t.Rows = append(t.Rows,
 		[]string{"examples in", "", itoa64(res.Counts.In)},
 		[]string{"duplicates removed", "", itoa64(res.Counts.Duplicates)},
-		[]string{"removed from train (in another split)", "", itoa64(res.Counts.CrossSplitDropped)},
-		[]string{"written", "", itoa64(res.Counts.Written)})
+		[]string{"removed from train (in another split)", "", itoa64(res.Counts.CrossSplitDropped)})
+	if res.Counts.NearSplitDropped > 0 {
+		t.Rows = append(t.Rows, []string{"removed from train (near duplicates)", "", itoa64(res.Counts.NearSplitDropped)})
+	}
+	t.Rows = append(t.Rows, []string{"written", "", itoa64(res.Counts.Written)})
 	return t.WriteText(out)
 }
 
