@@ -50,7 +50,7 @@ func description(o Options) string {
 
 // writeCard writes README.md, a Hugging Face dataset card whose YAML header
 // lists the configs, features and split sizes.
-func writeCard(dir string, o Options, r *Dataset) error {
+func writeCard(dir string, o Options, r *Dataset, summary string) error {
 	var b strings.Builder
 	splits := SplitOrder(r.Counts.PerSplit)
 	bytesOf := map[string]int64{}
@@ -137,7 +137,9 @@ func writeCard(dir string, o Options, r *Dataset) error {
 			fmt.Fprintf(&b, "| %s | %d | %d |\n", typ, r.Counts.PerOutcome[typ+"/success"], r.Counts.PerOutcome[typ+"/failure"])
 		}
 	}
-	b.WriteString("\n**Quality.** `collabcraft audit <this folder>` measures diversity, loops, grounding violations and the overlap between splits (the pipeline writes it as `dataset.report.html` next to this folder).\n")
+	if summary == "" {
+		b.WriteString("\n**Quality.** `collabcraft audit <this folder>` measures diversity, loops, grounding violations and the overlap between splits (the pipeline writes it as `dataset.report.html` next to this folder).\n")
+	}
 	fmt.Fprintf(&b, "\nSplits are by task, never by row: %s. Exact duplicate examples were removed (%d within a split, "+
 		"%d train copies of examples also in another split).", splitRuleText(o.Split), r.Counts.Duplicates, r.Counts.CrossSplitDropped)
 	if o.DropNear > 0 {
@@ -159,6 +161,10 @@ func writeCard(dir string, o Options, r *Dataset) error {
 		b.WriteString("as recorded; no example has a system turn after the first message (the run's calls were sent strict-formatted).\n\n")
 	}
 
+	if summary != "" {
+		b.WriteString(strings.TrimSpace(summary))
+		b.WriteString("\n\n`collabcraft audit <this folder>` prints every table; `--html` writes the report with plots and a trial viewer (the pipeline writes it as `dataset.report.html` next to this folder).\n\n")
+	}
 	b.WriteString("## Files\n\n")
 	for _, f := range o.Formats {
 		switch f {

@@ -55,6 +55,11 @@ type Options struct {
 	// (read on with --skip-damaged); called after the examples are
 	// written, it goes into the manifest and the card.
 	Skipped func() []trajectory.Damage
+	// Summary, if set, is called with the staged dataset directory once its
+	// data files are written (before the card and manifest) and returns a
+	// Markdown section for the card, e.g. the audit's summary. Export
+	// cannot import the audit (a higher layer), so callers plug it in.
+	Summary func(dir string) (string, error)
 }
 
 // Counts are what happened to the examples of the stream.
@@ -367,8 +372,14 @@ func writeAll(ctx context.Context, src Source, dir string, hs *hashSet, opts Opt
 		}
 		res.Files = append(res.Files, files...)
 	}
+	var summary string
+	if opts.Summary != nil {
+		if summary, err = opts.Summary(dir); err != nil {
+			return nil, fmt.Errorf("export: the card's summary: %w", err)
+		}
+	}
 	ok = true
-	if err := writeCard(dir, opts, res); err != nil {
+	if err := writeCard(dir, opts, res, summary); err != nil {
 		return nil, err
 	}
 	if err := writeManifest(dir, opts, res); err != nil {

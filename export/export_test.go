@@ -377,17 +377,32 @@ func TestWriteIsAtomic(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "already exists") {
 		t.Fatalf("want an already-exists error, got %v", err)
 	}
-	// ...nor by a failed overwrite...
+	// ...nor by a failed overwrite, or one whose card summary fails...
 	if _, err := Write(context.Background(), failOn(3), dest, Options{Overwrite: true}); !errors.Is(err, boom) {
 		t.Fatalf("want the source's error, got %v", err)
+	}
+	var staged []string
+	summaryFails := func(dir string) (string, error) {
+		staged, _ = filepath.Glob(filepath.Join(dir, "data", "*.parquet"))
+		return "", boom
+	}
+	if _, err := Write(context.Background(), fx.source(), dest, Options{Overwrite: true, Summary: summaryFails}); !errors.Is(err, boom) {
+		t.Fatalf("want the summary's error, got %v", err)
+	}
+	if len(staged) == 0 {
+		t.Error("the summary was called before the data files were written")
 	}
 	after, _ := os.ReadFile(filepath.Join(dest, "manifest.json"))
 	if string(before) != string(after) {
 		t.Fatal("an existing dataset changed")
 	}
-	// ...and a successful overwrite swaps it whole.
-	if _, err := Write(context.Background(), fx.source(), dest, Options{Overwrite: true, Formats: []Format{FormatOpenAI}}); err != nil {
+	// ...and a successful overwrite swaps it whole, the summary in its card.
+	summary := func(string) (string, error) { return "## Audit\n\nall good\n", nil }
+	if _, err := Write(context.Background(), fx.source(), dest, Options{Overwrite: true, Formats: []Format{FormatOpenAI}, Summary: summary}); err != nil {
 		t.Fatal(err)
+	}
+	if card, _ := os.ReadFile(filepath.Join(dest, "README.md")); !strings.Contains(string(card), "## Audit\n\nall good\n") {
+		t.Errorf("the card lacks the summary:\n%s", card)
 	}
 	if _, err := os.Stat(filepath.Join(dest, "data")); !errors.Is(err, os.ErrNotExist) {
 		t.Error("old parquet files survived the overwrite")

@@ -85,12 +85,8 @@ func runAudit(_ context.Context, opts AuditOptions, _ GlobalOptions, args []stri
 	}
 	r.Sources = args
 	if opts.HTML != "" {
-		var b bytes.Buffer
-		if err := r.WriteHTML(&b); err != nil {
+		if err := writeAuditHTML(r, opts.HTML); err != nil {
 			return err
-		}
-		if err := atomicfile.Write(opts.HTML, b.Bytes()); err != nil {
-			return fmt.Errorf("audit: %w", err)
 		}
 	}
 	out := opts.out
@@ -103,4 +99,16 @@ func runAudit(_ context.Context, opts AuditOptions, _ GlobalOptions, args []stri
 		return enc.Encode(r)
 	}
 	return r.WriteTable(out)
+}
+
+// writeAuditHTML writes the report as one HTML file, atomically.
+func writeAuditHTML(r *audit.Report, path string) error {
+	var b bytes.Buffer
+	if err := r.WriteHTML(&b); err != nil {
+		return err
+	}
+	if err := atomicfile.Write(path, b.Bytes()); err != nil {
+		return fmt.Errorf("audit: %w", err)
+	}
+	return nil
 }

@@ -1,14 +1,17 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
+	"collabcraft/audit"
 	"collabcraft/export"
 	"collabcraft/filter"
 	"collabcraft/mcdata"
@@ -34,9 +37,14 @@ type ExportOptions struct {
 	Overwrite          bool
 	Name               string
 	JSON               bool
+	Audit              bool
 	RuleFlags
 
 	out io.Writer // os.Stdout when nil
+	// audited, if set, receives the audit written into the card (the
+	// pipeline reuses it for its HTML report), made with viewTrials.
+	audited    func(*audit.Report)
+	viewTrials int
 }
 
 // AddFlags registers the flags of `export`.
@@ -54,6 +62,7 @@ func (opts *ExportOptions) AddFlags(f *pflag.FlagSet) {
 	f.BoolVar(&opts.Overwrite, "overwrite", false, "replace an existing dataset at --out")
 	f.StringVar(&opts.Name, "name", "", "dataset name for the card (default: the base name of --out)")
 	f.BoolVar(&opts.JSON, "json", false, "print the counts as JSON")
+	f.BoolVar(&opts.Audit, "audit", true, "write the audit's summary into the card (reads the written Parquet back; needs --format parquet)")
 	opts.RuleFlags.AddFlags(f)
 }
 
@@ -128,6 +137,25 @@ func (opts *ExportOptions) exportOptions() (export.Options, error) {
 	return eo, nil
 }
 
+// cardAudit audits the staged dataset in dir for its card.
+func (opts *ExportOptions) cardAudit(dir string) (string, error) {
+	src, err := export.ReadDataset(dir)
+	if err != nil {
+		return "", err
+	}
+	r, err := audit.Audit(src, audit.Options{NearThreshold: 0.8, ViewTrials: cmp.Or(opts.viewTrials, -1)})
+	if err != nil {
+		return "", err
+	}
+	r.Sources = []string{opts.Out}
+	if opts.audited != nil {
+		opts.audited(r)
+	}
+	var b strings.Builder
+	err = r.WriteMarkdown(&b)
+	return b.String(), err
+}
+
 func runExport(ctx context.Context, opts ExportOptions, gopts GlobalOptions, _ []string) error {
 	if len(opts.In) == 0 {
 		return usagef("--in is required: the run (or view) directories to export")
@@ -149,6 +177,9 @@ func runExport(ctx context.Context, opts ExportOptions, gopts GlobalOptions, _ [
 	eo.Filters = f.Report() // filled in by the writing pass, read when the manifest is written
 	eo.Versions = map[string]string{"collabcraft": version, "mcdata": mcdata.DataVersion()}
 	eo.Skipped = in.Damaged
+	if opts.Audit && slices.Contains(eo.Formats, export.FormatParquet) {
+		eo.Summary = opts.cardAudit
+	}
 	res, err := export.Write(ctx, export.FromTrials(f.Apply(in), opts.Unit), opts.Out, eo)
 	if err != nil {
 		return err

@@ -42,9 +42,20 @@ func TestRunExport(t *testing.T) {
 	ds := filepath.Join(t.TempDir(), "datasets", "r1")
 	var out bytes.Buffer
 	opts := ExportOptions{In: []string{run}, Out: ds, Formats: "parquet,openai-jsonl,sharegpt,arrow", Unit: "transition",
-		Layout: "messages", Roles: "raw", SplitBy: "task", ValidationFraction: 0, out: &out}
+		Layout: "messages", Roles: "raw", SplitBy: "task", ValidationFraction: 0, Audit: true, out: &out}
 	if err := runExport(context.Background(), opts, GlobalOptions{}, nil); err != nil {
 		t.Fatal(err)
+	}
+	// The card holds the audit of what was written: 10 examples, all
+	// conversation calls of 3 trials, read back from the Parquet files.
+	card, err := os.ReadFile(filepath.Join(ds, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"## Audit\n", "of this dataset: 10 examples from 3 trials.", "| kind conversation | 10 |", "| all | 10 |", "Loops: 0 repeated calls"} {
+		if !strings.Contains(string(card), want) {
+			t.Errorf("card lacks %q:\n%s", want, card)
+		}
 	}
 	// The paper's recipe keeps c1 (2 agents x 2 calls), b2 (2 x 1, best
 	// of rooms level 1) and b4 (2 x 2, best of rooms level 2).
@@ -86,9 +97,13 @@ func TestRunExport(t *testing.T) {
 	}
 	ds2 := filepath.Join(t.TempDir(), "episodes")
 	opts = ExportOptions{In: []string{view}, Out: ds2, Formats: "openai-jsonl", Unit: "episode", Layout: "messages",
-		Roles: "strict", SplitBy: "hash", Fractions: "1,0,0", out: &bytes.Buffer{}}
+		Roles: "strict", SplitBy: "hash", Fractions: "1,0,0", Audit: true, out: &bytes.Buffer{}}
 	if err := runExport(context.Background(), opts, GlobalOptions{}, nil); err != nil {
 		t.Fatal(err)
+	}
+	// No Parquet to read back: the card points to the audit instead.
+	if card, _ := os.ReadFile(filepath.Join(ds2, "README.md")); strings.Contains(string(card), "## Audit") || !strings.Contains(string(card), "collabcraft audit <this folder>") {
+		t.Errorf("JSONL-only card:\n%s", card)
 	}
 	eps := jsonlLines(t, ds2, "openai")
 	if len(eps) != 6 {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"collabcraft/audit"
 	"collabcraft/export"
 	"collabcraft/generate"
 	"collabcraft/pipeline"
@@ -88,6 +89,9 @@ type pipelineStages struct {
 	gen    GenerateOptions
 	filter FilterOptions
 	export ExportOptions
+	// audit is the dataset's audit made for its card by the last Export,
+	// which Report writes as HTML rather than audit the dataset again.
+	audit *audit.Report
 
 	out   io.Writer
 	gopts GlobalOptions
@@ -306,12 +310,22 @@ func (st *pipelineStages) Filter(ctx context.Context, runs []string, view string
 func (st *pipelineStages) Export(ctx context.Context, view, dataset string) error {
 	eo := st.export
 	eo.In, eo.Out, eo.out = []string{view}, dataset, st.out
+	eo.viewTrials = reportViewTrials
+	eo.audited = func(r *audit.Report) { st.audit = r }
 	return runExport(ctx, eo, st.gopts, nil)
 }
 
-// Report writes the dataset's audit as an HTML report with `audit --html`.
+// reportViewTrials is how many trials the pipeline's report can replay.
+const reportViewTrials = 300
+
+// Report writes the dataset's audit as an HTML report, as `audit --html`
+// would: the one Export made for the card, or a new one when the dataset
+// was already there.
 func (st *pipelineStages) Report(ctx context.Context, dataset, html string) error {
-	return runAudit(ctx, AuditOptions{HTML: html, ViewTrials: 300, NearThreshold: 0.8, out: io.Discard}, st.gopts, []string{dataset})
+	if r := st.audit; r != nil {
+		return writeAuditHTML(r, html)
+	}
+	return runAudit(ctx, AuditOptions{HTML: html, ViewTrials: reportViewTrials, NearThreshold: 0.8, out: io.Discard}, st.gopts, []string{dataset})
 }
 
 // printResult prints the runs' stats table, then where the dataset is
