@@ -40,7 +40,7 @@ func newParquetWriter(root string, layout Layout, limits Limits) (*parquetWriter
 // columns directly; pqMeta and toPQMeta are generated from the column table
 // (parquet_meta.go). The row types' names are the files' schema names.
 type pqMessagesRow struct {
-	ID       string      `parquet:"id"`
+	ID       string      `parquet:"id,delta"`
 	Messages []pqMessage `parquet:"messages,list"`
 	pqMeta
 }
@@ -55,7 +55,7 @@ type pqPromptCompletionRow struct {
 // pqMessage is one element of a messages list: list<struct<role, content>>.
 type pqMessage struct {
 	Role    string `parquet:"role,dict"`
-	Content string `parquet:"content"`
+	Content string `parquet:"content,dict"`
 }
 
 func (w *parquetWriter) open(out io.Writer) shardFile {
@@ -69,6 +69,10 @@ func (w *parquetWriter) open(out io.Writer) shardFile {
 		// index (column index, values cut to 16 bytes), still written.
 		parquet.DataPageStatistics(false),
 		parquet.WriteBufferSize(1 << 20),
+		parquet.DataPageVersion(1),
+		parquet.SkipPageBounds("messages", "list", "element", "content"),
+		parquet.SkipPageBounds("prompt", "list", "element", "content"),
+		parquet.SkipPageBounds("completion", "list", "element", "content"),
 	}
 	if w.layout == LayoutPromptCompletion {
 		return &parquetFile[pqPromptCompletionRow]{w: parquet.NewGenericWriter[pqPromptCompletionRow](out, opts...),

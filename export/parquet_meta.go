@@ -10,21 +10,21 @@ type pqMeta struct {
 	TaskType     string   `parquet:"task_type,dict"`
 	Split        string   `parquet:"split,dict"`
 	Agent        string   `parquet:"agent,dict"`
-	Step         int64    `parquet:"step"`
+	Step         int64    `parquet:"step,dict"`
 	Kind         string   `parquet:"kind,dict"`
-	Score        *float64 `parquet:"score,optional"`
+	Score        *float64 `parquet:"score,dict,optional"`
 	Success      *bool    `parquet:"success,optional"`
 	Model        string   `parquet:"model,dict"`
-	NumAgents    int64    `parquet:"num_agents"`
-	Depth        *int64   `parquet:"depth,optional"`
+	NumAgents    int64    `parquet:"num_agents,dict"`
+	Depth        *int64   `parquet:"depth,dict,optional"`
 	Plan         *string  `parquet:"plan,dict,optional"`
-	MissingItems *int64   `parquet:"missing_items,optional"`
+	MissingItems *int64   `parquet:"missing_items,dict,optional"`
 	HellsKitchen *bool    `parquet:"hells_kitchen,optional"`
-	Materials    *int64   `parquet:"materials,optional"`
-	Rooms        *int64   `parquet:"rooms,optional"`
-	Windows      *int64   `parquet:"windows,optional"`
-	Carpets      *int64   `parquet:"carpets,optional"`
-	Variant      *int64   `parquet:"variant,optional"`
+	Materials    *int64   `parquet:"materials,dict,optional"`
+	Rooms        *int64   `parquet:"rooms,dict,optional"`
+	Windows      *int64   `parquet:"windows,dict,optional"`
+	Carpets      *int64   `parquet:"carpets,dict,optional"`
+	Variant      *int64   `parquet:"variant,dict,optional"`
 }
 
 // toPQMeta reads ex's metadata through the column table.

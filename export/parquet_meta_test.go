@@ -45,8 +45,8 @@ type pqMeta struct {
 	for _, c := range metaColumns {
 		typ := map[colType]string{colString: "string", colInt64: "int64", colFloat64: "float64", colBool: "bool"}[c.typ]
 		tag := c.name
-		if c.typ == colString {
-			tag += ",dict" // ids, types, names: few values, many rows
+		if c.typ != colBool {
+			tag += ",dict" // ids, types, names, counts, scores: few values, many rows
 		}
 		if c.nullable {
 			typ, tag = "*"+typ, tag+",optional"
