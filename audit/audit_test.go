@@ -1,10 +1,12 @@
 package audit
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"testing"
 
+	"collabcraft/blueprints"
 	"collabcraft/export"
 )
 
@@ -131,4 +133,63 @@ func TestOverlap(t *testing.T) {
 	if testInTrain == nil || testInTrain.ExactExampleCount != 5 || testInTrain.ExactExamples != 0.25 || testInTrain.NearExamples < 0.4 || testInTrain.NearExamples > 0.5 {
 		t.Errorf("test in train: %+v", testInTrain)
 	}
+}
+
+// blocks is a world for the blueprint checks: position -> block.
+type blocks map[[3]int]string
+
+func (b blocks) BlockAt(x, y, z int) string { return b[[3]int{x, y, z}] }
+
+// TestViewerBuild: a construction trial's viewer data holds each level the
+// agents read next to what was built, as of the last check they read.
+func TestViewerBuild(t *testing.T) {
+	bp := &blueprints.Blueprint{Levels: []blueprints.Level{
+		{Level: 0, Coordinates: [3]int{10, 0, 20}, Placement: [][]string{{"stone", "stone"}, {"stone", "stone"}}},
+		{Level: 1, Coordinates: [3]int{10, 1, 20}, Placement: [][]string{{"oak_planks", "air"}, {"air", "oak_planks"}}},
+	}}
+	w := blocks{{10, 0, 20}: "stone", {11, 0, 20}: "stone", {10, 0, 21}: "stone", {11, 0, 21}: "stone", {10, 1, 20}: "oak_planks", {11, 1, 20}: "dirt"}
+	house := func(step int, context string) export.Example {
+		e := ex("h#0", "Andy_0", "conversation", "train", step, context, "ok")
+		e.Meta.TaskType, e.Meta.Score, e.Meta.Success = "construction", new(0.8), new(false)
+		return e
+	}
+	got := runViewer(t,
+		house(1, "Action output:\n"+bp.ExplainLevel(0)),
+		house(2, "Action output:\n"+bp.ExplainLevel(1)),
+		house(3, "Action output:\n"+bp.CheckAll(w)),
+	)
+	b := got.Build
+	if b == nil || len(b.Levels) != 2 {
+		t.Fatalf("build %+v", b)
+	}
+	l0, l1 := b.Levels[0], b.Levels[1]
+	if l0.Wrong != 0 || !slices.Equal(l0.Built, l0.Blueprint) {
+		t.Errorf("level 0: %+v", l0)
+	}
+	sym := map[string]string{}
+	for s, name := range b.Legend {
+		sym[name] = s
+	}
+	wantBuilt := []string{sym["oak_planks"] + sym["dirt"], "." + "."}
+	if l1.Wrong != 2 || !slices.Equal(l1.Built, wantBuilt) || l1.AsOf != "the check Andy_0 read before step 3" {
+		t.Errorf("level 1: %+v, want built %q", l1, wantBuilt)
+	}
+}
+
+// runViewer replays examples of one trial through the viewer.
+func runViewer(t *testing.T, exs ...export.Example) viewTrial {
+	t.Helper()
+	v := newViewer(10)
+	for i := range exs {
+		v.add(&exs[i])
+	}
+	trials := v.result()
+	if len(trials) != 1 {
+		t.Fatalf("%d trials", len(trials))
+	}
+	var got viewTrial
+	if err := json.Unmarshal(trials[0].Data, &got); err != nil {
+		t.Fatal(err)
+	}
+	return got
 }

@@ -20,9 +20,9 @@ type viewTrial struct {
 	Score    float64     `json:"score"`
 	Success  bool        `json:"success"`
 	Events   []viewEvent `json:"events"`
-	// Blueprint is, for construction, the last blueprint check the agents
-	// saw: the level-by-level list of what is still to build.
-	Blueprint string `json:"blueprint,omitempty"`
+	// Build is, for construction, the blueprint next to what was built.
+	Build *viewBuild `json:"build,omitempty"`
+	build buildTracker
 }
 
 type viewEvent struct {
@@ -76,8 +76,8 @@ func (v *viewer) add(ex *export.Example) {
 	var before []string
 	for _, msg := range ctx[min(from, len(ctx)):] {
 		before = append(before, msg.Content)
-		if t.TaskType == "construction" && strings.Contains(msg.Content, "Level 0 ") && (strings.Contains(msg.Content, "requires the following fixes") || strings.Contains(msg.Content, "is complete")) {
-			t.Blueprint = clip(strings.Clone(msg.Content), viewClip)
+		if t.TaskType == "construction" {
+			t.build.read(msg.Content, m.Agent, m.Step)
 		}
 	}
 	v.n++
@@ -124,6 +124,7 @@ func (v *viewer) result() []Trial {
 	var out []Trial
 	for _, id := range v.order {
 		t := v.trials[id]
+		t.Build = t.build.result(t.Success)
 		slices.SortStableFunc(t.Events, func(a, b viewEvent) int {
 			return cmp.Or(strings.Compare(a.Agent, b.Agent), cmp.Compare(a.Step, b.Step), cmp.Compare(a.order, b.order))
 		})

@@ -175,6 +175,36 @@ func ParseFixes(s string) []Cell {
 	return out
 }
 
+// ParseCheck reads a blueprint check's text (CheckAllText or level checks)
+// back per level: the levels it calls complete, and each other level's fix
+// cells (with Level set). "Blueprint is correct" reports all as true.
+func ParseCheck(s string) (complete []int, fixes map[int][]Cell, allCorrect bool) {
+	if strings.Contains(s, "Blueprint is correct") {
+		return nil, nil, true
+	}
+	for _, m := range levelDoneRE.FindAllStringSubmatch(s, -1) {
+		n, _ := strconv.Atoi(m[1])
+		complete = append(complete, n)
+	}
+	heads := levelFixesRE.FindAllStringSubmatchIndex(s, -1)
+	for i, h := range heads {
+		end := len(s)
+		if i+1 < len(heads) {
+			end = heads[i+1][0]
+		}
+		n, _ := strconv.Atoi(s[h[2]:h[3]])
+		cells := ParseFixes(s[h[1]:end])
+		for j := range cells {
+			cells[j].Level = n
+		}
+		if fixes == nil {
+			fixes = map[int][]Cell{}
+		}
+		fixes[n] = cells
+	}
+	return complete, fixes, false
+}
+
 // ExplainedLevels are the level numbers of the "Level {n}: Start at
 // coordinates" entries in s (Explain's text, which task goals quote).
 func ExplainedLevels(s string) []int {

@@ -141,6 +141,25 @@ func TestTextsReadBack(t *testing.T) {
 			t.Errorf("%q reads as level %d done %v", text, n, ok)
 		}
 	}
+	// A whole check reads back per level: level 0 complete, level 1's fixes.
+	for x := 155; x <= 157; x++ {
+		for z := -168; z <= -167; z++ {
+			w[[3]int{x, -60, z}] = "stone"
+		}
+	}
+	for _, style := range []Style{StylePaper, StyleCurrent} {
+		complete, fixes, all := ParseCheck(b.CheckAllText(w, style))
+		_, want, _ := b.Diff(w, 1)
+		if all || !slices.Equal(complete, []int{0}) || len(fixes) != 1 || !slices.Equal(fixes[1], want) {
+			t.Errorf("style %d: ParseCheck = %v, %+v, %v; want [0], level 1: %+v", style, complete, fixes, all, want)
+		}
+	}
+	if _, _, all := ParseCheck(b.CheckAll(done)); all {
+		t.Error("a check with level 1 unbuilt reads as all correct")
+	}
+	if _, _, all := ParseCheck("Blueprint is correct"); !all {
+		t.Error(`"Blueprint is correct" does not read as all correct`)
+	}
 	if got := ExplainedLevels(b.Explain()); !slices.Equal(got, []int{0, 1}) {
 		t.Errorf("ExplainedLevels = %v", got)
 	}

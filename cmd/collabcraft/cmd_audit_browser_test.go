@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"collabcraft/procgen"
 	"context"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,19 +26,28 @@ func TestAuditHTMLInBrowser(t *testing.T) {
 		t.Skip("chromium not installed (apt-get install chromium); CI installs it")
 	}
 	path, _ := writeCraftingTasks(t, 4, 5)
+	house, err := procgen.GenerateConstruction(procgen.ConstructionOptions{Options: procgen.Options{Split: procgen.SplitTrain, Agents: 2, N: 1, Seed: 5}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	housePath := filepath.Join(t.TempDir(), "construction.json")
+	if err := procgen.WriteTaskFile(housePath, house); err != nil {
+		t.Fatal(err)
+	}
 	run := filepath.Join(t.TempDir(), "run")
-	if err := runGenerate(context.Background(), defaultGenerateOptions(t, []string{path}, run), GlobalOptions{Quiet: true}, nil); err != nil {
+	if err := runGenerate(context.Background(), defaultGenerateOptions(t, []string{path, housePath}, run), GlobalOptions{Quiet: true}, nil); err != nil {
 		t.Fatal(err)
 	}
 	html := filepath.Join(t.TempDir(), "report.html")
 	if err := runAudit(context.Background(), AuditOptions{HTML: html, ViewTrials: 300, NearThreshold: 0.8, out: &bytes.Buffer{}}, GlobalOptions{}, []string{run}); err != nil {
 		t.Fatal(err)
 	}
+	page := "file://" + html
 	chrome := func(args ...string) (string, string) {
 		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 		defer cancel()
 		args = append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0"}, args...)
-		cmd := exec.CommandContext(ctx, browser, append(args, "file://"+html)...)
+		cmd := exec.CommandContext(ctx, browser, append(args, page)...)
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		if err := cmd.Run(); err != nil {
@@ -49,11 +60,19 @@ func TestAuditHTMLInBrowser(t *testing.T) {
 		regexp.MustCompile(`data-rendered="yes"`),                                 // the viewer's script ran to its end
 		regexp.MustCompile(`(?s)(<svg[^>]*role="img".*){3}`),                      // plots
 		regexp.MustCompile(`<div class="ev conversation"`),                        // a trial replayed
-		regexp.MustCompile(`(?s)<div id="trial-list">(<div[^>]*>[^<]+</div>){4}`), // every trial listed
+		regexp.MustCompile(`(?s)<div id="trial-list">(<div[^>]*>[^<]+</div>){5}`), // every trial listed
 	} {
 		if !want.MatchString(dom) {
 			t.Errorf("rendered page lacks %s", want)
 		}
+	}
+	// A link to the house opens it: its levels, the blueprint next to
+	// what was built.
+	page = "file://" + html + "#trial=" + url.QueryEscape(house[0].ID+"#0")
+	houseDOM, houseLog := chrome("--dump-dom")
+	log += houseLog
+	if n := strings.Count(houseDOM, `<div class="pair build">`); n < 2 || !strings.Contains(houseDOM, `<pre class="cells">`) || !strings.Contains(houseDOM, "every level stands as drawn") {
+		t.Errorf("the house's trial shows %d levels side by side:\n%.3000s", n, houseDOM[strings.Index(houseDOM, `id="trial"`):])
 	}
 	for _, line := range strings.Split(log, "\n") {
 		if strings.Contains(line, "CONSOLE") || strings.Contains(line, "Uncaught") {
