@@ -206,15 +206,15 @@ func TestConstructionBadOptions(t *testing.T) {
 }
 
 // Houses of different splits share no level, coordinates included: each
-// split builds on its own strip of the world, and origins and slab sizes
-// vary within a split.
+// split builds on its own strip of the world, and origins, slab sizes and
+// slab blocks vary within a split.
 func TestConstructionSplitsShareNoLevel(t *testing.T) {
 	n := map[string]int{SplitTrain: 300, SplitDev: 30, SplitTest: 30}
 	if !testing.Short() {
 		n[SplitTrain] = 2000
 	}
 	levels := map[string]string{} // level hash -> split
-	sizes, origins := map[int]bool{}, map[[3]int]bool{}
+	sizes, origins, floors := map[int]bool{}, map[[3]int]bool{}, map[string]bool{}
 	for _, split := range []string{SplitTrain, SplitDev, SplitTest} {
 		tasks, err := GenerateConstruction(ConstructionOptions{Options: Options{Split: split, Agents: 2, N: n[split], Seed: 1}})
 		if err != nil {
@@ -233,9 +233,10 @@ func TestConstructionSplitsShareNoLevel(t *testing.T) {
 			}
 			sizes[len(bp.Levels[0].Placement)] = true
 			origins[bp.Levels[0].Coordinates] = true
+			floors[bp.Levels[0].Placement[0][0]] = true
 		}
 	}
-	if len(sizes) < 4 || len(origins) < 100 {
-		t.Errorf("%d slab sizes, %d origins: the sites do not vary", len(sizes), len(origins))
+	if len(sizes) < 4 || len(origins) < 100 || len(floors) != len(blueprints.FloorMaterials) {
+		t.Errorf("%d slab sizes, %d origins, slab blocks %v: the sites do not vary", len(sizes), len(origins), floors)
 	}
 }

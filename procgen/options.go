@@ -28,7 +28,7 @@ const MaxTasks = 100_000
 
 // GeneratorVersion is bumped whenever a generator's output changes for
 // the same seed and options.
-const GeneratorVersion = "6"
+const GeneratorVersion = "7"
 
 // Options select what a generator produces.
 type Options struct {
