@@ -48,6 +48,8 @@ func TestGrounding(t *testing.T) {
 	}{
 		{"crafting a product of a held item", "techtree", "INVENTORY\n- oak_planks: 4", `!craftRecipe("stick", 1)`, nil},
 		{"an ingredient of a goal item", "techtree", "craft a bookshelf", `!collectBlocks("oak_log", 1)`, nil},
+		{"a goal item run into the next sentence", "techtree", "craft a brick_wallYou have to collaborate", `!getCraftingPlan("brick_wall", 1)`, nil},
+		{"a looked-up dish", "cooking", "make 1 rabbit_stew\n!getCraftingPlan(\"rabbit_stew\", 1)\nYou are missing", `!collectBlocks("brown_mushroom", 1)`, nil},
 		{"an item nothing mentions, and its count", "techtree", "craft a bookshelf", `!collectBlocks("diamond", 3)`, []string{"item", "count"}},
 		{"a count held", "techtree", "INVENTORY\n- oak_log: 7", `!givePlayer("Jill_0", "oak_log", 7) to Jill_0`, []string{"player"}},
 		{"a hidden cooking recipe", "cooking", "make 1 rabbit_stew", `!collectBlocks("brown_mushroom", 1)`, []string{"item"}},
@@ -58,6 +60,8 @@ func TestGrounding(t *testing.T) {
 		{"coordinates from a blueprint origin", "construction", "Level 0: Start at coordinates X: 148, Y: -60, Z: -170", `!goToCoordinates(150, -60, -165, 1)`, nil},
 		{"coordinates from nowhere", "construction", "Level 0: Start at coordinates X: 148, Y: -60, Z: -170", `!goToCoordinates(900, 7, -165, 1)`, []string{"coordinate", "coordinate"}},
 		{"stations are known", "cooking", "make bread", `!searchForBlock("crafting_table", 64)`, nil},
+		{"a block that drops an ingredient only to a tool", "techtree", "craft a bow", `!collectBlocks("cobweb", 3)`, []string{"count"}},
+		{"stone for cobblestone", "techtree", "craft a furnace, 8 cobblestone", `!collectBlocks("stone", 8)`, nil},
 	} {
 		e := ex("t", "Andy_0", "conversation", "train", 0, tc.context, tc.response)
 		e.Meta.TaskType = tc.taskType

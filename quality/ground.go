@@ -161,15 +161,16 @@ func contextText(msgs []trajectory.Message) string {
 
 // supports reports whether the agent may know val: a station, an item
 // the context names, or public knowledge applied to one (a cooking
-// target's recipe only once it is in the context).
+// target's recipe only once it is in the context: sent as "Recipe for
+// <dish>", or looked up with !getCraftingPlan).
 func (g *Grounder) supports(taskType, ctx string, items []string, val string) bool {
 	if stations[val] || slices.Contains(items, val) {
 		return true
 	}
 	cooking := taskType == procgen.Cooking.TaskType
 	for _, it := range items {
-		if _, dish := procgen.RecipeSteps(it); cooking && dish && !strings.Contains(ctx, "Recipe for "+it) {
-			continue // the dish's recipe is hidden until it is in the context
+		if _, dish := procgen.RecipeSteps(it); cooking && dish && !strings.Contains(ctx, "Recipe for "+it) && !strings.Contains(ctx, `!getCraftingPlan("`+it+`"`) {
+			continue // the dish's recipe is hidden until it is in the context, sent or looked up
 		}
 		if g.closureOf(it)[val] {
 			return true
@@ -198,8 +199,10 @@ func contextItems(text string) []string {
 			i++
 			continue
 		}
-		j := i
-		for j < len(text) && isWordByte(lower(text[j])) {
+		j := i + 1
+		// A capital after a small letter starts a new word: MINDcraft's
+		// crafting goal runs "craft a brick_wallYou have to ...".
+		for j < len(text) && isWordByte(lower(text[j])) && !(isUpper(text[j]) && isSmall(text[j-1])) {
 			j++
 		}
 		w := strings.ToLower(text[i:j])
@@ -222,6 +225,9 @@ func lower(c byte) byte {
 	}
 	return c
 }
+
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+func isSmall(c byte) bool { return c >= 'a' && c <= 'z' }
 
 func isWordByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' }
 
@@ -262,6 +268,9 @@ func (g *Grounder) closureOf(item string) map[string]bool {
 			for _, in := range r.Ingredients {
 				if !c[in.Item] {
 					c[in.Item] = true
+					for _, b := range droppedBy()[in.Item] {
+						c[b] = true // string: cobweb
+					}
 					down(in.Item, depth-1)
 				}
 			}
@@ -277,7 +286,7 @@ func (g *Grounder) closureOf(item string) map[string]bool {
 	if s, ok := mcdata.Smelt(item); ok {
 		c[s.Output] = true
 	}
-	for _, d := range mcdata.Drops(item, "") {
+	for _, d := range dropsOf(item) {
 		c[d.Item] = true
 	}
 	for _, b := range droppedBy()[item] {
@@ -308,12 +317,22 @@ var productsOf = sync.OnceValue(func() map[string][]string {
 var droppedBy = sync.OnceValue(func() map[string][]string {
 	m := map[string][]string{}
 	for _, b := range mcdata.Blocks() {
-		for _, d := range mcdata.Drops(b, "") {
+		for _, d := range dropsOf(b) {
 			m[d.Item] = append(m[d.Item], b)
 		}
 	}
 	return m
 })
+
+// dropsOf is what a block drops when mined with a tool that harvests it
+// (stone and cobweb drop nothing by hand).
+func dropsOf(block string) []mcdata.Ingredient {
+	tool := ""
+	if info, err := mcdata.LookupBlock(block); err == nil && info.RequiresTool && len(info.HarvestTools) > 0 {
+		tool = info.HarvestTools[0]
+	}
+	return mcdata.Drops(block, tool)
+}
 
 // chestShows reports whether the context lists item in a chest: in a
 // "The chest contains:" listing or a line about a chest.
