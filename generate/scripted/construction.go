@@ -130,7 +130,7 @@ func (s *state) share(lv blueprints.Level) []fix {
 		}
 	}
 	n := max(len(s.v.Team), 1)
-	seat := (s.v.Agent + lv.Level) % n
+	seat := (max(s.me, 0) + lv.Level) % n // the plan's order: names sorted
 	var out []fix
 	for _, name := range slices.Sorted(func(yield func(string) bool) {
 		for k := range byBlock {
@@ -228,9 +228,9 @@ func (s *state) construction() string {
 		}
 		return s.planText() + " " + act
 	}
-	// The first builder brings the teammates the opening did not reach
-	// into the plan.
-	if s.isLeader() && s.statedPlan() {
+	// A builder that stated the plan brings the teammates the opening did
+	// not reach into it.
+	if s.statedPlan() {
 		for _, o := range s.others() {
 			if !s.talkedTo(o) && !s.heardFrom(o) {
 				return cmd("startConversation", o, s.planText())
@@ -265,7 +265,7 @@ func (s *state) heardPlan(p string) bool {
 
 // planText is the division of labour builders agree on.
 func (s *state) planText() string {
-	return s.pick("Let's split by material, since we each hold the blocks we were dealt: on each level, every block's cells in rows, cut into one run per builder in team order ("+strings.Join(s.v.Team, ", ")+"), shifting by one each level.",
+	return s.pick("Let's split by material, since we each hold the blocks we were dealt: on each level, every block's cells in rows, cut into one run per builder in name order ("+strings.Join(s.v.Team, ", ")+"), shifting by one each level.",
 		"Plan: we split each level by material. Each block type's cells row by row, cut into equal runs, one per builder in name order ("+strings.Join(s.v.Team, ", ")+"), moving one seat along each level, so everyone uses the blocks they hold.")
 }
 
@@ -496,7 +496,7 @@ func (s *state) buildFacts() []string {
 			told = append(told, o)
 		}
 	}
-	if s.isLeader() && len(told) > 0 {
+	if len(told) > 0 {
 		f = append(f, "Plan settled with: "+strings.Join(told, ", ")+".")
 	}
 	return f

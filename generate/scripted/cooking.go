@@ -2,6 +2,7 @@ package scripted
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -102,7 +103,32 @@ func (s *state) knowsRecipe(dish string) bool {
 			return true
 		}
 	}
+	return s.lookedUp(dish)
+}
+
+// lookedUp reports whether the agent asked the game for dish's crafting
+// plan and read the answer.
+func (s *state) lookedUp(dish string) bool {
+	for _, a := range s.acts {
+		if a.name == "!getCraftingPlan" && len(a.args) > 0 && a.args[0] == dish && a.output != "" {
+			return true
+		}
+	}
 	return false
+}
+
+// lookUpRecipes asks the game for the first dish's plan whose recipe
+// nobody sent ("" when every one was looked up or the command is blocked).
+func (s *state) lookUpRecipes(dishes []string) string {
+	if !s.has("!getCraftingPlan") {
+		return ""
+	}
+	for _, d := range dishes {
+		if !s.lookedUp(d) {
+			return with(s.pick("Nobody has sent me the recipe for "+d+", so I'll look it up.", "I still don't know how to make the "+d+"; checking the crafting plan.", "Let me look up what the "+d+" needs."), cmd("getCraftingPlan", d, 1))
+		}
+	}
+	return ""
 }
 
 // goalRecipes is the part of the goal that holds this agent's own
@@ -119,6 +145,24 @@ func (s *state) goalRecipes() string {
 func (s *state) cooking() string {
 	if s.hellsKitchen() {
 		return s.cookHK()
+	}
+	var lacking []string
+	for _, d := range s.dishes() {
+		if !s.knowsRecipe(d.Item) {
+			lacking = append(lacking, d.Item)
+		}
+	}
+	about := "."
+	if len(lacking) > 0 {
+		about = ". I don't have the recipes for " + joinAnd(lacking) + ", please send me the recipes if you have them."
+	}
+	if !s.goalNamesCollector() {
+		if r := s.negotiate(about); r != "" {
+			return r
+		}
+		if r := s.answerRoleQuestion(); r != "" {
+			return r
+		}
 	}
 	if s.isLeader() {
 		return s.cookLeader()
@@ -166,8 +210,7 @@ func (s *state) cookHelper() string {
 // (no bowl, milk or other held items needed) are dealt round robin to the
 // helpers, and a helper takes its one only if it knows the recipe.
 func (s *state) myDish() string {
-	n := len(s.v.Team)
-	if n < 2 || s.isLeader() {
+	if len(s.v.Team) < 2 || s.isLeader() || s.leader() == "" {
 		return ""
 	}
 	var farm []string
@@ -176,8 +219,17 @@ func (s *state) myDish() string {
 			farm = append(farm, d.Item)
 		}
 	}
+	// Helpers in name order take turns: each knows its turn from the
+	// team's names and the agreed cook.
+	var helpers []string
+	for _, name := range s.v.Team {
+		if name != s.leader() {
+			helpers = append(helpers, name)
+		}
+	}
+	me := slices.Index(helpers, s.v.Name)
 	for j, d := range farm {
-		if j%(n-1) == s.v.Agent-1 && s.knowsRecipe(d) {
+		if j%len(helpers) == me && s.knowsRecipe(d) {
 			return d
 		}
 	}
@@ -275,23 +327,28 @@ func (s *state) cookLeader() string {
 			lacking = append(lacking, d.Item)
 		}
 	}
-	if len(s.acts) == 0 && s.mem == "" && len(s.v.Team) > 1 {
-		msg := s.pick("I'll do the cooking, please send me all your items.", "Let's pool everything with me, I'll cook the meal. Send me your items.",
-			"I can be the cook: give me whatever you're carrying and I'll make the "+joinAnd(dishNames(dishes))+".")
+	if o := s.unannounced(); o != "" {
+		msg := s.roleReason() + s.pick("cook the meal. Please send me all your items.", "make the "+joinAnd(dishNames(dishes))+". Please send me your items.")
 		if len(lacking) > 0 {
 			msg += " I don't have the recipes for " + joinAnd(lacking) + ", please send me the recipes if you have them."
 		}
-		return cmd("startConversation", s.v.Team[1], msg)
+		return cmd("startConversation", o, msg)
 	}
-	if len(lacking) > 0 && s.v.Time < 40 {
-		return with(s.say("wait"), cmd("stay", 5))
+	if len(lacking) > 0 {
+		if !s.waitedLong(false) {
+			return with(s.say("wait"), cmd("stay", 5))
+		}
+		// Nobody sent the recipe: look it up in the game.
+		if r := s.lookUpRecipes(lacking); r != "" {
+			return r
+		}
 	}
 	// Dishes a helper is making are left to it; should one not arrive
 	// late in the game, the cook makes it after all.
 	claimed := s.claimed()
 	var mine []mcdata.Ingredient
 	for _, d := range dishes {
-		if !claimed[d.Item] || s.v.Time > 240 {
+		if !claimed[d.Item] || s.waitedLong(true) {
 			mine = append(mine, d)
 		}
 	}
@@ -313,8 +370,13 @@ func (s *state) cookHK() string {
 		return r
 	}
 	dishes := s.dishes()
-	if len(dishes) > 0 && !s.knowsRecipe(dishes[0].Item) && s.v.Time < 40 {
-		return with(s.say("wait"), cmd("stay", 5))
+	if len(dishes) > 0 && !s.knowsRecipe(dishes[0].Item) {
+		if !s.waitedLong(false) {
+			return with(s.say("wait"), cmd("stay", 5))
+		}
+		if r := s.lookUpRecipes([]string{dishes[0].Item}); r != "" {
+			return r
+		}
 	}
 	return s.cookDishes(dishes, false)
 }
@@ -359,7 +421,7 @@ func (s *state) cookDishes(dishes []mcdata.Ingredient, pooled bool) string {
 	if len(missing) == 0 {
 		return with(s.say("idle"), cmd("stay", 10))
 	}
-	ready := !pooled || s.helpersDone() || s.v.Time >= 45
+	ready := !pooled || s.helpersDone() || s.waitedLong(false)
 	if pooled && !s.helpersDone() {
 		for _, o := range s.others() {
 			if !s.isDone(o) && !s.askedRecently(o, 12) {
@@ -371,8 +433,14 @@ func (s *state) cookDishes(dishes []mcdata.Ingredient, pooled bool) string {
 		}
 	}
 	for _, item := range sortedKeys(missing) {
-		if !s.chestLacks(item) {
-			return with(s.pick("Checking the chest for "+item+".", "Let me grab "+item+" from the chest."), cmd("takeFromChest", item, missing[item]))
+		if s.chestLacks(item) {
+			continue
+		}
+		// Take only what a look into the chest showed.
+		if listing, viewed := s.chestListing(); !viewed {
+			return with(s.pick("Let me see what's in the chest.", "Checking the chest first.", "Maybe the chest has some of it; looking."), cmd("viewChest"))
+		} else if listing[item] > 0 {
+			return with(s.pick("The chest has "+item+", taking it.", "Let me grab the "+item+" from the chest."), cmd("takeFromChest", item, min(missing[item], listing[item])))
 		}
 	}
 	if ready {
@@ -395,6 +463,45 @@ func (s *state) askedFor(o, item string) bool {
 		}
 	}
 	return false
+}
+
+var reMemChest = regexp.MustCompile(`The chest holds: ([\w, ]+)\.`)
+
+// chestListing is what the last look into the chest showed (its window
+// output, or the memory's note); viewed is false when it never looked.
+func (s *state) chestListing() (items map[string]int, viewed bool) {
+	for i := len(s.acts) - 1; i >= 0; i-- {
+		a := s.acts[i]
+		if a.name != "!viewChest" || a.output == "" || texts.IsNoChestNearby(a.output) {
+			continue
+		}
+		items = map[string]int{}
+		if _, list, ok := strings.Cut(a.output, "The chest contains:"); ok {
+			for _, line := range strings.Split(list, "\n") {
+				if n, item, ok := strings.Cut(strings.TrimSpace(line), " "); ok {
+					if c, err := strconv.Atoi(n); err == nil {
+						items[item] += c
+					}
+				}
+			}
+		}
+		return items, true
+	}
+	if m := reMemChest.FindStringSubmatch(s.mem); m != nil {
+		items = map[string]int{}
+		for _, part := range strings.Split(m[1], ", ") {
+			if n, item, ok := strings.Cut(strings.TrimSpace(part), " "); ok {
+				if c, err := strconv.Atoi(n); err == nil {
+					items[item] += c
+				}
+			}
+		}
+		return items, true
+	}
+	if strings.Contains(s.mem, "The chest is empty.") {
+		return map[string]int{}, true
+	}
+	return nil, false
 }
 
 // chestLacks reports whether the chest was found not to hold item, or a

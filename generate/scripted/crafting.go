@@ -27,7 +27,7 @@ var (
 	reBounce     = regexp.MustCompile(`I'm talking to someone else`)
 	reMemKnown   = regexp.MustCompile(`Known recipes: ([\w, ]+)\.`)
 	reMemDone    = regexp.MustCompile(`Got everything from: ([\w, ]+)\.`)
-	reAskItems   = regexp.MustCompile(`(?i)(send me your items|what do you have)`)
+	reAskItems   = regexp.MustCompile(`(?i)(send me your items|what do you have|what items are you holding|what are you holding)`)
 )
 
 // craftGoal reads the target and count from the goal.
@@ -47,6 +47,16 @@ func (s *state) crafting() string {
 	target, n := s.craftGoal()
 	if target == "" {
 		return s.say("idle") + " " + cmd("stay", 30)
+	}
+	about := ", and I can see the crafting plan."
+	if !s.has("!getCraftingPlan") {
+		about = ", but I can't see the crafting plan."
+	}
+	if r := s.negotiate(about); r != "" {
+		return r
+	}
+	if r := s.answerRoleQuestion(); r != "" {
+		return r
 	}
 	if s.isLeader() {
 		return s.craftLeader(target, n)
@@ -184,17 +194,13 @@ func (s *state) relayPlan(out string) string {
 
 func (s *state) craftLeader(target string, n int) string {
 	havePlanCmd := s.has("!getCraftingPlan")
-	if len(s.acts) == 0 && s.mem == "" && len(s.v.Team) > 1 {
-		// Open: say who crafts and whether the plan is visible.
-		partner := s.v.Team[1]
-		if havePlanCmd {
-			return with(s.pick("Let me see what the "+target+" needs.", "First, the plan for "+target+".", "Checking the recipe for "+target+"."), cmd("getCraftingPlan", target, n))
+	if o := s.unannounced(); o != "" {
+		// Take the role, telling each teammate why.
+		why := s.roleReason() + "craft the " + target + ". Please send me your items."
+		if !havePlanCmd {
+			why += s.pick(" I can't see the crafting plan, so if you can, please send me the steps.", " I don't have the crafting plan; share the steps if you see them.")
 		}
-		return cmd("startConversation", partner, s.pick(
-			"I'll do the crafting of the "+target+", send me your items. I can't see the crafting plan, so if you can, please send me the steps.",
-			"Let's pool everything with me and I'll craft the "+target+". I don't have the crafting plan; share the steps if you see them.",
-			"Hi! Send me what you have and I'll put the "+target+" together. I can't get the crafting plan myself, could you send me the steps?",
-		))
+		return cmd("startConversation", o, why)
 	}
 	known, planKnown := s.recipeKnowledge()
 	if havePlanCmd && !planKnown {
@@ -222,7 +228,7 @@ func (s *state) craftLeader(target string, n int) string {
 	if d := s.lastDone(); d != "" && s.has("!endConversation") {
 		return with(s.pick("Thanks "+d+", got it all!", "Thanks, "+d+"!", "Got your items, "+d+", thanks."), cmd("endConversation", d))
 	}
-	gatherOK := helpersDone || s.v.Time >= 45
+	gatherOK := helpersDone || s.waitedLong(false)
 	if len(plan.Missing) > 0 {
 		if !helpersDone {
 			// Teammates that have not said they are done may be unable to

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"collabcraft/procgen"
 	"collabcraft/world/texts"
 )
 
@@ -18,7 +19,13 @@ const maxMemory = 500
 func (s *state) summarize() string {
 	var facts []string
 	if e, ok := s.expert(); ok {
-		facts = e.facts(s)
+		if k, _ := procgen.KindOfType(s.v.TaskType); k != procgen.Construction {
+			facts = append(facts, s.roleFacts()...)
+		}
+		facts = append(facts, e.facts(s)...)
+	}
+	if s.stays() >= 3 || strings.Contains(s.mem, waitingNote) {
+		facts = append(facts, waitingNote)
 	}
 	out := ""
 	for _, f := range facts {
@@ -62,6 +69,9 @@ func (s *state) craftFacts() []string {
 		return f
 	}
 	leader := s.leader()
+	if leader == "" {
+		return f
+	}
 	f = append(f, leader+" crafts the "+target+"; I give my items to "+leader+".")
 	if s.leaderLacksPlan() {
 		f = append(f, leader+" cannot see the plan.")
@@ -128,6 +138,7 @@ func (s *state) cookFacts() []string {
 		if d := s.doneSet(); len(d) > 0 {
 			f = append(f, "Got everything from: "+strings.Join(d, ", ")+".")
 		}
+	case leader == "":
 	default:
 		f = append(f, leader+" cooks the meal; I give my items to "+leader+".")
 		if s.askedForRecipes(leader) {
@@ -149,14 +160,51 @@ func (s *state) cookFacts() []string {
 	if len(known) > 0 {
 		f = append(f, "Recipes known: "+strings.Join(known, ", ")+".")
 	}
+	// What a known recipe needs stays in memory, as the recipe itself
+	// leaves the window: the ingredients are what the agent acts on.
+	for _, d := range known {
+		if r := recipeNote(d); r != "" {
+			f = append(f, r)
+		}
+	}
 	switch {
 	case s.noChest():
 		f = append(f, memNoChest)
 	case len(lacks) > 0:
 		f = append(f, "Chest lacks: "+strings.Join(lacks, ", ")+".")
 	}
+	if listing, viewed := s.chestListing(); viewed && !s.noChest() {
+		var parts []string
+		for _, item := range sortedKeys(listing) {
+			parts = append(parts, itoa(listing[item])+" "+item)
+		}
+		if len(parts) == 0 {
+			f = append(f, "The chest is empty.")
+		} else {
+			f = append(f, "The chest holds: "+strings.Join(parts, ", ")+".")
+		}
+	}
 	return f
 }
+
+// recipeNote is "Recipe for <dish>: <ingredients>." ("" for a dish
+// without one).
+func recipeNote(dish string) string {
+	if raw, ok := cooked[dish]; ok {
+		return "Recipe for " + dish + ": smelt 1 " + raw + "."
+	}
+	var s state
+	r, ok := s.cookRecipe(dish)
+	if !ok {
+		return ""
+	}
+	var parts []string
+	for _, in := range r.Ingredients {
+		parts = append(parts, itoa(in.Count)+" "+in.Item)
+	}
+	return "Recipe for " + dish + ": " + strings.Join(parts, ", ") + "."
+}
+
 func itoaN(n int) string {
 	if n <= 0 {
 		n = 1

@@ -55,7 +55,8 @@ func (b *backend) Complete(ctx context.Context, req generate.Request) (generate.
 		return generate.Reply{}, err
 	}
 	rng := rand.New(rand.NewPCG(req.Seed, 0x5c1e7ed))
-	s := newState(&req.View, rng, b.opts)
+	view := reveal(&req)
+	s := newState(&view, rng, b.opts)
 	var text string
 	switch req.Kind {
 	case trajectory.KindMemory:
@@ -63,7 +64,7 @@ func (b *backend) Complete(ctx context.Context, req generate.Request) (generate.
 	case trajectory.KindCoding:
 		text = s.buildCode()
 	case trajectory.KindBotResponder:
-		text = respondOrIgnore(req.View)
+		text = respondOrIgnore(view)
 	default:
 		text = s.decide()
 	}
@@ -72,6 +73,12 @@ func (b *backend) Complete(ctx context.Context, req generate.Request) (generate.
 		Usage:        trajectory.Usage{PromptTokens: approxTokens(req.Messages), CompletionTokens: (len(text) + 3) / 4},
 		FinishReason: "stop",
 	}, nil
+}
+
+// greeted reports whether the last turn is the harness's init message.
+func (s *state) greeted() bool {
+	t := s.v.Turns
+	return len(t) > 0 && t[len(t)-1].Role != "assistant" && strings.Contains(t[len(t)-1].Content, "Respond with hello world and your name")
 }
 
 // approxTokens estimates a prompt's tokens (about 4 characters each), so
@@ -108,6 +115,11 @@ func (s *state) expert() (e expert, ok bool) {
 
 // decide picks the response for a conversation call.
 func (s *state) decide() string {
+	if s.v.Goal == "" && s.greeted() {
+		// MINDcraft's init message comes before the goal: answer it, and
+		// act once the goal is known.
+		return s.pick("Hello world! I'm "+s.v.Name+".", "Hello world, my name is "+s.v.Name+".", "Hello world, "+s.v.Name+" here.")
+	}
 	var r string
 	if e, ok := s.expert(); ok {
 		r = e.decide(s)

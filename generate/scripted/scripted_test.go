@@ -53,16 +53,16 @@ func TestParseFixes(t *testing.T) {
 	}
 }
 
-// TestTeammateChatIsParsed: a helper hears the crafter say it cannot see
-// the plan and, having !getCraftingPlan, looks it up for it.
+// TestPlanRelay: a helper hears the crafter take the role and say it
+// cannot see the plan and, having !getCraftingPlan, looks it up for it.
 func TestPlanRelay(t *testing.T) {
 	v := &generate.View{
-		Agent: 1, Name: "Jill_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCrafting,
+		Name: "Jill_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCrafting,
 		Goal:        "Collaborate with other agents to craft a bookshelf",
 		Inventory:   "\nINVENTORY\n- book: 3\nWEARING: Nothing\n",
 		CommandDocs: "\n!getCraftingPlan: Provides ...\n",
 		Turns: []trajectory.Message{
-			{Role: "user", Content: "Andy_0: (FROM OTHER BOT)I'll do the crafting. I can't see the crafting plan, so please send me the steps."},
+			{Role: "user", Content: "Andy_0: (FROM OTHER BOT)I hold the most (6 items), so I'll gather everything and craft the bookshelf. Please send me your items. I can't see the crafting plan, so if you can, please send me the steps."},
 		},
 	}
 	if got := viewState(v).decide(); !containsCmd(got, `!getCraftingPlan("bookshelf", 1)`) {
@@ -111,7 +111,7 @@ func TestMemory(t *testing.T) {
 	v := &generate.View{
 		Name: "Andy_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCrafting,
 		Goal:        "Collaborate with other agents to craft a stick",
-		Memory:      "I am the crafter of 1 stick; teammates send me their items. I know the crafting plan for stick. Got everything from: Jill_0.",
+		Memory:      "Coordinator: Andy_0 (2 items). I told everyone I collect. I am the crafter of 1 stick; teammates send me their items. I know the crafting plan for stick. Got everything from: Jill_0.",
 		Inventory:   "\nINVENTORY\n- oak_planks: 2\nWEARING: Nothing\n",
 		CommandDocs: "\n!getCraftingPlan: x\n",
 	}

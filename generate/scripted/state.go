@@ -3,6 +3,7 @@ package scripted
 import (
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strings"
 
 	"collabcraft/generate"
@@ -24,6 +25,9 @@ type state struct {
 	acts []act     // own commands with the output that followed, oldest first
 	mem  string    // the memory text
 	sys  []string  // system turns, oldest first
+
+	coord      string // the agreed coordinator, once computed (leader)
+	coordKnown bool
 }
 
 // message is one chat line from a teammate.
@@ -41,7 +45,7 @@ type act struct {
 }
 
 func newState(v *generate.View, rng *rand.Rand, opts Options) *state {
-	s := &state{v: v, rng: rng, opts: opts, mem: v.Memory, me: v.Agent}
+	s := &state{v: v, rng: rng, opts: opts, mem: v.Memory, me: slices.Index(v.Team, v.Name)}
 	s.persona = personaOf(v.Name)
 	s.inv = texts.Inventory(v.Inventory)
 	turns := v.Turns
@@ -115,11 +119,17 @@ func (s *state) others() []string {
 	return out
 }
 
-// leader is the teammate who collects and finishes: the first agent of
-// the team, the first name the goal lists for everyone else.
-func (s *state) leader() string { return s.v.Team[0] }
+// leader is the teammate who collects and finishes, as agreed (roles.go);
+// "" while the team has not settled it.
+func (s *state) leader() string {
+	if !s.coordKnown {
+		s.coord, _ = s.coordinator()
+		s.coordKnown = true
+	}
+	return s.coord
+}
 
-func (s *state) isLeader() bool { return s.v.Agent == 0 }
+func (s *state) isLeader() bool { return s.leader() == s.v.Name }
 
 // has reports whether the agent can run a command (blocked ones are not in
 // its docs).
@@ -152,6 +162,33 @@ func (s *state) said(sub string) bool {
 
 // since is how many turns ago turn i was.
 func (s *state) since(i int) int { return len(s.v.Turns) - 1 - i }
+
+// waitedLong reports whether the agent has waited for its teammates long
+// enough, as it can tell from its context: three !stay in its window, or
+// a memory that says it was waiting. veryLong wants six in the window or
+// a memory that says the agent kept waiting.
+func (s *state) waitedLong(veryLong bool) bool {
+	n := s.stays()
+	if veryLong {
+		return n >= 6 || strings.Contains(s.mem, waitingNote) && n >= 3
+	}
+	return n >= 3 || strings.Contains(s.mem, waitingNote)
+}
+
+// stays counts the !stay commands in the window.
+func (s *state) stays() int {
+	n := 0
+	for _, a := range s.acts {
+		if a.name == "!stay" {
+			n++
+		}
+	}
+	return n
+}
+
+// waitingNote is what a memory keeps of an agent that ended its window
+// waiting for teammates.
+const waitingNote = "I have been waiting for my teammates."
 
 // count returns how many of item the agent holds.
 func (s *state) count(item string) int { return s.inv[item] }

@@ -1,0 +1,66 @@
+package scripted
+
+import (
+	"slices"
+	"strings"
+
+	"collabcraft/generate"
+	"collabcraft/trajectory"
+)
+
+// reveal is the part of a call's View that its messages show, the only
+// input the experts decide from: a model in the seat reads those messages
+// and nothing else. Each text field is kept only if it appears in the
+// messages as it is; the teammates are the names the messages mention
+// (the prompt's $STATS lists the bots nearby); the goal counts only once
+// the prompt shows it (MINDcraft's init message comes before the goal).
+// What no message shows is dropped: the agent's seat in the team (the
+// teammates come in name order), the simulated time and the call's index,
+// so the experts cannot decide by them.
+func reveal(req *generate.Request) generate.View {
+	var all strings.Builder
+	for _, m := range req.Messages {
+		all.WriteString(m.Content)
+		all.WriteByte('\n')
+	}
+	text := all.String()
+	shown := func(s string) string {
+		if s != "" && strings.Contains(text, strings.TrimSpace(s)) {
+			return s
+		}
+		return ""
+	}
+	v := req.View
+	out := generate.View{
+		Agent:       -1,
+		Name:        shown(v.Name),
+		TaskType:    v.TaskType, // the task profile the prompt was rendered from
+		Goal:        shown(v.Goal),
+		GoalShown:   v.GoalShown && shown(v.Goal) != "",
+		Memory:      shown(v.Memory),
+		Stats:       shown(v.Stats),
+		Inventory:   shown(v.Inventory),
+		CommandDocs: shown(v.CommandDocs),
+		Turns:       shownTurns(v.Turns, text),
+		ToSummarize: shownTurns(v.ToSummarize, text),
+		Action:      shown(v.Action),
+	}
+	for _, n := range v.Team {
+		if n == v.Name || strings.Contains(text, n) {
+			out.Team = append(out.Team, n)
+		}
+	}
+	slices.Sort(out.Team)
+	return out
+}
+
+// shownTurns keeps the turns whose text the messages hold.
+func shownTurns(turns []trajectory.Message, text string) []trajectory.Message {
+	out := turns[:0:0]
+	for _, t := range turns {
+		if strings.Contains(text, strings.TrimSpace(t.Content)) {
+			out = append(out, t)
+		}
+	}
+	return out
+}

@@ -1,0 +1,353 @@
+package scripted
+
+import (
+	"maps"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Roles are agreed in conversation, never by seat or name. In crafting and
+// in two-agent cooking every agent first tells each teammate what it
+// holds ("I have 2 stick and 3 oak_planks (5 items)"); once an agent has
+// heard every teammate, the one that holds the most items collects and
+// crafts or cooks (ties go to the name that sorts first, the one rule all
+// can apply alike), and the others hand over their items. Every agent
+// reaches the same answer from the same offers, so no vote is needed; the
+// coordinator says it takes the role, and the memory keeps who it is.
+// Cooking tasks of three or more agents name the collector in the goal
+// ("one single bot whose name starts with andy"), which the agents follow.
+
+var (
+	reOffer     = regexp.MustCompile(`\((\d+) items?\)`)
+	reMemCoord  = regexp.MustCompile(`Coordinator: (\w+) \((\d+) items?\)\.`)
+	reMemOffers = regexp.MustCompile(`Holdings: ([\w ,]+)\.`)
+	reGoalAndy  = regexp.MustCompile(`(?i)given to one single bot whose name starts with andy`)
+	// A teammate taking the role, having heard every offer (or every
+	// teammate handing it its items).
+	reTakesRole = regexp.MustCompile(`(?i)(I'll (gather|collect) everything|I'm collecting everything|send me (your|all your) items)`)
+	// A teammate telling who collects: "Bob_0 collects everything".
+	reCollector = regexp.MustCompile(`(\w+) collects everything`)
+)
+
+// holdings is the number of items an inventory holds.
+func holdings(inv map[string]int) int {
+	n := 0
+	for _, c := range inv {
+		n += max(c, 0)
+	}
+	return n
+}
+
+// offerText tells a teammate what this agent holds and what it knows.
+func (s *state) offerText(to string, about string) string {
+	n := holdings(s.inv)
+	have := "I have nothing (0 items)"
+	if n > 0 {
+		have = "I have " + itemList(s.inv) + " (" + itoa(n) + " items)"
+		if n == 1 {
+			have = "I have " + itemList(s.inv) + " (1 item)"
+		}
+	}
+	greet := s.pick("Hi "+to+"! ", "Hey "+to+". ", to+", ")
+	return greet + have + about + " " + s.pick(
+		"Whoever holds the most should collect everything. What do you have?",
+		"Let's have the one holding the most items do the collecting. What about you?",
+		"The one with the most items should gather it all; what are you holding?",
+	)
+}
+
+// offers are the holdings each agent stated: the teammates' from their
+// messages and the memory, this agent's from what it said.
+func (s *state) offers() map[string]int {
+	out := map[string]int{}
+	if m := reMemOffers.FindStringSubmatch(s.mem); m != nil {
+		for _, part := range strings.Split(m[1], ", ") {
+			if name, n, ok := strings.Cut(strings.TrimSpace(part), " "); ok {
+				if c, err := strconv.Atoi(n); err == nil {
+					out[name] = c
+				}
+			}
+		}
+	}
+	for _, m := range s.msgs {
+		if _, seen := out[m.from]; !seen {
+			if o := reOffer.FindStringSubmatch(m.text); o != nil {
+				out[m.from], _ = strconv.Atoi(o[1])
+			}
+		}
+	}
+	if _, seen := out[s.v.Name]; !seen {
+		out[s.v.Name] = holdings(s.inv) // what it holds, until it says so
+		for _, a := range s.acts {
+			if a.name == "!startConversation" && len(a.args) == 2 && !reCollector.MatchString(a.args[1]) {
+				if o := reOffer.FindStringSubmatch(a.args[1]); o != nil {
+					out[s.v.Name], _ = strconv.Atoi(o[1])
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// coordinator is the agent that collects, once it can be known: named by
+// the goal; else the strongest claim (most items, then the name that
+// sorts first) among teammates taking the role, those saying who does,
+// and this agent's own; else, when every offer is in, the largest.
+func (s *state) coordinator() (string, bool) {
+	if s.goalNamesCollector() {
+		for _, n := range s.v.Team {
+			if strings.HasPrefix(strings.ToLower(n), "andy") {
+				return n, true
+			}
+		}
+	}
+	if len(s.v.Team) < 2 {
+		return s.v.Name, true
+	}
+	offers := s.offers()
+	best, bestN := "", -1
+	claim := func(name string, n int) {
+		if slices.Contains(s.v.Team, name) && (n > bestN || n == bestN && name < best) {
+			best, bestN = name, n
+		}
+	}
+	countIn := func(text, name string) int {
+		if o := reOffer.FindStringSubmatch(text); o != nil {
+			n, _ := strconv.Atoi(o[1])
+			return n
+		}
+		return offers[name]
+	}
+	if m := reMemCoord.FindStringSubmatch(s.mem); m != nil {
+		n, _ := strconv.Atoi(m[2])
+		claim(m[1], n)
+	}
+	for _, m := range s.msgs {
+		if !s.addressedToMe(m.text) {
+			continue
+		}
+		switch {
+		case reTakesRole.MatchString(m.text):
+			claim(m.from, countIn(m.text, m.from))
+		case reDoneGiving.MatchString(m.text): // handed this agent everything
+			claim(s.v.Name, offers[s.v.Name])
+		default:
+			// The teammate that heard every offer says who it is.
+			if c := reCollector.FindStringSubmatch(m.text); c != nil && slices.Contains(s.v.Team, c[1]) {
+				return c[1], true
+			}
+		}
+	}
+	for _, t := range s.v.Turns {
+		if t.Role == "assistant" && reTakesRole.MatchString(t.Content) {
+			claim(s.v.Name, offers[s.v.Name])
+			break
+		}
+	}
+	if best != "" {
+		return best, true
+	}
+	for _, n := range s.v.Team {
+		c, ok := offers[n]
+		if !ok {
+			return "", false
+		}
+		claim(n, c)
+	}
+	return best, best != ""
+}
+
+// unannounced is the next teammate the coordinator has not yet told that
+// it collects ("" when all know: they said so, gave everything, or were
+// told).
+func (s *state) unannounced() string {
+	if strings.Contains(s.mem, memToldAll) {
+		return ""
+	}
+	for _, o := range s.others() {
+		if s.isDone(o) {
+			continue
+		}
+		told := false
+		for _, a := range s.acts {
+			if a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == o && reTakesRole.MatchString(a.args[1]) && !s.bouncedAfter(o, a.turn) {
+				told = true
+			}
+		}
+		if !told {
+			return o
+		}
+	}
+	return ""
+}
+
+const memToldAll = "I told everyone I collect."
+
+// addressedToMe reports whether a message that reached this agent was
+// meant for it: a conversation that ended hands on the sender's next
+// command, which may be addressed to someone else.
+func (s *state) addressedToMe(text string) bool {
+	return !strings.Contains(text, "!startConversation(") || strings.Contains(text, `!startConversation("`+s.v.Name+`"`)
+}
+
+// goalNamesCollector reports whether the goal says who gets the items
+// (MINDcraft's cooking tasks of three or more agents).
+func (s *state) goalNamesCollector() bool {
+	return reGoalAndy.MatchString(s.v.Goal) || strings.Contains(s.v.Goal, "all the food items should be given to you by other bots")
+}
+
+// offeredTo reports whether this agent's offer reached o (it was sent, not
+// bounced, and o has not asked again since).
+func (s *state) offeredTo(o string) bool {
+	for i := len(s.acts) - 1; i >= 0; i-- {
+		a := s.acts[i]
+		if a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == o && reOffer.MatchString(a.args[1]) {
+			return !s.bouncedAfter(o, a.turn) && !s.askedItemsAfter(o, a.turn)
+		}
+	}
+	return strings.Contains(s.mem, "Told "+o+" my items.") && !s.askedItemsAfter(o, -1)
+}
+
+// askedItemsAfter reports whether o asked what this agent has after turn.
+func (s *state) askedItemsAfter(o string, turn int) bool {
+	for _, m := range s.msgs {
+		if m.from == o && m.turn > turn && reAskItems.MatchString(m.text) && !reOffer.MatchString(m.text) {
+			return true
+		}
+	}
+	return false
+}
+
+// negotiate is the opening: offers to every teammate, then waiting for
+// theirs; "" once the coordinator is known.
+func (s *state) negotiate(about string) string {
+	if len(s.v.Team) < 2 {
+		return ""
+	}
+	hub := s.v.Team[0]
+	if c, ok := s.coordinator(); ok {
+		// The teammate that heard every offer tells the others.
+		if s.v.Name == hub && c != s.v.Name {
+			if o := s.untold(c); o != "" {
+				if o == c {
+					return cmd("startConversation", o, s.pick("You hold the most, "+itoa(s.offers()[c])+" items, so "+c+" collects everything: over to you.", "Everyone has told me their items: "+c+" collects everything, since you hold the most, "+itoa(s.offers()[c])+" items."))
+				}
+				return cmd("startConversation", o, s.pick(c+" collects everything: they hold the most, "+itoa(s.offers()[c])+" items. Please send your items to "+c+".", "Everyone has told me their items, and "+c+" holds the most, "+itoa(s.offers()[c])+" items, so "+c+" collects everything. Please send yours to "+c+"."))
+			}
+		}
+		return ""
+	}
+	// Offers go to one teammate, the first in name order, who hears them
+	// all and says who holds the most: all-to-all talk would keep every
+	// conversation busy.
+	offers := s.offers()
+	if s.v.Name != hub {
+		if !s.offeredTo(hub) {
+			return cmd("startConversation", hub, s.offerText(hub, about))
+		}
+		return with(s.pick("Waiting to hear who collects.", "Let me wait until "+hub+" has heard everyone.", "Waiting for "+hub+" to tell us who holds the most."), cmd("stay", 5))
+	}
+	for _, o := range s.others() {
+		if _, ok := offers[o]; !ok && !s.askedRecently(o, 8) && s.stays() >= 2 {
+			return cmd("startConversation", o, s.pick(o+", what do you have? I haven't heard your items yet.", "What items are you holding, "+o+"? I'm collecting everyone's before we pick who gathers."))
+		}
+	}
+	return with(s.pick("Waiting to hear what everyone holds.", "Let me wait for the others' items.", "Waiting for my teammates to say what they have."), cmd("stay", 5))
+}
+
+// untold is the next teammate the hub has not told who collects.
+func (s *state) untold(c string) string {
+	if strings.Contains(s.mem, memToldAll) {
+		return ""
+	}
+	for _, o := range s.others() {
+		told := s.isDone(o)
+		for _, a := range s.acts {
+			if a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == o && strings.Contains(a.args[1], c+" collects everything") && !s.bouncedAfter(o, a.turn) {
+				told = true
+			}
+		}
+		if !told {
+			return o
+		}
+	}
+	return ""
+}
+
+// roleFacts are what the memory keeps of the negotiation.
+func (s *state) roleFacts() []string {
+	offers := s.offers()
+	if c, ok := s.coordinator(); ok && !s.goalNamesCollector() {
+		f := []string{"Coordinator: " + c + " (" + itoa(offers[c]) + " items)."}
+		if c == s.v.Name && s.unannounced() == "" || c != s.v.Name && s.v.Name == s.v.Team[0] && s.untold(c) == "" {
+			f = append(f, memToldAll)
+		}
+		return f
+	}
+	var f []string
+	if hub := s.v.Team[0]; hub != s.v.Name && s.offeredTo(hub) {
+		f = append(f, "Told "+hub+" my items.")
+	}
+	if len(offers) == 0 {
+		return f
+	}
+	var parts []string
+	for _, n := range slices.Sorted(maps.Keys(offers)) {
+		parts = append(parts, n+" "+itoa(offers[n]))
+	}
+	return append(f, "Holdings: "+strings.Join(parts, ", ")+".")
+}
+
+// roleReason is the coordinator's explanation, from the offers.
+func (s *state) roleReason() string {
+	offers := s.offers()
+	me := offers[s.v.Name]
+	if s.goalNamesCollector() {
+		return s.pick("The goal says the food goes to me, so I'll collect everything and ", "I'm the one the food should go to, so I'll gather everything and ")
+	}
+	// The count is stated as in an offer, so a teammate whose own offer
+	// crossed this one still learns it.
+	n := " (" + itoa(me) + " items)"
+	if me == 1 {
+		n = " (1 item)"
+	}
+	for name, c := range offers {
+		if name != s.v.Name && c == me {
+			// A tie goes to the name that sorts first.
+			return s.pick("We hold the same number of items"+n+" and my name comes first, so I'll gather everything and ", name+" and I both hold"+n+", so by name order I'll collect everything and ")
+		}
+	}
+	return s.pick("I hold the most"+n+", so I'll gather everything and ", "I have the most"+n+", so I'll collect everything and ")
+}
+
+// answerRoleQuestion tells a teammate that asks what this agent holds,
+// after the team settled who collects, who that is.
+func (s *state) answerRoleQuestion() string {
+	c := s.leader()
+	if c == "" {
+		return ""
+	}
+	for _, m := range s.msgs {
+		if m.from == c || !reAskItems.MatchString(m.text) || reOffer.MatchString(m.text) || reTakesRole.MatchString(m.text) || !s.addressedToMe(m.text) {
+			continue
+		}
+		answered := false
+		for _, a := range s.acts {
+			if a.turn > m.turn && a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == m.from {
+				answered = true
+			}
+		}
+		if answered {
+			continue
+		}
+		n := itoa(s.offers()[c])
+		if c == s.v.Name {
+			return cmd("startConversation", m.from, s.pick("I hold the most ("+n+" items), so I'll collect everything: please send me your items.", "I'm collecting everything, since I hold the most ("+n+" items). Please send me your items."))
+		}
+		return cmd("startConversation", m.from, s.pick(c+" collects everything, since they hold the most. Please send your items to "+c+".", "We settled it: "+c+" collects everything. My items already went to "+c+"; please send yours too."))
+	}
+	return ""
+}
