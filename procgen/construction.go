@@ -276,11 +276,16 @@ func houseOptions(k ConstructionKnobs, seed uint64) blueprints.HouseOptions {
 	origin[2] += rng.IntN(33) - 16
 	o.Origin = &origin
 	o.GridSize = blueprints.SpaceNeeded(o.RoomTotal()) + rng.IntN(2)
-	// The slab's block has a stream of its own, so drawing it leaves the
-	// rest of the site as it was.
-	floor := rand.New(rand.NewPCG(seed, 0xf1004))
-	o.Floor = blueprints.FloorMaterials[floor.IntN(len(blueprints.FloorMaterials))]
+	o.Floor = FloorOf(seed)
 	return o
+}
+
+// FloorOf is the ground slab's block of the house with this seed, drawn
+// from a stream of its own, so drawing it leaves the rest of the site as
+// it was.
+func FloorOf(seed uint64) string {
+	floor := rand.New(rand.NewPCG(seed, 0xf1004))
+	return blueprints.FloorMaterials[floor.IntN(len(blueprints.FloorMaterials))]
 }
 
 func uniqueHouse(base uint64, k ConstructionKnobs, variant int, taken map[string]bool) (*blueprints.House, uint64, error) {

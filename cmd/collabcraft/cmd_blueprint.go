@@ -183,7 +183,7 @@ func runBlueprint(_ context.Context, opts BlueprintOptions, _ GlobalOptions, _ [
 	seed := procgen.ConstructionSeed(opts.Seed, knobs, opts.Variant)
 	house, err := blueprints.GenerateHouse(blueprints.HouseOptions{
 		Materials: opts.Materials, Rooms: opts.Rooms, Windows: opts.Windows, Carpets: opts.Carpets,
-		RoomCount: opts.RoomCount, GridSize: opts.Grid, Seed: seed, Origin: origin,
+		RoomCount: opts.RoomCount, GridSize: opts.Grid, Seed: seed, Origin: origin, Floor: procgen.FloorOf(seed),
 	})
 	if err != nil {
 		return err

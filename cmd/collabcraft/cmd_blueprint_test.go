@@ -233,7 +233,7 @@ func TestRunBlueprintDefaultFormat(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := tty.String()
-	for _, want := range []string{"materials_1_rooms_1_window_1_carpet_1_variant_0  (seed 3,", "materials: ", " stone", "Level 0 (X: ", "(--format json for the blueprint itself"} {
+	for _, want := range []string{"materials_1_rooms_1_window_1_carpet_1_variant_0  (seed 3,", "materials: ", " cobblestone", "Level 0 (X: ", "(--format json for the blueprint itself"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("terminal view lacks %q:\n%.600s", want, text)
 		}
