@@ -31,6 +31,14 @@ var (
 	reCollector = regexp.MustCompile(`(\w+) collects everything`)
 )
 
+// itemCount is "1 item" or "n items".
+func itemCount(n int) string {
+	if n == 1 {
+		return "1 item"
+	}
+	return itoa(n) + " items"
+}
+
 // holdings is the number of items an inventory holds.
 func holdings(inv map[string]int) int {
 	n := 0
@@ -281,7 +289,11 @@ func (s *state) untold(c string) string {
 func (s *state) roleFacts() []string {
 	offers := s.offers()
 	if c, ok := s.coordinator(); ok && !s.goalNamesCollector() {
-		f := []string{"Coordinator: " + c + " (" + itoa(offers[c]) + " items)."}
+		n := offers[c]
+		if m := reMemCoord.FindStringSubmatch(s.mem); m != nil && m[1] == c {
+			n, _ = strconv.Atoi(m[2]) // the count the role was taken with
+		}
+		f := []string{"Coordinator: " + c + " (" + itemCount(n) + ")."}
 		if c == s.v.Name && s.unannounced() == "" || c != s.v.Name && s.v.Name == s.v.Team[0] && s.untold(c) == "" {
 			f = append(f, memToldAll)
 		}
@@ -310,14 +322,11 @@ func (s *state) roleReason() string {
 	}
 	// The count is stated as in an offer, so a teammate whose own offer
 	// crossed this one still learns it.
-	n := " (" + itoa(me) + " items)"
-	if me == 1 {
-		n = " (1 item)"
-	}
+	n := " (" + itemCount(me) + ")"
 	for name, c := range offers {
 		if name != s.v.Name && c == me {
 			// A tie goes to the name that sorts first.
-			return s.pick("We hold the same number of items"+n+" and my name comes first, so I'll gather everything and ", name+" and I both hold"+n+", so by name order I'll collect everything and ")
+			return s.pick("We hold the same number of items"+n+" and my name comes first, so I'll gather everything and ", name+" and I hold the same"+n+", so by name order I'll collect everything and ")
 		}
 	}
 	return s.pick("I hold the most"+n+", so I'll gather everything and ", "I have the most"+n+", so I'll collect everything and ")

@@ -126,6 +126,7 @@ func (s *state) decide() string {
 	} else {
 		r = with(s.say("idle"), cmd("stay", 10))
 	}
+	r = s.narrate(r)
 	if s.opts.Skill < 1 || s.opts.Noise > 0 {
 		r = s.perturb(r)
 	}

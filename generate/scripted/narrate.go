@@ -1,0 +1,225 @@
+package scripted
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+
+	"collabcraft/world/command"
+)
+
+// narrate puts into words what led to a decision, from the call's own
+// context: the teammate message that just came in, what the last command
+// did, what the agent holds, where the task stands. The clauses are
+// composed (which ones, their order, the joins and the words vary with
+// the call's seed) around the decision's own sentence, so the responses a
+// model learns from say why, in varied language, and stay true to what
+// the agent saw. Messages to teammates are language already and are left
+// as they are.
+func (s *state) narrate(r string) string {
+	m, ok := command.Find(r)
+	if !ok || m.Name == "!startConversation" || m.Name == "!endConversation" {
+		return r
+	}
+	intent := strings.TrimSpace(r[:m.Start])
+	rest := r[m.Start:]
+	var clauses []string
+	if c := s.newsClause(); c != "" {
+		clauses = append(clauses, c)
+	}
+	if c := s.outputClause(); c != "" {
+		clauses = append(clauses, c)
+	}
+	if len(clauses) < 2 && s.rng.IntN(3) > 0 {
+		if c := s.holdingClause(); c != "" {
+			clauses = append(clauses, c)
+		}
+	}
+	if len(clauses) == 0 {
+		return r
+	}
+	if len(clauses) > 2 {
+		clauses = clauses[:2]
+	}
+	text := sentence(clauses[0])
+	if len(clauses) > 1 {
+		join := s.pick("", "Also, ", "And ")
+		second := clauses[1]
+		if join != "" {
+			second = lowerFirst(second)
+		}
+		text += " " + join + sentence(second)
+		if join != "" {
+			text = strings.TrimSuffix(text, sentence(second)) + second
+			text = strings.TrimRight(text, ".") + "."
+		}
+	}
+	if intent != "" {
+		switch s.rng.IntN(3) {
+		case 0:
+			text = sentence(intent) + " " + text
+		default:
+			intent = strings.TrimSpace(intent)
+			if !strings.ContainsAny(intent[len(intent)-1:], ".!?:") {
+				intent += "."
+			}
+			text += " " + sentence(intent)
+		}
+	}
+	return strings.TrimSpace(text) + " " + rest
+}
+
+// newsClause reacts to the newest teammate message since the agent's last
+// turn.
+func (s *state) newsClause() string {
+	lastOwn := -1
+	for i, t := range s.v.Turns {
+		if t.Role == "assistant" {
+			lastOwn = i
+		}
+	}
+	for i := len(s.msgs) - 1; i >= 0; i-- {
+		m := s.msgs[i]
+		if m.turn <= lastOwn || !s.addressedToMe(m.text) {
+			continue
+		}
+		from := m.from
+		switch {
+		case reDoneGiving.MatchString(m.text):
+			return s.pick("Thanks for the items, "+from, from+" says everything they had is with me now", "Got everything from "+from+", thanks")
+		case strings.Contains(m.text, "Recipe for ") || strings.Contains(m.text, "crafting plan"):
+			return s.pick("Thanks for the recipe, "+from, from+" sent the steps I was missing", "Good, "+from+" shared how it's made")
+		case reCollector.MatchString(m.text) || reTakesRole.MatchString(m.text):
+			return s.pick("Okay "+from+", that settles who collects", "Understood, "+from, "Fine by me, "+from)
+		case reBounce.MatchString(m.text):
+			return s.pick(from+" is busy talking to someone else", from+" can't talk right now")
+		case strings.Contains(m.text, "?"):
+			return s.pick(from+" asked me something", "I see "+from+"'s question", "Reading "+from+"'s question")
+		default:
+			return s.pick("Noted, "+from, "Okay, "+from, "Thanks, "+from, "Heard you, "+from)
+		}
+	}
+	return ""
+}
+
+var (
+	reCrafted   = regexp.MustCompile(`Successfully crafted ([a-z_]+), you now have (\d+) ([a-z_]+)`)
+	reCollected = regexp.MustCompile(`Collected (\d+) ([a-z_]+)\.`)
+	reSmelted   = regexp.MustCompile(`Successfully smelted ([a-z_]+), got (\d+) ([a-z_]+)`)
+	reReceived  = regexp.MustCompile(`(\w+) received ([a-z_]+)\.`)
+	reRequires  = regexp.MustCompile(`You do not have the resources to craft an? ([a-z_]+)\. It requires: ([^.\n]+)`)
+	reFixLine   = regexp.MustCompile(`(?m)^(Place|Replace|Remove) `)
+)
+
+// outputClause says what the agent's last command did, if its output came
+// since the agent's last turn.
+func (s *state) outputClause() string {
+	a, ok := s.lastAct()
+	if !ok || a.output == "" || s.since(a.turn) > 2 {
+		return ""
+	}
+	o := a.output
+	switch {
+	case reCrafted.MatchString(o):
+		m := reCrafted.FindStringSubmatch(o)
+		return s.pick("The "+m[1]+" worked, so I have "+m[2]+" "+m[3]+" now", "Crafting went fine: "+m[2]+" "+m[3]+" in my inventory", "I now hold "+m[2]+" "+m[3])
+	case reCollected.MatchString(o):
+		m := reCollected.FindStringSubmatch(o)
+		if m[1] == "0" {
+			return s.pick("I found no "+m[2]+" to pick up", "That came back with 0 "+m[2])
+		}
+		return s.pick("I picked up "+m[1]+" "+m[2], "Got "+m[1]+" "+m[2]+" from the world", "That gave me "+m[1]+" "+m[2])
+	case reSmelted.MatchString(o):
+		m := reSmelted.FindStringSubmatch(o)
+		return s.pick("The furnace turned my "+m[1]+" into "+m[2]+" "+m[3], "Smelting done: "+m[2]+" "+m[3])
+	case reReceived.MatchString(o):
+		m := reReceived.FindStringSubmatch(o)
+		return s.pick(m[1]+" has the "+m[2]+" now", "The "+m[2]+" reached "+m[1], "Handed the "+m[2]+" to "+m[1])
+	case reRequires.MatchString(o):
+		m := reRequires.FindStringSubmatch(o)
+		return s.pick("The game says the "+m[1]+" needs "+m[2], "So the "+m[1]+" takes "+m[2])
+	case strings.Contains(o, "Blueprint is correct"):
+		return s.pick("The check says the whole house matches", "Every level checks out")
+	case strings.Contains(o, "requires the following fixes"):
+		n := len(reFixLine.FindAllString(o, -1))
+		return s.pick("The check still lists "+itoa(n)+" cells to fix", itoa(n)+" cells still differ from the blueprint", "There are "+itoa(n)+" fixes left on the list")
+	case strings.Contains(o, "starting at coordinates"):
+		if lv, ok := s.lastLevel(o); ok {
+			return s.pick("Level "+itoa(lv)+" is read", "I have the layout of level "+itoa(lv), "Level "+itoa(lv)+"'s rows are in front of me")
+		}
+	case strings.Contains(o, "Could not find") || strings.Contains(o, "No ") && strings.Contains(o, "nearby"):
+		return s.pick("That search came up empty", "Nothing of that kind was nearby")
+	}
+	return ""
+}
+
+// lastLevel is the level number a !getBlueprintLevel output shows.
+func (s *state) lastLevel(out string) (int, bool) {
+	var n int
+	i := strings.Index(out, "Level ")
+	if i < 0 {
+		return 0, false
+	}
+	j := i + len("Level ")
+	k := j
+	for k < len(out) && out[k] >= '0' && out[k] <= '9' {
+		k++
+	}
+	if k == j {
+		return 0, false
+	}
+	for _, c := range out[j:k] {
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+// holdingClause says what the agent holds, its largest stacks first.
+func (s *state) holdingClause() string {
+	type stack struct {
+		item string
+		n    int
+	}
+	var st []stack
+	for it, n := range s.inv {
+		if n > 0 && it != "dirt" && !strings.HasSuffix(it, "_pickaxe") {
+			st = append(st, stack{it, n})
+		}
+	}
+	if len(st) == 0 {
+		return ""
+	}
+	sort.Slice(st, func(i, j int) bool { return st[i].n > st[j].n || st[i].n == st[j].n && st[i].item < st[j].item })
+	if len(st) > 3 {
+		st = st[:3]
+	}
+	parts := make([]string, len(st))
+	for i, x := range st {
+		parts[i] = itoa(x.n) + " " + x.item
+	}
+	list := joinAnd(parts)
+	return s.pick("I'm holding "+list, "My inventory has "+list, "I've got "+list+" on me", "Right now I carry "+list)
+}
+
+// sentence ends a clause with a full stop and starts it with a capital.
+func sentence(c string) string {
+	c = strings.TrimSpace(c)
+	if c == "" {
+		return c
+	}
+	c = strings.ToUpper(c[:1]) + c[1:]
+	switch c[len(c)-1] {
+	case '.', '!', '?', ':':
+		return c
+	}
+	return c + "."
+}
+
+func lowerFirst(c string) string {
+	first, _, _ := strings.Cut(c, " ")
+	first = strings.TrimRight(first, ",.:;!?")
+	if c == "" || strings.Contains(first, "_") || first == "I" || strings.HasPrefix(first, "I'") {
+		return c // a name, an item or "I" keeps its case
+	}
+	return strings.ToLower(c[:1]) + c[1:]
+}
