@@ -490,6 +490,17 @@ func (s *state) buildFacts() []string {
 	if s.statedPlan() {
 		f = append(f, "I told the team the plan.")
 	}
+	// Where the repairs stand, from the last check the folded turns hold.
+	for i := len(s.acts) - 1; i >= 0; i-- {
+		if a := s.acts[i]; a.name == "!checkBlueprint" && a.output != "" {
+			if strings.Contains(a.output, "Blueprint is correct") {
+				f = append(f, "Last check: the house matches the blueprint.")
+			} else {
+				f = append(f, "Last check: "+itoa(len(parseFixes(a.output)))+" cells to fix.")
+			}
+			break
+		}
+	}
 	var told []string
 	for _, o := range s.others() {
 		if s.talkedTo(o) || s.heardFrom(o) {

@@ -2,6 +2,7 @@ package scripted
 
 import (
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -21,6 +22,9 @@ func (s *state) summarize() string {
 	if e, ok := s.expert(); ok {
 		if k, _ := procgen.KindOfType(s.v.TaskType); k != procgen.Construction {
 			facts = append(facts, s.roleFacts()...)
+			if p := s.progressFact(); p != "" {
+				facts = append(facts, p)
+			}
 		}
 		facts = append(facts, e.facts(s)...)
 	}
@@ -38,6 +42,45 @@ func (s *state) summarize() string {
 		out += f
 	}
 	return out
+}
+
+var reMemProgress = regexp.MustCompile(`Done so far: ([^.]+)\.`)
+
+// progressFact is what the agent has done, as its outputs said: the
+// memory's list carried on, with the folded turns' crafts, smelts,
+// harvests and hand-overs added (the last four), so the memory moves on
+// with the task.
+func (s *state) progressFact() string {
+	var done []string
+	if m := reMemProgress.FindStringSubmatch(s.mem); m != nil {
+		done = strings.Split(m[1], ", ")
+	}
+	for _, a := range s.acts {
+		o := a.output
+		switch {
+		case reCrafted.MatchString(o):
+			m := reCrafted.FindStringSubmatch(o)
+			done = append(done, "crafted "+m[1])
+		case reSmelted.MatchString(o):
+			m := reSmelted.FindStringSubmatch(o)
+			done = append(done, "smelted "+m[3])
+		case reCollected.MatchString(o):
+			if m := reCollected.FindStringSubmatch(o); m[1] != "0" {
+				done = append(done, "collected "+m[1]+" "+m[2])
+			}
+		case reReceived.MatchString(o):
+			m := reReceived.FindStringSubmatch(o)
+			done = append(done, "gave "+m[2]+" to "+m[1])
+		}
+	}
+	if len(done) == 0 {
+		return ""
+	}
+	done = slices.Compact(done)
+	if len(done) > 4 {
+		done = done[len(done)-4:]
+	}
+	return "Done so far: " + strings.Join(done, ", ") + "."
 }
 
 func (s *state) craftFacts() []string {

@@ -287,8 +287,14 @@ func (s *state) untold(c string) string {
 
 // roleFacts are what the memory keeps of the negotiation.
 func (s *state) roleFacts() []string {
+	if s.goalNamesCollector() {
+		if s.isLeader() && s.unannounced() == "" {
+			return []string{memToldAll}
+		}
+		return nil
+	}
 	offers := s.offers()
-	if c, ok := s.coordinator(); ok && !s.goalNamesCollector() {
+	if c, ok := s.coordinator(); ok {
 		n := offers[c]
 		if m := reMemCoord.FindStringSubmatch(s.mem); m != nil && m[1] == c {
 			n, _ = strconv.Atoi(m[2]) // the count the role was taken with
