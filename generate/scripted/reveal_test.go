@@ -3,6 +3,7 @@ package scripted
 import (
 	"context"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"collabcraft/generate"
@@ -17,8 +18,8 @@ import (
 type hiddenChanger struct {
 	t       *testing.T
 	inner   generate.Backend
-	calls   int
-	changed int
+	calls   atomic.Int64 // the engine calls agents concurrently
+	changed atomic.Int64
 }
 
 func (h *hiddenChanger) Complete(ctx context.Context, req generate.Request) (generate.Reply, error) {
@@ -26,7 +27,7 @@ func (h *hiddenChanger) Complete(ctx context.Context, req generate.Request) (gen
 	if err != nil {
 		return want, err
 	}
-	h.calls++
+	h.calls.Add(1)
 	var all strings.Builder
 	for _, m := range req.Messages {
 		all.WriteString(m.Content)
@@ -36,11 +37,11 @@ func (h *hiddenChanger) Complete(ctx context.Context, req generate.Request) (gen
 	alt.View.Step += 7
 	if !strings.Contains(all.String(), req.View.Goal) || req.View.Goal == "" {
 		alt.View.Goal = "Collaborate with other agents to craft a diamond_block"
-		h.changed++
+		h.changed.Add(1)
 	}
 	if !strings.Contains(all.String(), strings.TrimSpace(req.View.Memory)) {
 		alt.View.Memory = "I am the crafter of 1 diamond_block."
-		h.changed++
+		h.changed.Add(1)
 	}
 	alt.View.Turns = append(append([]trajectory.Message(nil), req.View.Turns...), trajectory.Message{Role: "user", Content: "Bob_9: (FROM OTHER BOT)I'll do the crafting, send me your items."})
 	got, err := h.inner.Complete(ctx, alt)
@@ -56,7 +57,7 @@ func (h *hiddenChanger) Complete(ctx context.Context, req generate.Request) (gen
 // TestDecidesFromMessagesOnly: the experts' replies depend only on what
 // the call's messages show, on every kind of task.
 func TestDecidesFromMessagesOnly(t *testing.T) {
-	changed := 0
+	var changed int64
 	for _, kind := range []string{procgen.KindCrafting, procgen.KindCooking, procgen.KindConstruction} {
 		h := &hiddenChanger{t: t, inner: New(DefaultOptions())}
 		p := &generate.Player{Team: teamOf(h)}
@@ -65,10 +66,10 @@ func TestDecidesFromMessagesOnly(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if h.calls < 20 {
-			t.Errorf("%s: %d calls: the check did not run", kind, h.calls)
+		if n := h.calls.Load(); n < 20 {
+			t.Errorf("%s: %d calls: the check did not run", kind, n)
 		}
-		changed += h.changed
+		changed += h.changed.Load()
 	}
 	if changed == 0 {
 		t.Error("no call had a goal or memory its messages do not show: the check did not run")
