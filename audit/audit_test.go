@@ -1,13 +1,21 @@
 package audit
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"collabcraft/blueprints"
 	"collabcraft/export"
+	"collabcraft/generate"
+	"collabcraft/generate/scripted"
+	"collabcraft/mcdata"
+	"collabcraft/procgen"
+	"collabcraft/trajectory"
 )
 
 func ex(trial, agent, kind, split string, step int, context, response string) export.Example {
@@ -196,4 +204,69 @@ func runViewer(t *testing.T, exs ...export.Example) viewTrial {
 		t.Fatal(err)
 	}
 	return got
+}
+
+// templateByRegexp is Template as regular expressions write it, the
+// reference the one-pass scanner is checked against.
+func templateByRegexp(s string) string {
+	s = regexp.MustCompile(`\b[A-Z][a-z]+[0-9]*_[0-9]+\b`).ReplaceAllString(s, "NAME")
+	s = regexp.MustCompile(`[a-z][a-z0-9_]*`).ReplaceAllStringFunc(s, func(w string) string {
+		if strings.Contains(w, "_") || len(w) > 3 {
+			if mcdata.IsItem(w) || mcdata.IsBlock(w) {
+				return "ITEM"
+			}
+		}
+		return w
+	})
+	return regexp.MustCompile(`-?\b[0-9]+(?:\.[0-9]+)?\b`).ReplaceAllString(s, "N")
+}
+
+// TestTemplateScanner: the scanner masks as the regular expressions do,
+// on responses of every kind (programs included) and on edge cases.
+func TestTemplateScanner(t *testing.T) {
+	texts := []string{
+		"", "-60", "x-60", "a -1.5 b", "1.5.6", "60abc", "Oak_planks", "oak_planksX", "Hello Jill_0, Bob_12!", "Jill_", "_0",
+		"level2 and 3 of 1.0", `!goToCoordinates(150.5, -60, -165, 1)`, "stone_bricks1 and 2stone", "smooth_stone, cobblestone.",
+	}
+	for _, tr := range scriptedTrials(t) {
+		for _, a := range tr.Agents {
+			for _, x := range a.Transitions {
+				texts = append(texts, x.Response)
+			}
+		}
+	}
+	for _, s := range texts {
+		if got, want := Template(s), templateByRegexp(s); got != want {
+			t.Errorf("Template(%q)\n = %q\nwant %q", s, got, want)
+		}
+	}
+}
+
+// scriptedTrials plays a few scripted trials of every kind.
+func scriptedTrials(t *testing.T) []*trajectory.Trial {
+	t.Helper()
+	b := scripted.New(scripted.DefaultOptions())
+	p := &generate.Player{Team: func(names []string) ([]generate.Seat, []trajectory.Member, error) {
+		seats := make([]generate.Seat, len(names))
+		members := make([]trajectory.Member, len(names))
+		for i, n := range names {
+			seats[i], members[i] = generate.Seat{Name: n, Backend: b}, trajectory.Member{Name: n, Backend: "scripted"}
+		}
+		return seats, members, nil
+	}}
+	var out []*trajectory.Trial
+	for _, kind := range []string{procgen.KindCrafting, procgen.KindCooking, procgen.KindConstruction} {
+		tasks, err := procgen.Generate(kind, procgen.GenerateOptions{Options: procgen.Options{Split: procgen.SplitTest, Agents: 2, N: 2, Seed: 4}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, j := range generate.Jobs(tasks, 1, 4) {
+			r, err := p.Play(context.Background(), j)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, r)
+		}
+	}
+	return out
 }

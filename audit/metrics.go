@@ -3,7 +3,6 @@ package audit
 import (
 	"fmt"
 	"math/bits"
-	"regexp"
 	"strings"
 
 	"github.com/zeebo/xxh3"
@@ -76,25 +75,118 @@ func oldMemory(msgs []export.Message) (string, bool) {
 	return "", false
 }
 
-var (
-	agentNameRE = regexp.MustCompile(`\b[A-Z][a-z]+[0-9]*_[0-9]+\b`)
-	numberRE    = regexp.MustCompile(`-?\b[0-9]+(?:\.[0-9]+)?\b`)
-	wordRE      = regexp.MustCompile(`[a-z][a-z0-9_]*`)
-)
-
-// Template masks a response's particulars: agent names become NAME, item
-// and block names ITEM, numbers N; what is left is how it is said.
+// Template masks a response's particulars: agent names ("Jill_0") become
+// NAME, item and block names ITEM, numbers N; what is left is how it is
+// said. One pass over the text (it runs on every response, programs
+// included).
 func Template(s string) string {
-	s = agentNameRE.ReplaceAllString(s, "NAME")
-	s = wordRE.ReplaceAllStringFunc(s, func(w string) string {
-		if strings.Contains(w, "_") || len(w) > 3 {
-			if mcdata.IsItem(w) || mcdata.IsBlock(w) {
-				return "ITEM"
-			}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		if !isWordChar(c) {
+			b.WriteByte(c)
+			i++
+			continue
 		}
-		return w
-	})
-	return numberRE.ReplaceAllString(s, "N")
+		j := i
+		for j < len(s) && isWordChar(s[j]) {
+			j++
+		}
+		w := s[i:j]
+		switch {
+		case isAgentName(w):
+			b.WriteString("NAME")
+		case isDigits(w):
+			// "-60" and "1.5" are one number each.
+			if out := b.String(); strings.HasSuffix(out, "-") {
+				trimmed := out[:len(out)-1]
+				b.Reset()
+				b.WriteString(trimmed)
+			}
+			if j+1 < len(s) && s[j] == '.' && isDigitByte(s[j+1]) {
+				k := j + 1
+				for k < len(s) && isDigitByte(s[k]) {
+					k++
+				}
+				if k == len(s) || !isWordChar(s[k]) {
+					j = k
+				}
+			}
+			b.WriteString("N")
+		default:
+			maskItems(&b, w)
+		}
+		i = j
+	}
+	return b.String()
+}
+
+// maskItems writes a word, its item names masked: each run that starts
+// with a small letter and going on in small letters, digits and
+// underscores is a candidate.
+func maskItems(b *strings.Builder, w string) {
+	for i := 0; i < len(w); {
+		if !(w[i] >= 'a' && w[i] <= 'z') {
+			b.WriteByte(w[i])
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(w) && (w[j] >= 'a' && w[j] <= 'z' || isDigitByte(w[j]) || w[j] == '_') {
+			j++
+		}
+		run := w[i:j]
+		if (strings.Contains(run, "_") || len(run) > 3) && (mcdata.IsItem(run) || mcdata.IsBlock(run)) {
+			b.WriteString("ITEM")
+		} else {
+			b.WriteString(run)
+		}
+		i = j
+	}
+}
+
+func isWordChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
+
+func isDigits(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if !isDigitByte(w[i]) {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// isAgentName reports whether w is a name like Jill_0: a capital, small
+// letters, digits, an underscore and digits.
+func isAgentName(w string) bool {
+	i := 0
+	if i >= len(w) || !(w[i] >= 'A' && w[i] <= 'Z') {
+		return false
+	}
+	i++
+	start := i
+	for i < len(w) && w[i] >= 'a' && w[i] <= 'z' {
+		i++
+	}
+	if i == start {
+		return false
+	}
+	for i < len(w) && isDigitByte(w[i]) {
+		i++
+	}
+	if i >= len(w) || w[i] != '_' {
+		return false
+	}
+	i++
+	if i == len(w) {
+		return false
+	}
+	return isDigits(w[i:])
 }
 
 // accumulator sums one group's observations in memory that does not grow

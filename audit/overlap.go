@@ -115,13 +115,42 @@ func (x *overlapIndex) compare(a, b string) (aInB, bInA *OverlapPair) {
 		func(o *overlapItem) *quality.Signature { return &o.respSig },
 		func(o *overlapItem) *quality.Signature { return &o.exSig },
 	} {
+		// Identical signatures are grouped on both sides, so a response
+		// repeated thousands of times is compared once.
 		idx := quality.NewNearIndex(x.threshold)
+		var small [][]int // index position -> the small split's items
 		for i := range s {
-			idx.Add(*sig(&s[i]))
+			p := idx.Add(*sig(&s[i]))
+			if p == len(small) {
+				small = append(small, nil)
+			}
+			small[p] = append(small[p], i)
 		}
+		large := map[quality.Signature][]int{}
+		var order []quality.Signature
 		for j := range l {
-			for _, i := range idx.Matches(sig(&l[j])) {
-				near[0][f][i], near[1][f][j] = true, true
+			k := *sig(&l[j])
+			if _, ok := large[k]; !ok {
+				order = append(order, k)
+			}
+			large[k] = append(large[k], j)
+		}
+		marked := make([]bool, len(small))
+		for _, k := range order {
+			matches := idx.Matches(&k)
+			if len(matches) == 0 {
+				continue
+			}
+			for _, j := range large[k] {
+				near[1][f][j] = true
+			}
+			for _, p := range matches {
+				if !marked[p] {
+					marked[p] = true
+					for _, i := range small[p] {
+						near[0][f][i] = true
+					}
+				}
 			}
 		}
 	}

@@ -557,7 +557,7 @@ func feed(ctx context.Context, src Source, hs *hashSet, opts Options, send func(
 		case mask&writtenBit != 0:
 			counts.Duplicates++
 			continue
-		case p.split == SplitTrain && hs != nil && hs.near != nil && len(hs.near.Matches(ptr(quality.SignatureOf(quality.ExampleText(p.msgs))))) > 0:
+		case p.split == SplitTrain && hs != nil && hs.near != nil && hs.near.Any(ptr(quality.SignatureOf(quality.ExampleText(p.msgs)))):
 			counts.NearSplitDropped++
 			continue
 		}

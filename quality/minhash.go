@@ -78,6 +78,7 @@ func (s *Signature) Similarity(o *Signature) float64 {
 type NearIndex struct {
 	threshold float64
 	sigs      []Signature
+	ids       map[Signature]int32 // identical signatures share one entry
 	bands     [nearBands]map[uint64][]int32
 }
 
@@ -88,7 +89,7 @@ const (
 
 // NewNearIndex indexes signatures for matches at Jaccard >= threshold.
 func NewNearIndex(threshold float64) *NearIndex {
-	x := &NearIndex{threshold: threshold}
+	x := &NearIndex{threshold: threshold, ids: map[Signature]int32{}}
 	for i := range x.bands {
 		x.bands[i] = map[uint64][]int32{}
 	}
@@ -104,10 +105,16 @@ func bandKey(s *Signature, band int) uint64 {
 	return xxh3.Hash(b[:])
 }
 
-// Add puts a signature in the index; it returns its position.
+// Add puts a signature in the index and returns its position. Identical
+// signatures (the same text, typically) share one position, so a text
+// repeated thousands of times costs one candidate, not thousands.
 func (x *NearIndex) Add(s Signature) int {
+	if i, ok := x.ids[s]; ok {
+		return int(i)
+	}
 	i := len(x.sigs)
 	x.sigs = append(x.sigs, s)
+	x.ids[s] = int32(i)
 	for b := range x.bands {
 		k := bandKey(&s, b)
 		x.bands[b][k] = append(x.bands[b][k], int32(i))
@@ -118,18 +125,43 @@ func (x *NearIndex) Add(s Signature) int {
 // Matches returns the positions of the indexed signatures similar to s.
 func (x *NearIndex) Matches(s *Signature) []int {
 	var out []int
+	x.candidates(s, func(i int32) bool {
+		out = append(out, int(i))
+		return true
+	})
+	return out
+}
+
+// Any reports whether some indexed signature is similar to s.
+func (x *NearIndex) Any(s *Signature) bool {
+	found := false
+	x.candidates(s, func(int32) bool {
+		found = true
+		return false
+	})
+	return found
+}
+
+// candidates calls yield with each indexed signature similar to s until
+// yield returns false.
+func (x *NearIndex) candidates(s *Signature, yield func(int32) bool) {
 	seen := map[int32]bool{}
+	if i, ok := x.ids[*s]; ok { // the same signature: no need to band it
+		if !yield(i) {
+			return
+		}
+		seen[i] = true
+	}
 	for b := range x.bands {
 		for _, i := range x.bands[b][bandKey(s, b)] {
 			if !seen[i] {
 				seen[i] = true
-				if x.sigs[i].Similarity(s) >= x.threshold {
-					out = append(out, int(i))
+				if x.sigs[i].Similarity(s) >= x.threshold && !yield(i) {
+					return
 				}
 			}
 		}
 	}
-	return out
 }
 
 // Len is the number of signatures added.
