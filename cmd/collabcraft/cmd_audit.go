@@ -29,7 +29,7 @@ type AuditOptions struct {
 func (opts *AuditOptions) AddFlags(f *pflag.FlagSet) {
 	f.BoolVar(&opts.JSON, "json", false, "print the report as JSON")
 	f.StringVar(&opts.HTML, "html", "", "also write the report as one self-contained HTML file (plots, tables, a trial viewer) to this path")
-	f.IntVar(&opts.ViewTrials, "html-trials", 300, "trials the HTML report's viewer can replay (the first seen)")
+	f.IntVar(&opts.ViewTrials, "html-trials", 300, "trials the HTML report's viewer can replay (the first seen; 0: none)")
 	f.Float64Var(&opts.NearThreshold, "near", 0.8, "Jaccard similarity (MinHash) from which examples of two splits count as near duplicates")
 }
 
@@ -79,7 +79,11 @@ func runAudit(_ context.Context, opts AuditOptions, _ GlobalOptions, args []stri
 	if err != nil {
 		return err
 	}
-	r, err := audit.Audit(src, audit.Options{NearThreshold: opts.NearThreshold, ViewTrials: max(opts.ViewTrials, -1)})
+	view := opts.ViewTrials
+	if opts.HTML == "" || view <= 0 {
+		view = -1 // the viewer's trials are kept only for an HTML report
+	}
+	r, err := audit.Audit(src, audit.Options{NearThreshold: opts.NearThreshold, ViewTrials: view})
 	if err != nil {
 		return err
 	}
