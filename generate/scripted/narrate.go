@@ -87,7 +87,9 @@ func (s *state) newsClause() string {
 		switch {
 		case reDoneGiving.MatchString(m.text):
 			return s.pick("Thanks for the items, "+from, from+" says everything they had is with me now", "Got everything from "+from+", thanks")
-		case strings.Contains(m.text, "Recipe for ") || strings.Contains(m.text, "crafting plan"):
+		case reOffer.MatchString(m.text) && !reTakesRole.MatchString(m.text):
+			return s.pick(from+" told me what they hold", "Now I know what "+from+" has", "Thanks for the list, "+from)
+		case strings.Contains(m.text, "Recipe for ") || strings.Contains(m.text, "ere is the crafting plan"):
 			return s.pick("Thanks for the recipe, "+from, from+" sent the steps I was missing", "Good, "+from+" shared how it's made")
 		case reCollector.MatchString(m.text) || reTakesRole.MatchString(m.text):
 			return s.pick("Okay "+from+", that settles who collects", "Understood, "+from, "Fine by me, "+from)
