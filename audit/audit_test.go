@@ -245,15 +245,7 @@ func TestTemplateScanner(t *testing.T) {
 // scriptedTrials plays a few scripted trials of every kind.
 func scriptedTrials(t *testing.T) []*trajectory.Trial {
 	t.Helper()
-	b := scripted.New(scripted.DefaultOptions())
-	p := &generate.Player{Team: func(names []string) ([]generate.Seat, []trajectory.Member, error) {
-		seats := make([]generate.Seat, len(names))
-		members := make([]trajectory.Member, len(names))
-		for i, n := range names {
-			seats[i], members[i] = generate.Seat{Name: n, Backend: b}, trajectory.Member{Name: n, Backend: "scripted"}
-		}
-		return seats, members, nil
-	}}
+	p := &generate.Player{Team: generate.SeatAll(scripted.New(scripted.DefaultOptions()), "scripted")}
 	var out []*trajectory.Trial
 	for _, kind := range []string{procgen.KindCrafting, procgen.KindCooking, procgen.KindConstruction} {
 		tasks, err := procgen.Generate(kind, procgen.GenerateOptions{Options: procgen.Options{Split: procgen.SplitTest, Agents: 2, N: 2, Seed: 4}})

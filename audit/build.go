@@ -84,26 +84,14 @@ func (b *buildTracker) result(success bool) *viewBuild {
 	if len(b.levels) == 0 {
 		return nil
 	}
-	syms := map[string]rune{blueprints.Air: '.'}
-	used := map[rune]bool{'.': true}
-	symbolOf := func(name string) rune {
-		if r, ok := syms[name]; ok {
-			return r
-		}
-		for _, r := range "#ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789*=%&@$!~^<>" {
-			if !used[r] {
-				syms[name], used[r] = r, true
-				return r
-			}
-		}
-		return '?'
-	}
 	out := &viewBuild{Legend: map[string]string{}}
+	var drawn, built []blueprints.Level
+	var known []bool // whether a check or the score says what was built
 	for _, n := range slices.Sorted(maps.Keys(b.levels)) {
 		lv := b.levels[n]
-		built := make([][]string, len(lv.Placement))
+		now := blueprints.Level{Level: n, Coordinates: lv.Coordinates, Placement: make([][]string, len(lv.Placement))}
 		for r, row := range lv.Placement {
-			built[r] = slices.Clone(row)
+			now.Placement[r] = slices.Clone(row)
 		}
 		vl := viewBuildLevel{Level: n}
 		check, checked := b.checks[n]
@@ -117,28 +105,41 @@ func (b *buildTracker) result(success bool) *viewBuild {
 			vl.AsOf = check.at
 			for _, c := range check.fixes {
 				r, col := c.Z-lv.Coordinates[2], c.X-lv.Coordinates[0]
-				if r >= 0 && r < len(built) && col >= 0 && col < len(built[r]) && c.Y == lv.Coordinates[1] {
-					built[r][col] = c.Actual
+				if r >= 0 && r < len(now.Placement) && col >= 0 && col < len(now.Placement[r]) && c.Y == lv.Coordinates[1] {
+					now.Placement[r][col] = c.Actual
 				}
 			}
 		default:
 			vl.AsOf = "no check of this level in the agents' context"
 		}
-		for r, row := range lv.Placement {
+		drawn, built, known = append(drawn, lv), append(built, now), append(known, success || checked)
+		out.Levels = append(out.Levels, vl)
+	}
+	// The symbols of `procgen blueprint`'s text view, over both sides.
+	syms, _ := blueprints.Symbols(&blueprints.Blueprint{Levels: slices.Concat(drawn, built)})
+	symbol := func(name string) rune {
+		if r, ok := syms[blueprints.BaseName(name)]; ok {
+			return r
+		}
+		return '?'
+	}
+	for k := range out.Levels {
+		vl := &out.Levels[k]
+		for r, row := range drawn[k].Placement {
 			var want, got strings.Builder
 			for col, name := range row {
-				want.WriteRune(symbolOf(blueprints.BaseName(name)))
-				got.WriteRune(symbolOf(blueprints.BaseName(built[r][col])))
-				if blueprints.BaseName(built[r][col]) != blueprints.BaseName(name) {
+				now := built[k].Placement[r][col]
+				want.WriteRune(symbol(name))
+				got.WriteRune(symbol(now))
+				if blueprints.BaseName(now) != blueprints.BaseName(name) {
 					vl.Wrong++
 				}
 			}
 			vl.Blueprint = append(vl.Blueprint, want.String())
-			if success || checked {
+			if known[k] {
 				vl.Built = append(vl.Built, got.String())
 			}
 		}
-		out.Levels = append(out.Levels, vl)
 	}
 	for name, r := range syms {
 		out.Legend[string(r)] = name

@@ -85,25 +85,20 @@ func Template(s string) string {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if !isWordChar(c) {
-			b.WriteByte(c)
+			// "-60" is one number: the minus goes with it.
+			if !(c == '-' && i+1 < len(s) && isDigits(wordAt(s, i+1))) {
+				b.WriteByte(c)
+			}
 			i++
 			continue
 		}
-		j := i
-		for j < len(s) && isWordChar(s[j]) {
-			j++
-		}
-		w := s[i:j]
+		w := wordAt(s, i)
+		j := i + len(w)
 		switch {
 		case isAgentName(w):
 			b.WriteString("NAME")
 		case isDigits(w):
-			// "-60" and "1.5" are one number each.
-			if out := b.String(); strings.HasSuffix(out, "-") {
-				trimmed := out[:len(out)-1]
-				b.Reset()
-				b.WriteString(trimmed)
-			}
+			// "1.5" is one number.
 			if j+1 < len(s) && s[j] == '.' && isDigitByte(s[j+1]) {
 				k := j + 1
 				for k < len(s) && isDigitByte(s[k]) {
@@ -144,6 +139,15 @@ func maskItems(b *strings.Builder, w string) {
 		}
 		i = j
 	}
+}
+
+// wordAt is the run of word characters starting at i.
+func wordAt(s string, i int) string {
+	j := i
+	for j < len(s) && isWordChar(s[j]) {
+		j++
+	}
+	return s[i:j]
 }
 
 func isWordChar(c byte) bool {

@@ -28,6 +28,19 @@ type Player struct {
 	Recorder func(job Job) Recorder
 }
 
+// SeatAll is a Player.Team that seats every agent on b, recorded as
+// backend (e.g. "scripted").
+func SeatAll(b Backend, backend string) func(names []string) ([]Seat, []trajectory.Member, error) {
+	return func(names []string) ([]Seat, []trajectory.Member, error) {
+		seats := make([]Seat, len(names))
+		members := make([]trajectory.Member, len(names))
+		for i, n := range names {
+			seats[i], members[i] = Seat{Name: n, Backend: b}, trajectory.Member{Name: n, Backend: backend}
+		}
+		return seats, members, nil
+	}
+}
+
 // Play plays one job. Its error is for a job that cannot be played at all
 // (a task the world cannot build, a bad team) or a cancelled context.
 func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {

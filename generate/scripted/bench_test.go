@@ -85,14 +85,7 @@ func benchRun(b *testing.B, tasks []procgen.Task) {
 		b.Fatal(err)
 	}
 	be := New(DefaultOptions())
-	player := &generate.Player{Team: func(names []string) ([]generate.Seat, []trajectory.Member, error) {
-		seats := make([]generate.Seat, len(names))
-		members := make([]trajectory.Member, len(names))
-		for i, n := range names {
-			seats[i], members[i] = generate.Seat{Name: n, Backend: be}, trajectory.Member{Name: n, Backend: "scripted"}
-		}
-		return seats, members, nil
-	}}
+	player := &generate.Player{Team: generate.SeatAll(be, "scripted")}
 	trials, transitions := 0, 0
 	attempt := 0
 	cpu0 := cpuTime()

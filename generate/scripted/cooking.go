@@ -475,33 +475,29 @@ func (s *state) chestListing() (items map[string]int, viewed bool) {
 		if a.name != "!viewChest" || a.output == "" || texts.IsNoChestNearby(a.output) {
 			continue
 		}
-		items = map[string]int{}
-		if _, list, ok := strings.Cut(a.output, "The chest contains:"); ok {
-			for _, line := range strings.Split(list, "\n") {
-				if n, item, ok := strings.Cut(strings.TrimSpace(line), " "); ok {
-					if c, err := strconv.Atoi(n); err == nil {
-						items[item] += c
-					}
-				}
-			}
-		}
-		return items, true
+		_, list, _ := strings.Cut(a.output, "The chest contains:")
+		return countedItems(strings.Split(list, "\n")), true
 	}
 	if m := reMemChest.FindStringSubmatch(s.mem); m != nil {
-		items = map[string]int{}
-		for _, part := range strings.Split(m[1], ", ") {
-			if n, item, ok := strings.Cut(strings.TrimSpace(part), " "); ok {
-				if c, err := strconv.Atoi(n); err == nil {
-					items[item] += c
-				}
-			}
-		}
-		return items, true
+		return countedItems(strings.Split(m[1], ", ")), true
 	}
 	if strings.Contains(s.mem, "The chest is empty.") {
 		return map[string]int{}, true
 	}
 	return nil, false
+}
+
+// countedItems reads "3 egg" entries as counts by item (others skipped).
+func countedItems(entries []string) map[string]int {
+	items := map[string]int{}
+	for _, e := range entries {
+		if n, item, ok := strings.Cut(strings.TrimSpace(e), " "); ok {
+			if c, err := strconv.Atoi(n); err == nil {
+				items[item] += c
+			}
+		}
+	}
+	return items
 }
 
 // chestLacks reports whether the chest was found not to hold item, or a

@@ -32,22 +32,9 @@ func play(t testing.TB, tasks []procgen.Task, opts Options, seed uint64) []*traj
 	return playWith(t, tasks, opts, seed, generate.Config{})
 }
 
-// teamOf seats every agent on backend b.
-func teamOf(b generate.Backend) func(names []string) ([]generate.Seat, []trajectory.Member, error) {
-	return func(names []string) ([]generate.Seat, []trajectory.Member, error) {
-		seats := make([]generate.Seat, len(names))
-		members := make([]trajectory.Member, len(names))
-		for i, n := range names {
-			seats[i] = generate.Seat{Name: n, Backend: b}
-			members[i] = trajectory.Member{Name: n, Backend: "scripted"}
-		}
-		return seats, members, nil
-	}
-}
-
 func playWith(t testing.TB, tasks []procgen.Task, opts Options, seed uint64, cfg generate.Config) []*trajectory.Trial {
 	t.Helper()
-	p := &generate.Player{Config: cfg, Team: teamOf(New(opts))}
+	p := &generate.Player{Config: cfg, Team: generate.SeatAll(New(opts), "scripted")}
 	var out []*trajectory.Trial
 	for _, j := range generate.Jobs(tasks, 1, seed) {
 		rec, err := p.Play(context.Background(), j)

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"collabcraft/blueprints"
 	"collabcraft/world/command"
 )
 
@@ -44,25 +45,16 @@ func (s *state) narrate(r string) string {
 	text := sentence(clauses[0])
 	if len(clauses) > 1 {
 		join := s.pick("", "Also, ", "And ")
-		second := clauses[1]
-		if join != "" {
-			second = lowerFirst(second)
-		}
-		text += " " + join + sentence(second)
-		if join != "" {
-			text = strings.TrimSuffix(text, sentence(second)) + second
-			text = strings.TrimRight(text, ".") + "."
+		if join == "" {
+			text += " " + sentence(clauses[1])
+		} else {
+			text += " " + join + strings.TrimRight(lowerFirst(clauses[1]), ".") + "."
 		}
 	}
 	if intent != "" {
-		switch s.rng.IntN(3) {
-		case 0:
+		if s.rng.IntN(3) == 0 {
 			text = sentence(intent) + " " + text
-		default:
-			intent = strings.TrimSpace(intent)
-			if !strings.ContainsAny(intent[len(intent)-1:], ".!?:") {
-				intent += "."
-			}
+		} else {
 			text += " " + sentence(intent)
 		}
 	}
@@ -110,7 +102,6 @@ var (
 	reSmelted   = regexp.MustCompile(`Successfully smelted ([a-z_]+), got (\d+) ([a-z_]+)`)
 	reReceived  = regexp.MustCompile(`(\w+) received ([a-z_]+)\.`)
 	reRequires  = regexp.MustCompile(`You do not have the resources to craft an? ([a-z_]+)\. It requires: ([^.\n]+)`)
-	reFixLine   = regexp.MustCompile(`(?m)^(Place|Replace|Remove) `)
 )
 
 // outputClause says what the agent's last command did, if its output came
@@ -143,37 +134,17 @@ func (s *state) outputClause() string {
 	case strings.Contains(o, "Blueprint is correct"):
 		return s.pick("The check says the whole house matches", "Every level checks out")
 	case strings.Contains(o, "requires the following fixes"):
-		n := len(reFixLine.FindAllString(o, -1))
+		n := len(parseFixes(o))
 		return s.pick("The check still lists "+itoa(n)+" cells to fix", itoa(n)+" cells still differ from the blueprint", "There are "+itoa(n)+" fixes left on the list")
 	case strings.Contains(o, "starting at coordinates"):
-		if lv, ok := s.lastLevel(o); ok {
-			return s.pick("Level "+itoa(lv)+" is read", "I have the layout of level "+itoa(lv), "Level "+itoa(lv)+"'s rows are in front of me")
+		if lv, ok := blueprints.ParseLevel(o); ok {
+			n := itoa(lv.Level)
+			return s.pick("Level "+n+" is read", "I have the layout of level "+n, "Level "+n+"'s rows are in front of me")
 		}
 	case strings.Contains(o, "Could not find") || strings.Contains(o, "No ") && strings.Contains(o, "nearby"):
 		return s.pick("That search came up empty", "Nothing of that kind was nearby")
 	}
 	return ""
-}
-
-// lastLevel is the level number a !getBlueprintLevel output shows.
-func (s *state) lastLevel(out string) (int, bool) {
-	var n int
-	i := strings.Index(out, "Level ")
-	if i < 0 {
-		return 0, false
-	}
-	j := i + len("Level ")
-	k := j
-	for k < len(out) && out[k] >= '0' && out[k] <= '9' {
-		k++
-	}
-	if k == j {
-		return 0, false
-	}
-	for _, c := range out[j:k] {
-		n = n*10 + int(c-'0')
-	}
-	return n, true
 }
 
 // holdingClause says what the agent holds, its largest stacks first.

@@ -60,7 +60,7 @@ func TestDecidesFromMessagesOnly(t *testing.T) {
 	var changed int64
 	for _, kind := range []string{procgen.KindCrafting, procgen.KindCooking, procgen.KindConstruction} {
 		h := &hiddenChanger{t: t, inner: New(DefaultOptions())}
-		p := &generate.Player{Team: teamOf(h)}
+		p := &generate.Player{Team: generate.SeatAll(h, "scripted")}
 		for _, j := range generate.Jobs(genTasks(t, kind, procgen.SplitTest, 3, 2), 1, 9) {
 			if _, err := p.Play(context.Background(), j); err != nil {
 				t.Fatal(err)

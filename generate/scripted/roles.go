@@ -171,17 +171,19 @@ func (s *state) coordinator() (string, bool) {
 // unannounced is the next teammate the coordinator has not yet told that
 // it collects ("" when all know: they said so, gave everything, or were
 // told).
-func (s *state) unannounced() string {
+func (s *state) unannounced() string { return s.nextUntold(reTakesRole.MatchString) }
+
+// nextUntold is the first teammate that has not handed over everything
+// and was not sent a message that says matches (or it bounced); "" when
+// none is left or the memory says everyone was told.
+func (s *state) nextUntold(says func(string) bool) string {
 	if strings.Contains(s.mem, memToldAll) {
 		return ""
 	}
 	for _, o := range s.others() {
-		if s.isDone(o) {
-			continue
-		}
-		told := false
+		told := s.isDone(o)
 		for _, a := range s.acts {
-			if a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == o && reTakesRole.MatchString(a.args[1]) && !s.bouncedAfter(o, a.turn) {
+			if a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == o && says(a.args[1]) && !s.bouncedAfter(o, a.turn) {
 				told = true
 			}
 		}
@@ -268,21 +270,7 @@ func (s *state) negotiate(about string) string {
 
 // untold is the next teammate the hub has not told who collects.
 func (s *state) untold(c string) string {
-	if strings.Contains(s.mem, memToldAll) {
-		return ""
-	}
-	for _, o := range s.others() {
-		told := s.isDone(o)
-		for _, a := range s.acts {
-			if a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == o && strings.Contains(a.args[1], c+" collects everything") && !s.bouncedAfter(o, a.turn) {
-				told = true
-			}
-		}
-		if !told {
-			return o
-		}
-	}
-	return ""
+	return s.nextUntold(func(text string) bool { return strings.Contains(text, c+" collects everything") })
 }
 
 // roleFacts are what the memory keeps of the negotiation.
