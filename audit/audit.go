@@ -131,6 +131,7 @@ type auditor struct {
 	outcomes *outcomeTracker
 	viewer   *viewer
 	viol     []quality.Violation
+	texts    templateTexts
 }
 
 func newAuditor(opts Options) *auditor {
@@ -138,6 +139,7 @@ func newAuditor(opts Options) *auditor {
 		opts: opts, overall: newAccumulator(), groups: map[string]map[string]*accumulator{},
 		loops: newLoopTracker(), overlap: newOverlapIndex(opts.NearThreshold), ground: &quality.Grounder{},
 		trials: map[string]bool{}, outcomes: newOutcomeTracker(), viewer: newViewer(max(opts.ViewTrials, 0)),
+		texts: templateTexts{},
 	}
 	for _, d := range Dimensions {
 		a.groups[d] = map[string]*accumulator{}
@@ -171,6 +173,7 @@ func (a *auditor) add(ex *export.Example) {
 		}
 	}
 	a.overall.add(obs)
+	a.texts.keep(&obs, a.overall.templates[obs.templateHash])
 	for i, v := range dimensionValues(ex) {
 		g := a.groups[Dimensions[i]][v]
 		if g == nil {
@@ -186,11 +189,11 @@ func (a *auditor) add(ex *export.Example) {
 }
 
 func (a *auditor) report() *Report {
-	r := &Report{Examples: a.overall.n, Trials: len(a.trials), Overall: a.overall.group("all", "all"),
+	r := &Report{Examples: a.overall.n, Trials: len(a.trials), Overall: a.overall.group("all", "all", a.texts),
 		ByDimension: map[string][]*Group{}, Violations: a.viol}
 	for _, d := range Dimensions {
 		for _, v := range slices.Sorted(maps.Keys(a.groups[d])) {
-			r.ByDimension[d] = append(r.ByDimension[d], a.groups[d][v].group(d, v))
+			r.ByDimension[d] = append(r.ByDimension[d], a.groups[d][v].group(d, v, a.texts))
 		}
 	}
 	r.Loops = a.loops.stats()

@@ -15,9 +15,10 @@ import (
 
 // observation is what the audit reads from one example.
 type observation struct {
-	response string
-	command  string // the response's first command, as written ("" = none)
-	template string
+	response     string
+	command      string // the response's first command, as written ("" = none)
+	template     string
+	templateHash uint64
 	// responseHash, unigrams and bigrams are hashed once here rather than
 	// in each of the groups the example counts in.
 	responseHash      uint64
@@ -52,6 +53,7 @@ func observe(ex *export.Example) observation {
 		}
 	}
 	o.template = Template(o.response)
+	o.templateHash = xxh3.HashString(o.template)
 	if ex.Meta.Kind == "memory" && len(msgs) > 0 {
 		o.memory = true
 		if old, ok := oldMemory(msgs); ok {
@@ -203,7 +205,6 @@ type accumulator struct {
 	words, pairs       int
 	templates          map[uint64]int
 	templateOverflow   int
-	templateText       map[uint64]string
 	respLen, promptLen lengths
 	commands           int
 	violations         int
@@ -215,13 +216,27 @@ type accumulator struct {
 // counted together (Group.Templates then reads "at least").
 const maxTemplates = 50000
 
-// maxTemplateTexts bounds the template texts an accumulator keeps: real
-// data has a few hundred templates; past this, a top template seen first
-// late shows as its hash.
+// templateTexts holds the texts of templates by hash, once for all the
+// groups. It keeps the first maxTemplateTexts it sees and, up to ten
+// times that, any seen a second time: a top template is one that recurs,
+// and the many seen once cost nothing past the first. A top template
+// whose text was not kept shows as its hash.
+type templateTexts map[uint64]string
+
 const maxTemplateTexts = 5000
 
+// keep notes o's template, seen times so far overall.
+func (t templateTexts) keep(o *observation, seen int) {
+	if _, ok := t[o.templateHash]; ok {
+		return
+	}
+	if len(t) < maxTemplateTexts || seen == 2 && len(t) < 10*maxTemplateTexts {
+		t[o.templateHash] = strings.Clone(o.template) // not a window on the decoded trial
+	}
+}
+
 func newAccumulator() *accumulator {
-	return &accumulator{templates: map[uint64]int{}, templateText: map[uint64]string{}, violationKinds: map[string]int{}}
+	return &accumulator{templates: map[uint64]int{}, violationKinds: map[string]int{}}
 }
 
 func (a *accumulator) add(o observation) {
@@ -235,14 +250,10 @@ func (a *accumulator) add(o observation) {
 	}
 	a.words += len(o.unigrams)
 	a.pairs += len(o.bigrams)
-	th := xxh3.HashString(o.template)
-	if _, ok := a.templates[th]; ok || len(a.templates) < maxTemplates {
-		a.templates[th]++
+	if _, ok := a.templates[o.templateHash]; ok || len(a.templates) < maxTemplates {
+		a.templates[o.templateHash]++
 	} else {
 		a.templateOverflow++
-	}
-	if _, ok := a.templateText[th]; !ok && len(a.templateText) < maxTemplateTexts {
-		a.templateText[th] = strings.Clone(o.template) // not a window on the decoded trial
 	}
 	a.respLen.add(len(o.response))
 	a.promptLen.add(o.promptChars)
@@ -261,10 +272,10 @@ func (a *accumulator) add(o observation) {
 	}
 }
 
-func (a *accumulator) group(dim, value string) *Group {
+func (a *accumulator) group(dim, value string, texts templateTexts) *Group {
 	counts := map[string]int{}
 	for h, c := range a.templates {
-		t, ok := a.templateText[h]
+		t, ok := texts[h]
 		if !ok {
 			t = fmt.Sprintf("(template %016x)", h)
 		}

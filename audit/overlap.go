@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"bytes"
 	"maps"
 	"slices"
 	"strings"
@@ -34,7 +35,7 @@ type OverlapPair struct {
 }
 
 // overlapItem is what the overlap check keeps of an example: hashes and
-// signatures (no pointers, 272 bytes an example).
+// b-bit signatures (no pointers, 80 bytes an example).
 type overlapItem struct {
 	resp, ex       uint64
 	respSig, exSig quality.Signature
@@ -88,86 +89,96 @@ func (x *overlapIndex) result() *Overlap {
 }
 
 // compare measures two splits against each other. Near duplicates are
-// found with an LSH index over the smaller split, queried by every item of
-// the larger one; a match marks both sides.
+// found with an LSH index over the smaller split, queried once by each
+// distinct signature of the larger one; a match marks both sides. Exact
+// matches are looked up in sorted hashes (8 bytes an example, not a map's
+// 40).
 func (x *overlapIndex) compare(a, b string) (aInB, bInA *OverlapPair) {
 	small, large := a, b
 	if len(x.bySplit[a]) > len(x.bySplit[b]) {
 		small, large = b, a
 	}
-	s, l := x.bySplit[small], x.bySplit[large]
-	sResp, sEx, lResp, lEx := map[uint64]bool{}, map[uint64]bool{}, map[uint64]bool{}, map[uint64]bool{}
-	for _, it := range s {
-		sResp[it.resp], sEx[it.ex] = true, true
-	}
-	for _, it := range l {
-		lResp[it.resp], lEx[it.ex] = true, true
-	}
-	// near[k][i]: item i of split k (0 small, 1 large) has a near match
-	// in the other split, by response (field 0) or example (field 1).
+	items := [2][]overlapItem{x.bySplit[small], x.bySplit[large]}
+	// near[k][f][i]: item i of split k (0 small, 1 large) has a near match
+	// in the other split, by response (f 0) or example (f 1).
 	var near [2][2][]bool
-	for k, items := range [2][]overlapItem{s, l} {
+	for k := range items {
 		for f := range 2 {
-			near[k][f] = make([]bool, len(items))
+			near[k][f] = make([]bool, len(items[k]))
 		}
 	}
-	for f, sig := range []func(*overlapItem) *quality.Signature{
-		func(o *overlapItem) *quality.Signature { return &o.respSig },
-		func(o *overlapItem) *quality.Signature { return &o.exSig },
-	} {
-		// Identical signatures are grouped on both sides, so a response
+	sig := func(it *overlapItem, f int) *quality.Signature {
+		if f == 0 {
+			return &it.respSig
+		}
+		return &it.exSig
+	}
+	s, l := items[0], items[1]
+	for f := range 2 {
+		// Identical signatures share one index position, so a response
 		// repeated thousands of times is compared once.
 		idx := quality.NewNearIndex(x.threshold)
-		var small [][]int // index position -> the small split's items
+		pos := make([]int32, len(s))
 		for i := range s {
-			p := idx.Add(*sig(&s[i]))
-			if p == len(small) {
-				small = append(small, nil)
-			}
-			small[p] = append(small[p], i)
+			pos[i] = int32(idx.Add(*sig(&s[i], f)))
 		}
-		large := map[quality.Signature][]int{}
-		var order []quality.Signature
-		for j := range l {
-			k := *sig(&l[j])
-			if _, ok := large[k]; !ok {
-				order = append(order, k)
-			}
-			large[k] = append(large[k], j)
+		marked := make([]bool, idx.Len())
+		order := make([]int32, len(l))
+		for j := range order {
+			order[j] = int32(j)
 		}
-		marked := make([]bool, len(small))
-		for _, k := range order {
-			matches := idx.Matches(&k)
-			if len(matches) == 0 {
-				continue
+		slices.SortFunc(order, func(i, j int32) int { return bytes.Compare(sig(&l[i], f)[:], sig(&l[j], f)[:]) })
+		for start := 0; start < len(order); {
+			k := sig(&l[order[start]], f)
+			end := start + 1
+			for end < len(order) && *sig(&l[order[end]], f) == *k {
+				end++
 			}
-			for _, j := range large[k] {
-				near[1][f][j] = true
-			}
-			for _, p := range matches {
-				if !marked[p] {
+			if matches := idx.Matches(k); len(matches) > 0 {
+				for _, j := range order[start:end] {
+					near[1][f][j] = true
+				}
+				for _, p := range matches {
 					marked[p] = true
-					for _, i := range small[p] {
-						near[0][f][i] = true
-					}
 				}
 			}
+			start = end
+		}
+		for i, p := range pos {
+			near[0][f][i] = marked[p]
 		}
 	}
-	pair := func(of, in string, items []overlapItem, resp, exs map[uint64]bool, k int) *OverlapPair {
-		p := &OverlapPair{Of: of, In: in, Examples: len(items)}
+	hashes := func(items []overlapItem, h func(*overlapItem) uint64) []uint64 {
+		out := make([]uint64, len(items))
+		for i := range items {
+			out[i] = h(&items[i])
+		}
+		slices.Sort(out)
+		return out
+	}
+	respOf := func(it *overlapItem) uint64 { return it.resp }
+	exOf := func(it *overlapItem) uint64 { return it.ex }
+	has := func(sorted []uint64, h uint64) bool {
+		_, ok := slices.BinarySearch(sorted, h)
+		return ok
+	}
+	pair := func(of, in string, k int) *OverlapPair {
+		mine, other := items[k], items[1-k]
+		resp, exs := hashes(other, respOf), hashes(other, exOf)
+		p := &OverlapPair{Of: of, In: in, Examples: len(mine)}
 		var nr, ne int
-		for i, it := range items {
-			if resp[it.resp] {
+		for i := range mine {
+			er, ee := has(resp, mine[i].resp), has(exs, mine[i].ex)
+			if er {
 				p.ExactResponseCount++
 			}
-			if exs[it.ex] {
+			if ee {
 				p.ExactExampleCount++
 			}
-			if resp[it.resp] || near[k][0][i] {
+			if er || near[k][0][i] {
 				nr++
 			}
-			if exs[it.ex] || near[k][1][i] {
+			if ee || near[k][1][i] {
 				ne++
 			}
 		}
@@ -175,8 +186,8 @@ func (x *overlapIndex) compare(a, b string) (aInB, bInA *OverlapPair) {
 		p.NearResponses, p.NearExamples = pct(nr, p.Examples), pct(ne, p.Examples)
 		return p
 	}
-	ps := pair(small, large, s, lResp, lEx, 0)
-	pl := pair(large, small, l, sResp, sEx, 1)
+	ps := pair(small, large, 0)
+	pl := pair(large, small, 1)
 	if small == a {
 		return ps, pl
 	}

@@ -2,9 +2,11 @@
 # Audit benchmark: `collabcraft audit` over a run of N examples (default
 # 100000) written by the export benchmark's generator (MINDcraft-like
 # trials, ~9.4 KB of message text an example), against only reading the
-# run. Reports wall time and peak RSS (GNU time -v).
+# run. Reports wall time and peak RSS (GNU time -v). Given a directory
+# (a run, view or dataset, e.g. the minecollab preset's, whose long
+# responses and programs the generator does not imitate), it audits that.
 #
-# Usage: bench/audit.sh [N]      BENCH_DIR: work directory (out/bench-audit)
+# Usage: bench/audit.sh [N|DIR]  BENCH_DIR: work directory (out/bench-audit)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=${BENCH_DIR:-$root/out/bench-audit}
@@ -15,6 +17,11 @@ if [ ! -x /usr/bin/time ]; then
 fi
 mkdir -p "$work"
 (cd "$root" && go build -o "$work/exportbench" ./bench/export && go build -o "$work/collabcraft" ./cmd/collabcraft)
+if [ -d "$n" ]; then
+  /usr/bin/time -v "$work/collabcraft" audit "$n" 2> "$work/audit.time" > "$work/audit.txt"
+  awk -F': ' '/Elapsed \(wall clock\)/ { w = $2 } /Maximum resident/ { printf "audit %s: %s wall, %.0f MiB peak RSS\n", FILENAME, w, $2 / 1024 }' "$work/audit.time" | sed "s|$work/audit.time|$n|"
+  exit 0
+fi
 run="$work/run-$n"
 [ -d "$run" ] || "$work/exportbench" run -n "$n" -o "$run"
 report() { awk -F': ' '/Elapsed \(wall clock\)/ { w = $2 } /Maximum resident/ { printf "%s wall, %.0f MiB peak RSS\n", w, $2 / 1024 }' "$1"; }

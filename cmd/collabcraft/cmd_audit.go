@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 
 	"collabcraft/atomicfile"
 	"collabcraft/audit"
@@ -68,6 +69,19 @@ backend and split:
 	return cmd
 }
 
+// auditHeapLimit is the Go heap the audit aims to stay within. Its live
+// heap is flat, about 100 MiB on a run of 280k examples, but by default
+// the collector lets the heap grow to twice that, and decoding garbage
+// piles up; a soft limit collects sooner at almost no cost (85 s against
+// 84 s there). GOMEMLIMIT, when set, wins.
+const auditHeapLimit = 200 << 20
+
+func limitHeap() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(auditHeapLimit)
+	}
+}
+
 func runAudit(_ context.Context, opts AuditOptions, _ GlobalOptions, args []string) error {
 	if len(args) == 0 {
 		return usagef("give at least one run, view or dataset directory, e.g. collabcraft audit runs/r1")
@@ -75,6 +89,7 @@ func runAudit(_ context.Context, opts AuditOptions, _ GlobalOptions, args []stri
 	if opts.NearThreshold <= 0 || opts.NearThreshold > 1 {
 		return usagef("--near %g: want a similarity in (0, 1]", opts.NearThreshold)
 	}
+	limitHeap()
 	src, err := audit.Open(args...)
 	if err != nil {
 		return err
