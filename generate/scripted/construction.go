@@ -212,7 +212,7 @@ func (s *state) construction() string {
 	if s.levelCount() == 0 {
 		// MINDcraft's harness gives neither the goal nor the opening
 		// message the blueprint's levels: look them up.
-		return with(s.pick("First, the blueprint.", "Let me look at the blueprint.", "What does the blueprint look like?"), cmd("getBlueprint"))
+		return with(s.blueprintIntent(), cmd("getBlueprint"))
 	}
 	p := s.talkingWith()
 	if p != "" && s.has("!endConversation") {
@@ -248,7 +248,7 @@ func (s *state) build() string {
 	}
 	lv, ok := s.readLevel(k)
 	if !ok {
-		return with(s.pick("Reading level "+itoa(k)+" of the blueprint.", "Let me look at level "+itoa(k)+".", "Next: level "+itoa(k)+"."), cmd("getBlueprintLevel", k))
+		return with(s.levelIntent(k), cmd("getBlueprintLevel", k))
 	}
 	return cmd("newAction", s.actionText(k, s.share(lv)))
 }
@@ -320,7 +320,7 @@ func (s *state) finish() string {
 		return r
 	}
 	if !checked {
-		return with(s.pick("My share of every level is in; checking the whole house.", "Done with my part. Let me check the blueprint.", "Checking what the house still needs."), cmd("checkBlueprint"))
+		return with(s.checkIntent(), cmd("checkBlueprint"))
 	}
 	if len(fixes) == 0 {
 		return with(s.pick("The house matches the blueprint.", "All done here."), cmd("stay", 30))

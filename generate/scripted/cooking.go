@@ -189,7 +189,7 @@ func (s *state) cookHelper() string {
 	}
 	mine := s.myDish()
 	if !s.reportedDone(leader) || s.askedAfterReport(leader) {
-		msg := s.say("done_giving", leader, itemList(s.given()))
+		msg := s.doneGivingText(leader)
 		if mine != "" {
 			msg += " " + s.pick("I'll make the "+mine+" and bring it to you.", "I'll make the "+mine+" in the meantime and give it to you.")
 		}
@@ -336,7 +336,7 @@ func (s *state) cookLeader() string {
 	}
 	if len(lacking) > 0 {
 		if !s.waitedLong(false) {
-			return with(s.say("wait"), cmd("stay", 5))
+			return with(s.recipeWaitText(lacking), cmd("stay", 5))
 		}
 		// Nobody sent the recipe: look it up in the game.
 		if r := s.lookUpRecipes(lacking); r != "" {
@@ -372,7 +372,7 @@ func (s *state) cookHK() string {
 	dishes := s.dishes()
 	if len(dishes) > 0 && !s.knowsRecipe(dishes[0].Item) {
 		if !s.waitedLong(false) {
-			return with(s.say("wait"), cmd("stay", 5))
+			return with(s.recipeWaitText([]string{dishes[0].Item}), cmd("stay", 5))
 		}
 		if r := s.lookUpRecipes([]string{dishes[0].Item}); r != "" {
 			return r
@@ -419,7 +419,7 @@ func (s *state) cookDishes(dishes []mcdata.Ingredient, pooled bool) string {
 		}
 	}
 	if len(missing) == 0 {
-		return with(s.say("idle"), cmd("stay", 10))
+		return with(s.idleText(), cmd("stay", 10))
 	}
 	ready := !pooled || s.helpersDone() || s.waitedLong(false)
 	if pooled && !s.helpersDone() {
@@ -452,7 +452,7 @@ func (s *state) cookDishes(dishes []mcdata.Ingredient, pooled bool) string {
 			}
 		}
 	}
-	return with(s.say("wait"), cmd("stay", 5))
+	return with(s.waitText(), cmd("stay", 5))
 }
 
 // askedFor reports whether the agent asked o for item (window only).

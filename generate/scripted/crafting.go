@@ -46,7 +46,7 @@ func (s *state) craftGoal() (string, int) {
 func (s *state) crafting() string {
 	target, n := s.craftGoal()
 	if target == "" {
-		return s.say("idle") + " " + cmd("stay", 30)
+		return with(s.idleText(), cmd("stay", 30))
 	}
 	about := ", and I can see the crafting plan."
 	if !s.has("!getCraftingPlan") {
@@ -86,7 +86,7 @@ func (s *state) craftHelper(target string, n int) string {
 		return with(sentence, cmd("givePlayer", leader, item, c))
 	}
 	if !s.reportedDone(leader) || s.askedAfterReport(leader) {
-		return cmd("startConversation", leader, s.say("done_giving", leader, itemList(s.given())))
+		return cmd("startConversation", leader, s.doneGivingText(leader))
 	}
 	return s.standBy()
 }
@@ -208,7 +208,7 @@ func (s *state) craftLeader(target string, n int) string {
 	}
 	plan, err := newPlan(s.inv, target, n)
 	if err != nil {
-		return with(s.say("wait"), cmd("stay", 10))
+		return with(s.waitText(), cmd("stay", 10))
 	}
 	if !planKnown {
 		// Learn the recipes top-down by trying to craft.
@@ -257,16 +257,16 @@ func (s *state) craftLeader(target string, n int) string {
 		if gatherOK && !s.said("I still need") {
 			return cmd("startConversation", s.others()[0], s.pick("I still need ", "Still missing ")+itemList(ingredientMap(plan.Missing))+". Does anyone have it? I still need it for the "+target+".")
 		}
-		return with(s.say("wait"), cmd("stay", 5))
+		return with(s.waitText(), cmd("stay", 5))
 	}
 	if plan.NeedsTable && s.count("crafting_table") == 0 {
 		if r := s.makeTable(target, n, gatherOK); r != "" {
 			return r
 		}
-		return with(s.say("wait"), cmd("stay", 5))
+		return with(s.waitText(), cmd("stay", 5))
 	}
 	if len(plan.Steps) == 0 {
-		return with(s.say("idle"), cmd("stay", 20))
+		return with(s.idleText(), cmd("stay", 20))
 	}
 	st := plan.Steps[0]
 	last := len(plan.Steps) == 1

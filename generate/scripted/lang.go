@@ -45,14 +45,14 @@ var phrases = map[string][numPersonas][]string{
 		{"%[1]s: transfer complete, I gave you everything I had: %[2]s.", "Status for %[1]s: I have given you all my items (%[2]s).", "%[1]s, summary: everything I had (%[2]s) is in your inventory now."},
 	},
 	"wait": {
-		{"Waiting.", "Holding on.", "Waiting a bit.", "One moment."},
+		{"I'll wait.", "I'm holding on.", "I'll wait a bit.", "I'll give it a moment."},
 		{"I'll wait for the others.", "Let me wait a moment for my teammates.", "Waiting for the team, hang on.", "Give me a sec, waiting on the others."},
-		{"Nothing to do until the items arrive; waiting.", "Waiting for the next step.", "Pausing until my teammates are ready.", "Waiting for the missing items before continuing."},
+		{"I have nothing to do until the items arrive.", "I'll wait for the next step.", "I'll pause until my teammates are ready.", "I'll wait for the missing items before continuing."},
 	},
 	"idle": {
-		{"Nothing left for me to do.", "I'm done, waiting.", "Done here."},
+		{"I have nothing left to do.", "I'm done and waiting.", "I'm done here."},
 		{"I've done my part, I'll stand by in case you need me!", "All done on my side, ping me if you need anything.", "My part's finished, just say if you need more!"},
-		{"My part is complete; standing by.", "Standing by for further requests.", "Task share complete; waiting for the team."},
+		{"My part is complete; I'm standing by.", "I'm standing by for further requests.", "My share of the task is complete; I'll wait for the team."},
 	},
 }
 
@@ -144,5 +144,5 @@ func (s *state) standBy() string {
 	if len(s.v.Turns) > 0 && s.v.Turns[len(s.v.Turns)-1].Role == "system" && texts.IsStayed(s.v.Turns[len(s.v.Turns)-1].Content) {
 		return "\t"
 	}
-	return with(s.say("idle"), cmd("stay", 30))
+	return with(s.idleText(), cmd("stay", 30))
 }

@@ -19,22 +19,25 @@ const maxMemory = 500
 // both parsed, so nothing it still needs is lost).
 func (s *state) summarize() string {
 	var facts []string
+	progress := ""
 	if e, ok := s.expert(); ok {
 		if k, _ := procgen.KindOfType(s.v.TaskType); k != procgen.Construction {
 			facts = append(facts, s.roleFacts()...)
-			if p := s.progressFact(); p != "" {
-				facts = append(facts, p)
-			}
+			progress = s.progressFact()
 		}
 		facts = append(facts, e.facts(s)...)
 	}
 	if s.stays() >= 3 || strings.Contains(s.mem, waitingNote) {
 		facts = append(facts, waitingNote)
 	}
+	// The progress recap goes last: when the memory is full it is the one
+	// to lose, not a recipe the agent still has to follow. A fact that does
+	// not fit is skipped, and shorter ones after it still go in.
+	facts = append(facts, progress)
 	out := ""
 	for _, f := range facts {
-		if len(out)+len(f)+1 > maxMemory {
-			break
+		if f == "" || len(out)+len(f)+1 > maxMemory {
+			continue
 		}
 		if out != "" {
 			out += " "

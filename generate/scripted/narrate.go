@@ -2,6 +2,7 @@ package scripted
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -24,41 +25,34 @@ func (s *state) narrate(r string) string {
 	}
 	intent := strings.TrimSpace(r[:m.Start])
 	rest := r[m.Start:]
+	// A reply to a teammate opens with it; what the last command did and
+	// what the agent holds go before or after the decision.
+	news := s.newsClause()
 	var clauses []string
-	if c := s.newsClause(); c != "" {
-		clauses = append(clauses, c)
-	}
 	if c := s.outputClause(); c != "" {
 		clauses = append(clauses, c)
 	}
-	if len(clauses) < 2 && s.rng.IntN(3) > 0 {
+	if news == "" && len(clauses) == 0 && s.rng.IntN(3) == 0 {
 		if c := s.holdingClause(); c != "" {
 			clauses = append(clauses, c)
 		}
 	}
-	if len(clauses) == 0 {
+	if news == "" && len(clauses) == 0 {
 		return r
 	}
-	if len(clauses) > 2 {
-		clauses = clauses[:2]
-	}
-	text := sentence(clauses[0])
-	if len(clauses) > 1 {
-		join := s.pick("", "Also, ", "And ")
-		if join == "" {
-			text += " " + sentence(clauses[1])
-		} else {
-			text += " " + join + strings.TrimRight(lowerFirst(clauses[1]), ".") + "."
+	text := sentence(news)
+	var after string
+	if len(clauses) > 0 {
+		after = sentence(clauses[0])
+		if text != "" && s.rng.IntN(2) == 0 {
+			after = s.pick("Also, ", "And ") + strings.TrimRight(lowerFirst(clauses[0]), ".") + "."
 		}
 	}
-	if intent != "" {
-		if s.rng.IntN(3) == 0 {
-			text = sentence(intent) + " " + text
-		} else {
-			text += " " + sentence(intent)
-		}
+	parts := []string{text, sentence(intent), after}
+	if s.rng.IntN(2) == 0 {
+		parts[1], parts[2] = parts[2], parts[1]
 	}
-	return strings.TrimSpace(text) + " " + rest
+	return strings.Join(slices.DeleteFunc(parts, func(p string) bool { return p == "" }), " ") + " " + rest
 }
 
 // newsClause reacts to the newest teammate message since the agent's last
@@ -135,7 +129,7 @@ func (s *state) outputClause() string {
 		return s.pick("The check says the whole house matches", "Every level checks out")
 	case strings.Contains(o, "requires the following fixes"):
 		n := len(parseFixes(o))
-		return s.pick("The check still lists "+itoa(n)+" cells to fix", itoa(n)+" cells still differ from the blueprint", "There are "+itoa(n)+" fixes left on the list")
+		return s.pick("The check still lists "+plural(n, "cell")+" to fix", "The blueprint check flagged "+plural(n, "cell"), "Still "+plural(n, "cell")+" to repair, says the check")
 	case strings.Contains(o, "starting at coordinates"):
 		if lv, ok := blueprints.ParseLevel(o); ok {
 			n := itoa(lv.Level)

@@ -177,7 +177,7 @@ func (s *state) unannounced() string { return s.nextUntold(reTakesRole.MatchStri
 // and was not sent a message that says matches (or it bounced); "" when
 // none is left or the memory says everyone was told.
 func (s *state) nextUntold(says func(string) bool) string {
-	if strings.Contains(s.mem, memToldAll) {
+	if strings.Contains(s.mem, memToldAll) || strings.Contains(s.mem, memToldWho) {
 		return ""
 	}
 	for _, o := range s.others() {
@@ -194,7 +194,12 @@ func (s *state) nextUntold(says func(string) bool) string {
 	return ""
 }
 
-const memToldAll = "I told everyone I collect."
+// What the memory keeps once the collector (memToldAll) or the hub
+// (memToldWho) has told every teammate who collects.
+const (
+	memToldAll = "I told everyone I collect."
+	memToldWho = "I told everyone who collects."
+)
 
 // addressedToMe reports whether a message that reached this agent was
 // meant for it: a conversation that ended hands on the sender's next
@@ -242,10 +247,23 @@ func (s *state) negotiate(about string) string {
 		// The teammate that heard every offer tells the others.
 		if s.v.Name == hub && c != s.v.Name {
 			if o := s.untold(c); o != "" {
-				if o == c {
-					return cmd("startConversation", o, s.pick("You hold the most, "+itoa(s.offers()[c])+" items, so "+c+" collects everything: over to you.", "Everyone has told me their items: "+c+" collects everything, since you hold the most, "+itoa(s.offers()[c])+" items."))
+				counts := ""
+				if s.rng.IntN(2) == 0 {
+					var parts []string
+					for _, n := range s.v.Team {
+						switch {
+						case n == s.v.Name:
+							parts = append(parts, "I have "+itoa(s.offers()[n]))
+						case n != c:
+							parts = append(parts, n+" has "+itoa(s.offers()[n]))
+						}
+					}
+					counts = " " + sentence(s.pick("for the record, ", "as for the rest, ", "")+joinAnd(parts))
 				}
-				return cmd("startConversation", o, s.pick(c+" collects everything: they hold the most, "+itoa(s.offers()[c])+" items. Please send your items to "+c+".", "Everyone has told me their items, and "+c+" holds the most, "+itoa(s.offers()[c])+" items, so "+c+" collects everything. Please send yours to "+c+"."))
+				if o == c {
+					return cmd("startConversation", o, s.pick("You hold the most, "+itoa(s.offers()[c])+" items, so "+c+" collects everything: over to you.", "Everyone has told me their items: "+c+" collects everything, since you hold the most, "+itoa(s.offers()[c])+" items.")+counts)
+				}
+				return cmd("startConversation", o, s.pick(c+" collects everything: they hold the most, "+itoa(s.offers()[c])+" items. Please send your items to "+c+".", "Everyone has told me their items, and "+c+" holds the most, "+itoa(s.offers()[c])+" items, so "+c+" collects everything. Please send yours to "+c+".")+counts)
 			}
 		}
 		return ""
@@ -258,14 +276,18 @@ func (s *state) negotiate(about string) string {
 		if !s.offeredTo(hub) {
 			return cmd("startConversation", hub, s.offerText(hub, about))
 		}
-		return with(s.pick("Waiting to hear who collects.", "Let me wait until "+hub+" has heard everyone.", "Waiting for "+hub+" to tell us who holds the most."), cmd("stay", 5))
+		return with(s.offerWaitText(hub), cmd("stay", 5))
 	}
 	for _, o := range s.others() {
 		if _, ok := offers[o]; !ok && !s.askedRecently(o, 8) && s.stays() >= 2 {
-			return cmd("startConversation", o, s.pick(o+", what do you have? I haven't heard your items yet.", "What items are you holding, "+o+"? I'm collecting everyone's before we pick who gathers."))
+			ask := s.pick(o+", what do you have? I haven't heard your items yet.", "What items are you holding, "+o+"? I'm collecting everyone's before we pick who gathers.")
+			if heard, _ := s.heardSoFar(); len(heard) > 0 {
+				ask += s.pick("", " So far: "+joinAnd(heard)+".", " I have "+itemCount(holdings(s.inv))+" myself, "+joinAnd(heard)+".")
+			}
+			return cmd("startConversation", o, ask)
 		}
 	}
-	return with(s.pick("Waiting to hear what everyone holds.", "Let me wait for the others' items.", "Waiting for my teammates to say what they have."), cmd("stay", 5))
+	return with(s.hubWaitText(), cmd("stay", 5))
 }
 
 // untold is the next teammate the hub has not told who collects.
@@ -288,8 +310,11 @@ func (s *state) roleFacts() []string {
 			n, _ = strconv.Atoi(m[2]) // the count the role was taken with
 		}
 		f := []string{"Coordinator: " + c + " (" + itemCount(n) + ")."}
-		if c == s.v.Name && s.unannounced() == "" || c != s.v.Name && s.v.Name == s.v.Team[0] && s.untold(c) == "" {
+		switch {
+		case c == s.v.Name && s.unannounced() == "":
 			f = append(f, memToldAll)
+		case c != s.v.Name && s.v.Name == s.v.Team[0] && s.untold(c) == "":
+			f = append(f, memToldWho)
 		}
 		return f
 	}

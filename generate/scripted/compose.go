@@ -1,0 +1,275 @@
+package scripted
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"collabcraft/blueprints"
+)
+
+// compose puts an intent into words with what led to it. The reasons
+// and notes come from the call's own context: one reason may join the
+// intent ("X, so Y", "Since X, Y", "Y. X."), and one note (a fact beside
+// the point: where a level starts, what the agent holds) may follow. Which
+// are said, their order and the joins come from the call's seed, so a
+// routine step (waiting, reading a level, checking the house) says why in
+// words that change with the state of the task.
+func (s *state) compose(intent string, reasons []string, notes ...string) string {
+	pickOne := func(fs []string) string {
+		var in []string
+		for _, f := range fs {
+			if f != "" {
+				in = append(in, f)
+			}
+		}
+		if len(in) == 0 {
+			return ""
+		}
+		return in[s.rng.IntN(len(in))]
+	}
+	reason, note := pickOne(reasons), pickOne(notes)
+	tail := ""
+	if note != "" {
+		tail = " " + sentence(note)
+	}
+	if reason == "" {
+		return sentence(intent) + tail
+	}
+	clause := func(c string) string { return strings.TrimRight(strings.TrimSpace(c), ".") }
+	asks := strings.HasSuffix(intent, "?")
+	switch s.rng.IntN(4) {
+	case 0:
+		return sentence(reason) + " " + sentence(intent) + tail
+	case 1:
+		if !asks {
+			return sentence(clause(reason)+", so "+lowerFirst(clause(intent))) + tail
+		}
+	case 2:
+		if !asks {
+			return sentence("Since "+lowerFirst(clause(reason))+", "+lowerFirst(clause(intent))) + tail
+		}
+	}
+	return sentence(intent) + " " + sentence(reason) + tail
+}
+
+// maybe is f one time in two: a fact worth saying, not every time.
+func (s *state) maybe(f string) string {
+	if s.rng.IntN(2) == 0 {
+		return ""
+	}
+	return f
+}
+
+// plural is "1 cell" or "n cells".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return itoa(n) + " " + word + "s"
+}
+
+// isAre agrees a verb with a list of names.
+func isAre(names []string) string {
+	if len(names) == 1 {
+		return "is"
+	}
+	return "are"
+}
+
+// --- construction ---------------------------------------------------
+
+// blueprintIntent opens a builder's work: the blueprint first.
+func (s *state) blueprintIntent() string {
+	intent := s.pick("I need the blueprint first", "let me look at the blueprint", "what does the blueprint look like?",
+		"I'll start by reading the blueprint", "before placing anything I need the blueprint", "it's time to see what we're building")
+	var note string
+	if others := s.others(); len(others) > 0 {
+		note = s.pick(
+			joinAnd(others)+" and I are building this house together",
+			"the house is a job for me and "+joinAnd(others),
+			"I'm building with "+joinAnd(others),
+			joinAnd(others)+" will need the same plan as me",
+		)
+	}
+	reason := s.maybe(s.pick("nothing is placed yet", "we start from an empty site", "the goal names a blueprint but not its levels"))
+	return s.compose(intent, []string{reason}, note)
+}
+
+// levelIntent is reading level k, with where the house stands.
+func (s *state) levelIntent(k int) string {
+	n := s.levelCount()
+	intent := s.pick("I'll read level %d of the blueprint", "let me look at level %d", "next comes level %d", "I'm moving on to level %d",
+		"I'll read level %d next", "level %d's layout is what I need now", "time for level %d")
+	intent = fmt.Sprintf(intent, k)
+	var reasons, notes []string
+	if o, ok := blueprints.ExplainedOrigin(s.blueprintText(), k); ok {
+		notes = append(notes, s.maybe(s.pick(
+			fmt.Sprintf("level %d starts at X: %d, Y: %d, Z: %d", k, o[0], o[1], o[2]),
+			fmt.Sprintf("level %d's corner is at %d, %d, %d", k, o[0], o[1], o[2]),
+			fmt.Sprintf("level %d sits at Y: %d", k, o[1]),
+		)))
+	}
+	placed := len(s.placedLevels())
+	switch {
+	case placed > 0:
+		reasons = append(reasons, s.pick(
+			fmt.Sprintf("my part of %s is in", plural(placed, "level")),
+			fmt.Sprintf("%d of the %d levels have my blocks", placed, n),
+			fmt.Sprintf("level %d is behind me", k-1),
+		))
+		notes = append(notes, fmt.Sprintf("%s to go, counting this one", plural(n-k, "level")))
+	case k == 0 && n > 0:
+		notes = append(notes, s.pick(
+			fmt.Sprintf("the blueprint has %s", plural(n, "level")),
+			fmt.Sprintf("%s in all, from the floor up", plural(n, "level")),
+			fmt.Sprintf("the house is %s tall", plural(n, "level")),
+		))
+	}
+	return s.compose(intent, reasons, notes...)
+}
+
+// checkIntent is checking the whole house once this builder's share of
+// every level is in.
+func (s *state) checkIntent() string {
+	intent := s.pick("my share of every level is in; time to check the whole house", "I'm done with my part, so let me check the blueprint",
+		"I'll check what the house still needs", "it's time to compare the house with the blueprint",
+		"let me see what still differs from the blueprint", "I'll check the build against the plan")
+	n := s.levelCount()
+	var reasons []string
+	if n > 0 {
+		reasons = append(reasons, s.pick(
+			fmt.Sprintf("all %d levels have my blocks in", n),
+			fmt.Sprintf("my runs of the %d levels are placed", n),
+			fmt.Sprintf("level %d was my last one", n-1),
+			"",
+		))
+	}
+	if a, ok := s.lastAct(); ok && a.name == "!newAction" && (strings.Contains(strings.Join(a.args, " "), "Fix") || strings.Contains(strings.Join(a.args, " "), "Repair")) {
+		reasons = []string{s.pick("the repair has run", "I just fixed what the last check listed", "my fixes are done")}
+	}
+	return s.compose(intent, reasons)
+}
+
+// --- crafting and cooking -------------------------------------------
+
+// goalName is what the team is making: the crafting target or the dishes.
+func (s *state) goalName() string {
+	if target, _ := s.craftGoal(); target != "" {
+		return "the " + target
+	}
+	if ds := s.dishes(); len(ds) > 0 {
+		return "the " + joinAnd(dishNames(ds))
+	}
+	return ""
+}
+
+// pending are the teammates that have not said they handed over all
+// their items.
+func (s *state) pending() []string {
+	var out []string
+	for _, o := range s.others() {
+		if !s.isDone(o) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// waitText is a collector waiting for what its teammates are sending.
+func (s *state) waitText() string {
+	var reasons []string
+	if p := s.pending(); len(p) > 0 {
+		reasons = append(reasons, s.pick(
+			"I'm still waiting on "+joinAnd(p),
+			"I have no word yet that "+joinAnd(p)+" "+isAre(p)+" done",
+			joinAnd(p)+" "+hasHave(p)+" not said they've sent everything",
+		))
+	}
+	if g := s.goalName(); g != "" {
+		reasons = append(reasons, s.pick("making "+g+" has to wait a little", "I can't finish "+g+" yet", "making "+g+" takes more than I have"))
+	}
+	return s.compose(s.say("wait"), reasons)
+}
+
+// recipeWaitText is a cook waiting for a teammate to send recipes it
+// lacks.
+func (s *state) recipeWaitText(dishes []string) string {
+	d := joinAnd(dishes)
+	return s.compose(s.pick("I'll wait for the recipe", "let me give my teammate a moment to send it", "I'll wait a bit for the recipe", "I'll wait to hear how it's made"),
+		[]string{s.pick("I don't know the recipe for "+d+" yet", "the recipe for "+d+" hasn't reached me", "my goal doesn't say how to make "+d)},
+		s.maybe(s.pick("if it doesn't come I can look it up", "a teammate may have it in their goal")))
+}
+
+// idleText is an agent whose part is done.
+func (s *state) idleText() string {
+	var reasons []string
+	leader := s.leader()
+	if gave := s.given(); len(gave) > 0 && leader != "" && leader != s.v.Name {
+		list := itemList(gave)
+		reasons = append(reasons, s.pick("I handed "+list+" to "+leader, leader+" has my "+list, "my "+list+" went to "+leader))
+	}
+	if g := s.goalName(); g != "" && leader != "" && leader != s.v.Name {
+		reasons = append(reasons, s.pick("making "+g+" is up to "+leader+" now", leader+" is on "+g, "the rest of "+g+" is in "+leader+"'s hands"))
+	}
+	if holdings(s.inv) == 0 {
+		reasons = append(reasons, s.pick("my inventory is empty", "I'm out of items"))
+	}
+	return s.compose(s.say("idle"), reasons)
+}
+
+func hasHave(names []string) string {
+	if len(names) == 1 {
+		return "has"
+	}
+	return "have"
+}
+
+// doneGivingText tells the collector everything was handed over.
+func (s *state) doneGivingText(leader string) string {
+	msg := s.say("done_giving", leader, itemList(s.given()))
+	if g := s.goalName(); g != "" {
+		msg += s.pick("", " That should cover my part of "+g+".", " Good luck with "+g+"!", " Hope that's enough for "+g+".")
+	}
+	return msg
+}
+
+// heardSoFar is what the hub knows of the offers: who said what.
+func (s *state) heardSoFar() (heard, missing []string) {
+	offers := s.offers()
+	for _, o := range slices.Sorted(maps.Keys(offers)) {
+		if o != s.v.Name && slices.Contains(s.v.Team, o) {
+			heard = append(heard, o+" has "+itemCount(offers[o]))
+		}
+	}
+	for _, o := range s.others() {
+		if _, ok := offers[o]; !ok {
+			missing = append(missing, o)
+		}
+	}
+	return heard, missing
+}
+
+// hubWaitText is the hub waiting for the offers.
+func (s *state) hubWaitText() string {
+	heard, missing := s.heardSoFar()
+	var reasons, notes []string
+	if len(heard) > 0 {
+		notes = append(notes, s.pick("so far "+joinAnd(heard), "from what I've heard, "+joinAnd(heard)))
+	}
+	if len(missing) > 0 {
+		reasons = append(reasons, s.pick("I've heard nothing yet from "+joinAnd(missing), joinAnd(missing)+" "+hasHave(missing)+" not told me their items"))
+	}
+	notes = append(notes, "I hold "+itemCount(holdings(s.inv))+" myself")
+	return s.compose(s.pick("I'll wait to hear what everyone holds", "let me wait for the others' items", "I'll wait for my teammates to say what they have", "I'll give the others a moment to answer"), reasons, notes...)
+}
+
+// offerWaitText is a teammate that made its offer, waiting to hear who
+// collects.
+func (s *state) offerWaitText(hub string) string {
+	n := itemCount(s.offers()[s.v.Name])
+	return s.compose(s.pick("I'll wait to hear who collects", "let me wait until "+hub+" has heard everyone", "I'll wait for "+hub+" to tell us who holds the most", "I'll wait for "+hub+"'s call"),
+		[]string{s.pick("I told "+hub+" I have "+n, hub+" knows I hold "+n, "my offer of "+n+" is with "+hub)},
+		s.maybe(s.pick("whoever holds the most collects", "the biggest holder will collect")))
+}
