@@ -52,6 +52,16 @@ type Backends struct {
 	Team     any             `json:"team,omitempty"`
 	OpenAI   *OpenAIConfig   `json:"openai,omitempty"`   // set when an agent calls a model
 	Scripted *ScriptedConfig `json:"scripted,omitempty"` // set when an agent is scripted
+	Voice    *VoiceConfig    `json:"voice,omitempty"`    // set when a voice rewrites the scripted agents' words
+}
+
+// VoiceConfig is what decides a voice's rewrites (generate --voice): the
+// model and endpoint, and the instructions it is given (sent at
+// temperature 0 with each call's seed).
+type VoiceConfig struct {
+	BaseURL      string `json:"base_url"`
+	Model        string `json:"model"`
+	Instructions string `json:"instructions"` // "sha256:" and the instructions' hash
 }
 
 // OpenAIConfig is what decides the answers of a run's model calls.
