@@ -172,7 +172,7 @@ func TestGenerateVoiceFailures(t *testing.T) {
 		want string
 	}{
 		{func(o *GenerateOptions) { o.Voice = "gpt-4o-mini" }, `--voice: "gpt-4o-mini": want openai:MODEL`},
-		{func(o *GenerateOptions) { o.Voice = "openai:" }, `no model after openai:`},
+		{func(o *GenerateOptions) { o.Voice = "openai:" }, `"openai:": no model, want openai:MODEL`},
 		{func(o *GenerateOptions) { o.Backend, o.Model = "openai", "m" }, "--voice rewrites what the scripted agents say, and no agent is scripted"},
 		{func(o *GenerateOptions) { o.BaseURL = "localhost:8000" }, `--voice: base URL "localhost:8000": want http:// or https://`},
 	} {

@@ -48,7 +48,7 @@ func ParseSpec(spec string) (string, error) {
 	case !ok || provider != Provider:
 		return "", fmt.Errorf("voice: %q: want openai:MODEL, e.g. openai:gpt-4o-mini", spec)
 	case strings.TrimSpace(model) == "":
-		return "", fmt.Errorf("voice: %q: no model after openai:", spec)
+		return "", fmt.Errorf("voice: %q: no model, want openai:MODEL", spec)
 	}
 	return strings.TrimSpace(model), nil
 }
