@@ -289,12 +289,21 @@ func checkResume(dir string, config json.RawMessage, force bool) error {
 	return &ConfigChangedError{Dir: dir, Diff: configDiff(old.Config, config)}
 }
 
-// configDiff names the top-level settings that differ: "seed 1, now 2".
+// configDiff names the settings that differ: "seed 1, now 2"; within a
+// group set in both, the group's settings: "voice.model "a", now "b"".
 func configDiff(old, cur json.RawMessage) string {
 	var a, b map[string]any
 	if json.Unmarshal(old, &a) != nil || json.Unmarshal(cur, &b) != nil {
 		return "the configuration differs"
 	}
+	diffs := mapDiff("", a, b)
+	if len(diffs) == 0 {
+		return "the configuration differs"
+	}
+	return strings.Join(diffs, "; ")
+}
+
+func mapDiff(prefix string, a, b map[string]any) []string {
 	var keys []string
 	for k := range a {
 		keys = append(keys, k)
@@ -307,14 +316,18 @@ func configDiff(old, cur json.RawMessage) string {
 	slices.Sort(keys)
 	var diffs []string
 	for _, k := range keys {
-		if !reflect.DeepEqual(a[k], b[k]) {
-			diffs = append(diffs, fmt.Sprintf("%s %s, now %s", k, shortJSON(a[k]), shortJSON(b[k])))
+		if reflect.DeepEqual(a[k], b[k]) {
+			continue
 		}
+		ma, okA := a[k].(map[string]any)
+		mb, okB := b[k].(map[string]any)
+		if okA && okB {
+			diffs = append(diffs, mapDiff(prefix+k+".", ma, mb)...)
+			continue
+		}
+		diffs = append(diffs, fmt.Sprintf("%s%s %s, now %s", prefix, k, shortJSON(a[k]), shortJSON(b[k])))
 	}
-	if len(diffs) == 0 {
-		return "the configuration differs"
-	}
-	return strings.Join(diffs, "; ")
+	return diffs
 }
 
 func shortJSON(v any) string {

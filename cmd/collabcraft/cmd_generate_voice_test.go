@@ -128,11 +128,11 @@ func TestGenerateVoice(t *testing.T) {
 	}
 	other := opts
 	other.Voice = "openai:another-model"
-	if err := runGenerate(context.Background(), other, GlobalOptions{}, nil); err == nil || !strings.Contains(err.Error(), `voice {"base_url":`) || !strings.Contains(err.Error(), "--force") {
+	if err := runGenerate(context.Background(), other, GlobalOptions{}, nil); err == nil || !strings.Contains(err.Error(), `(voice.model "voice-model", now "another-model")`) || !strings.Contains(err.Error(), "--force") {
 		t.Errorf("another voice: %v", err)
 	}
 	other.Voice = ""
-	if err := runGenerate(context.Background(), other, GlobalOptions{}, nil); err == nil || !strings.Contains(err.Error(), "now unset") {
+	if err := runGenerate(context.Background(), other, GlobalOptions{}, nil); err == nil || !strings.Contains(err.Error(), `(voice {"base_url":`) || !strings.Contains(err.Error(), "now unset)") {
 		t.Errorf("no voice: %v", err)
 	}
 	if c := index(t, out).Counts(); c.Records != 4 || len(srv.Requests()) != requests {
