@@ -46,7 +46,8 @@ func voiceOptions(t *testing.T, srv *llmtest.Server, tasks []string, out string)
 // scripted commands byte for byte and the scripted originals, read back
 // from the run on disk; refused rewrites keep the scripted words;
 // commands alone and !startConversation are never sent; the run records
-// the voice, never the key; a resume needs the same voice.
+// the voice, never the key; a resume needs the same voice; a rerun makes
+// the same records.
 func TestGenerateVoice(t *testing.T) {
 	srv := newVoiceServer(t)
 	path, tasks := writeCraftingTasks(t, 4, 6)
@@ -138,6 +139,14 @@ func TestGenerateVoice(t *testing.T) {
 	if c := index(t, out).Counts(); c.Records != 4 || len(srv.Requests()) != requests {
 		t.Errorf("refused resumes wrote %+v, called the voice %d times", c, len(srv.Requests())-requests)
 	}
+
+	// Rerun on one worker: the same records (a deterministic server).
+	again := voiceOptions(t, srv, []string{path}, filepath.Join(t.TempDir(), "again"))
+	again.Workers = 1
+	if err := runGenerate(context.Background(), again, GlobalOptions{Quiet: true}, nil); err != nil {
+		t.Fatal(err)
+	}
+	sameTrials(t, "voiced, rerun on one worker", trials(t, out), trials(t, again.Out))
 }
 
 // A voice endpoint that keeps failing ends the trials it fails with an
