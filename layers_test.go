@@ -33,6 +33,7 @@ var layers = map[string]int{
 	"generate/scripted":    6,
 	"quality":              6,
 	"filter":               7,
+	"generate/voice":       7,
 	"stats":                8,
 	"export":               8,
 	"audit":                9,

@@ -60,4 +60,36 @@ type Reply struct {
 	Latency      time.Duration    // wall time of the call (0 for scripted)
 	Attempts     int              // HTTP attempts (0 for scripted)
 	FinishReason string           // "stop", "length", ... ("" if unknown)
+	// Scripted is set when a voice (generate/voice) rewrote the words of
+	// a scripted response: the response as the scripted agent wrote it,
+	// which the transition keeps; Text is the voiced response, which the
+	// world and the teammates get. "" when the response was not rewritten.
+	Scripted string
+	// Voice is what the voice calls made for this reply cost. It is
+	// counted in the trial's metrics (VoiceCallsMetric, ...), never in
+	// Usage, which is the agent's own call.
+	Voice VoiceUsage
 }
+
+// VoiceUsage counts calls a voice made to rewrite scripted responses.
+type VoiceUsage struct {
+	Calls    int              // calls made
+	Rejected int              // rewrites refused, the scripted words kept
+	Usage    trajectory.Usage // their tokens
+}
+
+func (u *VoiceUsage) add(o VoiceUsage) {
+	u.Calls += o.Calls
+	u.Rejected += o.Rejected
+	u.Usage.PromptTokens += o.Usage.PromptTokens
+	u.Usage.CompletionTokens += o.Usage.CompletionTokens
+}
+
+// The trial metrics of a voice's calls (Trial.Metrics), present when a
+// voice made calls in the trial.
+const (
+	VoiceCallsMetric            = "voice_calls"
+	VoiceRejectedMetric         = "voice_rejected"
+	VoicePromptTokensMetric     = "voice_prompt_tokens"
+	VoiceCompletionTokensMetric = "voice_completion_tokens"
+)

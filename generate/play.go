@@ -94,5 +94,11 @@ func metrics(r *TrialResult) map[string]float64 {
 			}
 		}
 	}
+	if v := r.Voice; v.Calls > 0 {
+		m[VoiceCallsMetric] = float64(v.Calls)
+		m[VoiceRejectedMetric] = float64(v.Rejected)
+		m[VoicePromptTokensMetric] = float64(v.Usage.PromptTokens)
+		m[VoiceCompletionTokensMetric] = float64(v.Usage.CompletionTokens)
+	}
 	return m
 }

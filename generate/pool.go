@@ -42,6 +42,7 @@ type Summary struct {
 	Transitions      int
 	PromptTokens     int64
 	CompletionTokens int64
+	Voice            VoiceUsage // a voice's calls (from the trials' metrics)
 	Wall             time.Duration
 }
 
@@ -110,4 +111,7 @@ func (s *Summary) add(t *trajectory.Trial) {
 			s.CompletionTokens += int64(tr.Usage.CompletionTokens)
 		}
 	}
+	m := t.Metrics
+	s.Voice.add(VoiceUsage{Calls: int(m[VoiceCallsMetric]), Rejected: int(m[VoiceRejectedMetric]),
+		Usage: trajectory.Usage{PromptTokens: int(m[VoicePromptTokensMetric]), CompletionTokens: int(m[VoiceCompletionTokensMetric])}})
 }

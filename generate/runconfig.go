@@ -52,6 +52,16 @@ type Backends struct {
 	Team     any             `json:"team,omitempty"`
 	OpenAI   *OpenAIConfig   `json:"openai,omitempty"`   // set when an agent calls a model
 	Scripted *ScriptedConfig `json:"scripted,omitempty"` // set when an agent is scripted
+	Voice    *VoiceConfig    `json:"voice,omitempty"`    // set when a voice rewrites the scripted agents' words
+}
+
+// VoiceConfig is what decides a voice's rewrites (generate --voice): the
+// model and endpoint, and the instructions it is given (sent at
+// temperature 0 with each call's seed).
+type VoiceConfig struct {
+	BaseURL      string `json:"base_url"`
+	Model        string `json:"model"`
+	Instructions string `json:"instructions"` // "sha256:" and the instructions' hash
 }
 
 // OpenAIConfig is what decides the answers of a run's model calls.
@@ -279,12 +289,21 @@ func checkResume(dir string, config json.RawMessage, force bool) error {
 	return &ConfigChangedError{Dir: dir, Diff: configDiff(old.Config, config)}
 }
 
-// configDiff names the top-level settings that differ: "seed 1, now 2".
+// configDiff names the settings that differ: "seed 1, now 2"; within a
+// group set in both, the group's settings: "voice.model "a", now "b"".
 func configDiff(old, cur json.RawMessage) string {
 	var a, b map[string]any
 	if json.Unmarshal(old, &a) != nil || json.Unmarshal(cur, &b) != nil {
 		return "the configuration differs"
 	}
+	diffs := mapDiff("", a, b)
+	if len(diffs) == 0 {
+		return "the configuration differs"
+	}
+	return strings.Join(diffs, "; ")
+}
+
+func mapDiff(prefix string, a, b map[string]any) []string {
 	var keys []string
 	for k := range a {
 		keys = append(keys, k)
@@ -297,14 +316,18 @@ func configDiff(old, cur json.RawMessage) string {
 	slices.Sort(keys)
 	var diffs []string
 	for _, k := range keys {
-		if !reflect.DeepEqual(a[k], b[k]) {
-			diffs = append(diffs, fmt.Sprintf("%s %s, now %s", k, shortJSON(a[k]), shortJSON(b[k])))
+		if reflect.DeepEqual(a[k], b[k]) {
+			continue
 		}
+		ma, okA := a[k].(map[string]any)
+		mb, okB := b[k].(map[string]any)
+		if okA && okB {
+			diffs = append(diffs, mapDiff(prefix+k+".", ma, mb)...)
+			continue
+		}
+		diffs = append(diffs, fmt.Sprintf("%s%s %s, now %s", prefix, k, shortJSON(a[k]), shortJSON(b[k])))
 	}
-	if len(diffs) == 0 {
-		return "the configuration differs"
-	}
-	return strings.Join(diffs, "; ")
+	return diffs
 }
 
 func shortJSON(v any) string {

@@ -93,6 +93,8 @@ type TrialResult struct {
 	// each command it ran, cut at the trial's end. Waiting for a message
 	// or a timer does not count.
 	ActiveSeconds []float64
+	// Voice sums the voice calls of the recorded transitions' replies.
+	Voice VoiceUsage
 }
 
 // Run plays a trial to its end: success (the world's validator), the
@@ -137,6 +139,7 @@ type engine struct {
 	now    ms
 	done   *trajectory.Outcome
 	errMsg string
+	voice  VoiceUsage // the voice calls of the replies applied so far
 }
 
 func newEngine(ctx context.Context, tr TrialSpec) (*engine, error) {
@@ -584,10 +587,11 @@ func (e *engine) observe(a *agent, view *View) {
 // applyCall handles a call's reply when its think time is over.
 func (e *engine) applyCall(a *agent) {
 	tr := trajectory.Transition{
-		Step: len(a.transitions), Kind: a.req.Kind, Messages: a.req.Messages, Response: a.reply.Text,
+		Step: len(a.transitions), Kind: a.req.Kind, Messages: a.req.Messages, Response: a.reply.Text, Scripted: a.reply.Scripted,
 		Usage: a.reply.Usage, Latency: a.reply.Latency, SimTime: a.callAt.seconds(),
 		FinishReason: a.reply.FinishReason, Attempts: a.reply.Attempts,
 	}
+	e.voice.add(a.reply.Voice)
 	switch a.req.Kind {
 	case trajectory.KindCoding:
 		e.applyCoding(a, tr)
@@ -717,7 +721,7 @@ func (e *engine) finish(reason string) {
 }
 
 func (e *engine) result() *TrialResult {
-	r := &TrialResult{Outcome: *e.done, Error: e.errMsg, SimSeconds: e.now.seconds()}
+	r := &TrialResult{Outcome: *e.done, Error: e.errMsg, SimSeconds: e.now.seconds(), Voice: e.voice}
 	for _, a := range e.agents {
 		r.Agents = append(r.Agents, trajectory.Agent{
 			Name: a.name, History: a.hist.log, Memory: a.hist.memory, Transitions: a.transitions,

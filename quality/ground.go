@@ -121,7 +121,7 @@ func (g *Grounder) Check(c *Call) []Violation {
 		case argItem:
 			item = val
 			if items == nil {
-				items = contextItems(ctxText)
+				items = ItemsIn(ctxText)
 			}
 			if !g.supports(c.TaskType, ctxText, items, val) {
 				bad(argItem, val)
@@ -179,10 +179,10 @@ func (g *Grounder) supports(taskType, ctx string, items []string, val string) bo
 	return false
 }
 
-// contextItems are the item and block names in a text, once each: words
+// ItemsIn are the item and block names in a text, once each: words
 // of letters, digits and underscores, and names written as two or three
 // words ("sugar cane", "brown mushroom").
-func contextItems(text string) []string {
+func ItemsIn(text string) []string {
 	names := itemNames()
 	seen := map[string]bool{}
 	var out []string

@@ -21,6 +21,15 @@ func TestRunBeforeChecksums(t *testing.T) {
 		!strings.Contains(got[0].Agents[0].Transitions[0].Messages[0].Content, "!collectBlocks") {
 		t.Fatalf("read %+v", got)
 	}
+	for _, tr := range got { // made before Transition.Scripted
+		for _, a := range tr.Agents {
+			for _, x := range a.Transitions {
+				if x.Scripted != "" {
+					t.Fatalf("trial %s: scripted %q", tr.TrialID, x.Scripted)
+				}
+			}
+		}
+	}
 	if rep, err := Check(dir); err != nil || rep.Records != 4 || rep.Trials != 3 || len(rep.Damaged) > 0 {
 		t.Fatalf("Check: %+v, %v", rep, err)
 	}

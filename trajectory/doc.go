@@ -57,27 +57,33 @@
 // # The trial line
 //
 // Every free text of a trial (message roles and contents, responses,
-// commands, outputs, memories, history turns) is an index into the line's
-// "strings" table, where each distinct text is stored once. A message list
-// is a flat list of (role index, content index) pairs, so a sliding window
-// of 15 turns costs a few numbers per call, and storage grows only with each
-// call's new text. A "strings" entry is either a JSON string (the text
-// itself) or an array of pieces that concatenate to the text: a JSON string
-// (literal text), an integer k (the run blob whose id is the line's
-// "blobs"[k]), or {"raw": base64} (bytes that are not valid UTF-8, which a
-// JSON string cannot carry exactly). Run blobs are the static prompt parts
-// (command docs, few-shot examples, template text) registered with
-// Writer.AddBlobs and kept in run.json "blobs" (id = first 16 hex digits of
-// the text's SHA-256); where one occurs in a text, the earliest occurrence
-// (the longest on a tie) is replaced by a reference. A rendered system prompt
-// thus stores only its dynamic parts (name, stats, inventory, memory). The
-// reader rebuilds every message byte for byte.
+// scripted originals, commands, outputs, memories, history turns) is an
+// index into the line's "strings" table, where each distinct text is stored
+// once. A message list is a flat list of (role index, content index) pairs,
+// so a sliding window of 15 turns costs a few numbers per call, and storage
+// grows only with each call's new text. A "strings" entry is either a JSON
+// string (the text itself) or an array of pieces that concatenate to the
+// text: a JSON string (literal text), an integer k (the run blob whose id is
+// the line's "blobs"[k]), or {"raw": base64} (bytes that are not valid
+// UTF-8, which a JSON string cannot carry exactly). Run blobs are the static
+// prompt parts (command docs, few-shot examples, template text) registered
+// with Writer.AddBlobs and kept in run.json "blobs" (id = first 16 hex
+// digits of the text's SHA-256); where one occurs in a text, the earliest
+// occurrence (the longest on a tie) is replaced by a reference. A rendered
+// system prompt thus stores only its dynamic parts (name, stats, inventory,
+// memory). The reader rebuilds every message byte for byte.
 //
 // Other fields are plain JSON: ids, task type and split, difficulty, team,
 // score/success/end_reason, error, sim_seconds, wall_seconds, started_at,
 // metrics, and per transition step, kind, token counts, latency_ms, sim_time,
 // finish, attempts. Difficulty values come back as JSON types (numbers as
 // float64). Empty lists come back nil.
+//
+// A field added to the line later is optional, so the record version ("v",
+// 1) stays: a line without it reads as before, and an older build ignores
+// it. So far: a transition's "scripted" (the string index of
+// Transition.Scripted, the scripted response a voice model rewrote; absent
+// when it is ""), added after 46a0020.
 //
 // # Order, supersession and resume
 //

@@ -65,6 +65,7 @@ type wireTransition struct {
 	Kind             string  `json:"kind"`
 	Msgs             []int   `json:"msgs"` // role, content pairs
 	Resp             int     `json:"resp"`
+	Scripted         *int    `json:"scripted,omitempty"` // absent: Transition.Scripted is ""
 	Command          int     `json:"command"`
 	Output           int     `json:"output"`
 	PromptTokens     int     `json:"prompt_tokens"`
@@ -302,6 +303,10 @@ func encodeTrial(t *Trial, bs *blobSet) ([]byte, error) {
 				LatencyMS: float64(tr.Latency) / float64(time.Millisecond),
 				SimTime:   tr.SimTime, Finish: tr.FinishReason, Attempts: tr.Attempts,
 			}
+			if tr.Scripted != "" {
+				k := e.str(tr.Scripted)
+				wa.Transitions[j].Scripted = &k
+			}
 		}
 		w.Agents[i] = wa
 	}
@@ -426,6 +431,11 @@ func decodeTrial(line []byte, blobs map[string]string) (*Trial, error) {
 			}
 			if tr.Response, err = str(wt.Resp); err != nil {
 				return nil, err
+			}
+			if wt.Scripted != nil {
+				if tr.Scripted, err = str(*wt.Scripted); err != nil {
+					return nil, err
+				}
 			}
 			if tr.Command, err = str(wt.Command); err != nil {
 				return nil, err

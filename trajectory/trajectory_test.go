@@ -197,6 +197,9 @@ func randomTrial(r *rand.Rand, id int, blobs []string) *Trial {
 		}
 		for s := range r.IntN(5) {
 			tn := Transition{Step: s, Kind: KindConversation, Response: randomText(r, blobs), Command: randomText(r, nil), Output: randomText(r, blobs)}
+			if r.IntN(3) == 0 {
+				tn.Scripted = randomText(r, blobs)
+			}
 			for range r.IntN(5) {
 				role := []string{"system", "user", "assistant", "", "tool\xff"}[r.IntN(5)]
 				tn.Messages = append(tn.Messages, Message{Role: role, Content: randomText(r, blobs)})
@@ -544,6 +547,43 @@ func TestPlainZstdReadable(t *testing.T) {
 		if err := json.Unmarshal([]byte(l), &v); err != nil || v.TrialID != fmt.Sprintf("t%d", i) {
 			t.Fatalf("line %d: %v %q", i, err, l)
 		}
+	}
+}
+
+// A voiced transition keeps the scripted original (Transition.Scripted)
+// through the run; a transition without one writes no "scripted" field,
+// so records of runs without a voice are as they were.
+func TestScriptedOriginalRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	w := openTestWriter(t, dir)
+	voiced := Transition{Kind: KindConversation, Response: `On my way with the planks, Jill_0. !givePlayer("Jill_0", "oak_planks", 4)`,
+		Scripted: `Next: 4 oak_planks to Jill_0. !givePlayer("Jill_0", "oak_planks", 4)`, Command: `!givePlayer("Jill_0", "oak_planks", 4)`}
+	plain := Transition{Step: 1, Kind: KindConversation, Response: "!inventory", Command: "!inventory"}
+	for i, trs := range [][]Transition{{voiced, plain}, {plain}} {
+		if err := w.Write(&Trial{TrialID: fmt.Sprintf("t%d", i), TaskID: "x", Agents: []Agent{{Name: "Andy_0", Transitions: trs}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	got := readAll(t, dir)
+	if len(got) != 2 || !reflect.DeepEqual(got[0].Agents[0].Transitions, []Transition{voiced, plain}) || !reflect.DeepEqual(got[1].Agents[0].Transitions, []Transition{plain}) {
+		t.Fatalf("read back %+v", got)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, w.File()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := zstd.NewReader(nil)
+	defer d.Close()
+	lines, err := d.DecodeAll(b, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, second, _ := strings.Cut(string(lines), "\n")
+	if strings.Count(first, `"scripted":`) != 1 || strings.Contains(second, `"scripted"`) {
+		t.Errorf("lines:\n%s", lines)
 	}
 }
 

@@ -85,12 +85,16 @@ type Agent struct {
 // Transition is one model call (or one scripted decision recorded as if it
 // were one): Messages and Response are exactly what was sent and received.
 type Transition struct {
-	Step         int       // 0-based index among the agent's transitions
-	Kind         string    // KindConversation, KindMemory, KindCoding, KindBotResponder
-	Messages     []Message // exactly what was sent, in order
-	Response     string    // exactly what came back
-	Command      string    // the parsed command ("!craftItem(\"stick\", 1)"), "" if none
-	Output       string    // the command's output as the agent saw it, "" if none
+	Step     int       // 0-based index among the agent's transitions
+	Kind     string    // KindConversation, KindMemory, KindCoding, KindBotResponder
+	Messages []Message // exactly what was sent, in order
+	Response string    // exactly what came back
+	// Scripted is the scripted agent's own response when a voice model
+	// (generate --voice) rewrote its words into Response; "" when the
+	// response was not rewritten.
+	Scripted     string
+	Command      string // the parsed command ("!craftItem(\"stick\", 1)"), "" if none
+	Output       string // the command's output as the agent saw it, "" if none
 	Usage        Usage
 	Latency      time.Duration // wall time of the call (0 for scripted)
 	SimTime      float64       // simulated seconds since the trial start when the call was made

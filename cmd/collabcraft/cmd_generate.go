@@ -15,6 +15,7 @@ import (
 	"collabcraft/generate/llm"
 	"collabcraft/generate/scripted"
 	"collabcraft/generate/team"
+	"collabcraft/generate/voice"
 	"collabcraft/trajectory"
 	"collabcraft/world"
 
@@ -54,6 +55,7 @@ type GenerateOptions struct {
 	// scripted
 	Skill float64
 	Noise float64
+	Voice string // "openai:MODEL": rewrite the scripted agents' words ("" = no)
 
 	// engine
 	Profile   string
@@ -101,6 +103,7 @@ func (opts *GenerateOptions) AddFlags(f *pflag.FlagSet) {
 
 	f.Float64Var(&opts.Skill, "skill", 1, "scripted: how optimally the scripted agents play, 0 to 1")
 	f.Float64Var(&opts.Noise, "noise", 0, "scripted: rate of realistic mistakes (each followed by recovery), 0 to 1")
+	f.StringVar(&opts.Voice, "voice", "", "scripted: rewrite the words of the scripted agents' responses through a model, openai:MODEL, on the endpoint of --base-url (key, timeout, attempts and rate limits as for openai); commands stay as scripted")
 
 	f.StringVar(&opts.Profile, "profile", generate.ProfileMineCollab, "prompts: minecollab (MineCollab's task profiles, as its harness renders them), paper (the paper's prompts) or a MINDcraft profile file")
 	f.StringVar(&opts.Dialect, "dialect", "", `action output wording: paper ("Code output:") or current ("Action output:"); default: the profile's (current, paper for --profile paper)`)
@@ -155,6 +158,14 @@ rate limits may change freely. Ctrl-C (exit 130) or SIGTERM (exit 143) stops
 cleanly: trials in flight are dropped, the run stays consistent, and
 rerunning resumes it.
 
+--voice openai:MODEL passes what the scripted agents say through a model
+at --base-url, to vary their words: the words before each command are
+rewritten (at temperature 0, with the call's seed), the command is kept
+byte for byte, and the record keeps the scripted response beside the
+voiced one. A command alone, a !startConversation message and silence are
+not sent; a rewrite that loses a number, an item or player name, holds a
+command or runs far too long is refused and the scripted words kept.
+
 --shard i/n plays a fixed share of the trials, so n machines can split a
 job; unite their runs with collabcraft merge.`,
 		Example: `  collabcraft generate --tasks tasks/crafting_train.json --out runs/r1
@@ -165,7 +176,9 @@ job; unite their runs with collabcraft merge.`,
       --temperature 0.7 --workers 32 --rps 20
   collabcraft generate --tasks tasks/cooking_train.json --out runs/mixed \
       --team "Andy=openai:gpt-4o-mini,Jill=scripted" --trials-per-task 3
-  collabcraft generate --tasks tasks/construction_train.json --out runs/c1 --shard 0/4`,
+  collabcraft generate --tasks tasks/construction_train.json --out runs/c1 --shard 0/4
+  collabcraft generate --tasks tasks/cooking_train.json --out runs/voiced \
+      --voice openai:Qwen/Qwen2.5-7B-Instruct --base-url http://localhost:8000/v1`,
 		// Arguments are more task files: --tasks a.json b.json reads so.
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -218,6 +231,9 @@ func (opts *GenerateOptions) check() (generate.Shard, error) {
 	}
 	if _, err := generate.ParseCoding(opts.Coding); err != nil {
 		return shard, usagef("--coding %q: want on, off or auto", opts.Coding)
+	}
+	if _, err := voice.ParseSpec(opts.Voice); opts.Voice != "" && err != nil {
+		return shard, usagef("--voice: %s", strings.TrimPrefix(err.Error(), "voice: "))
 	}
 	if opts.Shard != "" {
 		s, err := generate.ParseShard(opts.Shard)
@@ -298,11 +314,23 @@ func (opts *GenerateOptions) batchConfig() (generate.BatchConfig, error) {
 		Timeout: opts.Timeout, MaxAttempts: opts.MaxAttempts, Limiter: llm.NewLimiter(opts.RPS, opts.TPM),
 		MinBackoff: opts.backoff, MaxBackoff: 10 * opts.backoff,
 	}
+	scriptedSeats := scriptedFactory(opts.Skill, opts.Noise)
+	var voiceClient *llm.Client
+	if opts.Voice != "" {
+		if !opts.usesScripted(spec) {
+			return generate.BatchConfig{}, usagef("--voice rewrites what the scripted agents say, and no agent is scripted (--backend %s, --team %q)", opts.Backend, opts.Team)
+		}
+		model, _ := voice.ParseSpec(opts.Voice) // checked
+		if voiceClient, err = voice.Client(llmCfg, model); err != nil {
+			return generate.BatchConfig{}, usagef("--voice: %s", strings.TrimPrefix(err.Error(), "llm: "))
+		}
+		scriptedSeats = voicedFactory(scriptedSeats, voiceClient)
+	}
 	api, wire := opts.shaping(spec)
 	llmCfg.Stop = api.Stop
 	tm, err := team.New(team.Options{
 		Default: opts.Backend, Spec: spec, OpenAI: llmCfg,
-		Scripted:       scriptedFactory(opts.Skill, opts.Noise),
+		Scripted:       scriptedSeats,
 		ScriptedParams: map[string]any{"skill": opts.Skill, "noise": opts.Noise},
 		ExtraParams:    rateParams(opts.RPS, opts.TPM),
 	})
@@ -312,11 +340,11 @@ func (opts *GenerateOptions) batchConfig() (generate.BatchConfig, error) {
 	coding, _ := generate.ParseCoding(opts.Coding)
 	bc := generate.BatchConfig{
 		Dir: opts.Out, TaskFiles: opts.Tasks, Limit: opts.Limit, Shard: shard, Workers: opts.Workers, Force: opts.Force, Strict: opts.Strict,
-		TrialsPerTask: opts.TrialsPerTask, Seed: opts.Seed, Backends: opts.backends(spec, tm), Profiles: profiles,
+		TrialsPerTask: opts.TrialsPerTask, Seed: opts.Seed, Backends: opts.backends(spec, tm, voiceClient), Profiles: profiles,
 		API: api.Name, Dialect: world.Dialect(opts.Dialect), Wire: wire, ThinkTime: opts.ThinkTime, MaxTurns: opts.MaxTurns, Coding: coding,
 		Seating: tm, Version: version,
 	}
-	if tm.UsesOpenAI() {
+	if tm.UsesOpenAI() || voiceClient != nil {
 		bc.Secrets = append(bc.Secrets, os.Getenv(cmpStr(opts.APIKeyEnv, llm.DefaultAPIKeyEnv)))
 	}
 	return bc, nil
@@ -343,8 +371,8 @@ func (opts *GenerateOptions) shaping(spec []team.Assignment) (generate.API, gene
 
 // backends is how run.json records the team: the openai settings that
 // decide answers if a seat calls a model, the scripted ones if a seat is
-// scripted.
-func (opts *GenerateOptions) backends(spec []team.Assignment, tm *team.Team) generate.Backends {
+// scripted, and the voice if vc voices them.
+func (opts *GenerateOptions) backends(spec []team.Assignment, tm *team.Team, vc *llm.Client) generate.Backends {
 	b := generate.Backends{Default: opts.Backend}
 	if len(spec) > 0 {
 		b.Team = spec
@@ -353,10 +381,19 @@ func (opts *GenerateOptions) backends(spec []team.Assignment, tm *team.Team) gen
 		b.OpenAI = &generate.OpenAIConfig{BaseURL: cmpStr(opts.BaseURL, llm.DefaultBaseURL), Model: opts.Model,
 			Temperature: opts.Temperature, TopP: opts.TopP, MaxTokens: opts.MaxTokens, Seed: opts.ModelSeed}
 	}
-	if opts.Backend == team.Scripted || slices.ContainsFunc(spec, func(a team.Assignment) bool { return a.Backend == team.Scripted }) {
+	if opts.usesScripted(spec) {
 		b.Scripted = &generate.ScriptedConfig{Skill: opts.Skill, Noise: opts.Noise}
 	}
+	if vc != nil {
+		b.Voice = voice.RunConfig(vc)
+	}
 	return b
+}
+
+// usesScripted reports whether an agent may be seated on the scripted
+// backend: by default or by name.
+func (opts *GenerateOptions) usesScripted(spec []team.Assignment) bool {
+	return opts.Backend == team.Scripted || slices.ContainsFunc(spec, func(a team.Assignment) bool { return a.Backend == team.Scripted })
 }
 
 // isTerminal reports whether w is a terminal, where a progress bar goes.
@@ -400,6 +437,10 @@ func printGenerateSummary(out io.Writer, dir string, s generate.Summary, err err
 	fmt.Fprintf(out, "  errors       %d\n", s.Errors)
 	fmt.Fprintf(out, "  transitions  %d\n", s.Transitions)
 	fmt.Fprintf(out, "  tokens       %d prompt, %d completion\n", s.PromptTokens, s.CompletionTokens)
+	if v := s.Voice; v.Calls > 0 {
+		fmt.Fprintf(out, "  voice        %d calls, %d rewrites refused (scripted words kept); %d prompt, %d completion tokens\n",
+			v.Calls, v.Rejected, v.Usage.PromptTokens, v.Usage.CompletionTokens)
+	}
 	fmt.Fprintf(out, "  time         %s (%.1f trials/s)\n", s.Wall.Round(time.Millisecond), perSec)
 	if s.Invalid > 0 {
 		fmt.Fprintf(out, "  invalid      %d %s skipped (see the warnings; collabcraft validate lists every problem)\n", s.Invalid, plural(s.Invalid, "task", "tasks"))
@@ -443,5 +484,12 @@ func (opts *GenerateOptions) stderr() io.Writer {
 // backend serves every seat of every trial.
 func scriptedFactory(skill, noise float64) team.ScriptedFactory {
 	b := scripted.New(scripted.Options{Skill: skill, Noise: noise})
+	return func() generate.Backend { return b }
+}
+
+// voicedFactory seats the scripted agents of f with their words voiced
+// through c (--voice): one backend serves every seat.
+func voicedFactory(f team.ScriptedFactory, c *llm.Client) team.ScriptedFactory {
+	b := voice.New(f(), c)
 	return func() generate.Backend { return b }
 }

@@ -304,7 +304,7 @@ func TestGenerateConfigChange(t *testing.T) {
 	}
 	temp := opts
 	temp.Temperature = new(0.5)
-	if err := runGenerate(context.Background(), temp, GlobalOptions{Quiet: true}, nil); err == nil || !strings.Contains(err.Error(), "openai") {
+	if err := runGenerate(context.Background(), temp, GlobalOptions{Quiet: true}, nil); err == nil || !strings.Contains(err.Error(), "(openai.temperature unset, now 0.5)") {
 		t.Fatalf("changed temperature: %v", err)
 	}
 	if c := index(t, out).Counts(); c.Records != 4 {

@@ -107,6 +107,7 @@ func TestPipelineConfigErrors(t *testing.T) {
 		{PipelineOptions{Config: write("h.yaml", "name: x\nout: o\nprocgen:\n  tasks:\n    - {split: train}\n")}, `procgen.tasks[0]: type is required`},
 		{PipelineOptions{Config: write("i.yaml", "name: x\nout: o\nprocgen:\n  suite: demo\n  tasks:\n    - {type: crafting, split: train}\n")}, `task file crafting_train.json is made twice`},
 		{PipelineOptions{Preset: "demo", Set: []string{"generate.shard=4/4"}}, "generate: --shard"},
+		{PipelineOptions{Preset: "demo", Set: []string{"generate.voice=gpt-4o-mini"}}, `generate: --voice: "gpt-4o-mini": want openai:MODEL`},
 	} {
 		err := runPipeline(context.Background(), tc.opts, GlobalOptions{}, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

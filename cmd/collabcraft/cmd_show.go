@@ -38,8 +38,9 @@ func newShowCommand(gopts *GlobalOptions) *cobra.Command {
 		Long: `show prints one trial of a run (or a filtered view): the outcome, then each
 model call with its simulated time, what reached the agent since its
 previous call (command outputs, messages), what it answered, the command it
-ran and the command's output. TRIAL is a trial id (task#attempt) or a task
-id, which shows its first attempt.`,
+ran and the command's output. A response a voice rewrote (generate --voice)
+is followed by the scripted original, marked "~". TRIAL is a trial id
+(task#attempt) or a task id, which shows its first attempt.`,
 		Example: `  collabcraft show runs/r1 multiagent_crafting_stick_full_plan__depth_0
   collabcraft show runs/r1 'materials_0_rooms_1_window_0_carpet_0_variant_0#0' --interleaved`,
 		Args: cobra.ExactArgs(2),
@@ -130,6 +131,9 @@ func writeTrial(w io.Writer, t *trajectory.Trial, opts ShowOptions) {
 			fmt.Fprintf(w, "%s\n", indent(c.news, "    < "))
 		}
 		fmt.Fprintf(w, "%s\n", indent(c.tr.Response, "    > "))
+		if c.tr.Scripted != "" {
+			fmt.Fprintf(w, "%s\n", indent(c.tr.Scripted, "    ~ "))
+		}
 		if c.tr.Output != "" {
 			fmt.Fprintf(w, "%s\n", indent(strings.TrimSpace(c.tr.Output), "    = "))
 		}

@@ -109,7 +109,12 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 	}
 }
 
-func (c *Client) request(msgs []trajectory.Message) openai.ChatCompletionRequest {
+// CallOptions change one call's request from the client's configuration.
+type CallOptions struct {
+	Seed *int // sent instead of Config.Seed (nil: Config.Seed)
+}
+
+func (c *Client) request(msgs []trajectory.Message, o CallOptions) openai.ChatCompletionRequest {
 	// OpenAI deprecates max_tokens for max_completion_tokens, but Ollama and
 	// LM Studio read only max_tokens and would silently ignore the limit.
 	//lint:ignore SA1019 the field every OpenAI-compatible server reads
@@ -118,6 +123,9 @@ func (c *Client) request(msgs []trajectory.Message) openai.ChatCompletionRequest
 	for i, m := range msgs {
 		// go-openai leaves out an empty content; servers read that as "".
 		req.Messages[i] = openai.ChatCompletionMessage{Role: m.Role, Content: m.Content}
+	}
+	if o.Seed != nil {
+		req.Seed = o.Seed
 	}
 	if t := c.cfg.Temperature; t != nil {
 		req.Temperature = float32(*t) // 0 is added by the transport
@@ -146,8 +154,14 @@ func (c *Client) estimateTokens(msgs []trajectory.Message) int {
 // backoff and jitter (or exactly the server's Retry-After), up to
 // MaxAttempts. When ctx ends, Chat returns at once with ctx's error.
 func (c *Client) Chat(ctx context.Context, msgs []trajectory.Message) (*Response, error) {
+	return c.ChatWith(ctx, msgs, CallOptions{})
+}
+
+// ChatWith is Chat with the request changed by o, e.g. a seed of the
+// call's own.
+func (c *Client) ChatWith(ctx context.Context, msgs []trajectory.Message, o CallOptions) (*Response, error) {
 	start := time.Now()
-	req := c.request(msgs)
+	req := c.request(msgs, o)
 	est := c.estimateTokens(msgs)
 	for attempt := 1; ; attempt++ {
 		if err := c.cfg.Limiter.wait(ctx, est); err != nil {

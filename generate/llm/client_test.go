@@ -145,6 +145,24 @@ func TestSamplingParametersSent(t *testing.T) {
 	}
 }
 
+// A call's own seed replaces the configured one, in that call only.
+func TestCallSeed(t *testing.T) {
+	m := newMockServer(t)
+	c, _ := newTestClient(t, m, func(cfg *Config) { cfg.Seed = ptr(42) })
+	if _, err := c.ChatWith(context.Background(), testMessages, CallOptions{Seed: ptr(7)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Chat(context.Background(), testMessages); err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []int64{7, 42} {
+		if r := m.Requests()[i]; r.Seed == nil || *r.Seed != want {
+			t.Errorf("request %d: seed %v, want %d", i, r.Seed, want)
+		}
+	}
+	sameMessages(t, receivedMessages(t, m, 0), testMessages)
+}
+
 // TestRetriesEveryFailureKind: one call meets each failure in turn and
 // still succeeds; every attempt carried exactly the same messages, and the
 // answer and usage are the last attempt's only.

@@ -68,6 +68,9 @@ type Request struct {
 	Model    string    `json:"model"`
 	Messages []Message `json:"messages"`
 	Stop     []string  `json:"stop"`
+	// Temperature and Seed are the sampling settings sent (nil: none).
+	Temperature *float64 `json:"temperature"`
+	Seed        *int64   `json:"seed"`
 	// Answered is set, just before the answer is sent, when the request
 	// gets the model's answer rather than a fault.
 	Answered bool `json:"-"`
