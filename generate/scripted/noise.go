@@ -34,7 +34,7 @@ func (s *state) perturb(r string) string {
 	last, hasLast := s.lastAct()
 	// Recovery after a mistake: say so.
 	if hasLast && s.since(last.turn) <= 2 && texts.IsFailure(last.output) && s.wasMistake(last) {
-		return s.pick("Oops, my mistake. ", "Ah, wrong one. ", "Let me fix that. ") + r
+		return s.owning(last, m) + " " + r
 	}
 	if s.opts.Skill < 1 && (!hasLast || !isQuery(last.name)) && s.rng.Float64() < (1-s.opts.Skill)*0.35 {
 		e, _ := s.expert()
@@ -94,4 +94,29 @@ func misspell(item string, kind int) string {
 		return item[:len(item)-2] + item[len(item)-1:] // a dropped letter
 	}
 	return item + "e"
+}
+
+// owning says what went wrong with the failed command a, from its output
+// and the command m that makes up for it: the misspelt name and the right
+// one, or the count that was too many.
+func (s *state) owning(a act, m command.Match) string {
+	fixed := unquote(m.Args)
+	if a.name == m.Name && len(a.args) == len(fixed) {
+		for i := range a.args {
+			wrong, right := a.args[i], fixed[i]
+			if wrong == right {
+				continue
+			}
+			if _, err := strconv.Atoi(right); err == nil {
+				item := fixed[0]
+				return s.pick("Crafting "+item+" "+wrong+" times was too many; "+right+" it is.",
+					"Not enough for "+wrong+" "+item+" crafts, the game says, so "+right+".",
+					"That count was off: "+right+" "+item+", not "+wrong+".")
+			}
+			return s.pick("Typo on my part: it's "+right+", not "+wrong+".",
+				"There's no "+wrong+" in the game; I meant "+right+".",
+				"The game doesn't know "+wrong+". The name is "+right+".")
+		}
+	}
+	return s.pick("Oops, my mistake.", "Ah, wrong one.", "Let me fix that.")
 }

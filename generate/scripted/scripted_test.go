@@ -11,6 +11,7 @@ import (
 	"collabcraft/generate"
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
+	"collabcraft/world/command"
 )
 
 func viewState(v *generate.View) *state {
@@ -182,6 +183,32 @@ func TestExpertsCoverKinds(t *testing.T) {
 		e, ok := experts[k]
 		if !ok || e.decide == nil || e.facts == nil || len(e.queries) == 0 {
 			t.Errorf("kind %s: no scripted expert, or one without decide, facts or queries", k.Name)
+		}
+	}
+}
+
+// TestOwningNamesTheMistake: an agent recovering from an injected mistake
+// says what was wrong and what is right, from the failed command and its
+// fix, not a stock apology.
+func TestOwningNamesTheMistake(t *testing.T) {
+	s := &state{rng: rand.New(rand.NewPCG(1, 2))}
+	for _, c := range []struct {
+		failed act
+		fix    string
+		want   []string
+	}{
+		{act{name: "!craftRecipe", args: []string{"oak_plank", "1"}}, `!craftRecipe("oak_planks", 1)`, []string{"oak_plank", "oak_planks"}},
+		{act{name: "!craftRecipe", args: []string{"stick", "3"}}, `!craftRecipe("stick", 2)`, []string{"3", "2", "stick"}},
+		{act{name: "!givePlayer", args: []string{"Jill_0", "ironingot", "2"}}, `!givePlayer("Jill_0", "iron_ingot", 2)`, []string{"ironingot", "iron_ingot"}},
+	} {
+		m, _ := command.Find(c.fix)
+		for range 10 {
+			got := s.owning(c.failed, m)
+			for _, w := range c.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("owning %v then %s: %q does not say %q", c.failed.args, c.fix, got, w)
+				}
+			}
 		}
 	}
 }
