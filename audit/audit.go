@@ -20,7 +20,7 @@ import (
 )
 
 // Dimensions the report is broken down by, in the order of its tables.
-var Dimensions = []string{"task_type", "kind", "agent", "backend", "split"}
+var Dimensions = []string{"task_type", "kind", "task_type/kind", "agent", "backend", "split"}
 
 // Report is an audit's result.
 type Report struct {
@@ -49,6 +49,11 @@ type Group struct {
 	DistinctShare     float64 `json:"distinct_share"`
 	Distinct1         float64 `json:"distinct_1"`
 	Distinct2         float64 `json:"distinct_2"`
+	// Distinct2Sample is distinct-2 over a fixed-size sample of the
+	// group's responses (sampleSize, drawn evenly): corpus-wide distinct-n
+	// falls as a corpus grows, so this is the figure that compares
+	// datasets and groups of different sizes.
+	Distinct2Sample float64 `json:"distinct_2_sample"`
 
 	Templates    int             `json:"templates"`
 	TopTemplates []TemplateShare `json:"top_templates"`
@@ -148,13 +153,13 @@ func newAuditor(opts Options) *auditor {
 }
 
 // dimensionValues are ex's values of the report's dimensions.
-func dimensionValues(ex *export.Example) [5]string {
+func dimensionValues(ex *export.Example) [6]string {
 	m := ex.Meta
 	backend := "scripted"
 	if m.Model != "scripted" && m.Model != "" {
 		backend = m.Model
 	}
-	return [5]string{kindName(m.TaskType), m.Kind, m.Agent, backend, m.Split}
+	return [6]string{kindName(m.TaskType), m.Kind, kindName(m.TaskType) + "/" + m.Kind, m.Agent, backend, m.Split}
 }
 
 func (a *auditor) add(ex *export.Example) {

@@ -210,6 +210,7 @@ type accumulator struct {
 	violations         int
 	violationKinds     map[string]int
 	memory, copies     int
+	sample             bigramSample
 }
 
 // maxTemplates bounds the templates counted one by one; the rest are
@@ -248,6 +249,7 @@ func (a *accumulator) add(o observation) {
 	for _, h := range o.bigrams {
 		a.bigrams.add(h)
 	}
+	a.sample.add(o.bigrams)
 	a.words += len(o.unigrams)
 	a.pairs += len(o.bigrams)
 	if _, ok := a.templates[o.templateHash]; ok || len(a.templates) < maxTemplates {
@@ -284,7 +286,7 @@ func (a *accumulator) group(dim, value string, texts templateTexts) *Group {
 	g := &Group{
 		Dimension: dim, Value: value, Examples: a.n,
 		DistinctResponses: a.responses.count(), DistinctShare: pct(a.responses.count(), a.n),
-		Distinct1: pct(a.unigrams.count(), a.words), Distinct2: pct(a.bigrams.count(), a.pairs),
+		Distinct1: pct(a.unigrams.count(), a.words), Distinct2: pct(a.bigrams.count(), a.pairs), Distinct2Sample: a.sample.distinct(),
 		Templates: len(a.templates), TopTemplates: sortedShares(counts, a.n, 10),
 		ResponseChars: a.respLen.dist(), PromptChars: a.promptLen.dist(),
 		Commands: a.commands, Violations: a.violations, ViolationKinds: a.violationKinds,

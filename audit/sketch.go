@@ -2,6 +2,8 @@ package audit
 
 import (
 	"math"
+	"math/rand/v2"
+	"slices"
 
 	"github.com/axiomhq/hyperloglog"
 )
@@ -94,4 +96,48 @@ func (l *lengths) quantile(q float64) int {
 		}
 	}
 	return l.max
+}
+
+// sampleSize is how many responses the sampled distinct-2 reads, and
+// sampleBigrams how many bigrams of each (a 4 KB program's first part).
+const (
+	sampleSize    = 1000
+	sampleBigrams = 256
+)
+
+// bigramSample keeps the bigrams of a uniform sample of sampleSize
+// responses (reservoir sampling, seeded, so an audit of the same data in
+// the same order gives the same figure).
+type bigramSample struct {
+	seen int
+	kept [][]uint64
+	rng  *rand.Rand
+}
+
+func (b *bigramSample) add(bigrams []uint64) {
+	bigrams = bigrams[:min(len(bigrams), sampleBigrams)]
+	b.seen++
+	if len(b.kept) < sampleSize {
+		b.kept = append(b.kept, slices.Clone(bigrams))
+		return
+	}
+	if b.rng == nil {
+		b.rng = rand.New(rand.NewPCG(0x5eed, uint64(sampleSize)))
+	}
+	if i := b.rng.IntN(b.seen); i < sampleSize {
+		b.kept[i] = append(b.kept[i][:0], bigrams...)
+	}
+}
+
+// distinct is the sample's distinct-2: unique bigrams over all bigrams.
+func (b *bigramSample) distinct() float64 {
+	seen := map[uint64]struct{}{}
+	n := 0
+	for _, bs := range b.kept {
+		n += len(bs)
+		for _, h := range bs {
+			seen[h] = struct{}{}
+		}
+	}
+	return pct(len(seen), n)
 }

@@ -40,10 +40,12 @@ func newAuditCommand(gopts *GlobalOptions) *cobra.Command {
 		Use:   "audit RUN|VIEW|DATASET [...]",
 		Short: "Measure the quality of training data: diversity, loops, grounding, split overlap",
 		Long: `audit reads runs, filtered views or exported datasets as examples (one per
-model call) and reports, overall and by task type, transition kind, agent,
-backend and split:
+model call) and reports, overall and by task type, transition kind, both
+together, agent, backend and split:
 
-  distinct responses and distinct-1/2 (unique unigrams/bigrams over all);
+  distinct responses and distinct-1/2 (unique unigrams/bigrams over all),
+    and distinct-2 over a sample of 1,000 responses, which unlike the
+    corpus-wide figure does not fall as the data grows;
   response templates (agent names, items and numbers masked) and the share
     of the ten most common;
   response and prompt lengths;

@@ -1,0 +1,41 @@
+package audit
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestSampledDistinct2HoldsAcrossSizes: the corpus-wide distinct-2 of
+// responses drawn alike falls as there are more of them, the sampled one
+// stays put, so it compares datasets of different sizes.
+func TestSampledDistinct2HoldsAcrossSizes(t *testing.T) {
+	measure := func(n int) (corpus, sampled float64) {
+		r := rand.New(rand.NewPCG(7, uint64(n)))
+		var acc accumulator
+		acc.bigrams = distinct{}
+		for range n {
+			bs := make([]uint64, 19) // a 20-word response over 300 words
+			prev := r.Uint64N(300)
+			for i := range bs {
+				w := r.Uint64N(300)
+				bs[i] = prev*1000 + w
+				prev = w
+			}
+			acc.sample.add(bs)
+			for _, h := range bs {
+				acc.bigrams.add(h)
+			}
+			acc.pairs += len(bs)
+		}
+		return pct(acc.bigrams.count(), acc.pairs), acc.sample.distinct()
+	}
+	c1, s1 := measure(2000)
+	c2, s2 := measure(40000)
+	if c2 > c1/5 {
+		t.Errorf("corpus distinct-2 %.3f at 2k, %.3f at 40k: expected it to fall", c1, c2)
+	}
+	if math.Abs(s1-s2) > 0.03 {
+		t.Errorf("sampled distinct-2 %.3f at 2k, %.3f at 40k: want about the same", s1, s2)
+	}
+}
