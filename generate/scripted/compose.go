@@ -152,6 +152,35 @@ func (s *state) checkIntent() string {
 	return s.compose(intent, reasons)
 }
 
+// buildIntent is placing this builder's share of level k: one time in
+// three it leaves the output's reading to speak for itself.
+func (s *state) buildIntent(k int, cells []fix) string {
+	if s.rng.IntN(3) == 0 {
+		return ""
+	}
+	intent := s.pick("I'll place my part now", "time to build it", "let me put my blocks down", "my part goes in next", "on to building")
+	reasons := []string{s.pick(
+		fmt.Sprintf("my share of level %d is %s", k, plural(len(cells), "block")),
+		fmt.Sprintf("%s of level %d are mine to place", plural(len(cells), "cell"), k),
+	)}
+	var notes []string
+	if others := s.others(); len(others) > 0 {
+		notes = append(notes, s.maybe(s.pick(joinAnd(others)+" "+hasHave(others)+" the other runs", "the rest of the level is "+joinAnd(others)+"'s")))
+	}
+	return s.compose(intent, reasons, notes...)
+}
+
+// repairIntent is fixing the cells of the last check this builder holds
+// the blocks for.
+func (s *state) repairIntent(mine, all []fix) string {
+	intent := s.pick("I'll fix those", "let me repair what I can", "time to set those cells right", "fixing them now")
+	reasons := []string{fmt.Sprintf("I can fix %s of the %d the check lists", plural(len(mine), "cell"), len(all))}
+	if len(mine) == len(all) {
+		reasons = []string{s.pick("I hold the blocks for every fix", fmt.Sprintf("all %s are mine to fix", plural(len(all), "cell")))}
+	}
+	return s.compose(intent, reasons)
+}
+
 // --- crafting and cooking -------------------------------------------
 
 // goalName is what the team is making: the crafting target or the dishes.

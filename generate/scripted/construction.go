@@ -250,7 +250,8 @@ func (s *state) build() string {
 	if !ok {
 		return with(s.levelIntent(k), cmd("getBlueprintLevel", k))
 	}
-	return cmd("newAction", s.actionText(k, s.share(lv)))
+	cells := s.share(lv)
+	return with(s.buildIntent(k, cells), cmd("newAction", s.actionText(k, cells)))
 }
 
 // heardPlan reports whether teammate p proposed the split by material.
@@ -313,7 +314,7 @@ func (s *state) finish() string {
 		// are handed out: giving the block to a teammate who asks for it
 		// only moves the same fix around.
 		if mine := s.canDo(fixes); len(mine) > 0 && !s.repairedSame(a) {
-			return cmd("newAction", s.repairText(mine))
+			return with(s.repairIntent(mine, fixes), cmd("newAction", s.repairText(mine)))
 		}
 	}
 	if r := s.serveRequests(); r != "" {
