@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"collabcraft/blueprints"
+	"collabcraft/procgen"
 )
 
 // compose puts an intent into words with what led to it. The reasons
@@ -133,7 +134,7 @@ func (s *state) levelIntent(k int) string {
 // checkIntent is checking the whole house once this builder's share of
 // every level is in.
 func (s *state) checkIntent() string {
-	intent := s.pick("my share of every level is in; time to check the whole house", "I'm done with my part, so let me check the blueprint",
+	intent := s.pick("my share of every level is in; time to check the whole house", "I'm done with my part; let me check the blueprint",
 		"I'll check what the house still needs", "it's time to compare the house with the blueprint",
 		"let me see what still differs from the blueprint", "I'll check the build against the plan")
 	n := s.levelCount()
@@ -185,11 +186,15 @@ func (s *state) repairIntent(mine, all []fix) string {
 
 // goalName is what the team is making: the crafting target or the dishes.
 func (s *state) goalName() string {
-	if target, _ := s.craftGoal(); target != "" {
-		return "the " + target
-	}
-	if ds := s.dishes(); len(ds) > 0 {
-		return "the " + joinAnd(dishNames(ds))
+	switch k, _ := procgen.KindOfType(s.v.TaskType); k {
+	case procgen.Crafting:
+		if target, _ := s.craftGoal(); target != "" {
+			return "the " + target
+		}
+	case procgen.Cooking:
+		if ds := s.dishes(); len(ds) > 0 {
+			return "the " + joinAnd(dishNames(ds))
+		}
 	}
 	return ""
 }

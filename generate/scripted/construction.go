@@ -331,7 +331,10 @@ func (s *state) finish() string {
 	if s.checkedSameTwice() {
 		need := map[string]int{}
 		for _, f := range fixes {
-			if f.block != "" && s.count(f.block) == 0 {
+			// A block this builder already failed to place for want of a
+			// path is not asked for: the cell is walled in, and another
+			// copy of the block would not reach it either.
+			if f.block != "" && s.count(f.block) == 0 && !s.couldNotReach(f.block) {
 				need[f.block]++
 			}
 		}
@@ -345,6 +348,35 @@ func (s *state) finish() string {
 	}
 	return with(s.pick("The rest is my teammates' part; giving them a moment.", "Waiting for the others to finish their share."), cmd("stay", 15))
 }
+
+var (
+	reUnreached    = regexp.MustCompile(`Failed to place ([a-z_]+) at \([^)]*\): No path to the goal`)
+	reMemUnreached = regexp.MustCompile(`Could not reach cells for: ([\w, ]+)\.`)
+)
+
+// unreached are the blocks this builder's own code failed to place for
+// want of a path, from the memory and the window.
+func (s *state) unreached() []string {
+	var out []string
+	if m := reMemUnreached.FindStringSubmatch(s.mem); m != nil {
+		out = strings.Split(m[1], ", ")
+	}
+	for _, a := range s.acts {
+		if a.name != "!newAction" {
+			continue
+		}
+		for _, m := range reUnreached.FindAllStringSubmatch(a.output, -1) {
+			if !slices.Contains(out, m[1]) {
+				out = append(out, m[1])
+			}
+		}
+	}
+	return out
+}
+
+// couldNotReach reports whether this builder failed to place block for
+// want of a path.
+func (s *state) couldNotReach(block string) bool { return slices.Contains(s.unreached(), block) }
 
 // canDo keeps the cells the builder can act on: removals, and blocks it
 // holds (as many as it holds of each).
@@ -510,6 +542,12 @@ func (s *state) buildFacts() []string {
 	}
 	if len(told) > 0 {
 		f = append(f, "Plan settled with: "+strings.Join(told, ", ")+".")
+	}
+	if l := s.lackingFact(); l != "" {
+		f = append(f, l)
+	}
+	if u := s.unreached(); len(u) > 0 {
+		f = append(f, "Could not reach cells for: "+strings.Join(u, ", ")+".")
 	}
 	return f
 }

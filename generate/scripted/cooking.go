@@ -397,7 +397,15 @@ func (s *state) serveRequests() string {
 				gave = true
 			}
 		}
-		if gave || s.count(item) == 0 {
+		if gave {
+			continue
+		}
+		if s.count(item) == 0 {
+			// Say so once, so the teammate asks someone else rather than
+			// asking again.
+			if !s.answered(m.from, item, m.turn) {
+				return cmd("startConversation", m.from, s.pick("Sorry, I have no "+item+".", "I don't have any "+item+", sorry.", "No "+item+" here, I'm afraid."))
+			}
 			continue
 		}
 		return with(s.pick("Sure, here's the "+item+".", "Here you go, "+m.from+"."), cmd("givePlayer", m.from, item, min(n, s.count(item))))
@@ -455,8 +463,58 @@ func (s *state) cookDishes(dishes []mcdata.Ingredient, pooled bool) string {
 	return with(s.waitText(), cmd("stay", 5))
 }
 
-// askedFor reports whether the agent asked o for item (window only).
+// answered reports whether this agent told o about item after turn.
+func (s *state) answered(o, item string, turn int) bool {
+	for _, a := range s.acts {
+		if a.turn > turn && a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == o && strings.Contains(a.args[1], item) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	// A teammate saying it has none of an item (serveRequests' answers).
+	reLacks    = regexp.MustCompile(`(?:I have no|I don't have any|No) ([a-z_]+)(?:\.|,| here)`)
+	reMemLacks = regexp.MustCompile(`Teammates lack: ([\w ,()]+)\.`)
+)
+
+// lacking are the items teammates said they have none of, as
+// "item (name)", from the memory and the window.
+func (s *state) lacking() []string {
+	var out []string
+	if m := reMemLacks.FindStringSubmatch(s.mem); m != nil {
+		out = strings.Split(m[1], ", ")
+	}
+	for _, m := range s.msgs {
+		for _, l := range reLacks.FindAllStringSubmatch(m.text, -1) {
+			if e := l[1] + " (" + m.from + ")"; !slices.Contains(out, e) {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+// lackingFact is what the memory keeps of who lacks what ("" if nothing).
+func (s *state) lackingFact() string {
+	if l := s.lacking(); len(l) > 0 {
+		return "Teammates lack: " + strings.Join(l, ", ") + "."
+	}
+	return ""
+}
+
+// saidLacks reports whether o said it has none of item.
+func (s *state) saidLacks(o, item string) bool {
+	return slices.Contains(s.lacking(), item+" ("+o+")")
+}
+
+// askedFor reports whether the agent asked o for item lately, or o said
+// it has none (window only).
 func (s *state) askedFor(o, item string) bool {
+	if s.saidLacks(o, item) {
+		return true
+	}
 	for _, a := range s.acts {
 		if a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == o && strings.Contains(a.args[1], " "+item+"?") && s.since(a.turn) < 20 {
 			return true

@@ -230,6 +230,9 @@ func (s *state) cookFacts() []string {
 			f = append(f, "The chest holds: "+strings.Join(parts, ", ")+".")
 		}
 	}
+	if l := s.lackingFact(); l != "" {
+		f = append(f, l)
+	}
 	return f
 }
 

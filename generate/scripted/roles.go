@@ -297,6 +297,9 @@ func (s *state) untold(c string) string {
 
 // roleFacts are what the memory keeps of the negotiation.
 func (s *state) roleFacts() []string {
+	if s.hellsKitchen() { // each cooks its own dish: nothing was negotiated
+		return nil
+	}
 	if s.goalNamesCollector() {
 		if s.isLeader() && s.unannounced() == "" {
 			return []string{memToldAll}
