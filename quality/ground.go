@@ -136,7 +136,7 @@ func (g *Grounder) Check(c *Call) []Violation {
 			if err != nil || n <= 1 {
 				continue
 			}
-			if !numberIn(ctxText, n) && held(ctxText, item) < n {
+			if !numberIn(ctxText, n) && held(ctxText, item) < n && !planned(ctxText, item, n) {
 				bad(argCount, val)
 			}
 		case argCoord:
@@ -372,6 +372,56 @@ func numberIn(ctx string, n int) bool {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// goalTargetRE finds a crafting goal's target ("craft a bookshelf",
+// "craft 2 stick"; MINDcraft may run the next sentence on: "craft a
+// brick_wallYou have to").
+var goalTargetRE = regexp.MustCompile(`craft (?:an? |(\d+) )?([a-z0-9_]+?)(?:[A-Z]|\b)`)
+
+// planned reports whether n of item is what recipe arithmetic, which is
+// public knowledge, gives for the goal: a crafting plan for the goal's
+// target from the inventory the context last listed needs n more item.
+func planned(ctx, item string, n int) bool {
+	i := strings.LastIndex(ctx, "YOUR CURRENT ASSIGNED GOAL:")
+	if i < 0 {
+		return false
+	}
+	m := goalTargetRE.FindStringSubmatch(ctx[i:])
+	if m == nil {
+		return false
+	}
+	qty := 1
+	if m[1] != "" {
+		qty, _ = strconv.Atoi(m[1])
+	}
+	p, err := mcdata.NewPlan(lastInventory(ctx), m[2], qty)
+	if err != nil {
+		return false
+	}
+	for _, in := range p.Missing {
+		if in.Item == item && in.Count == n {
+			return true
+		}
+	}
+	return false
+}
+
+// lastInventory is the context's last INVENTORY listing.
+func lastInventory(ctx string) map[string]int {
+	inv := map[string]int{}
+	i := strings.LastIndex(ctx, "INVENTORY")
+	if i < 0 {
+		return inv
+	}
+	rest := ctx[i+len("INVENTORY"):]
+	if j := strings.Index(rest, "WEARING"); j >= 0 {
+		rest = rest[:j]
+	}
+	for _, m := range heldRE.FindAllStringSubmatch(rest, -1) {
+		inv[m[1]], _ = strconv.Atoi(m[2])
+	}
+	return inv
+}
 
 // held is the count of item the context's last inventory listing shows.
 func held(ctx, item string) int {
