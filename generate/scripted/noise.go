@@ -40,7 +40,7 @@ func (s *state) perturb(r string) string {
 		e, _ := s.expert()
 		if qs := e.queries; len(qs) > 0 {
 			q := qs[s.rng.IntN(len(qs))]
-			return with(s.pick("Let me double-check first.", "One sec, checking.", "Before that, let me look."), q)
+			return with(s.doubleCheck(q, m), q)
 		}
 	}
 	if s.opts.Noise > 0 && (!hasLast || !texts.IsFailure(last.output)) && s.rng.Float64() < s.opts.Noise*0.3 {
@@ -119,4 +119,37 @@ func (s *state) owning(a act, m command.Match) string {
 		}
 	}
 	return s.pick("Oops, my mistake.", "Ah, wrong one.", "Let me fix that.")
+}
+
+// lookWords say what a lookup is for.
+var lookWords = map[string][]string{
+	"!inventory":    {"let me check what I hold", "a quick look at my inventory"},
+	"!craftable":    {"let me see what I can craft", "checking what's craftable"},
+	"!nearbyBlocks": {"let me look around", "checking the blocks nearby"},
+	"!viewChest":    {"let me look in the chest", "checking the chest"},
+	"!entities":     {"let me see what's around", "checking who and what is nearby"},
+	"!getBlueprint": {"let me look at the blueprint again", "checking the blueprint once more"},
+	"!stats":        {"let me check where I am", "checking my position"},
+}
+
+// doubleCheck is a less skilled agent looking something up before the
+// step m it had decided on.
+func (s *state) doubleCheck(q string, m command.Match) string {
+	look := s.pick(lookWords[q]...)
+	step := "the next step"
+	if args := unquote(m.Args); len(args) > 0 {
+		switch m.Name {
+		case "!craftRecipe":
+			step = "crafting the " + args[0]
+		case "!collectBlocks":
+			step = "collecting " + args[0]
+		case "!smeltItem":
+			step = "smelting the " + args[0]
+		case "!givePlayer":
+			step = "giving anything to " + args[0]
+		case "!getBlueprintLevel":
+			step = "reading level " + args[0]
+		}
+	}
+	return s.pick(sentence("before "+step+", "+look), sentence(look+" before "+step), sentence(look)+" One sec.")
 }

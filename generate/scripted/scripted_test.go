@@ -184,6 +184,11 @@ func TestExpertsCoverKinds(t *testing.T) {
 		if !ok || e.decide == nil || e.facts == nil || len(e.queries) == 0 {
 			t.Errorf("kind %s: no scripted expert, or one without decide, facts or queries", k.Name)
 		}
+		for _, q := range e.queries {
+			if len(lookWords[q]) == 0 {
+				t.Errorf("kind %s: lookup %s has no words to say why", k.Name, q)
+			}
+		}
 	}
 }
 
