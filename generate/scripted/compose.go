@@ -95,7 +95,11 @@ func (s *state) blueprintIntent() string {
 		)
 	}
 	reason := s.maybe(s.pick("nothing is placed yet", "we start from an empty site", "the goal names a blueprint but not its levels"))
-	return s.compose(intent, []string{reason}, note)
+	notes := []string{note}
+	if c := s.holdingClause(); c != "" {
+		notes = append(notes, c)
+	}
+	return s.compose(intent, []string{reason}, notes...)
 }
 
 // levelIntent is reading level k, with where the house stands.
@@ -106,11 +110,11 @@ func (s *state) levelIntent(k int) string {
 	intent = fmt.Sprintf(intent, k)
 	var reasons, notes []string
 	if o, ok := blueprints.ExplainedOrigin(s.blueprintText(), k); ok {
-		notes = append(notes, s.maybe(s.pick(
+		notes = append(notes, s.pick(
 			fmt.Sprintf("level %d starts at X: %d, Y: %d, Z: %d", k, o[0], o[1], o[2]),
 			fmt.Sprintf("level %d's corner is at %d, %d, %d", k, o[0], o[1], o[2]),
-			fmt.Sprintf("level %d sits at Y: %d", k, o[1]),
-		)))
+			fmt.Sprintf("level %d begins at X: %d, Z: %d", k, o[0], o[2]),
+		))
 	}
 	placed := len(s.placedLevels())
 	switch {
@@ -150,7 +154,18 @@ func (s *state) checkIntent() string {
 	if a, ok := s.lastAct(); ok && a.name == "!newAction" && (strings.Contains(strings.Join(a.args, " "), "Fix") || strings.Contains(strings.Join(a.args, " "), "Repair")) {
 		reasons = []string{s.pick("the repair has run", "I just fixed what the last check listed", "my fixes are done")}
 	}
-	return s.compose(intent, reasons)
+	var notes []string
+	for i := len(s.acts) - 1; i >= 0; i-- {
+		if a := s.acts[i]; a.name == "!checkBlueprint" && a.output != "" && !strings.Contains(a.output, "Blueprint is correct") {
+			n := len(parseFixes(a.output))
+			notes = append(notes, s.pick("the last check listed "+plural(n, "cell"), "last time the check found "+plural(n, "cell")))
+			break
+		}
+	}
+	if c := s.holdingClause(); c != "" {
+		notes = append(notes, c)
+	}
+	return s.compose(intent, reasons, notes...)
 }
 
 // buildIntent is placing this builder's share of level k: one time in

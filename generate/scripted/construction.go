@@ -346,7 +346,9 @@ func (s *state) finish() string {
 			}
 		}
 	}
-	return with(s.pick("The rest is my teammates' part; giving them a moment.", "Waiting for the others to finish their share."), cmd("stay", 15))
+	left := materialsText(fixes)
+	return with(s.compose(s.pick("the rest is my teammates' part; I'll give them a moment", "I'll wait for the others to finish their share"),
+		nil, s.pick("what's left needs "+left, "the check still wants "+left)), cmd("stay", 15))
 }
 
 var (

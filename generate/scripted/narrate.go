@@ -1,12 +1,14 @@
 package scripted
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
 	"collabcraft/blueprints"
+	"collabcraft/procgen"
 	"collabcraft/world/command"
 )
 
@@ -32,8 +34,14 @@ func (s *state) narrate(r string) string {
 	if c := s.outputClause(); c != "" {
 		clauses = append(clauses, c)
 	}
-	if news == "" && len(clauses) == 0 && s.rng.IntN(3) == 0 {
-		if c := s.holdingClause(); c != "" {
+	if news == "" && len(clauses) == 0 && !strings.Contains(intent, ". ") {
+		// Nothing came in and the decision says little: say where the
+		// task stands, or what is at hand.
+		c := s.progressClause()
+		if c == "" || s.rng.IntN(3) == 0 {
+			c = s.holdingClause()
+		}
+		if c != "" {
 			clauses = append(clauses, c)
 		}
 	}
@@ -137,6 +145,53 @@ func (s *state) outputClause() string {
 		}
 	case strings.Contains(o, "Could not find") || strings.Contains(o, "No ") && strings.Contains(o, "nearby"):
 		return s.pick("That search came up empty", "Nothing of that kind was nearby")
+	}
+	return ""
+}
+
+// progressClause says where the agent's part of the task stands, from
+// what it holds and public recipe knowledge: the crafter's steps or
+// missing items, the cook's dishes still to make, the builder's levels.
+func (s *state) progressClause() string {
+	switch k, _ := procgen.KindOfType(s.v.TaskType); k {
+	case procgen.Crafting:
+		target, n := s.craftGoal()
+		if target == "" || !s.isLeader() {
+			return ""
+		}
+		p, err := newPlan(s.inv, target, n)
+		switch {
+		case err != nil || p.Base:
+			return ""
+		case len(p.Missing) > 0:
+			need := itemList(ingredientMap(p.Missing))
+			return s.pick("The "+target+" still needs "+need, "Still missing for the "+target+": "+need)
+		case len(p.Steps) > 0:
+			return s.pick("The "+target+" is "+plural(len(p.Steps), "craft")+" away", plural(len(p.Steps), "crafting step")+" to go for the "+target)
+		}
+	case procgen.Cooking:
+		if d := s.myDish(); d != "" {
+			return s.pick("The "+d+" is my part", "I'm making the "+d)
+		}
+		if !s.isLeader() && !s.hellsKitchen() {
+			return ""
+		}
+		var left []string
+		ds := s.dishes()
+		for _, d := range ds {
+			if s.count(d.Item) < d.Count {
+				left = append(left, d.Item)
+			}
+		}
+		if len(left) == 0 || len(ds) < 2 {
+			return ""
+		}
+		return s.pick("Still to make: "+joinAnd(left), itoa(len(ds)-len(left))+" of the "+itoa(len(ds))+" dishes are ready")
+	case procgen.Construction:
+		if n := s.levelCount(); n > 0 {
+			placed := len(s.placedLevels())
+			return s.pick(fmt.Sprintf("%d of the %d levels have my blocks", placed, n), fmt.Sprintf("my part is in on %s of %d", plural(placed, "level"), n))
+		}
 	}
 	return ""
 }
