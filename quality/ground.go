@@ -380,7 +380,8 @@ var goalTargetRE = regexp.MustCompile(`craft (?:an? |(\d+) )?([a-z0-9_]+?)(?:[A-
 
 // planned reports whether n of item is what recipe arithmetic, which is
 // public knowledge, gives for the goal: a crafting plan for the goal's
-// target from the inventory the context last listed needs n more item.
+// target from the inventory the context last listed needs n more item (or
+// n of what it is smelted from), or crafts it n times.
 func planned(ctx, item string, n int) bool {
 	i := strings.LastIndex(ctx, "YOUR CURRENT ASSIGNED GOAL:")
 	if i < 0 {
@@ -399,7 +400,14 @@ func planned(ctx, item string, n int) bool {
 		return false
 	}
 	for _, in := range p.Missing {
-		if in.Item == item && in.Count == n {
+		// The item itself, or what it is smelted from ("8 cobblestone" for
+		// 8 stone).
+		if in.Count == n && (in.Item == item || slices.Contains(mcdata.SmeltInputs(in.Item), item)) {
+			return true
+		}
+	}
+	for _, st := range p.Steps {
+		if st.Recipe.Result == item && st.Times == n {
 			return true
 		}
 	}

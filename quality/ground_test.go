@@ -1,8 +1,10 @@
 package quality
 
 import (
+	"strconv"
 	"testing"
 
+	"collabcraft/mcdata"
 	"collabcraft/trajectory"
 )
 
@@ -25,5 +27,43 @@ func TestCountsFromRecipeArithmetic(t *testing.T) {
 	}
 	if v := check(`Off to find sugar_cane. !collectBlocks("sugar_cane", 7)`); len(v) != 1 || v[0].Kind != argCount {
 		t.Errorf("7 sugar_cane, which nothing supports: %v, want one count violation", v)
+	}
+}
+
+// TestCountsOfSmeltInputsAndCrafts: recipe arithmetic also grounds the
+// count of what a missing item is smelted from, and how many times a
+// step of the plan is crafted.
+func TestCountsOfSmeltInputsAndCrafts(t *testing.T) {
+	ctx := []trajectory.Message{{Role: "system", Content: "YOUR CURRENT ASSIGNED GOAL: \"Collaborate with other agents around you to craft a stone_brick_stairsYou have to collaborate with Jill_0.\"\n" +
+		"INVENTORY: Nothing\nWEARING: Nothing\n"}}
+	var g Grounder
+	p, err := mcdata.NewPlan(map[string]int{}, "stone_brick_stairs", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stone, bricks := 0, 0
+	for _, in := range p.Missing {
+		if in.Item == "stone" {
+			stone = in.Count
+		}
+	}
+	for _, st := range p.Steps {
+		if st.Recipe.Result == "stone_bricks" {
+			bricks = st.Times
+		}
+	}
+	if stone < 2 || bricks < 2 {
+		t.Fatalf("plan for stone_brick_stairs: %d stone missing, stone_bricks crafted %d times; want both at least 2", stone, bricks)
+	}
+	for _, resp := range []string{
+		`!collectBlocks("cobblestone", ` + strconv.Itoa(stone) + `)`,
+		`!craftRecipe("stone_bricks", ` + strconv.Itoa(bricks) + `)`,
+	} {
+		if v := g.Check(&Call{TaskType: "techtree", Context: ctx, Response: resp}); len(v) != 0 {
+			t.Errorf("%s: %v, want none", resp, v)
+		}
+	}
+	if v := g.Check(&Call{TaskType: "techtree", Context: ctx, Response: `!collectBlocks("cobblestone", ` + strconv.Itoa(stone+5) + `)`}); len(v) != 1 {
+		t.Errorf("cobblestone %d, which nothing supports: %v, want one violation", stone+5, v)
 	}
 }
