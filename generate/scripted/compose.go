@@ -121,7 +121,7 @@ func (s *state) levelIntent(k int) string {
 	case placed > 0:
 		reasons = append(reasons, s.pick(
 			fmt.Sprintf("my part of %s is in", plural(placed, "level")),
-			fmt.Sprintf("%d of the %d levels have my blocks", placed, n),
+			fmt.Sprintf("%d of the %d levels %s my blocks", placed, n, hasHaveN(placed)),
 			fmt.Sprintf("level %d is behind me", k-1),
 		))
 		notes = append(notes, fmt.Sprintf("%s to go, counting this one", plural(n-k, "level")))
@@ -266,6 +266,14 @@ func (s *state) idleText() string {
 		reasons = append(reasons, s.pick("my inventory is empty", "I'm out of items"))
 	}
 	return s.compose(s.say("idle"), reasons)
+}
+
+// hasHaveN agrees "have" with a count.
+func hasHaveN(n int) string {
+	if n == 1 {
+		return "has"
+	}
+	return "have"
 }
 
 func hasHave(names []string) string {

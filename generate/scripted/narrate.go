@@ -34,7 +34,7 @@ func (s *state) narrate(r string) string {
 	if c := s.outputClause(); c != "" {
 		clauses = append(clauses, c)
 	}
-	if news == "" && len(clauses) == 0 && !strings.Contains(intent, ". ") {
+	if news == "" && len(clauses) == 0 && !strings.ContainsAny(strings.TrimRight(intent, ".?! "), ".?!") {
 		// Nothing came in and the decision says little: say where the
 		// task stands, or what is at hand.
 		c := s.progressClause()
@@ -190,7 +190,7 @@ func (s *state) progressClause() string {
 	case procgen.Construction:
 		if n := s.levelCount(); n > 0 {
 			placed := len(s.placedLevels())
-			return s.pick(fmt.Sprintf("%d of the %d levels have my blocks", placed, n), fmt.Sprintf("my part is in on %s of %d", plural(placed, "level"), n))
+			return s.pick(fmt.Sprintf("%d of the %d levels %s my blocks", placed, n, hasHaveN(placed)), fmt.Sprintf("my part is in on %s of %d", plural(placed, "level"), n))
 		}
 	}
 	return ""
