@@ -20,7 +20,7 @@ const killChildEnv = "COLLABCRAFT_EXPORT_KILL_CHILD"
 func TestExportKillChild(t *testing.T) {
 	dest := os.Getenv(killChildEnv)
 	if dest == "" {
-		t.Skip("run by TestKilledExportLeavesNoTempDir")
+		t.Skip("not a test of its own: the child process TestKilledExportLeavesNoTempDir starts and kills (it sets " + killChildEnv + ")")
 	}
 	fx := newFixture(3, 2)
 	src := func(yield func(Example, error) bool) {

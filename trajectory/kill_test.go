@@ -18,7 +18,7 @@ import (
 func TestHelperWriter(t *testing.T) {
 	dir := os.Getenv("TRAJECTORY_HELPER_DIR")
 	if dir == "" {
-		t.Skip("helper process only")
+		t.Skip("not a test of its own: the child process the kill tests start and kill (they set TRAJECTORY_HELPER_DIR)")
 	}
 	w, err := OpenWriter(dir, testManifest(), WriterOptions{})
 	if err != nil {

@@ -454,7 +454,7 @@ const childEnv = "COLLABCRAFT_GENERATE_CHILD"
 func TestGenerateChild(t *testing.T) {
 	spec := os.Getenv(childEnv)
 	if spec == "" {
-		t.Skip("runs only as the child of TestGenerateKillAndResume")
+		t.Skip("not a test of its own: the child process TestGenerateKillAndResume starts and kills (it sets " + childEnv + ")")
 	}
 	var opts GenerateOptions
 	if err := json.Unmarshal([]byte(spec), &opts); err != nil {

@@ -33,7 +33,7 @@ const (
 func TestMainChild(t *testing.T) {
 	spec := os.Getenv(mainArgsEnv)
 	if spec == "" {
-		t.Skip("runs only as the child of the tests in main_unix_test.go")
+		t.Skip("not a test of its own: the child process the tests in main_unix_test.go start (they set " + mainArgsEnv + ")")
 	}
 	var args []string
 	if err := json.Unmarshal([]byte(spec), &args); err != nil {

@@ -64,19 +64,15 @@ func (s *state) maybe(f string) string {
 }
 
 // plural is "1 cell" or "n cells".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return itoa(n) + " " + word + "s"
-}
+func plural(n int, word string) string { return itoa(n) + " " + agree(n, word, word+"s") }
 
-// isAre agrees a verb with a list of names.
-func isAre(names []string) string {
-	if len(names) == 1 {
-		return "is"
+// agree is the verb form for n subjects: agree(1, "has", "have") is
+// "has".
+func agree(n int, one, many string) string {
+	if n == 1 {
+		return one
 	}
-	return "are"
+	return many
 }
 
 // --- construction ---------------------------------------------------
@@ -121,7 +117,7 @@ func (s *state) levelIntent(k int) string {
 	case placed > 0:
 		reasons = append(reasons, s.pick(
 			fmt.Sprintf("my part of %s is in", plural(placed, "level")),
-			fmt.Sprintf("%d of the %d levels %s my blocks", placed, n, hasHaveN(placed)),
+			fmt.Sprintf("%d of the %d levels %s my blocks", placed, n, agree(placed, "has", "have")),
 			fmt.Sprintf("level %d is behind me", k-1),
 		))
 		notes = append(notes, fmt.Sprintf("%s to go, counting this one", plural(n-k, "level")))
@@ -181,7 +177,7 @@ func (s *state) buildIntent(k int, cells []fix) string {
 	)}
 	var notes []string
 	if others := s.others(); len(others) > 0 {
-		notes = append(notes, s.maybe(s.pick(joinAnd(others)+" "+hasHave(others)+" the other runs", "the rest of the level is "+joinAnd(others)+"'s")))
+		notes = append(notes, s.maybe(s.pick(joinAnd(others)+" "+agree(len(others), "has", "have")+" the other runs", "the rest of the level is "+joinAnd(others)+"'s")))
 	}
 	return s.compose(intent, reasons, notes...)
 }
@@ -232,8 +228,8 @@ func (s *state) waitText() string {
 	if p := s.pending(); len(p) > 0 {
 		reasons = append(reasons, s.pick(
 			"I'm still waiting on "+joinAnd(p),
-			"I have no word yet that "+joinAnd(p)+" "+isAre(p)+" done",
-			joinAnd(p)+" "+hasHave(p)+" not said they've sent everything",
+			"I have no word yet that "+joinAnd(p)+" "+agree(len(p), "is", "are")+" done",
+			joinAnd(p)+" "+agree(len(p), "has", "have")+" not said they've sent everything",
 		))
 	}
 	if g := s.goalName(); g != "" {
@@ -266,21 +262,6 @@ func (s *state) idleText() string {
 		reasons = append(reasons, s.pick("my inventory is empty", "I'm out of items"))
 	}
 	return s.compose(s.say("idle"), reasons)
-}
-
-// hasHaveN agrees "have" with a count.
-func hasHaveN(n int) string {
-	if n == 1 {
-		return "has"
-	}
-	return "have"
-}
-
-func hasHave(names []string) string {
-	if len(names) == 1 {
-		return "has"
-	}
-	return "have"
 }
 
 // doneGivingText tells the collector everything was handed over.
@@ -316,7 +297,7 @@ func (s *state) hubWaitText() string {
 		notes = append(notes, s.pick("so far "+joinAnd(heard), "from what I've heard, "+joinAnd(heard)))
 	}
 	if len(missing) > 0 {
-		reasons = append(reasons, s.pick("I've heard nothing yet from "+joinAnd(missing), joinAnd(missing)+" "+hasHave(missing)+" not told me their items"))
+		reasons = append(reasons, s.pick("I've heard nothing yet from "+joinAnd(missing), joinAnd(missing)+" "+agree(len(missing), "has", "have")+" not told me their items"))
 	}
 	notes = append(notes, "I hold "+itemCount(holdings(s.inv))+" myself")
 	return s.compose(s.pick("I'll wait to hear what everyone holds", "let me wait for the others' items", "I'll wait for my teammates to say what they have", "I'll give the others a moment to answer"), reasons, notes...)

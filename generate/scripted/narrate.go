@@ -190,7 +190,7 @@ func (s *state) progressClause() string {
 	case procgen.Construction:
 		if n := s.levelCount(); n > 0 {
 			placed := len(s.placedLevels())
-			return s.pick(fmt.Sprintf("%d of the %d levels %s my blocks", placed, n, hasHaveN(placed)), fmt.Sprintf("my part is in on %s of %d", plural(placed, "level"), n))
+			return s.pick(fmt.Sprintf("%d of the %d levels %s my blocks", placed, n, agree(placed, "has", "have")), fmt.Sprintf("my part is in on %s of %d", plural(placed, "level"), n))
 		}
 	}
 	return ""
