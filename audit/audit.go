@@ -45,6 +45,13 @@ type Group struct {
 	Value     string `json:"value"`
 	Examples  int    `json:"examples"`
 
+	// Silent examples answer with whitespace only (MINDcraft's way of
+	// not answering). They count as examples; the language measures
+	// below (distinct shares, templates, response lengths) are over the
+	// spoken responses.
+	Silent      int     `json:"silent"`
+	SilentShare float64 `json:"silent_share"`
+
 	DistinctResponses int     `json:"distinct_responses"`
 	DistinctShare     float64 `json:"distinct_share"`
 	Distinct1         float64 `json:"distinct_1"`

@@ -113,6 +113,25 @@ func TestLoopsAndMemory(t *testing.T) {
 	}
 }
 
+// Silent responses (whitespace only) count as examples and in the silent
+// share; the language measures are over the spoken ones.
+func TestSilentResponses(t *testing.T) {
+	r := run(t,
+		ex("t1", "Jill_0", "conversation", "train", 0, "hi", "Done here. !stay(30)"),
+		ex("t1", "Jill_0", "conversation", "train", 1, "Code output:\nStayed for 30 seconds.", "\t"),
+		ex("t1", "Jill_0", "conversation", "train", 2, "Code output:\nStayed for 30 seconds.", "\t"),
+		ex("t1", "Jill_0", "conversation", "train", 3, "Andy_0: thanks", "All done, Andy_0. !stay(30)"),
+	)
+	g := r.Overall
+	if g.Examples != 4 || g.Silent != 2 || g.SilentShare != 0.5 {
+		t.Errorf("%d examples, %d silent (share %.2f), want 4, 2 (0.50)", g.Examples, g.Silent, g.SilentShare)
+	}
+	if g.DistinctResponses != 2 || g.DistinctShare != 1 || g.Templates != 2 || g.ResponseChars.P50 < 19 {
+		t.Errorf("spoken: %d distinct (share %.2f), %d templates, median %d chars; want 2 (1.00), 2, >= 19",
+			g.DistinctResponses, g.DistinctShare, g.Templates, g.ResponseChars.P50)
+	}
+}
+
 // Exact and near duplicates between splits, both ways.
 func TestOverlap(t *testing.T) {
 	var exs []export.Example

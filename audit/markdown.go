@@ -13,11 +13,12 @@ import (
 func (r *Report) WriteMarkdown(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "## Audit\n\n`collabcraft audit` of this dataset: %d examples from %d trials. "+
-		"*distinct* is the share of distinct responses; *templates* masks names, items and numbers; "+
+		"*silent* is the share of examples whose response is only whitespace (MINDcraft's way of not answering); "+
+		"*distinct* is the share of distinct responses among the rest, and the other language measures are over the rest too; *templates* masks names, items and numbers; "+
 		"*violations* are commands naming an item, count, coordinate or player that nothing the agent could know supports.\n\n",
 		r.Examples, r.Trials)
-	b.WriteString("| group | examples | distinct | distinct-2 | distinct-2 (1k sample) | templates | top-10 templates | response chars p50 / p90 | violations / commands | memory copies |\n")
-	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	b.WriteString("| group | examples | silent | distinct | distinct-2 | distinct-2 (1k sample) | templates | top-10 templates | response chars p50 / p90 | violations / commands | memory copies |\n")
+	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, dim := range []string{"task_type", "kind"} {
 		for _, g := range r.ByDimension[dim] {
 			markdownRow(&b, dim+" "+g.Value, g)
@@ -48,8 +49,8 @@ func markdownRow(b *strings.Builder, name string, g *Group) {
 	if g.MemoryCalls > 0 {
 		mem = fmt.Sprintf("%d / %d", g.MemoryCopies, g.MemoryCalls)
 	}
-	fmt.Fprintf(b, "| %s | %d | %.1f%% | %.3f | %.3f | %d | %.1f%% | %d / %d | %d / %d | %s |\n",
-		name, g.Examples, 100*g.DistinctShare, g.Distinct2, g.Distinct2Sample, g.Templates, 100*g.Top10Share,
+	fmt.Fprintf(b, "| %s | %d | %.1f%% | %.1f%% | %.3f | %.3f | %d | %.1f%% | %d / %d | %d / %d | %s |\n",
+		name, g.Examples, 100*g.SilentShare, 100*g.DistinctShare, g.Distinct2, g.Distinct2Sample, g.Templates, 100*g.Top10Share,
 		g.ResponseChars.P50, g.ResponseChars.P90, g.Violations, g.Commands, mem)
 }
 

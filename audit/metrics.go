@@ -24,9 +24,12 @@ type observation struct {
 	responseHash      uint64
 	unigrams, bigrams []uint64
 	promptChars       int
-	memory            bool // a memory call
-	memoryCopy        bool // ... whose summary is the old memory, unchanged
-	violations        []quality.Violation
+	// silent: the response is only whitespace, MINDcraft's way of not
+	// answering. It counts as an example, not as language.
+	silent     bool
+	memory     bool // a memory call
+	memoryCopy bool // ... whose summary is the old memory, unchanged
+	violations []quality.Violation
 }
 
 // observe reads an example: the last message is the response, the others
@@ -44,6 +47,7 @@ func observe(ex *export.Example) observation {
 	if m, ok := command.Find(o.response); ok {
 		o.command = o.response[m.Start:m.End]
 	}
+	o.silent = strings.TrimSpace(o.response) == ""
 	o.responseHash = xxh3.HashString(o.response)
 	words := strings.Fields(strings.ToLower(o.response))
 	for i, w := range words {
@@ -200,6 +204,7 @@ func isAgentName(w string) bool {
 // counts by hash, texts of the first maxTemplateTexts).
 type accumulator struct {
 	n                  int
+	silent             int // of n; the language measures skip them
 	responses          distinct
 	unigrams, bigrams  distinct
 	words, pairs       int
@@ -242,6 +247,11 @@ func newAccumulator() *accumulator {
 
 func (a *accumulator) add(o observation) {
 	a.n++
+	a.promptLen.add(o.promptChars)
+	if o.silent {
+		a.silent++
+		return
+	}
 	a.responses.add(o.responseHash)
 	for _, h := range o.unigrams {
 		a.unigrams.add(h)
@@ -258,7 +268,6 @@ func (a *accumulator) add(o observation) {
 		a.templateOverflow++
 	}
 	a.respLen.add(len(o.response))
-	a.promptLen.add(o.promptChars)
 	if o.command != "" {
 		a.commands++
 	}
@@ -284,10 +293,10 @@ func (a *accumulator) group(dim, value string, texts templateTexts) *Group {
 		counts[t] += c
 	}
 	g := &Group{
-		Dimension: dim, Value: value, Examples: a.n,
-		DistinctResponses: a.responses.count(), DistinctShare: pct(a.responses.count(), a.n),
+		Dimension: dim, Value: value, Examples: a.n, Silent: a.silent, SilentShare: pct(a.silent, a.n),
+		DistinctResponses: a.responses.count(), DistinctShare: pct(a.responses.count(), a.n-a.silent),
 		Distinct1: pct(a.unigrams.count(), a.words), Distinct2: pct(a.bigrams.count(), a.pairs), Distinct2Sample: a.sample.distinct(),
-		Templates: len(a.templates), TopTemplates: sortedShares(counts, a.n, 10),
+		Templates: len(a.templates), TopTemplates: sortedShares(counts, a.n-a.silent, 10),
 		ResponseChars: a.respLen.dist(), PromptChars: a.promptLen.dist(),
 		Commands: a.commands, Violations: a.violations, ViolationKinds: a.violationKinds,
 		MemoryCalls: a.memory, MemoryCopies: a.copies, MemoryCopyRate: pct(a.copies, a.memory),

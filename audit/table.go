@@ -16,14 +16,14 @@ func (r *Report) WriteTable(w io.Writer) error {
 	table := func(title string, groups []*Group) error {
 		fmt.Fprintf(w, "\n%s\n", title)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, "group\texamples\tdistinct\tdistinct-1\tdistinct-2\td-2 (1k)\ttemplates\ttop-10 share\tresp chars p50/p90\tprompt chars p50\tcommands\tviolations\tmemory copies\t")
+		fmt.Fprintln(tw, "group\texamples\tsilent\tdistinct\tdistinct-1\tdistinct-2\td-2 (1k)\ttemplates\ttop-10 share\tresp chars p50/p90\tprompt chars p50\tcommands\tviolations\tmemory copies\t")
 		for _, g := range groups {
 			mem := "-"
 			if g.MemoryCalls > 0 {
 				mem = fmt.Sprintf("%d/%d", g.MemoryCopies, g.MemoryCalls)
 			}
-			fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%.3f\t%.3f\t%.3f\t%d\t%.1f%%\t%d/%d\t%d\t%d\t%d\t%s\t\n",
-				g.Value, g.Examples, 100*g.DistinctShare, g.Distinct1, g.Distinct2, g.Distinct2Sample, g.Templates, 100*g.Top10Share,
+			fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%.1f%%\t%.3f\t%.3f\t%.3f\t%d\t%.1f%%\t%d/%d\t%d\t%d\t%d\t%s\t\n",
+				g.Value, g.Examples, 100*g.SilentShare, 100*g.DistinctShare, g.Distinct1, g.Distinct2, g.Distinct2Sample, g.Templates, 100*g.Top10Share,
 				g.ResponseChars.P50, g.ResponseChars.P90, g.PromptChars.P50, g.Commands, g.Violations, mem)
 		}
 		return tw.Flush()

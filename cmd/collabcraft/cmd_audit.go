@@ -43,6 +43,8 @@ func newAuditCommand(gopts *GlobalOptions) *cobra.Command {
 model call) and reports, overall and by task type, transition kind, both
 together, agent, backend and split:
 
+  silent responses (whitespace only, MINDcraft's way of not answering);
+    the language measures below are over the spoken ones;
   distinct responses and distinct-1/2 (unique unigrams/bigrams over all),
     and distinct-2 over a sample of 1,000 responses, which unlike the
     corpus-wide figure does not fall as the data grows;
