@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"collabcraft/blueprints"
+	"collabcraft/mcdata"
 	"collabcraft/procgen"
 )
 
@@ -55,6 +56,21 @@ func (s *state) compose(intent string, reasons []string, notes ...string) string
 	return sentence(intent) + " " + sentence(reason) + tail
 }
 
+// addNote ends a message with one of the notes (facts from the call's
+// context beside its point) two times in three.
+func (s *state) addNote(msg string, notes ...string) string {
+	var in []string
+	for _, n := range notes {
+		if n != "" {
+			in = append(in, n)
+		}
+	}
+	if len(in) == 0 || s.rng.IntN(3) == 0 {
+		return msg
+	}
+	return strings.TrimSpace(msg) + " " + sentence(in[s.rng.IntN(len(in))])
+}
+
 // maybe is f one time in two: a fact worth saying, not every time.
 func (s *state) maybe(f string) string {
 	if s.rng.IntN(2) == 0 {
@@ -73,6 +89,142 @@ func agree(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// --- cooking ---------------------------------------------------------
+
+// cookStep is one step of making a dish (s.dish): the action's words
+// ({item} and {n} filled in) with why the dish needs the item, and maybe
+// where the meal stands.
+func (s *state) cookStep(intent, item string, n int) string {
+	intent = strings.NewReplacer("{item}", item, "{n}", itoa(n)).Replace(intent)
+	var reasons []string
+	if d := s.dish; d != "" && d != item {
+		reasons = append(reasons, s.pick(
+			fmt.Sprintf("the %s still needs %d %s", d, n, item),
+			fmt.Sprintf("%d %s %s into the %s", n, item, agree(n, "goes", "go"), d),
+			fmt.Sprintf("there is no %s without %s", d, item),
+			fmt.Sprintf("the %s is waiting on %s", d, item),
+			fmt.Sprintf("the %s is the next dish, and it takes %s", d, item),
+		))
+	} else if d != "" {
+		reasons = append(reasons, s.pick(
+			"the "+d+" is next on the list",
+			"everything for the "+d+" is here",
+			"the "+d+" only needs this last step",
+		))
+	}
+	note := s.mealNote()
+	if l := s.leader(); l != "" && !s.isLeader() && s.dish != "" {
+		note = s.pick(l+" gets the "+s.dish+" when it's done", "the "+s.dish+" is my part of the meal, for "+l)
+	}
+	return s.compose(intent, reasons, s.maybe(note))
+}
+
+// mealNote is where the meal stands: the dishes done and left, from the
+// goal and what the agent holds.
+func (s *state) mealNote() string {
+	ds := s.dishes()
+	if len(ds) < 2 || !s.isLeader() && !s.hellsKitchen() {
+		return ""
+	}
+	var left, done []string
+	for _, d := range ds {
+		if s.count(d.Item) < d.Count {
+			left = append(left, d.Item)
+		} else {
+			done = append(done, d.Item)
+		}
+	}
+	switch {
+	case len(left) == 0:
+		return ""
+	case len(done) == 0:
+		return s.pick("none of the "+itoa(len(ds))+" dishes is ready yet", "all "+itoa(len(ds))+" dishes are still to make")
+	}
+	return s.pick(
+		"still to make: "+joinAnd(left),
+		itoa(len(done))+" of the "+itoa(len(ds))+" dishes "+agree(len(done), "is", "are")+" ready",
+		"the "+joinAnd(done)+" "+agree(len(done), "is", "are")+" done",
+		joinAnd(left)+" "+agree(len(left), "is", "are")+" left",
+	)
+}
+
+// --- crafting --------------------------------------------------------
+
+// craftStep is the crafter's next craft of item ({item} in intent), with
+// what the item goes into or that the target is ready, and maybe what the
+// crafter holds.
+func (s *state) craftStep(intent, item string, plan *mcdata.Plan) string {
+	intent = strings.ReplaceAll(intent, "{item}", item)
+	var reasons []string
+	if item == plan.Target {
+		reasons = append(reasons, s.pick(
+			"every ingredient for the "+item+" is in my inventory",
+			"nothing is missing any more",
+			"the last ingredient is in",
+			"the recipe's ingredients are all here",
+		))
+	} else {
+		for _, st := range plan.Steps {
+			if k := st.Recipe.Need(item) * st.Times; k > 0 {
+				c := st.Recipe.Result
+				reasons = append(reasons, s.pick(
+					fmt.Sprintf("the %s takes %d %s", c, k, item),
+					fmt.Sprintf("%s goes into the %s", item, c),
+					fmt.Sprintf("I need %d %s before the %s", k, item, c),
+				))
+				break
+			}
+		}
+		n := len(plan.Steps)
+		reasons = append(reasons, s.pick(
+			fmt.Sprintf("the %s is %s away", plan.Target, plural(n, "craft")),
+			fmt.Sprintf("%s to go for the %s", plural(n, "crafting step"), plan.Target),
+		))
+	}
+	return s.compose(intent, reasons, s.maybe(s.holdingClause()))
+}
+
+// gatherStep is getting n of item from the world for the crafting goal
+// ({item} and {n} in intent).
+func (s *state) gatherStep(intent, item string, n int) string {
+	intent = strings.NewReplacer("{item}", item, "{n}", itoa(n)).Replace(intent)
+	target, _ := s.craftGoal()
+	var reasons []string
+	if target != "" {
+		reasons = append(reasons, s.pick(
+			fmt.Sprintf("the %s still needs %d %s", target, n, item),
+			fmt.Sprintf("%d %s %s missing for the %s", n, item, agree(n, "is", "are"), target),
+		))
+	}
+	if s.helpersDone() {
+		reasons = append(reasons, s.pick(
+			"nobody on the team had "+item,
+			"my teammates gave me all they had and "+item+" wasn't in it",
+		))
+	}
+	return s.compose(intent, reasons, s.maybe(s.holdingClause()))
+}
+
+// tableStep is getting a crafting table for the target's plan.
+func (s *state) tableStep(intent, target string, n int) string {
+	var reasons []string
+	if p, err := newPlan(s.inv, target, n); err == nil {
+		for _, st := range p.Steps {
+			if st.Recipe.NeedsTable {
+				reasons = append(reasons, s.pick(
+					"the "+st.Recipe.Result+" can only be crafted at a table",
+					"the "+st.Recipe.Result+" needs a crafting table",
+				))
+				break
+			}
+		}
+	}
+	if s.helpersDone() {
+		reasons = append(reasons, s.pick("nobody sent a crafting table", "no teammate had a crafting table"))
+	}
+	return s.compose(intent, reasons)
 }
 
 // --- construction ---------------------------------------------------
@@ -258,17 +410,21 @@ func (s *state) idleText() string {
 	if g := s.goalName(); g != "" && leader != "" && leader != s.v.Name {
 		reasons = append(reasons, s.pick("making "+g+" is up to "+leader+" now", leader+" is on "+g, "the rest of "+g+" is in "+leader+"'s hands"))
 	}
+	var notes []string
 	if holdings(s.inv) == 0 {
-		reasons = append(reasons, s.pick("my inventory is empty", "I'm out of items"))
+		notes = append(notes, s.pick("my inventory is empty", "I'm out of items", "nothing is left in my inventory"))
 	}
-	return s.compose(s.say("idle"), reasons)
+	if leader != "" && leader != s.v.Name {
+		notes = append(notes, s.pick(leader+" can ask me if anything is missing", "if "+leader+" needs more, I'll hear it", "I'll answer if "+leader+" calls"))
+	}
+	return s.compose(s.say("idle"), reasons, notes...)
 }
 
 // doneGivingText tells the collector everything was handed over.
 func (s *state) doneGivingText(leader string) string {
 	msg := s.say("done_giving", leader, itemList(s.given()))
 	if g := s.goalName(); g != "" {
-		msg += s.pick("", " That should cover my part of "+g+".", " Good luck with "+g+"!", " Hope that's enough for "+g+".")
+		msg = s.addNote(msg, s.pick("that should cover my part of "+g, "good luck with "+g+"!", "hope that's enough for "+g, g+" is in your hands now", "tell me if "+g+" needs anything else"))
 	}
 	return msg
 }

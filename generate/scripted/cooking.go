@@ -190,7 +190,7 @@ func (s *state) cookHelper() string {
 	mine := s.myDish()
 	if !s.reportedDone(leader) || s.askedAfterReport(leader) {
 		msg := s.doneGivingText(leader)
-		if mine != "" {
+		if mine != "" && s.count(mine) == 0 && !s.gaveDish(mine) {
 			msg += " " + s.pick("I'll make the "+mine+" and bring it to you.", "I'll make the "+mine+" in the meantime and give it to you.")
 		}
 		return cmd("startConversation", leader, msg)
@@ -328,10 +328,18 @@ func (s *state) cookLeader() string {
 		}
 	}
 	if o := s.unannounced(); o != "" {
-		msg := s.roleReason() + s.pick("cook the meal. Please send me all your items.", "make the "+joinAnd(dishNames(dishes))+". Please send me your items.")
+		msg := s.roleReason() + s.pick("cook the meal. ", "make the "+joinAnd(dishNames(dishes))+". ", "do the cooking. ", "put the meal together. ") +
+			s.pick("Please send me all your items.", "Please send me your items.", "Could you send me your items?", "Please send me your items when you can.")
 		if len(lacking) > 0 {
-			msg += " I don't have the recipes for " + joinAnd(lacking) + ", please send me the recipes if you have them."
+			msg += s.pick(" I don't have the recipes for "+joinAnd(lacking)+", please send me the recipes if you have them.",
+				" I'm missing the recipes for "+joinAnd(lacking)+"; please send me the recipes if you have them.",
+				" Please send me the recipes for "+joinAnd(lacking)+" too, I don't have them.")
 		}
+		var have string
+		if len(s.inv) > 0 {
+			have = s.pick("I already have ", "I'm holding ", "on my side there's ") + itemList(s.inv)
+		}
+		msg = s.addNote(msg, have, itoa(len(dishes))+" "+agree(len(dishes), "dish", "dishes")+" to make: "+joinAnd(dishNames(dishes)))
 		return cmd("startConversation", o, msg)
 	}
 	if len(lacking) > 0 {
@@ -422,6 +430,7 @@ func (s *state) cookDishes(dishes []mcdata.Ingredient, pooled bool) string {
 	w := cloneInv(s.inv)
 	missing := map[string]int{}
 	for _, d := range dishes {
+		s.dish = d.Item
 		if act := s.obtain(d.Item, d.Count, w, missing, 0); act != "" {
 			return act
 		}
@@ -635,10 +644,10 @@ func (s *state) obtain(item string, k int, w map[string]int, missing map[string]
 		return ""
 	}
 	if block, ok := cropBlocks[item]; ok {
-		return with(s.pick("Collecting "+item+".", "Off to the farm for "+item+".", "I'll harvest some "+item+"."), cmd("collectBlocks", block, k))
+		return with(s.cookStep(s.pick("collecting {item}", "off to the farm for {item}", "I'll harvest {n} {item}", "I'll pick {n} {item} at the farm", "heading out for {item}", "the farm should have {item}"), item, k), cmd("collectBlocks", block, k))
 	}
 	if mob, ok := animalDrops[item]; ok {
-		return with(s.pick("Hunting a "+mob+" for "+item+".", "I need "+item+", attacking a "+mob+".", "Getting "+item+" from a "+mob+"."), cmd("attack", mob))
+		return with(s.cookStep(s.pick("hunting a "+mob+" for {item}", "I need {item}, attacking a "+mob, "getting {item} from a "+mob, "a "+mob+" will drop {item}"), item, k), cmd("attack", mob))
 	}
 	if raw, ok := cooked[item]; ok {
 		before := total(missing)
@@ -648,7 +657,7 @@ func (s *state) obtain(item string, k int, w map[string]int, missing map[string]
 		if total(missing) > before {
 			return ""
 		}
-		return with(s.pick("Cooking the "+raw+".", "Into the furnace with the "+raw+".", "Let me cook the "+raw+"."), cmd("smeltItem", raw, k))
+		return with(s.cookStep(s.pick("cooking the "+raw, "into the furnace with the "+raw, "let me cook the "+raw, "I'll smelt the "+raw+" into {item}", "the "+raw+" goes in the furnace"), item, k), cmd("smeltItem", raw, k))
 	}
 	if rec, ok := s.cookRecipe(item); ok && !hardItems[item] {
 		times := (k + rec.Count - 1) / rec.Count
@@ -661,7 +670,7 @@ func (s *state) obtain(item string, k int, w map[string]int, missing map[string]
 		if total(missing) > before {
 			return ""
 		}
-		return with(s.pick("Crafting "+item+".", "Making the "+item+" now.", "Time to craft the "+item+"."), cmd("craftRecipe", item, times))
+		return with(s.cookStep(s.pick("crafting {item}", "making the {item} now", "time to craft the {item}", "I'll put the {item} together", "on to the {item}"), item, k), cmd("craftRecipe", item, times))
 	}
 	missing[item] += k
 	return ""

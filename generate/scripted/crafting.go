@@ -196,7 +196,8 @@ func (s *state) craftLeader(target string, n int) string {
 	havePlanCmd := s.has("!getCraftingPlan")
 	if o := s.unannounced(); o != "" {
 		// Take the role, telling each teammate why.
-		why := s.roleReason() + "craft the " + target + ". Please send me your items."
+		why := s.roleReason() + s.pick("craft the "+target+". ", "make the "+target+". ", "do the crafting for the "+target+". ") +
+			s.pick("Please send me your items.", "Could you send me your items?", "Please send me your items when you can.")
 		if !havePlanCmd {
 			why += s.pick(" I can't see the crafting plan, so if you can, please send me the steps.", " I don't have the crafting plan; share the steps if you see them.")
 		}
@@ -270,9 +271,9 @@ func (s *state) craftLeader(target string, n int) string {
 	}
 	st := plan.Steps[0]
 	last := len(plan.Steps) == 1
-	sentence := s.pick("Crafting "+st.Recipe.Result+".", "Now the "+st.Recipe.Result+".", "Next step: "+st.Recipe.Result+".")
+	sentence := s.craftStep(s.pick("crafting {item}", "now the {item}", "next step: {item}", "I'll craft {item}", "on to the {item}", "the {item} comes next"), st.Recipe.Result, plan)
 	if last {
-		sentence = s.pick("I have everything, crafting the "+target+" now!", "All set, making the "+target+".", "Final step: the "+target+".")
+		sentence = s.craftStep(s.pick("I have everything, crafting the {item} now!", "all set, making the {item}", "final step: the {item}", "time to finish the {item}", "the {item} itself is next"), target, plan)
 	}
 	return with(sentence, cmd("craftRecipe", st.Recipe.Result, st.Times))
 }
@@ -302,8 +303,11 @@ func (s *state) gather(item string, count int, ok bool) string {
 	if !ok {
 		return ""
 	}
+	if s.foundNone(item) {
+		return "" // the world had none in reach: ask, don't search again
+	}
 	if strings.HasSuffix(item, "_log") { // trees grow around
-		return with(s.pick("I'll chop a "+item+".", "Getting "+item+" from a tree."), cmd("collectBlocks", item, count))
+		return with(s.gatherStep(s.pick("I'll chop {item}", "getting {item} from a tree", "off to the trees for {n} {item}", "a tree will give me {item}"), item, count), cmd("collectBlocks", item, count))
 	}
 	src, found := procgen.GatherSource(item)
 	if !found || !s.canHarvest(src.Block) {
@@ -319,12 +323,12 @@ func (s *state) gather(item string, count int, ok bool) string {
 			if s.count("coal")+s.count("charcoal") == 0 {
 				return ""
 			}
-			return with(s.pick("Smelting the "+src.Smelt+".", "Into the furnace with the "+src.Smelt+"."), cmd("smeltItem", src.Smelt, count))
+			return with(s.gatherStep(s.pick("smelting the "+src.Smelt, "into the furnace with the "+src.Smelt, "the furnace turns "+src.Smelt+" into {item}"), item, count), cmd("smeltItem", src.Smelt, count))
 		} else {
 			count -= raw
 		}
 	}
-	return with(s.pick("Nobody has "+item+", so I'll get it myself.", "I'll mine the "+item+" myself.", "Going to collect "+src.Block+" for the "+item+"."), cmd("collectBlocks", src.Block, count))
+	return with(s.gatherStep(s.pick("I'll get the {item} myself", "I'll mine {n} "+src.Block+" myself", "going to collect "+src.Block+" for it", "time to find some "+src.Block), item, count), cmd("collectBlocks", src.Block, count))
 }
 
 // makeTable gets a crafting table when the recipe needs one and nobody
@@ -345,19 +349,36 @@ func (s *state) makeTable(target string, n int, gatherOK bool) string {
 	}
 	for _, item := range slices.Sorted(maps.Keys(s.inv)) {
 		if strings.HasSuffix(item, "_planks") && spare(item, 4) {
-			return with(s.pick("I need a crafting table, making one.", "No table around, I'll craft one.", "Crafting a table first."), cmd("craftRecipe", "crafting_table", 1))
+			return with(s.tableStep(s.pick("I need a crafting table, making one", "no table around, I'll craft one", "crafting a table first", "I'll turn 4 "+item+" into a crafting table"), target, n), cmd("craftRecipe", "crafting_table", 1))
 		}
 	}
 	for _, item := range slices.Sorted(maps.Keys(s.inv)) {
 		if strings.HasSuffix(item, "_log") && spare(item, 1) {
 			planks := strings.TrimSuffix(item, "_log") + "_planks"
-			return with(s.pick("Turning a log into planks for a crafting table.", "I'll make planks for a table."), cmd("craftRecipe", planks, 1))
+			return with(s.tableStep(s.pick("turning a log into planks for a crafting table", "I'll make planks for a table", "the "+item+" becomes planks, then a table"), target, n), cmd("craftRecipe", planks, 1))
 		}
 	}
 	if !s.said("crafting_table") && len(s.others()) > 0 && !s.helpersDone() {
 		return cmd("startConversation", s.others()[0], s.pick("Does anyone have a crafting_table? I need 1 for the "+target+".", "Can you give me 1 crafting_table? The "+target+" needs one."))
 	}
-	return with(s.pick("No crafting table, so I'll chop some wood for one.", "I'll get a log from a tree to make a crafting table."), cmd("collectBlocks", "oak_log", 1))
+	return with(s.tableStep(s.pick("no crafting table, so I'll chop some wood for one", "I'll get a log from a tree to make a crafting table"), target, n), cmd("collectBlocks", "oak_log", 1))
+}
+
+// foundNone reports whether a collect of item (or the block it comes
+// from) came back empty in the window.
+func (s *state) foundNone(item string) bool {
+	block := item
+	if src, ok := procgen.GatherSource(item); ok {
+		block = src.Block
+	}
+	for _, a := range s.acts {
+		if a.name == "!collectBlocks" && len(a.args) > 0 && a.args[0] == block {
+			if m := reCollected.FindStringSubmatch(a.output); m != nil && m[1] == "0" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (s *state) seenFurnace() bool { return strings.Contains(strings.Join(s.sys, "\n"), "furnace") }

@@ -141,8 +141,15 @@ func sortedKeys(m map[string]int) []string {
 // in batches rather than answering every line of it; with nothing new it
 // says nothing at all (MINDcraft's tab).
 func (s *state) standBy() string {
-	if len(s.v.Turns) > 0 && s.v.Turns[len(s.v.Turns)-1].Role == "system" && texts.IsStayed(s.v.Turns[len(s.v.Turns)-1].Content) {
+	if s.stayedLast() {
 		return "\t"
 	}
 	return with(s.idleText(), cmd("stay", 30))
+}
+
+// stayedLast reports whether the call's newest turn is the output of the
+// agent's own !stay: nothing came in since it last waited.
+func (s *state) stayedLast() bool {
+	n := len(s.v.Turns)
+	return n > 0 && s.v.Turns[n-1].Role == "system" && texts.IsStayed(s.v.Turns[n-1].Content)
 }

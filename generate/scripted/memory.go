@@ -208,6 +208,19 @@ func (s *state) cookFacts() []string {
 	}
 	// What a known recipe needs stays in memory, as the recipe itself
 	// leaves the window: the ingredients are what the agent acts on.
+	// Dishes still to make come first: when the memory is full, the note
+	// to lose is for a dish already made or claimed by a teammate.
+	claimed := s.claimed()
+	settled := func(d string) bool { return claimed[d] || s.count(d) > 0 }
+	slices.SortStableFunc(known, func(a, b string) int {
+		switch sa, sb := settled(a), settled(b); {
+		case sa == sb:
+			return 0
+		case sb:
+			return -1
+		}
+		return 1
+	})
 	for _, d := range known {
 		if r := recipeNote(d); r != "" {
 			f = append(f, r)

@@ -92,8 +92,46 @@ func (s *state) newsClause() string {
 		case strings.Contains(m.text, "?"):
 			return s.pick(from+" asked me something", "I see "+from+"'s question", "Reading "+from+"'s question")
 		default:
+			if doing := doingClause(from, m.text); doing != "" {
+				return s.pick("Noted, "+from+": ", "Okay, ", "I see ", "So ") + doing
+			}
 			return s.pick("Noted, "+from, "Okay, "+from, "Thanks, "+from, "Heard you, "+from)
 		}
+	}
+	return ""
+}
+
+// doingClause says what a teammate's message shows them doing: the
+// command it ends with, as they wrote it ("" if none).
+func doingClause(from, text string) string {
+	m, ok := command.Find(text)
+	if !ok {
+		return ""
+	}
+	args := unquote(m.Args)
+	arg := func(i int) string {
+		if i < len(args) {
+			return args[i]
+		}
+		return ""
+	}
+	switch m.Name {
+	case "!collectBlocks":
+		return from + " is gathering " + arg(0)
+	case "!craftRecipe":
+		return from + " is crafting " + arg(0)
+	case "!smeltItem":
+		return from + " is smelting " + arg(0)
+	case "!givePlayer":
+		return from + " is passing " + arg(1) + " to " + arg(0)
+	case "!attack":
+		return from + " is hunting " + arg(0)
+	case "!searchForBlock":
+		return from + " is heading to a " + arg(0)
+	case "!stay":
+		return from + " is waiting"
+	case "!getCraftingPlan":
+		return from + " is checking how to make " + arg(0)
 	}
 	return ""
 }

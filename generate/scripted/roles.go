@@ -58,12 +58,19 @@ func (s *state) offerText(to string, about string) string {
 			have = "I have " + itemList(s.inv) + " (1 item)"
 		}
 	}
-	greet := s.pick("Hi "+to+"! ", "Hey "+to+". ", to+", ")
-	return greet + have + about + " " + s.pick(
+	greet := s.pick("Hi "+to+"! ", "Hey "+to+". ", to+", ", "Hello "+to+". ")
+	msg := greet + have + about + " " + s.pick(
 		"Whoever holds the most should collect everything. What do you have?",
 		"Let's have the one holding the most items do the collecting. What about you?",
 		"The one with the most items should gather it all; what are you holding?",
+		"I'd say the one with the most items collects. What do you have?",
+		"Fewest hand-overs if the biggest holder collects. What are you holding?",
 	)
+	var goal string
+	if g := s.goalName(); g != "" {
+		goal = s.pick("we're making "+g, "the goal is "+g, g+" is the goal", "it's all for "+g)
+	}
+	return s.addNote(msg, goal)
 }
 
 // offers are the holdings each agent stated: the teammates' from their
@@ -260,10 +267,27 @@ func (s *state) negotiate(about string) string {
 					}
 					counts = " " + sentence(s.pick("for the record, ", "as for the rest, ", "")+joinAnd(parts))
 				}
-				if o == c {
-					return cmd("startConversation", o, s.pick("You hold the most, "+itoa(s.offers()[c])+" items, so "+c+" collects everything: over to you.", "Everyone has told me their items: "+c+" collects everything, since you hold the most, "+itoa(s.offers()[c])+" items.")+counts)
+				k := itoa(s.offers()[c])
+				goal := s.goalName()
+				var task string
+				if goal != "" {
+					task = s.pick("that makes you the one who puts "+goal+" together", goal+" is yours to make, then", "so "+goal+" gets made at your end", "you'll be making "+goal)
 				}
-				return cmd("startConversation", o, s.pick(c+" collects everything: they hold the most, "+itoa(s.offers()[c])+" items. Please send your items to "+c+".", "Everyone has told me their items, and "+c+" holds the most, "+itoa(s.offers()[c])+" items, so "+c+" collects everything. Please send yours to "+c+".")+counts)
+				if o == c {
+					msg := s.pick("You hold the most, "+k+" items, so "+c+" collects everything: over to you.",
+						"Everyone has told me their items: "+c+" collects everything, since you hold the most, "+k+" items.",
+						"With "+k+" items you hold the most, so "+c+" collects everything.",
+						"I've heard from the whole team, and your "+k+" items are the most: "+c+" collects everything.")
+					return cmd("startConversation", o, s.addNote(msg+counts, task))
+				}
+				msg := s.pick(c+" collects everything: they hold the most, "+k+" items. Please send your items to "+c+".",
+					"Everyone has told me their items, and "+c+" holds the most, "+k+" items, so "+c+" collects everything. Please send yours to "+c+".",
+					"We have a collector: "+c+" collects everything, with the most items ("+k+"). Your items go to "+c+".",
+					"The most items are with "+c+", "+k+" of them, so "+c+" collects everything. Please send yours there.")
+				if goal != "" {
+					task = s.pick(goal+" gets made by "+c, c+" will make "+goal)
+				}
+				return cmd("startConversation", o, s.addNote(msg+counts, task))
 			}
 		}
 		return ""
@@ -276,11 +300,18 @@ func (s *state) negotiate(about string) string {
 		if !s.offeredTo(hub) {
 			return cmd("startConversation", hub, s.offerText(hub, about))
 		}
+		if s.stayedLast() {
+			return "\t" // the hub's call will come as a message
+		}
 		return with(s.offerWaitText(hub), cmd("stay", 5))
 	}
 	for _, o := range s.others() {
 		if _, ok := offers[o]; !ok && !s.askedRecently(o, 8) && s.stays() >= 2 {
-			ask := s.pick(o+", what do you have? I haven't heard your items yet.", "What items are you holding, "+o+"? I'm collecting everyone's before we pick who gathers.")
+			ask := s.pick(o+", what do you have? I haven't heard your items yet.", "What items are you holding, "+o+"? I'm collecting everyone's before we pick who gathers.",
+				o+", I still need your item count before we choose who collects. What are you holding?", "I'm missing your list, "+o+": what are you holding?", "Still waiting on your items, "+o+". What do you have?")
+			if g := s.goalName(); g != "" {
+				ask = s.addNote(ask, s.pick("it's for "+g, "the one with the most items makes "+g))
+			}
 			if heard, _ := s.heardSoFar(); len(heard) > 0 {
 				ask += s.pick("", " So far: "+joinAnd(heard)+".", " I have "+itemCount(holdings(s.inv))+" myself, "+joinAnd(heard)+".")
 			}

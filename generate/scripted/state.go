@@ -28,6 +28,8 @@ type state struct {
 
 	coord      string // the agreed coordinator, once computed (leader)
 	coordKnown bool
+
+	dish string // the dish the cook's next step serves (cookDishes)
 }
 
 // message is one chat line from a teammate.
@@ -72,7 +74,7 @@ func newState(v *generate.View, rng *rand.Rand, opts Options) *state {
 			if !strings.HasPrefix(t.Content, "Conversation with ") {
 				continue
 			}
-			if m := reEndedWith.FindStringSubmatch(t.Content); m != nil {
+			if m := reEndedWith.FindStringSubmatch(t.Content); m != nil && !s.toSomeoneElse(m[2]) {
 				s.msgs = append(s.msgs, message{from: m[1], text: m[2], turn: i})
 			}
 		}
@@ -96,6 +98,14 @@ func fromBot(s string) (from, text string, ok bool) {
 
 func isWordByte(c byte) bool {
 	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// toSomeoneElse reports whether an ended conversation's last message was
+// the sender opening a conversation with another teammate: its words were
+// for them, not for this agent.
+func (s *state) toSomeoneElse(text string) bool {
+	m, ok := command.Find(text)
+	return ok && m.Start == 0 && m.Name == "!startConversation" && len(m.Args) > 0 && strings.Trim(m.Args[0], `"`) != s.v.Name
 }
 
 var reEndedWith = regexp.MustCompile(`(?s)^Conversation with (\w+) ended with message: "\(FROM OTHER BOT\)(.*)"$`)

@@ -115,8 +115,10 @@ func ParseReached(s string) (x, y, z string, ok bool) {
 // Stayed is !stay's result.
 func Stayed(seconds int) string { return "Stayed for " + strconv.Itoa(seconds) + " seconds." }
 
-// IsStayed reports whether an action output (paper dialect) is !stay's.
-func IsStayed(output string) bool { return strings.HasPrefix(output, Output(PaperWord, "Stayed for")) }
+// IsStayed reports whether an action output (either dialect) is !stay's.
+func IsStayed(output string) bool {
+	return strings.HasPrefix(output, Output(PaperWord, "Stayed for")) || strings.HasPrefix(output, Output(CurrentWord, "Stayed for"))
+}
 
 // Items, chests and furnaces.
 

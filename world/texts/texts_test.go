@@ -42,8 +42,10 @@ func TestRoundTrip(t *testing.T) {
 			t.Errorf("%s: %q reads back as %v, want %v", c.name, c.text, got, c.want)
 		}
 	}
-	if s := Output(PaperWord, Stayed(30)+"\n"); !IsStayed(s) { // !stay's log is that one line
-		t.Errorf("IsStayed(%q) is false", s)
+	for _, word := range []string{PaperWord, CurrentWord} { // !stay's log is that one line, in either dialect
+		if s := Output(word, Stayed(30)+"\n"); !IsStayed(s) {
+			t.Errorf("IsStayed(%q) is false", s)
+		}
 	}
 }
 

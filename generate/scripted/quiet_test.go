@@ -1,0 +1,77 @@
+package scripted
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"collabcraft/generate"
+	"collabcraft/procgen"
+	"collabcraft/trajectory"
+	"collabcraft/world/texts"
+)
+
+// doneHelper is a crafting helper that handed over everything and told
+// the crafter so (its memory says both).
+func doneHelper(turns ...trajectory.Message) *generate.View {
+	return &generate.View{
+		Name: "Jill_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCrafting,
+		Goal:      "Collaborate with other agents to craft a stick",
+		Memory:    "Coordinator: Andy_0 (2 items). Told Andy_0 I gave everything.",
+		Inventory: "\nINVENTORY\nWEARING: Nothing\n",
+		Turns:     turns,
+	}
+}
+
+// TestDoneHelperFallsSilent: a helper with nothing left to do waits once,
+// then says nothing (MINDcraft's tab) until something new comes in, in
+// both dialects' output words: a second identical wait teaches nothing.
+func TestDoneHelperFallsSilent(t *testing.T) {
+	for _, word := range []string{texts.PaperWord, texts.CurrentWord} {
+		stayed := trajectory.Message{Role: "system", Content: texts.Output(word, texts.Stayed(30)+"\n")}
+		v := doneHelper(trajectory.Message{Role: "assistant", Content: "I'm done here. !stay(30)"}, stayed)
+		if got := viewState(v).decide(); got != "\t" {
+			t.Errorf("%s dialect: after its own wait the helper answered %q, want silence", word, got)
+		}
+		v.Turns = append(v.Turns, trajectory.Message{Role: "user", Content: "Andy_0: (FROM OTHER BOT)Thanks, crafting now."})
+		if got := viewState(v).decide(); strings.TrimSpace(got) == "" {
+			t.Errorf("%s dialect: a new message got silence", word)
+		}
+	}
+}
+
+// TestMessageForAnotherIsNotAnAsk: a conversation that ended with the
+// crafter opening a conversation with someone else carries words for
+// them; the helper that already reported does not report again.
+func TestMessageForAnotherIsNotAnAsk(t *testing.T) {
+	ended := `Conversation with Andy_0 ended with message: "(FROM OTHER BOT)!startConversation("Bob_0", "I hold the most, so I'll collect everything. Please send me your items.")!endConversation("Jill_0")"`
+	v := doneHelper(trajectory.Message{Role: "system", Content: ended})
+	v.Team = []string{"Andy_0", "Bob_0", "Jill_0"}
+	if got := viewState(v).decide(); strings.Contains(got, "startConversation") {
+		t.Errorf("helper answered %q to a message meant for Bob_0", got)
+	}
+	// The same words addressed to it are an ask: it reports again.
+	v.Turns = []trajectory.Message{{Role: "user", Content: "Andy_0: (FROM OTHER BOT)I hold the most, so I'll collect everything. Please send me your items."}}
+	v.Memory = "Coordinator: Andy_0 (2 items)."
+	if got := viewState(v).decide(); !strings.Contains(got, `!startConversation("Andy_0"`) {
+		t.Errorf("helper answered %q to the crafter's ask, want its report", got)
+	}
+}
+
+// TestCookMemoryPutsPendingRecipesFirst: the cook's memory lists the
+// recipe notes of dishes still to make before those a teammate makes, so
+// a full memory loses the note it no longer needs.
+func TestCookMemoryPutsPendingRecipesFirst(t *testing.T) {
+	v := &generate.View{
+		Name: "Andy_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCooking,
+		Goal:      "Collaborate with agents around you to make 1 baked_potato, 1 bread. \n\nRecipe for baked_potato:\nStep 1: Go to the farm and collect 1 potato (search for 'potatoes' (not 'potato')).\nStep 2: Get coal from your inventory or other agents.\nStep 3: Put coal in the furnace.\nStep 4: Go to the furnace and bake the potato.\n\nRecipe for bread:\nStep 1: Go to the farm and collect 3 wheat.\nStep 2: Go to the crafting table and use the wheat to craft bread.\n",
+		Memory:    "I cook the meal; teammates send me their items. Teammates make: baked_potato.",
+		Inventory: "\nINVENTORY\n- coal: 1\nWEARING: Nothing\n",
+	}
+	f := viewState(v).cookFacts()
+	bread := slices.IndexFunc(f, func(s string) bool { return strings.HasPrefix(s, "Recipe for bread:") })
+	potato := slices.IndexFunc(f, func(s string) bool { return strings.HasPrefix(s, "Recipe for baked_potato:") })
+	if bread < 0 || potato < 0 || bread > potato {
+		t.Errorf("facts %q: want the bread's recipe (to make) before the baked_potato's (a teammate makes it)", f)
+	}
+}
