@@ -20,13 +20,20 @@ func TestHelperHolder(t *testing.T) {
 	if dir == "" {
 		t.Skip("helper process only")
 	}
-	if _, err := OpenWriter(dir, testManifest(), WriterOptions{}); err != nil {
+	w, err := OpenWriter(dir, testManifest(), WriterOptions{})
+	if err != nil {
 		fmt.Println("error", err)
 		os.Exit(1)
 	}
+	// Kept reachable: an unreferenced writer's lock file would be closed
+	// by its finalizer at the next GC, dropping the lock (a flaky pass of
+	// the merge below).
+	heldWriter = w
 	fmt.Println("ready")
 	select {}
 }
+
+var heldWriter *Writer
 
 // TestOneWriterPerRun: while another process writes a run, a writer, a
 // merge into it and a repair of it are refused naming that process; once
