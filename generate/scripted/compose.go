@@ -355,7 +355,12 @@ func (s *state) goalName() string {
 			return "the " + target
 		}
 	case procgen.Cooking:
-		if ds := s.dishes(); len(ds) > 0 {
+		ds := s.dishes()
+		switch {
+		case len(ds) > 2:
+			// A long list said in every message weighs more than it tells.
+			return s.pick("the meal", "the "+itoa(len(ds))+"-dish meal", "the "+joinAnd(dishNames(ds)))
+		case len(ds) > 0:
 			return "the " + joinAnd(dishNames(ds))
 		}
 	}
@@ -422,6 +427,20 @@ func (s *state) idleText() string {
 
 // doneGivingText tells the collector everything was handed over.
 func (s *state) doneGivingText(leader string) string {
+	if s.reportedDone(leader) {
+		// Asked again after reporting: the ask crossed the report (or the
+		// report was lost). Say so rather than repeat the report as new.
+		list := ""
+		if l := itemList(s.given()); l != "" && l != "nothing" {
+			list = " (" + l + ")"
+		}
+		return s.pick(
+			"Our messages crossed, "+leader+": I already gave you everything I had"+list+".",
+			leader+", I sent my report just before your message: everything I had"+list+" is with you.",
+			"I think you missed my last message, "+leader+": you have all my items already"+list+".",
+			"Just to confirm, "+leader+": everything I had"+list+" is already with you.",
+		)
+	}
 	msg := s.say("done_giving", leader, itemList(s.given()))
 	if g := s.goalName(); g != "" {
 		msg = s.addNote(msg, s.pick("that should cover my part of "+g, "good luck with "+g+"!", "hope that's enough for "+g, g+" is in your hands now", "tell me if "+g+" needs anything else"))

@@ -372,7 +372,21 @@ func (s *state) cookHK() string {
 		if m := reHKPartner.FindStringSubmatch(s.v.Goal); m != nil {
 			their = m[1]
 		}
-		return cmd("startConversation", partner, s.pick("Here's your recipe for "+their+". ", "You need this for the "+their+". ")+recipeText(s.v.Goal))
+		msg := s.pick("Here's your recipe for "+their+". ", "You need this for the "+their+". ") + recipeText(s.v.Goal)
+		// Two openings at once lose one message (starting a conversation
+		// drops what is queued from the partner): the name that sorts
+		// first opens, the other waits a moment and answers in the
+		// conversation it opened.
+		heard := slices.ContainsFunc(s.msgs, func(m message) bool { return m.from == partner })
+		switch {
+		case heard:
+			return msg
+		case s.v.Name > partner && s.stays() == 0:
+			return with(s.compose(s.pick("I'll wait for "+partner+" to open", "let me hear from "+partner+" first"),
+				[]string{s.pick("we each hold the other's recipe", partner+" has my recipe and I have theirs")},
+				s.maybe("then I'll send the "+their+" recipe")), cmd("stay", 3))
+		}
+		return cmd("startConversation", partner, msg)
 	}
 	if r := s.serveRequests(); r != "" {
 		return r

@@ -75,3 +75,54 @@ func TestCookMemoryPutsPendingRecipesFirst(t *testing.T) {
 		t.Errorf("facts %q: want the bread's recipe (to make) before the baked_potato's (a teammate makes it)", f)
 	}
 }
+
+// TestHellsKitchenOpensOnce: of two Hell's Kitchen partners, the name that
+// sorts first opens with the recipe it holds; the other waits once and
+// answers in that conversation (two openings at once lose a message).
+func TestHellsKitchenOpensOnce(t *testing.T) {
+	goal := func(mine, theirs, steps string) string {
+		return "You need to make " + mine + ", but you don't have the recipe for it, your partner has it!\n\nYour partner needs to make " + theirs +
+			". You have their recipe:\nRecipe for " + theirs + ":\n" + steps + "\n\nYou must communicate effectively to exchange recipe information and complete both dishes."
+	}
+	andy := &generate.View{Name: "Andy_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCooking,
+		Goal: goal("beetroot_soup", "cooked_beef", "Step 1: Kill a cow and pick up 1 beef that is dropped.")}
+	jill := &generate.View{Name: "Jill_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCooking,
+		Goal: goal("cooked_beef", "beetroot_soup", "Step 1: Go to the farm and collect 6 beetroot.")}
+	if !viewState(andy).hellsKitchen() {
+		t.Fatal("the goal does not read as Hell's Kitchen")
+	}
+	if got := viewState(andy).decide(); !strings.HasPrefix(got, `!startConversation("Jill_0", `) || !strings.Contains(got, "Recipe for cooked_beef") {
+		t.Errorf("Andy_0 opened with %q, want the cooked_beef recipe sent to Jill_0", got)
+	}
+	got := viewState(jill).decide()
+	if strings.Contains(got, "startConversation") || !strings.Contains(got, "!stay(") {
+		t.Errorf("Jill_0 opened with %q, want a wait for Andy_0", got)
+	}
+	jill.Turns = []trajectory.Message{
+		{Role: "assistant", Content: got},
+		{Role: "system", Content: texts.Output(texts.CurrentWord, texts.Stayed(3)+"\n")},
+		{Role: "user", Content: "Andy_0: (FROM OTHER BOT)Here's your recipe for cooked_beef. Recipe for cooked_beef: Step 1: Kill a cow and pick up 1 beef that is dropped."},
+	}
+	if got := viewState(jill).decide(); strings.Contains(got, "!") || !strings.Contains(got, "Recipe for beetroot_soup") {
+		t.Errorf("Jill_0 answered %q, want the beetroot_soup recipe as a reply in the conversation", got)
+	}
+	// Had Andy_0's message not come, Jill_0 opens after one wait.
+	jill.Turns = jill.Turns[:2]
+	if got := viewState(jill).decide(); !strings.HasPrefix(got, `!startConversation("Andy_0", `) {
+		t.Errorf("Jill_0 after waiting answered %q, want its own opening", got)
+	}
+}
+
+// TestCrossedReportSaysSo: a helper asked again after its report says the
+// messages crossed, in words that still read as a report.
+func TestCrossedReportSaysSo(t *testing.T) {
+	v := doneHelper(
+		trajectory.Message{Role: "assistant", Content: `!startConversation("Andy_0", "Andy_0, I gave you everything I had (2 oak_planks).")`},
+		trajectory.Message{Role: "user", Content: "Andy_0: (FROM OTHER BOT)I hold the most (4 items), so I'll gather everything and craft the stick. Please send me your items."},
+	)
+	v.Memory = "Coordinator: Andy_0 (4 items)."
+	got := viewState(v).decide()
+	if !strings.HasPrefix(got, `!startConversation("Andy_0", `) || !reDoneGiving.MatchString(got) || !strings.Contains(got, "already") {
+		t.Errorf("helper answered %q, want a report that says it was already sent", got)
+	}
+}
