@@ -274,6 +274,7 @@ func (s *state) levelIntent(k int) string {
 		))
 		notes = append(notes, fmt.Sprintf("%s to go, counting this one", plural(n-k, "level")))
 	case k == 0 && n > 0:
+		reasons = append(reasons, s.pick("the floor comes first", "we build from the bottom up", "nothing stands on the site yet", "every level rests on the one below"))
 		notes = append(notes, s.pick(
 			fmt.Sprintf("the blueprint has %s", plural(n, "level")),
 			fmt.Sprintf("%s in all, from the floor up", plural(n, "level")),
@@ -319,9 +320,6 @@ func (s *state) checkIntent() string {
 // buildIntent is placing this builder's share of level k: one time in
 // three it leaves the output's reading to speak for itself.
 func (s *state) buildIntent(k int, cells []fix) string {
-	if s.rng.IntN(3) == 0 {
-		return ""
-	}
 	intent := s.pick("I'll place my part now", "time to build it", "let me put my blocks down", "my part goes in next", "on to building")
 	reasons := []string{s.pick(
 		fmt.Sprintf("my share of level %d is %s", k, plural(len(cells), "block")),
@@ -425,6 +423,18 @@ func (s *state) idleText() string {
 	return s.compose(s.say("idle"), reasons, notes...)
 }
 
+// giveText is a helper handing c of item to the collector.
+func (s *state) giveText(leader string, c int, item string) string {
+	var notes []string
+	if g := s.goalName(); g != "" {
+		notes = append(notes, s.pick("it's for "+g, g+" needs everything we have", leader+" makes "+g))
+	}
+	if left := len(s.inv) - 1; left > 0 {
+		notes = append(notes, s.pick(plural(left, "more stack")+" to go after this", "more follows"))
+	}
+	return s.addNote(s.say("give", leader, itoa(c), item), notes...)
+}
+
 // doneGivingText tells the collector everything was handed over.
 func (s *state) doneGivingText(leader string) string {
 	if s.reportedDone(leader) {
@@ -474,7 +484,11 @@ func (s *state) hubWaitText() string {
 	if len(missing) > 0 {
 		reasons = append(reasons, s.pick("I've heard nothing yet from "+joinAnd(missing), joinAnd(missing)+" "+agree(len(missing), "has", "have")+" not told me their items"))
 	}
-	notes = append(notes, "I hold "+itemCount(holdings(s.inv))+" myself")
+	mine := itemCount(holdings(s.inv))
+	notes = append(notes, s.pick("I hold "+mine+" myself", "my own count is "+mine, "on my side there's "+itemList(s.inv), "I have "+itemList(s.inv)))
+	if g := s.goalName(); g != "" {
+		notes = append(notes, s.pick("the one with the most items makes "+g, "then we'll know who makes "+g))
+	}
 	return s.compose(s.pick("I'll wait to hear what everyone holds", "let me wait for the others' items", "I'll wait for my teammates to say what they have", "I'll give the others a moment to answer"), reasons, notes...)
 }
 

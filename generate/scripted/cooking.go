@@ -181,7 +181,7 @@ func (s *state) cookHelper() string {
 	// Hand over what we started with; once that is reported, what we
 	// hold is for our own dish.
 	if item, c := s.nextGift(); item != "" && !s.reportedDone(leader) {
-		sentence := s.say("give", leader, strconv.Itoa(c), item)
+		sentence := s.giveText(leader, c, item)
 		if s.firstGift() && len(s.inv) > 1 {
 			sentence = s.say("share_inv", leader, itemList(s.inv), "cook")
 		}
@@ -197,7 +197,9 @@ func (s *state) cookHelper() string {
 	}
 	if mine != "" {
 		if s.count(mine) > 0 {
-			return with(s.pick("The "+mine+" is ready, here you go!", "Done with the "+mine+", it's yours."), cmd("givePlayer", leader, mine, s.count(mine)))
+			return with(s.compose(s.pick("the "+mine+" is ready, here you go!", "done with the "+mine+", it's yours", "here's the "+mine, "handing you the "+mine),
+				[]string{s.pick(leader+" collects the dishes", "every dish goes to "+leader, leader+" serves the meal")},
+				s.maybe(s.pick("that was my part", "that's my dish done", "my part of "+s.goalName()+" is done"))), cmd("givePlayer", leader, mine, s.count(mine)))
 		}
 		if !s.gaveDish(mine) {
 			return s.cookDishes([]mcdata.Ingredient{{Item: mine, Count: 1}}, false)

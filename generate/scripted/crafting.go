@@ -79,7 +79,7 @@ func (s *state) craftHelper(target string, n int) string {
 		return with(s.pick("Let me get the plan for you.", "I can see the plan, one sec.", "Checking the crafting plan for "+leader+"."), cmd("getCraftingPlan", target, n))
 	}
 	if item, c := s.nextGift(); item != "" {
-		sentence := s.say("give", leader, strconv.Itoa(c), item)
+		sentence := s.giveText(leader, c, item)
 		if s.firstGift() && len(s.inv) > 1 {
 			sentence = s.say("share_inv", leader, itemList(s.inv), "craft")
 		}
