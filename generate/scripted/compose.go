@@ -453,7 +453,7 @@ func (s *state) doneGivingText(leader string) string {
 	}
 	msg := s.say("done_giving", leader, itemList(s.given()))
 	if g := s.goalName(); g != "" {
-		msg = s.addNote(msg, s.pick("that should cover my part of "+g, "good luck with "+g+"!", "hope that's enough for "+g, g+" is in your hands now", "tell me if "+g+" needs anything else"))
+		msg = s.addNote(msg, s.pick("that should cover my part of "+g, "good luck with "+g+"!", "hope that's enough for "+g, "the rest of "+g+" is in your hands", "tell me if "+g+" needs anything else"))
 	}
 	return msg
 }

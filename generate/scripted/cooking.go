@@ -190,6 +190,9 @@ func (s *state) cookHelper() string {
 	mine := s.myDish()
 	if !s.reportedDone(leader) || s.askedAfterReport(leader) {
 		msg := s.doneGivingText(leader)
+		if len(recipesIn(s.v.Goal)) == 0 && s.askedForRecipes(leader) {
+			msg += s.pick(" "+noRecipes+".", " And "+lowerFirst(noRecipes)+", sorry.", " "+noRecipes+", so you'll have to look them up.")
+		}
 		if mine != "" && s.count(mine) == 0 && !s.gaveDish(mine) {
 			msg += " " + s.pick("I'll make the "+mine+" and bring it to you.", "I'll make the "+mine+" in the meantime and give it to you.")
 		}
@@ -298,6 +301,27 @@ func (s *state) claimed() map[string]bool {
 	return out
 }
 
+// noRecipes is what a helper whose goal holds no recipe tells the cook
+// that asked for them.
+const noRecipes = "I don't have any of the recipes either"
+
+// memNoRecipes is what the cook's memory keeps of it.
+const memNoRecipes = "No teammate has the recipes."
+
+// noOneHasRecipes reports whether every teammate told the cook they hold
+// no recipe: waiting for one is pointless.
+func (s *state) noOneHasRecipes() bool {
+	if strings.Contains(s.mem, memNoRecipes) {
+		return true
+	}
+	for _, o := range s.others() {
+		if !slices.ContainsFunc(s.msgs, func(m message) bool { return m.from == o && strings.Contains(m.text, noRecipes) }) {
+			return false
+		}
+	}
+	return len(s.others()) > 0
+}
+
 func (s *state) askedForRecipes(from string) bool {
 	if strings.Contains(s.mem, from+" needs the recipes") {
 		return true
@@ -345,7 +369,7 @@ func (s *state) cookLeader() string {
 		return cmd("startConversation", o, msg)
 	}
 	if len(lacking) > 0 {
-		if !s.waitedLong(false) {
+		if !s.waitedLong(false) && !s.noOneHasRecipes() {
 			return with(s.recipeWaitText(lacking), cmd("stay", 5))
 		}
 		// Nobody sent the recipe: look it up in the game.

@@ -178,6 +178,9 @@ func (s *state) cookFacts() []string {
 		}
 	case s.isLeader():
 		f = append(f, "I cook the meal; teammates send me their items.")
+		if s.noOneHasRecipes() {
+			f = append(f, memNoRecipes)
+		}
 		if c := s.claimed(); len(c) > 0 {
 			f = append(f, "Teammates make: "+strings.Join(slices.Sorted(maps.Keys(c)), ", ")+".")
 		}

@@ -126,3 +126,27 @@ func TestCrossedReportSaysSo(t *testing.T) {
 		t.Errorf("helper answered %q, want a report that says it was already sent", got)
 	}
 }
+
+// TestNoRecipesSaidAndHeard: a helper without recipes that is asked for
+// them says so in its report, and a cook that heard that from every
+// teammate looks the recipe up instead of waiting for it.
+func TestNoRecipesSaidAndHeard(t *testing.T) {
+	goal := "Collaborate with agents around you to make 1 bread. In the end, all the food items should be given to one single bot whose name starts with andy or Andy."
+	helper := &generate.View{Name: "Jill_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCooking, Goal: goal,
+		Inventory: "\nINVENTORY\nWEARING: Nothing\n",
+		Turns:     []trajectory.Message{{Role: "user", Content: "Andy_0: (FROM OTHER BOT)The goal says the food goes to me, so I'll collect everything and cook the meal. Please send me your items. I don't have the recipes for bread, please send me the recipes if you have them."}}}
+	got := viewState(helper).decide()
+	if !strings.Contains(got, noRecipes) || !reDoneGiving.MatchString(got) {
+		t.Fatalf("helper answered %q, want its report saying it has no recipes", got)
+	}
+	cook := &generate.View{Name: "Andy_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCooking, Goal: goal,
+		Inventory:   "\nINVENTORY\n- wheat: 3\nWEARING: Nothing\n",
+		CommandDocs: "\n!getCraftingPlan: x\n",
+		Turns: []trajectory.Message{
+			{Role: "assistant", Content: `!startConversation("Jill_0", "The goal says the food goes to me, so I'll collect everything and cook the meal. Please send me your items. I don't have the recipes for bread, please send me the recipes if you have them.")`},
+			{Role: "user", Content: "Jill_0: (FROM OTHER BOT)" + strings.TrimSuffix(strings.SplitN(got, `", "`, 2)[1], `")`)},
+		}}
+	if got := viewState(cook).decide(); !strings.Contains(got, `!getCraftingPlan("bread"`) {
+		t.Errorf("cook answered %q, want a lookup of the bread's recipe", got)
+	}
+}
