@@ -320,14 +320,20 @@ func (s *state) checkIntent() string {
 // buildIntent is placing this builder's share of level k: one time in
 // three it leaves the output's reading to speak for itself.
 func (s *state) buildIntent(k int, cells []fix) string {
-	intent := s.pick("I'll place my part now", "time to build it", "let me put my blocks down", "my part goes in next", "on to building")
+	intent := s.pick("I'll place my part now", "time to build it", "let me put my blocks down", "my part goes in next", "on to building",
+		"I'll write the code for my part", "building starts now")
+	n := len(cells)
 	reasons := []string{s.pick(
-		fmt.Sprintf("my share of level %d is %s", k, plural(len(cells), "block")),
-		fmt.Sprintf("%s of level %d are mine to place", plural(len(cells), "cell"), k),
+		fmt.Sprintf("my share of level %d is %s", k, plural(n, "block")),
+		fmt.Sprintf("%s of level %d %s mine to place", plural(n, "cell"), k, agree(n, "is", "are")),
+		fmt.Sprintf("level %d has %s for me", k, plural(n, "cell")),
+		fmt.Sprintf("I own %s on this level", plural(n, "cell")),
 	)}
 	var notes []string
 	if others := s.others(); len(others) > 0 {
-		notes = append(notes, s.maybe(s.pick(joinAnd(others)+" "+agree(len(others), "has", "have")+" the other runs", "the rest of the level is "+joinAnd(others)+"'s")))
+		o := joinAnd(others)
+		notes = append(notes, s.maybe(s.pick(o+" "+agree(len(others), "has", "have")+" the other runs", "the rest of the level is "+o+"'s",
+			o+" "+agree(len(others), "builds", "build")+" the rest", "the other materials are "+o+"'s job")))
 	}
 	return s.compose(intent, reasons, notes...)
 }

@@ -434,7 +434,9 @@ func (s *state) actionText(k int, cells []fix) string {
 	what := materialsText(cells)
 	return s.pick("Place my part of level "+itoa(k)+": "+what+".",
 		"Build my share of level "+itoa(k)+" from the blueprint ("+what+").",
-		"Place the "+what+" of my share of level "+itoa(k)+", lowest blocks first.")
+		"Place the "+what+" of my share of level "+itoa(k)+", lowest blocks first.",
+		"Put my "+what+" down on level "+itoa(k)+", bottom up.",
+		"On level "+itoa(k)+", lay my "+what+" where the blueprint has them.")
 }
 
 // repairText is the `!newAction` request for repairs.

@@ -179,7 +179,8 @@ func (s *state) outputClause() string {
 	case strings.Contains(o, "starting at coordinates"):
 		if lv, ok := blueprints.ParseLevel(o); ok {
 			n := itoa(lv.Level)
-			return s.pick("Level "+n+" is read", "I have the layout of level "+n, "Level "+n+"'s rows are in front of me")
+			return s.pick("Level "+n+" is read", "I have the layout of level "+n, "Level "+n+"'s rows are in front of me",
+				"the layout of level "+n+" came back", "now I know what level "+n+" looks like")
 		}
 	case strings.Contains(o, "Could not find") || strings.Contains(o, "No ") && strings.Contains(o, "nearby"):
 		return s.pick("That search came up empty", "Nothing of that kind was nearby")
