@@ -108,9 +108,29 @@ func (s *state) knowsRecipe(dish string) bool {
 
 // lookedUp reports whether the agent asked the game for dish's crafting
 // plan and read the answer.
+// planMakes reports whether a crafting plan's last step makes dish ("...
+// -> 1 dish"): the plan is for it.
+func planMakes(plan, dish string) bool {
+	last := ""
+	for _, line := range strings.Split(plan, "\n") {
+		if _, out, ok := strings.Cut(line, " -> "); ok {
+			last = strings.TrimSpace(out)
+		}
+	}
+	_, item, _ := strings.Cut(last, " ")
+	return item == dish
+}
+
 func (s *state) lookedUp(dish string) bool {
 	for _, a := range s.acts {
 		if a.name == "!getCraftingPlan" && len(a.args) > 0 && a.args[0] == dish && a.output != "" {
+			return true
+		}
+	}
+	// The answer may be in the window while the command that asked was
+	// folded into memory: the plan names the dish it is for.
+	for _, o := range s.sys {
+		if strings.Contains(o, dish+" is a base item") || strings.Contains(o, "crafting plan") && planMakes(o, dish) {
 			return true
 		}
 	}

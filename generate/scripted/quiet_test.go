@@ -150,3 +150,24 @@ func TestNoRecipesSaidAndHeard(t *testing.T) {
 		t.Errorf("cook answered %q, want a lookup of the bread's recipe", got)
 	}
 }
+
+// TestLookupAnswerOutlivesItsCommand: when the memory folded the cook's
+// !getCraftingPlan away, the answer still in the window (it names the
+// dish) counts as the recipe looked up.
+func TestLookupAnswerOutlivesItsCommand(t *testing.T) {
+	v := &generate.View{Name: "Andy_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCooking,
+		Goal: "Collaborate with agents around you to make 1 cooked_mutton, 1 golden_carrot.",
+		Turns: []trajectory.Message{
+			{Role: "system", Content: "\ncooked_mutton is a base item, you need to find 1 more in the world\n"},
+			{Role: "system", Content: "\nYou are missing the following items:\n- 1 carrot\n\nOnce you have these items, here's your crafting plan:\n\nCraft 1 gold_ingot -> 9 gold_nugget\nCraft 8 gold_nugget + 1 carrot -> 1 golden_carrot"},
+		}}
+	s := viewState(v)
+	for _, d := range []string{"cooked_mutton", "golden_carrot"} {
+		if !s.lookedUp(d) {
+			t.Errorf("%s: the answer in the window does not count as looked up", d)
+		}
+	}
+	if s.lookedUp("gold_nugget") || s.lookedUp("carrot") {
+		t.Error("a plan's intermediate step or ingredient counts as the dish looked up")
+	}
+}
