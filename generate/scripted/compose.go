@@ -71,6 +71,15 @@ func (s *state) addNote(msg string, notes ...string) string {
 	return strings.TrimSpace(msg) + " " + sentence(in[s.rng.IntN(len(in))])
 }
 
+// holdingNote is maybe what the agent holds, unless the last command's
+// output is fresh: narrate says what it did, holdings included.
+func (s *state) holdingNote() string {
+	if a, ok := s.lastAct(); ok && a.output != "" && s.since(a.turn) <= 2 {
+		return ""
+	}
+	return s.maybe(s.holdingClause())
+}
+
 // maybe is f one time in two: a fact worth saying, not every time.
 func (s *state) maybe(f string) string {
 	if s.rng.IntN(2) == 0 {
@@ -183,7 +192,7 @@ func (s *state) craftStep(intent, item string, plan *mcdata.Plan) string {
 			fmt.Sprintf("%s to go for the %s", plural(n, "crafting step"), plan.Target),
 		))
 	}
-	return s.compose(intent, reasons, s.maybe(s.holdingClause()))
+	return s.compose(intent, reasons, s.holdingNote())
 }
 
 // gatherStep is getting n of item from the world for the crafting goal
@@ -204,7 +213,7 @@ func (s *state) gatherStep(intent, item string, n int) string {
 			"my teammates gave me all they had and "+item+" wasn't in it",
 		))
 	}
-	return s.compose(intent, reasons, s.maybe(s.holdingClause()))
+	return s.compose(intent, reasons, s.holdingNote())
 }
 
 // tableStep is getting a crafting table for the target's plan.

@@ -92,7 +92,7 @@ func (s *state) newsClause() string {
 		case strings.Contains(m.text, "?"):
 			return s.pick(from+" asked me something", "I see "+from+"'s question", "Reading "+from+"'s question")
 		default:
-			if doing := doingClause(from, m.text); doing != "" {
+			if doing := doingClause(from, m.text, s.v.Name); doing != "" {
 				return s.pick("Noted, "+from+": ", "Okay, ", "I see ", "So ") + doing
 			}
 			return s.pick("Noted, "+from, "Okay, "+from, "Thanks, "+from, "Heard you, "+from)
@@ -103,7 +103,7 @@ func (s *state) newsClause() string {
 
 // doingClause says what a teammate's message shows them doing: the
 // command it ends with, as they wrote it ("" if none).
-func doingClause(from, text string) string {
+func doingClause(from, text, me string) string {
 	m, ok := command.Find(text)
 	if !ok {
 		return ""
@@ -123,6 +123,9 @@ func doingClause(from, text string) string {
 	case "!smeltItem":
 		return from + " is smelting " + arg(0)
 	case "!givePlayer":
+		if arg(0) == me {
+			return from + " is passing me " + arg(1)
+		}
 		return from + " is passing " + arg(1) + " to " + arg(0)
 	case "!attack":
 		return from + " is hunting " + arg(0)
