@@ -155,7 +155,7 @@ func (s *state) mealNote() string {
 		"still to make: "+joinAnd(left),
 		itoa(len(done))+" of the "+itoa(len(ds))+" dishes "+agree(len(done), "is", "are")+" ready",
 		"the "+joinAnd(done)+" "+agree(len(done), "is", "are")+" done",
-		joinAnd(left)+" "+agree(len(left), "is", "are")+" left",
+		"left to make: "+joinAnd(left),
 	)
 }
 
@@ -180,7 +180,7 @@ func (s *state) craftStep(intent, item string, plan *mcdata.Plan) string {
 				c := st.Recipe.Result
 				reasons = append(reasons, s.pick(
 					fmt.Sprintf("the %s takes %d %s", c, k, item),
-					fmt.Sprintf("%s goes into the %s", item, c),
+					fmt.Sprintf("the %s goes into the %s", item, c),
 					fmt.Sprintf("I need %d %s before the %s", k, item, c),
 				))
 				break
