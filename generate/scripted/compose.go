@@ -74,7 +74,7 @@ func (s *state) addNote(msg string, notes ...string) string {
 // holdingNote is maybe what the agent holds, unless the last command's
 // output is fresh: narrate says what it did, holdings included.
 func (s *state) holdingNote() string {
-	if a, ok := s.lastAct(); ok && a.output != "" && s.since(a.turn) <= 2 {
+	if _, ok := s.freshOutput(); ok {
 		return ""
 	}
 	return s.maybe(s.holdingClause())
@@ -100,13 +100,18 @@ func agree(n int, one, many string) string {
 	return many
 }
 
+// fill puts item and n in an intent's {item} and {n}.
+func fill(intent, item string, n int) string {
+	return strings.NewReplacer("{item}", item, "{n}", itoa(n)).Replace(intent)
+}
+
 // --- cooking ---------------------------------------------------------
 
 // cookStep is one step of making a dish (s.dish): the action's words
 // ({item} and {n} filled in) with why the dish needs the item, and maybe
 // where the meal stands.
 func (s *state) cookStep(intent, item string, n int) string {
-	intent = strings.NewReplacer("{item}", item, "{n}", itoa(n)).Replace(intent)
+	intent = fill(intent, item, n)
 	var reasons []string
 	if d := s.dish; d != "" && d != item {
 		reasons = append(reasons, s.pick(
@@ -133,20 +138,12 @@ func (s *state) cookStep(intent, item string, n int) string {
 // mealNote is where the meal stands: the dishes done and left, from the
 // goal and what the agent holds.
 func (s *state) mealNote() string {
-	ds := s.dishes()
-	if len(ds) < 2 || !s.isLeader() && !s.hellsKitchen() {
+	if !s.isLeader() && !s.hellsKitchen() {
 		return ""
 	}
-	var left, done []string
-	for _, d := range ds {
-		if s.count(d.Item) < d.Count {
-			left = append(left, d.Item)
-		} else {
-			done = append(done, d.Item)
-		}
-	}
+	ds, left, done := s.meal()
 	switch {
-	case len(left) == 0:
+	case len(ds) < 2 || len(left) == 0:
 		return ""
 	case len(done) == 0:
 		return s.pick("none of the "+itoa(len(ds))+" dishes is ready yet", "all "+itoa(len(ds))+" dishes are still to make")
@@ -159,13 +156,27 @@ func (s *state) mealNote() string {
 	)
 }
 
+// meal is the goal's dishes, those still to make and those the agent
+// holds.
+func (s *state) meal() (ds []mcdata.Ingredient, left, done []string) {
+	ds = s.dishes()
+	for _, d := range ds {
+		if s.count(d.Item) < d.Count {
+			left = append(left, d.Item)
+		} else {
+			done = append(done, d.Item)
+		}
+	}
+	return ds, left, done
+}
+
 // --- crafting --------------------------------------------------------
 
 // craftStep is the crafter's next craft of item ({item} in intent), with
 // what the item goes into or that the target is ready, and maybe what the
 // crafter holds.
 func (s *state) craftStep(intent, item string, plan *mcdata.Plan) string {
-	intent = strings.ReplaceAll(intent, "{item}", item)
+	intent = fill(intent, item, 0)
 	var reasons []string
 	if item == plan.Target {
 		reasons = append(reasons, s.pick(
@@ -198,7 +209,7 @@ func (s *state) craftStep(intent, item string, plan *mcdata.Plan) string {
 // gatherStep is getting n of item from the world for the crafting goal
 // ({item} and {n} in intent).
 func (s *state) gatherStep(intent, item string, n int) string {
-	intent = strings.NewReplacer("{item}", item, "{n}", itoa(n)).Replace(intent)
+	intent = fill(intent, item, n)
 	target, _ := s.craftGoal()
 	var reasons []string
 	if target != "" {
@@ -326,8 +337,7 @@ func (s *state) checkIntent() string {
 	return s.compose(intent, reasons, notes...)
 }
 
-// buildIntent is placing this builder's share of level k: one time in
-// three it leaves the output's reading to speak for itself.
+// buildIntent is placing this builder's share of level k.
 func (s *state) buildIntent(k int, cells []fix) string {
 	intent := s.pick("I'll place my part now", "time to build it", "let me put my blocks down", "my part goes in next", "on to building",
 		"I'll write the code for my part", "building starts now")

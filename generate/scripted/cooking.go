@@ -106,8 +106,6 @@ func (s *state) knowsRecipe(dish string) bool {
 	return s.lookedUp(dish)
 }
 
-// lookedUp reports whether the agent asked the game for dish's crafting
-// plan and read the answer.
 // planMakes reports whether a crafting plan's last step makes dish ("...
 // -> 1 dish"): the plan is for it.
 func planMakes(plan, dish string) bool {
@@ -121,6 +119,8 @@ func planMakes(plan, dish string) bool {
 	return item == dish
 }
 
+// lookedUp reports whether the agent asked the game for dish's crafting
+// plan and read the answer.
 func (s *state) lookedUp(dish string) bool {
 	for _, a := range s.acts {
 		if a.name == "!getCraftingPlan" && len(a.args) > 0 && a.args[0] == dish && a.output != "" {

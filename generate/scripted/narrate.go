@@ -150,8 +150,8 @@ var (
 // outputClause says what the agent's last command did, if its output came
 // since the agent's last turn.
 func (s *state) outputClause() string {
-	a, ok := s.lastAct()
-	if !ok || a.output == "" || s.since(a.turn) > 2 {
+	a, ok := s.freshOutput()
+	if !ok {
 		return ""
 	}
 	o := a.output
@@ -218,17 +218,11 @@ func (s *state) progressClause() string {
 		if !s.isLeader() && !s.hellsKitchen() {
 			return ""
 		}
-		var left []string
-		ds := s.dishes()
-		for _, d := range ds {
-			if s.count(d.Item) < d.Count {
-				left = append(left, d.Item)
-			}
-		}
+		ds, left, done := s.meal()
 		if len(left) == 0 || len(ds) < 2 {
 			return ""
 		}
-		return s.pick("Still to make: "+joinAnd(left), itoa(len(ds)-len(left))+" of the "+itoa(len(ds))+" dishes are ready")
+		return s.pick("Still to make: "+joinAnd(left), itoa(len(done))+" of the "+itoa(len(ds))+" dishes "+agree(len(done), "is", "are")+" ready")
 	case procgen.Construction:
 		if n := s.levelCount(); n > 0 {
 			placed := len(s.placedLevels())

@@ -155,6 +155,13 @@ func (s *state) lastAct() (act, bool) {
 	return s.acts[len(s.acts)-1], true
 }
 
+// freshOutput is the agent's last command if its output came since the
+// agent's last turn.
+func (s *state) freshOutput() (act, bool) {
+	a, ok := s.lastAct()
+	return a, ok && a.output != "" && s.since(a.turn) <= 2
+}
+
 // said reports whether the agent wrote text containing sub (in the window,
 // the turns a memory call folds, or its memory).
 func (s *state) said(sub string) bool {
