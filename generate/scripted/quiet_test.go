@@ -1,6 +1,7 @@
 package scripted
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -169,5 +170,33 @@ func TestLookupAnswerOutlivesItsCommand(t *testing.T) {
 	}
 	if s.lookedUp("gold_nugget") || s.lookedUp("carrot") {
 		t.Error("a plan's intermediate step or ingredient counts as the dish looked up")
+	}
+}
+
+// TestTiedCollectorSaysTheSameEveryTime: a collector tied with several
+// teammates names the same one each time it is asked (map order must not
+// reach the words).
+func TestTiedCollectorSaysTheSameEveryTime(t *testing.T) {
+	v := &generate.View{Name: "Andy_0", Team: []string{"Andy_0", "Bob_0", "Jill_0", "Mike_0"}, TaskType: procgen.TypeCrafting,
+		Goal:      "Collaborate with other agents to craft a stick",
+		Inventory: "\nINVENTORY\n- oak_planks: 1\nWEARING: Nothing\n",
+		Turns: []trajectory.Message{
+			{Role: "user", Content: "Bob_0: (FROM OTHER BOT)Hi Andy_0! I have 1 oak_planks (1 item). What do you have?"},
+			{Role: "user", Content: "Jill_0: (FROM OTHER BOT)Hi Andy_0! I have 1 oak_planks (1 item). What do you have?"},
+			{Role: "user", Content: "Mike_0: (FROM OTHER BOT)Hi Andy_0! I have 1 oak_planks (1 item). What do you have?"},
+		}}
+	reason := func(seed uint64) string {
+		return newState(v, rand.New(rand.NewPCG(seed, 0)), DefaultOptions()).roleReason()
+	}
+	for seed := range uint64(8) { // some seeds pick the words that name the tied teammate
+		first := reason(seed)
+		if !strings.Contains(first, "(1 item)") {
+			t.Fatalf("role reason %q does not state the tied count", first)
+		}
+		for range 20 {
+			if got := reason(seed); got != first {
+				t.Fatalf("seed %d: role reason varies: %q, then %q", seed, first, got)
+			}
+		}
 	}
 }

@@ -376,8 +376,8 @@ func (s *state) roleReason() string {
 	// The count is stated as in an offer, so a teammate whose own offer
 	// crossed this one still learns it.
 	n := " (" + itemCount(me) + ")"
-	for name, c := range offers {
-		if name != s.v.Name && c == me {
+	for _, name := range slices.Sorted(maps.Keys(offers)) { // map order would make the words vary run to run
+		if c := offers[name]; name != s.v.Name && c == me {
 			// A tie goes to the name that sorts first.
 			return s.pick("We hold the same number of items"+n+" and my name comes first, so I'll gather everything and ", name+" and I hold the same"+n+", so by name order I'll collect everything and ")
 		}
