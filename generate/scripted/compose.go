@@ -270,7 +270,8 @@ func (s *state) blueprintIntent() string {
 	return s.compose(intent, []string{reason}, notes...)
 }
 
-// levelIntent is reading level k, with where the house stands.
+// levelIntent is reading level k, with where the level starts and how
+// the builder's last level went.
 func (s *state) levelIntent(k int) string {
 	n := s.levelCount()
 	intent := s.pick("I'll read level %d of the blueprint", "let me look at level %d", "next comes level %d", "I'm moving on to level %d",
@@ -282,8 +283,10 @@ func (s *state) levelIntent(k int) string {
 			fmt.Sprintf("level %d starts at X: %d, Y: %d, Z: %d", k, o[0], o[1], o[2]),
 			fmt.Sprintf("level %d's corner is at %d, %d, %d", k, o[0], o[1], o[2]),
 			fmt.Sprintf("level %d begins at X: %d, Z: %d", k, o[0], o[2]),
+			fmt.Sprintf("its rows start at z %d, y %d", o[2], o[1]),
 		))
 	}
+	var left string
 	placed := len(s.placedLevels())
 	switch {
 	case placed > 0:
@@ -291,17 +294,17 @@ func (s *state) levelIntent(k int) string {
 			fmt.Sprintf("my part of %s is in", plural(placed, "level")),
 			fmt.Sprintf("%d of the %d levels %s my blocks", placed, n, agree(placed, "has", "have")),
 			fmt.Sprintf("level %d is behind me", k-1),
-		))
-		notes = append(notes, fmt.Sprintf("%s to go, counting this one", plural(n-k, "level")))
+		), s.lastLevelFact())
+		left = s.levelsLeft(k, n)
 	case k == 0 && n > 0:
 		reasons = append(reasons, s.pick("the floor comes first", "we build from the bottom up", "nothing stands on the site yet", "every level rests on the one below"))
-		notes = append(notes, s.pick(
+		left = s.pick(
 			fmt.Sprintf("the blueprint has %s", plural(n, "level")),
 			fmt.Sprintf("%s in all, from the floor up", plural(n, "level")),
 			fmt.Sprintf("the house is %s tall", plural(n, "level")),
-		))
+		)
 	}
-	return s.compose(intent, reasons, notes...)
+	return s.addNote(s.compose(intent, reasons, notes...), left)
 }
 
 // checkIntent is checking the whole house once this builder's share of
@@ -337,8 +340,10 @@ func (s *state) checkIntent() string {
 	return s.compose(intent, reasons, notes...)
 }
 
-// buildIntent is placing this builder's share of level k.
-func (s *state) buildIntent(k int, cells []fix) string {
+// buildIntent is placing this builder's share (cells) of level lv, with
+// what the level looks like and where the share lies.
+func (s *state) buildIntent(lv blueprints.Level, cells []fix) string {
+	k := lv.Level
 	intent := s.pick("I'll place my part now", "time to build it", "let me put my blocks down", "my part goes in next", "on to building",
 		"I'll write the code for my part", "building starts now")
 	n := len(cells)
@@ -353,6 +358,11 @@ func (s *state) buildIntent(k int, cells []fix) string {
 		o := joinAnd(others)
 		notes = append(notes, s.maybe(s.pick(o+" "+agree(len(others), "has", "have")+" the other runs", "the rest of the level is "+o+"'s",
 			o+" "+agree(len(others), "builds", "build")+" the rest", "the other materials are "+o+"'s job")))
+	}
+	l := lookAt(lv)
+	notes = append(notes, s.materialFact(l), s.mineFact(l, cells), s.shareFact(l, cells))
+	if below, ok := s.readLevel(k - 1); ok {
+		notes = append(notes, s.belowFact(l, lookAt(below)))
 	}
 	return s.compose(intent, reasons, notes...)
 }

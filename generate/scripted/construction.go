@@ -251,7 +251,7 @@ func (s *state) build() string {
 		return with(s.levelIntent(k), cmd("getBlueprintLevel", k))
 	}
 	cells := s.share(lv)
-	return with(s.buildIntent(k, cells), cmd("newAction", s.actionText(k, cells)))
+	return with(s.buildIntent(lv, cells), cmd("newAction", s.actionText(k, cells)))
 }
 
 // heardPlan reports whether teammate p proposed the split by material.
@@ -429,14 +429,28 @@ func (s *state) checkedSameTwice() bool {
 	return len(outs) >= 2 && outs[len(outs)-1] == outs[len(outs)-2]
 }
 
-// actionText is the `!newAction` request for a level's share.
+// actionText is the `!newAction` request for a level's share: the
+// blocks and, some of the time, the rows they go in (what a coder needs
+// to know beyond the level's layout).
 func (s *state) actionText(k int, cells []fix) string {
 	what := materialsText(cells)
-	return s.pick("Place my part of level "+itoa(k)+": "+what+".",
-		"Build my share of level "+itoa(k)+" from the blueprint ("+what+").",
-		"Place the "+what+" of my share of level "+itoa(k)+", lowest blocks first.",
-		"Put my "+what+" down on level "+itoa(k)+", bottom up.",
-		"On level "+itoa(k)+", lay my "+what+" where the blueprint has them.")
+	lvl := "level " + itoa(k)
+	if len(cells) > 0 {
+		z0, z1 := cells[0].z, cells[0].z
+		for _, f := range cells {
+			z0, z1 = min(z0, f.z), max(z1, f.z)
+		}
+		at := s.pick(fmt.Sprintf(" (y %d, z %d to %d)", cells[0].y, z0, z1), fmt.Sprintf(" at y %d, rows z %d..%d", cells[0].y, z0, z1))
+		if z0 == z1 {
+			at = fmt.Sprintf(" (y %d, the row at z %d)", cells[0].y, z0)
+		}
+		lvl += at
+	}
+	return s.pick("Place my part of "+lvl+": "+what+".",
+		"Build my share of "+lvl+" from the blueprint: "+what+".",
+		"Place the "+what+" of my share of "+lvl+", lowest blocks first.",
+		"Put my "+what+" down on "+lvl+", bottom up.",
+		"On "+lvl+", lay my "+what+" where the blueprint has them.")
 }
 
 // repairText is the `!newAction` request for repairs.

@@ -46,7 +46,7 @@ func (s *state) narrate(r string) string {
 		}
 	}
 	if news == "" && len(clauses) == 0 {
-		return r
+		return s.vary(r[:m.Start]) + rest
 	}
 	text := sentence(news)
 	var after string
@@ -60,7 +60,7 @@ func (s *state) narrate(r string) string {
 	if s.rng.IntN(2) == 0 {
 		parts[1], parts[2] = parts[2], parts[1]
 	}
-	return strings.Join(slices.DeleteFunc(parts, func(p string) bool { return p == "" }), " ") + " " + rest
+	return s.vary(strings.Join(slices.DeleteFunc(parts, func(p string) bool { return p == "" }), " ")) + " " + rest
 }
 
 // newsClause reacts to the newest teammate message since the agent's last
@@ -93,7 +93,7 @@ func (s *state) newsClause() string {
 			return s.pick(from+" asked me something", "I see "+from+"'s question", "Reading "+from+"'s question")
 		default:
 			if doing := doingClause(from, m.text, s.v.Name); doing != "" {
-				return s.pick("Noted, "+from+": ", "Okay, ", "I see ", "So ") + doing
+				return s.pick("Noted: ", "Okay, ", "I see ", "So ") + doing
 			}
 			return s.pick("Noted, "+from, "Okay, "+from, "Thanks, "+from, "Heard you, "+from)
 		}
@@ -181,6 +181,9 @@ func (s *state) outputClause() string {
 		return s.pick("The check still lists "+plural(n, "cell")+" to fix", "The blueprint check flagged "+plural(n, "cell"), "Still "+plural(n, "cell")+" to repair, says the check")
 	case strings.Contains(o, "starting at coordinates"):
 		if lv, ok := blueprints.ParseLevel(o); ok {
+			if f := s.shapeFact(lookAt(lv)); f != "" && s.rng.IntN(3) > 0 {
+				return f
+			}
 			n := itoa(lv.Level)
 			return s.pick("Level "+n+" is read", "I have the layout of level "+n, "Level "+n+"'s rows are in front of me",
 				"the layout of level "+n+" came back", "now I know what level "+n+" looks like")

@@ -1,0 +1,249 @@
+package scripted
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"collabcraft/blueprints"
+	"collabcraft/mcdata"
+)
+
+// What a builder says about a level it has read: its shape, what it is
+// made of, where the builder's own runs lie and how it differs from the
+// level below. Every fact comes from the !getBlueprintLevel output in the
+// window (and the builder's share of it, worked out from that output), so
+// the words are as grounded as the command.
+
+// levelLook is a level's blocks as the read printed them.
+type levelLook struct {
+	k           int
+	rows, cols  int // the box its blocks span
+	blocks      int // cells that are not air
+	mats        map[string]int
+	solid       bool // every cell of the box is a block: a floor or ceiling
+	ring        bool // blocks only on the box's edge: one room's walls
+	north, west int  // the box's first row's z and first column's x
+}
+
+func lookAt(lv blueprints.Level) levelLook {
+	l := levelLook{k: lv.Level, mats: map[string]int{}}
+	r0, r1, c0, c1 := -1, -1, -1, -1
+	for r, row := range lv.Placement {
+		for c, name := range row {
+			if name == blueprints.Air || name == "" {
+				continue
+			}
+			l.blocks++
+			l.mats[name]++
+			if r0 < 0 || r < r0 {
+				r0 = r
+			}
+			r1 = max(r1, r)
+			if c0 < 0 || c < c0 {
+				c0 = c
+			}
+			c1 = max(c1, c)
+		}
+	}
+	if l.blocks == 0 {
+		return l
+	}
+	l.rows, l.cols = r1-r0+1, c1-c0+1
+	l.north, l.west = lv.Coordinates[2]+r0, lv.Coordinates[0]+c0
+	l.solid = l.blocks == l.rows*l.cols
+	l.ring = !l.solid && l.rows > 2 && l.cols > 2
+	for r := r0 + 1; l.ring && r < r1; r++ {
+		for c := c0 + 1; c < c1; c++ {
+			if name := lv.Placement[r][c]; name != blueprints.Air && name != "" {
+				l.ring = false
+				break
+			}
+		}
+	}
+	if l.ring {
+		l.ring = l.blocks == 2*(l.rows+l.cols)-4
+	}
+	return l
+}
+
+// area is "9 by 14", or "a 9 by 9 square".
+func (l levelLook) area() string { return fmt.Sprintf("%d by %d", l.rows, l.cols) }
+
+// shapeFact says what the level is: a solid layer, one room's walls, or
+// walls with rooms inside.
+func (s *state) shapeFact(l levelLook) string {
+	k := itoa(l.k)
+	switch {
+	case l.blocks == 0:
+		return ""
+	case l.solid && l.k == 0:
+		return s.pick("level 0 is the ground slab, "+l.area()+" and solid", "level 0 is one solid "+l.area()+" slab", "the ground slab is "+l.area()+", "+itoa(l.blocks)+" blocks")
+	case l.solid:
+		return s.pick("level "+k+" is a solid "+l.area()+" layer, floor or ceiling", "level "+k+" is solid all over: "+itoa(l.blocks)+" blocks, "+l.area())
+	case l.ring:
+		return s.pick("level "+k+" is just the outer wall, a "+l.area()+" ring", "level "+k+" is one ring of wall around "+l.area()+" cells", "level "+k+" has only the outer wall: "+plural(l.blocks, "block")+" around the edge")
+	}
+	return s.pick(
+		"level "+k+" has "+plural(l.blocks, "block")+" across "+l.area()+" cells, inner walls included",
+		"level "+k+" spreads "+plural(l.blocks, "block")+" of wall over "+l.area(),
+		"level "+k+" is walls around and between rooms, "+l.area()+" wide",
+	)
+}
+
+// materialFact says what the level is made of, windows, doors and carpets
+// by name.
+func (s *state) materialFact(l levelLook) string {
+	if l.blocks == 0 {
+		return ""
+	}
+	main, n := "", 0
+	for _, m := range sortedKeys(l.mats) {
+		if l.mats[m] > n {
+			main, n = m, l.mats[m]
+		}
+	}
+	k := itoa(l.k)
+	var extras []string
+	if g := l.mats["glass"]; g > 0 {
+		extras = append(extras, s.pick(itoa(g)+" glass for windows", itoa(g)+" glass in the walls"))
+	}
+	if d := l.mats[blueprints.Door]; d > 0 {
+		extras = append(extras, s.pick(plural(d, "door cell"), itoa(d)+" "+blueprints.Door))
+	}
+	carpet := 0
+	for _, c := range blueprints.CarpetColors {
+		carpet += l.mats[c]
+	}
+	if carpet > 0 {
+		extras = append(extras, s.pick(itoa(carpet)+" carpet on the floors", plural(carpet, "carpet")+" in the rooms"))
+	}
+	switch {
+	case len(l.mats) == 1:
+		return s.pick("level "+k+" is all "+main, "every block of level "+k+" is "+main)
+	case len(extras) > 0 && slices.Contains(blueprints.RoomMaterials, main):
+		return s.pick("level "+k+" has "+joinAnd(extras), "besides "+main+", level "+k+" has "+joinAnd(extras))
+	case len(extras) > 0:
+		return "level " + k + " has " + joinAnd(extras)
+	}
+	return s.pick(fmt.Sprintf("level %s is mostly %s, %d of %d blocks", k, main, n, l.blocks),
+		fmt.Sprintf("%d of level %s's %d blocks are %s", n, k, l.blocks, main))
+}
+
+// mineFact says where this builder's cells lie: the rows and columns
+// they span and the side of the level they are on.
+func (s *state) mineFact(l levelLook, mine []fix) string {
+	if len(mine) == 0 || l.blocks == 0 {
+		return ""
+	}
+	z0, z1, x0, x1, zs := mine[0].z, mine[0].z, mine[0].x, mine[0].x, 0
+	for _, f := range mine {
+		z0, z1, x0, x1, zs = min(z0, f.z), max(z1, f.z), min(x0, f.x), max(x1, f.x), zs+f.z
+	}
+	var side string
+	switch mid := float64(zs)/float64(len(mine)) - float64(l.north); {
+	case mid < float64(l.rows)/3:
+		side = "north"
+	case mid > 2*float64(l.rows)/3:
+		side = "south"
+	}
+	if z0 == z1 {
+		return s.pick(fmt.Sprintf("my cells are all in the row at z %d, x %d to %d", z0, x0, x1), fmt.Sprintf("everything I place is on z %d, from x %d to %d", z0, x0, x1))
+	}
+	rows := fmt.Sprintf("z %d to %d", z0, z1)
+	if x0 != x1 && s.rng.IntN(2) == 0 {
+		rows = s.pick(fmt.Sprintf("x %d to %d, z %d to %d", x0, x1, z0, z1), fmt.Sprintf("from (%d, %d) to (%d, %d) in x and z", x0, z0, x1, z1))
+	}
+	if side != "" {
+		return s.pick("my runs are on the "+side+" side, "+rows, "most of my blocks go on the "+side+" side ("+rows+")", "I take the "+side+" part: "+rows)
+	}
+	return s.pick("my cells run "+rows, "my runs cover "+rows, "my blocks sit within "+rows)
+}
+
+// shareFact is this builder's part of the level's blocks.
+func (s *state) shareFact(l levelLook, mine []fix) string {
+	if l.blocks == 0 || len(mine) == 0 {
+		return ""
+	}
+	return s.pick(fmt.Sprintf("that's %d of the level's %d blocks", len(mine), l.blocks),
+		fmt.Sprintf("about %d%% of the level is mine", (100*len(mine)+l.blocks/2)/l.blocks))
+}
+
+// belowFact compares the level with the one under it, if that one was
+// read in the window.
+func (s *state) belowFact(l levelLook, below levelLook) string {
+	if l.blocks == 0 || below.blocks == 0 {
+		return ""
+	}
+	k, b := itoa(l.k), itoa(below.k)
+	switch d := l.blocks - below.blocks; {
+	case below.solid && !l.solid:
+		return s.pick("the walls start on level "+k+", above level "+b+"'s solid layer", "level "+b+" was solid, level "+k+" is walls")
+	case !below.solid && l.solid:
+		return s.pick("level "+k+" closes off the rooms below", "level "+k+" is a solid layer over level "+b+"'s walls")
+	case d == 0 && l.rows == below.rows && l.cols == below.cols:
+		return s.pick("same outline as level "+b, "it follows level "+b+"'s walls exactly")
+	case d > 0:
+		return s.pick(fmt.Sprintf("%d more blocks than level %s", d, b), fmt.Sprintf("level %s is %d blocks bigger than level %s", k, d, b))
+	default:
+		return s.pick(fmt.Sprintf("%d fewer blocks than level %s", -d, b), fmt.Sprintf("level %s has %d blocks less than level %s", k, -d, b))
+	}
+}
+
+var (
+	// reLevelDone is a level program's last line: "Level 3: done, 0
+	// blocks still missing."
+	reLevelDone = regexp.MustCompile(`Level (\d+): done, (\d+) blocks? still missing`)
+	// reActionBlocks are the counted blocks a `!newAction` asked for.
+	reActionBlocks = regexp.MustCompile(`(\d+) ([a-z][a-z_]*[a-z])\b`)
+)
+
+// lastLevelFact says how the builder's last level program ended, from its
+// request and output: what went in, or how many blocks the check will
+// have to find.
+func (s *state) lastLevelFact() string {
+	for i := len(s.acts) - 1; i >= 0; i-- {
+		a := s.acts[i]
+		if a.name != "!newAction" {
+			continue
+		}
+		m := reLevelDone.FindStringSubmatch(a.output)
+		if m == nil {
+			return ""
+		}
+		k, miss := m[1], atoi(m[2])
+		if miss > 0 {
+			return s.pick(fmt.Sprintf("level %s's run left %s missing; the check will catch %s", k, plural(miss, "block"), agree(miss, "it", "them")),
+				fmt.Sprintf("%s of level %s did not go in, I'll fix %s at the end", plural(miss, "block"), k, agree(miss, "it", "them")))
+		}
+		var blocks []string
+		for _, b := range reActionBlocks.FindAllStringSubmatch(strings.Join(a.args, " "), -1) {
+			if mcdata.IsItem(b[2]) {
+				blocks = append(blocks, b[0])
+			}
+		}
+		if len(blocks) > 0 && len(blocks) <= 3 {
+			return s.pick("my "+joinAnd(blocks)+" on level "+k+" are in", "level "+k+" has my "+joinAnd(blocks)+" now")
+		}
+		return s.pick("my code placed all of level "+k+"'s share", "level "+k+" went in with nothing missing", "every block of my level "+k+" run is in")
+	}
+	return ""
+}
+
+// levelsLeft says how far up the house this level is.
+func (s *state) levelsLeft(k, n int) string {
+	left := n - k - 1
+	switch {
+	case left == 0:
+		return s.pick("it's the top level", "this is the last level", "only the top level is left")
+	case 2*k+1 == n:
+		return s.pick("that's halfway up", "this is the middle level")
+	}
+	return s.pick(
+		fmt.Sprintf("%s to go after this one", plural(left, "level")),
+		fmt.Sprintf("then %d more", left),
+		fmt.Sprintf("%d of %d levels done", k, n),
+		fmt.Sprintf("%s above this one", plural(left, "level")),
+	)
+}
