@@ -128,11 +128,45 @@ func (s *state) cookStep(intent, item string, n int) string {
 			"the "+d+" only needs this last step",
 		))
 	}
+	if f := s.dishNeeds(); f != "" && s.rng.IntN(4) == 0 {
+		reasons = []string{f}
+	}
 	note := s.mealNote()
 	if l := s.leader(); l != "" && !s.isLeader() && s.dish != "" {
 		note = s.pick(l+" gets the "+s.dish+" when it's done", "the "+s.dish+" is my part of the meal, for "+l)
 	}
 	return s.compose(intent, reasons, s.maybe(note))
+}
+
+// dishNeeds is what the dish in the making (s.dish) takes, from its
+// recipe, and how much of it the cook holds: "the cake takes 3
+// milk_bucket, 2 sugar, 1 egg and 3 wheat; I have the 1 egg".
+func (s *state) dishNeeds() string {
+	d := s.dish
+	var needs []mcdata.Ingredient
+	if raw, ok := cooked[d]; ok {
+		needs = []mcdata.Ingredient{{Item: raw, Count: 1}}
+	} else if rec, ok := s.cookRecipe(d); ok {
+		needs = rec.Ingredients
+	}
+	if len(needs) == 0 {
+		return ""
+	}
+	var all, held []string
+	for _, in := range needs {
+		all = append(all, itoa(in.Count)+" "+in.Item)
+		if c := min(s.count(in.Item), in.Count); c > 0 {
+			held = append(held, itoa(c)+" "+in.Item)
+		}
+	}
+	f := s.gen("the " + d + " {takes|needs|is made from} " + joinAnd(all))
+	switch {
+	case len(held) == len(all):
+		return f + s.pick(", all in my inventory", ", and I have it all")
+	case len(held) > 0:
+		return f + s.gen("; {I have|I hold|so far I have} "+joinAnd(held))
+	}
+	return f
 }
 
 // mealNote is where the meal stands: the dishes done and left, from the
@@ -274,27 +308,26 @@ func (s *state) blueprintIntent() string {
 // the builder's last level went.
 func (s *state) levelIntent(k int) string {
 	n := s.levelCount()
-	intent := s.pick("I'll read level %d of the blueprint", "let me look at level %d", "next comes level %d", "I'm moving on to level %d",
-		"I'll read level %d next", "level %d's layout is what I need now", "time for level %d")
-	intent = fmt.Sprintf(intent, k)
+	intent := s.gen(fmt.Sprintf("{I'll read|let me read|I'll look at|let me check|I'll pull up|next I'll read|now I need|on to|I'll open} {level %[1]d|level %[1]d's layout|the layout of level %[1]d|what level %[1]d holds|level %[1]d of the blueprint}", k))
+	if s.rng.IntN(4) == 0 {
+		intent = fmt.Sprintf(s.pick("next comes level %d", "I'm moving on to level %d", "level %d's layout is what I need now", "time for level %d"), k)
+	}
 	var reasons, notes []string
 	if o, ok := blueprints.ExplainedOrigin(s.blueprintText(), k); ok {
 		notes = append(notes, s.pick(
-			fmt.Sprintf("level %d starts at X: %d, Y: %d, Z: %d", k, o[0], o[1], o[2]),
 			fmt.Sprintf("level %d's corner is at %d, %d, %d", k, o[0], o[1], o[2]),
-			fmt.Sprintf("level %d begins at X: %d, Z: %d", k, o[0], o[2]),
-			fmt.Sprintf("its rows start at z %d, y %d", o[2], o[1]),
+			fmt.Sprintf("its first row starts at (%d, %d, %d)", o[0], o[1], o[2]),
+			fmt.Sprintf("level %d begins at %d, %d, %d", k, o[0], o[1], o[2]),
 		))
 	}
 	var left string
-	placed := len(s.placedLevels())
 	switch {
-	case placed > 0:
-		reasons = append(reasons, s.pick(
-			fmt.Sprintf("my part of %s is in", plural(placed, "level")),
-			fmt.Sprintf("%d of the %d levels %s my blocks", placed, n, agree(placed, "has", "have")),
-			fmt.Sprintf("level %d is behind me", k-1),
-		), s.lastLevelFact())
+	case len(s.placedLevels()) > 0:
+		// What the last program placed says more than a count of levels.
+		reasons = append(reasons, s.lastLevelFact())
+		if reasons[0] == "" {
+			reasons[0] = fmt.Sprintf("level %d is behind me", k-1)
+		}
 		left = s.levelsLeft(k, n)
 	case k == 0 && n > 0:
 		reasons = append(reasons, s.pick("the floor comes first", "we build from the bottom up", "nothing stands on the site yet", "every level rests on the one below"))
@@ -344,27 +377,33 @@ func (s *state) checkIntent() string {
 // what the level looks like and where the share lies.
 func (s *state) buildIntent(lv blueprints.Level, cells []fix) string {
 	k := lv.Level
-	intent := s.pick("I'll place my part now", "time to build it", "let me put my blocks down", "my part goes in next", "on to building",
-		"I'll write the code for my part", "building starts now")
+	intent := s.gen("{I'll|let me|time to|now I'll|next I'll} {place|put down|lay|build|set} {my part|my blocks|my runs|what's mine}{| now| next| in one program}")
+	if s.rng.IntN(4) == 0 {
+		intent = s.pick("on to building", "I'll write the code for my part", "building starts now", "my part goes in next")
+	}
 	n := len(cells)
-	reasons := []string{s.pick(
-		fmt.Sprintf("my share of level %d is %s", k, plural(n, "block")),
-		fmt.Sprintf("%s of level %d %s mine to place", plural(n, "cell"), k, agree(n, "is", "are")),
-		fmt.Sprintf("level %d has %s for me", k, plural(n, "cell")),
-		fmt.Sprintf("I own %s on this level", plural(n, "cell")),
-	)}
+	reasons := []string{s.gen(fmt.Sprintf("{my share of level %[1]d|my part of level %[1]d|what I place on level %[1]d} {is|comes to|adds up to|makes} %[2]s", k, plural(n, s.pick("block", "cell")))),
+		s.gen(fmt.Sprintf("%[2]s of level %[1]d {%[3]s mine to place|%[3]s on me|%[3]s for me to place|fall to me}", k, plural(n, "cell"), agree(n, "is", "are"))),
+		s.gen(fmt.Sprintf("{level %[1]d has|I count|the layout gives me} %[2]s {for me|of mine|in my runs}{| on this level}", k, plural(n, "cell"))),
+	}
+	reasons = []string{reasons[s.rng.IntN(len(reasons))]}
 	var notes []string
 	if others := s.others(); len(others) > 0 {
 		o := joinAnd(others)
 		notes = append(notes, s.maybe(s.pick(o+" "+agree(len(others), "has", "have")+" the other runs", "the rest of the level is "+o+"'s",
 			o+" "+agree(len(others), "builds", "build")+" the rest", "the other materials are "+o+"'s job")))
 	}
+	// Where the runs lie and how much of the level they are: figures the
+	// coder and the teammates can check. What the level is made of, or
+	// how it differs from the one below, some of the time.
 	l := lookAt(lv)
-	notes = append(notes, s.materialFact(l), s.mineFact(l, cells), s.shareFact(l, cells))
-	if below, ok := s.readLevel(k - 1); ok {
-		notes = append(notes, s.belowFact(l, lookAt(below)))
+	if s.rng.IntN(3) == 0 {
+		notes = append(notes, s.materialFact(l))
+		if below, ok := s.readLevel(k - 1); ok {
+			notes = append(notes, s.belowFact(l, lookAt(below)))
+		}
 	}
-	return s.compose(intent, reasons, notes...)
+	return s.addNote(s.compose(intent, reasons, notes...)+" "+sentence(s.mineFact(l, cells)), s.shareFact(l, cells))
 }
 
 // repairIntent is fixing the cells of the last check this builder holds
@@ -373,7 +412,14 @@ func (s *state) repairIntent(mine, all []fix) string {
 	intent := s.pick("I'll fix those", "let me repair what I can", "time to set those cells right", "fixing them now")
 	reasons := []string{fmt.Sprintf("I can fix %s of the %d the check lists", plural(len(mine), "cell"), len(all))}
 	if len(mine) == len(all) {
-		reasons = []string{s.pick("I hold the blocks for every fix", fmt.Sprintf("all %s are mine to fix", plural(len(all), "cell")))}
+		which := fmt.Sprintf("all %s are", plural(len(all), "cell"))
+		switch len(mine) {
+		case 1:
+			which = "the one cell is"
+		case 2:
+			which = "both cells are"
+		}
+		reasons = []string{s.pick("I hold the blocks for every fix", which+" mine to fix")}
 	}
 	return s.compose(intent, reasons)
 }
@@ -448,12 +494,16 @@ func (s *state) idleText() string {
 	if g := s.goalName(); g != "" && leader != "" && leader != s.v.Name {
 		reasons = append(reasons, s.pick("making "+g+" is up to "+leader+" now", leader+" is on "+g, "the rest of "+g+" is in "+leader+"'s hands"))
 	}
+	// A note beside it some of the time: a wait says little, and says it
+	// best briefly.
 	var notes []string
-	if holdings(s.inv) == 0 {
-		notes = append(notes, s.pick("my inventory is empty", "I'm out of items", "nothing is left in my inventory"))
-	}
-	if leader != "" && leader != s.v.Name {
-		notes = append(notes, s.pick(leader+" can ask me if anything is missing", "if "+leader+" needs more, I'll hear it", "I'll answer if "+leader+" calls"))
+	if s.rng.IntN(3) == 0 {
+		if holdings(s.inv) == 0 {
+			notes = append(notes, s.pick("my inventory is empty", "I'm out of items", "nothing is left in my inventory"))
+		}
+		if leader != "" && leader != s.v.Name {
+			notes = append(notes, s.pick(leader+" can ask me if anything is missing", "if "+leader+" needs more, I'll hear it", "I'll answer if "+leader+" calls"))
+		}
 	}
 	return s.compose(s.say("idle"), reasons, notes...)
 }

@@ -446,11 +446,13 @@ func (s *state) actionText(k int, cells []fix) string {
 		}
 		lvl += at
 	}
-	return s.pick("Place my part of "+lvl+": "+what+".",
-		"Build my share of "+lvl+" from the blueprint: "+what+".",
-		"Place the "+what+" of my share of "+lvl+", lowest blocks first.",
-		"Put my "+what+" down on "+lvl+", bottom up.",
-		"On "+lvl+", lay my "+what+" where the blueprint has them.")
+	if s.rng.IntN(3) == 0 {
+		return s.pick("Place my part of "+lvl+": "+what+".",
+			"Build my share of "+lvl+" from the blueprint: "+what+".",
+			"Put my "+what+" down on "+lvl+", bottom up.")
+	}
+	return s.gen("{Place|Put|Lay|Set|Build} {my|the} " + what + " {of my share of|of my part of|on|for|into} " + lvl +
+		"{, lowest blocks first| bottom up|, row by row| where the blueprint has them|, skipping cells already right|, propping up anything that floats}.")
 }
 
 // repairText is the `!newAction` request for repairs.

@@ -131,15 +131,20 @@ func (s *state) materialFact(l levelLook) string {
 		fmt.Sprintf("%d of level %s's %d blocks are %s", n, k, l.blocks, main))
 }
 
-// mineFact says where this builder's cells lie: the rows and columns
-// they span and the side of the level they are on.
+// mineFact says where this builder's cells lie: the first and last cell
+// in building order, and the side of the level they are on.
 func (s *state) mineFact(l levelLook, mine []fix) string {
 	if len(mine) == 0 || l.blocks == 0 {
 		return ""
 	}
-	z0, z1, x0, x1, zs := mine[0].z, mine[0].z, mine[0].x, mine[0].x, 0
+	first, last := mine[0], mine[len(mine)-1]
+	at := func(f fix) string { return fmt.Sprintf("(%d, %d, %d)", f.x, f.y, f.z) }
+	if len(mine) == 1 {
+		return s.pick("my one cell is at "+at(first), "I have a single cell, at "+at(first))
+	}
+	zs := 0
 	for _, f := range mine {
-		z0, z1, x0, x1, zs = min(z0, f.z), max(z1, f.z), min(x0, f.x), max(x1, f.x), zs+f.z
+		zs += f.z
 	}
 	var side string
 	switch mid := float64(zs)/float64(len(mine)) - float64(l.north); {
@@ -148,17 +153,14 @@ func (s *state) mineFact(l levelLook, mine []fix) string {
 	case mid > 2*float64(l.rows)/3:
 		side = "south"
 	}
-	if z0 == z1 {
-		return s.pick(fmt.Sprintf("my cells are all in the row at z %d, x %d to %d", z0, x0, x1), fmt.Sprintf("everything I place is on z %d, from x %d to %d", z0, x0, x1))
+	span := s.gen("{my run|my share} {starts|begins} at " + at(first) + " and {ends|finishes|stops} at " + at(last))
+	if s.rng.IntN(2) == 0 {
+		span = s.gen("I {start|begin} at " + at(first) + " and {end|finish|stop} at " + at(last))
 	}
-	rows := fmt.Sprintf("z %d to %d", z0, z1)
-	if x0 != x1 && s.rng.IntN(2) == 0 {
-		rows = s.pick(fmt.Sprintf("x %d to %d, z %d to %d", x0, x1, z0, z1), fmt.Sprintf("from (%d, %d) to (%d, %d) in x and z", x0, z0, x1, z1))
+	if side != "" && s.rng.IntN(2) == 0 {
+		span += s.pick(", on the "+side+" side", ", mostly the "+side+" part")
 	}
-	if side != "" {
-		return s.pick("my runs are on the "+side+" side, "+rows, "most of my blocks go on the "+side+" side ("+rows+")", "I take the "+side+" part: "+rows)
-	}
-	return s.pick("my cells run "+rows, "my runs cover "+rows, "my blocks sit within "+rows)
+	return span
 }
 
 // shareFact is this builder's part of the level's blocks.
@@ -167,7 +169,7 @@ func (s *state) shareFact(l levelLook, mine []fix) string {
 		return ""
 	}
 	return s.pick(fmt.Sprintf("that's %d of the level's %d blocks", len(mine), l.blocks),
-		fmt.Sprintf("about %d%% of the level is mine", (100*len(mine)+l.blocks/2)/l.blocks))
+		fmt.Sprintf("%d of its %d blocks are mine", len(mine), l.blocks))
 }
 
 // belowFact compares the level with the one under it, if that one was
@@ -231,19 +233,14 @@ func (s *state) lastLevelFact() string {
 	return ""
 }
 
-// levelsLeft says how far up the house this level is.
+// levelsLeft says where this level is in the house when that is worth
+// saying: the top or the middle.
 func (s *state) levelsLeft(k, n int) string {
-	left := n - k - 1
 	switch {
-	case left == 0:
+	case k == n-1:
 		return s.pick("it's the top level", "this is the last level", "only the top level is left")
 	case 2*k+1 == n:
 		return s.pick("that's halfway up", "this is the middle level")
 	}
-	return s.pick(
-		fmt.Sprintf("%s to go after this one", plural(left, "level")),
-		fmt.Sprintf("then %d more", left),
-		fmt.Sprintf("%d of %d levels done", k, n),
-		fmt.Sprintf("%s above this one", plural(left, "level")),
-	)
+	return ""
 }

@@ -95,6 +95,11 @@ func (s *state) newsClause() string {
 			if doing := doingClause(from, m.text, s.v.Name); doing != "" {
 				return s.pick("Noted: ", "Okay, ", "I see ", "So ") + doing
 			}
+			if k, _ := procgen.KindOfType(s.v.TaskType); k == procgen.Construction {
+				// In a conversation every reply of the partner arrives
+				// here; a bare nod to each says nothing.
+				return ""
+			}
 			return s.pick("Noted, "+from, "Okay, "+from, "Thanks, "+from, "Heard you, "+from)
 		}
 	}
@@ -181,12 +186,12 @@ func (s *state) outputClause() string {
 		return s.pick("The check still lists "+plural(n, "cell")+" to fix", "The blueprint check flagged "+plural(n, "cell"), "Still "+plural(n, "cell")+" to repair, says the check")
 	case strings.Contains(o, "starting at coordinates"):
 		if lv, ok := blueprints.ParseLevel(o); ok {
-			if f := s.shapeFact(lookAt(lv)); f != "" && s.rng.IntN(3) > 0 {
-				return f
+			// The build step says what the level holds for this
+			// builder; the level's shape some of the time.
+			if s.rng.IntN(3) == 0 {
+				return s.shapeFact(lookAt(lv))
 			}
-			n := itoa(lv.Level)
-			return s.pick("Level "+n+" is read", "I have the layout of level "+n, "Level "+n+"'s rows are in front of me",
-				"the layout of level "+n+" came back", "now I know what level "+n+" looks like")
+			return ""
 		}
 	case strings.Contains(o, "Could not find") || strings.Contains(o, "No ") && strings.Contains(o, "nearby"):
 		return s.pick("That search came up empty", "Nothing of that kind was nearby")

@@ -109,3 +109,16 @@ func upperFirst(w string) string {
 	}
 	return strings.ToUpper(w[:1]) + w[1:]
 }
+
+// reAlternation is one {a|b|c} choice in a phrase template.
+var reAlternation = regexp.MustCompile(`\{([^{}]*)\}`)
+
+// gen says a phrase template with each {a|b|c} replaced by one of its
+// alternatives, so one template covers the phrasings its parts combine
+// to.
+func (s *state) gen(template string) string {
+	return reAlternation.ReplaceAllStringFunc(template, func(m string) string {
+		alts := strings.Split(m[1:len(m)-1], "|")
+		return alts[s.rng.IntN(len(alts))]
+	})
+}
