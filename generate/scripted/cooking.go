@@ -707,6 +707,11 @@ func (s *state) obtain(item string, k int, w map[string]int, missing map[string]
 		return with(s.cookStep(s.pick("collecting {item}", "off to the farm for {item}", "I'll harvest {n} {item}", "I'll pick {n} {item} at the farm", "heading out for {item}", "the farm should have {item}"), item, k), cmd("collectBlocks", block, k))
 	}
 	if mob, ok := animalDrops[item]; ok {
+		// Still short right after a kill: that animal dropped none (drops
+		// are random). Go find another rather than swing at the same spot.
+		if a, ok := s.lastAct(); ok && a.name == "!attack" && len(a.args) > 0 && a.args[0] == mob && strings.Contains(a.output, "Successfully killed") {
+			return with(s.cookStep(s.pick("that "+mob+" dropped no {item}, so I'll find another "+mob, "no {item} from that "+mob+"; looking for another one", "the "+mob+" left no {item} behind, searching for a new one"), item, k), cmd("searchForEntity", mob, 64))
+		}
 		return with(s.cookStep(s.pick("hunting a "+mob+" for {item}", "I need {item}, attacking a "+mob, "getting {item} from a "+mob, "a "+mob+" will drop {item}"), item, k), cmd("attack", mob))
 	}
 	if raw, ok := cooked[item]; ok {

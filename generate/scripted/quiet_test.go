@@ -200,3 +200,26 @@ func TestTiedCollectorSaysTheSameEveryTime(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyKillLooksForAnother: a kill that dropped none of the meat
+// (random drops) sends the cook after another animal, saying why, instead
+// of the same attack on the same spot; with the meat in hand it cooks.
+func TestEmptyKillLooksForAnother(t *testing.T) {
+	v := &generate.View{
+		Name: "Andy_0", Team: []string{"Andy_0"}, TaskType: procgen.TypeCooking,
+		Goal:      "Collaborate with agents around you to make 1 cooked_beef. \n\nRecipe for cooked_beef:\nStep 1: Kill a cow and pick up 1 beef that is dropped.\nStep 2: Get coal from your inventory or other agents.\nStep 3: Put coal in the furnace.\nStep 4: Go to the furnace and cook the beef.\n",
+		Inventory: "\nINVENTORY\n- coal: 1\nWEARING: Nothing\n",
+		Turns: []trajectory.Message{
+			{Role: "assistant", Content: `Hunting a cow for beef. !attack("cow")`},
+			{Role: "system", Content: texts.Output(texts.CurrentWord, "Successfully killed cow.\nPicked up 0 items.\n")},
+		},
+	}
+	got := viewState(v).decide()
+	if !strings.HasSuffix(got, `!searchForEntity("cow", 64)`) || !strings.Contains(got, "cow") {
+		t.Errorf("after a kill with no beef: %q, want a search for another cow", got)
+	}
+	v.Inventory = "\nINVENTORY\n- beef: 1\n- coal: 1\nWEARING: Nothing\n"
+	if got := viewState(v).decide(); !strings.Contains(got, `!smeltItem("beef", 1)`) {
+		t.Errorf("with the beef in hand: %q, want it cooked", got)
+	}
+}
