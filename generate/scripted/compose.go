@@ -377,33 +377,33 @@ func (s *state) checkIntent() string {
 // what the level looks like and where the share lies.
 func (s *state) buildIntent(lv blueprints.Level, cells []fix) string {
 	k := lv.Level
-	intent := s.gen("{I'll|let me|time to|now I'll|next I'll} {place|put down|lay|build|set} {my part|my blocks|my runs|what's mine}{| now| next| in one program}")
+	intent := s.gen("{I'll|let me|time to} {place|put down|lay|build|set} {my part|my blocks|my runs|what's mine}{| now| next| in one program}")
 	if s.rng.IntN(4) == 0 {
 		intent = s.pick("on to building", "I'll write the code for my part", "building starts now", "my part goes in next")
 	}
-	n := len(cells)
-	reasons := []string{s.gen(fmt.Sprintf("{my share of level %[1]d|my part of level %[1]d|what I place on level %[1]d} {is|comes to|adds up to|makes} %[2]s", k, plural(n, s.pick("block", "cell")))),
-		s.gen(fmt.Sprintf("%[2]s of level %[1]d {%[3]s mine to place|%[3]s on me|%[3]s for me to place|fall to me}", k, plural(n, "cell"), agree(n, "is", "are"))),
-		s.gen(fmt.Sprintf("{level %[1]d has|I count|the layout gives me} %[2]s {for me|of mine|in my runs}{| on this level}", k, plural(n, "cell"))),
+	// The share as a part of the level: a figure the teammates can check.
+	l := lookAt(lv)
+	n, m := len(cells), l.blocks
+	reasons := []string{
+		s.gen(fmt.Sprintf("{my share of level %[1]d|my part of level %[1]d|what I place on level %[1]d} {is|comes to|makes} %[2]d of its %[3]d blocks", k, n, m)),
+		fmt.Sprintf("%d of level %d's %d blocks %s mine", n, k, m, agree(n, "is", "are")),
+		s.gen(fmt.Sprintf("I {place|lay|have} %[2]d of the %[3]d blocks on level %[1]d", k, n, m)),
 	}
 	reasons = []string{reasons[s.rng.IntN(len(reasons))]}
 	var notes []string
-	if others := s.others(); len(others) > 0 {
+	if others := s.others(); len(others) > 0 && s.rng.IntN(4) == 0 {
 		o := joinAnd(others)
-		notes = append(notes, s.maybe(s.pick(o+" "+agree(len(others), "has", "have")+" the other runs", "the rest of the level is "+o+"'s",
-			o+" "+agree(len(others), "builds", "build")+" the rest", "the other materials are "+o+"'s job")))
+		notes = append(notes, s.pick(o+" "+agree(len(others), "builds", "build")+" the rest", o+" "+agree(len(others), "has", "have")+" the other runs"))
 	}
-	// Where the runs lie and how much of the level they are: figures the
-	// coder and the teammates can check. What the level is made of, or
-	// how it differs from the one below, some of the time.
-	l := lookAt(lv)
+	// Where the runs lie: figures the coder can check. What the level is
+	// made of, or how it differs from the one below, some of the time.
 	if s.rng.IntN(3) == 0 {
 		notes = append(notes, s.materialFact(l))
 		if below, ok := s.readLevel(k - 1); ok {
 			notes = append(notes, s.belowFact(l, lookAt(below)))
 		}
 	}
-	return s.addNote(s.compose(intent, reasons, notes...)+" "+sentence(s.mineFact(l, cells)), s.shareFact(l, cells))
+	return s.compose(intent, reasons, notes...) + " " + sentence(s.mineFact(l, cells))
 }
 
 // repairIntent is fixing the cells of the last check this builder holds

@@ -163,15 +163,6 @@ func (s *state) mineFact(l levelLook, mine []fix) string {
 	return span
 }
 
-// shareFact is this builder's part of the level's blocks.
-func (s *state) shareFact(l levelLook, mine []fix) string {
-	if l.blocks == 0 || len(mine) == 0 {
-		return ""
-	}
-	return s.pick(fmt.Sprintf("that's %d of the level's %d blocks", len(mine), l.blocks),
-		fmt.Sprintf("%d of its %d blocks are mine", len(mine), l.blocks))
-}
-
 // belowFact compares the level with the one under it, if that one was
 // read in the window.
 func (s *state) belowFact(l levelLook, below levelLook) string {
