@@ -430,8 +430,8 @@ func (s *state) checkedSameTwice() bool {
 }
 
 // actionText is the `!newAction` request for a level's share: the
-// blocks and, some of the time, the rows they go in (what a coder needs
-// to know beyond the level's layout).
+// blocks and the rows they go in (what a coder needs to know beyond the
+// level's layout). The coder reads the level back from "level N".
 func (s *state) actionText(k int, cells []fix) string {
 	what := materialsText(cells)
 	lvl := "level " + itoa(k)

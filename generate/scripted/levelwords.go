@@ -18,13 +18,13 @@ import (
 
 // levelLook is a level's blocks as the read printed them.
 type levelLook struct {
-	k           int
-	rows, cols  int // the box its blocks span
-	blocks      int // cells that are not air
-	mats        map[string]int
-	solid       bool // every cell of the box is a block: a floor or ceiling
-	ring        bool // blocks only on the box's edge: one room's walls
-	north, west int  // the box's first row's z and first column's x
+	k          int
+	rows, cols int // the box its blocks span
+	blocks     int // cells that are not air
+	mats       map[string]int
+	solid      bool // every cell of the box is a block: a floor or ceiling
+	ring       bool // blocks only on the box's edge: one room's walls
+	north      int  // the z of the box's first row
 }
 
 func lookAt(lv blueprints.Level) levelLook {
@@ -51,7 +51,7 @@ func lookAt(lv blueprints.Level) levelLook {
 		return l
 	}
 	l.rows, l.cols = r1-r0+1, c1-c0+1
-	l.north, l.west = lv.Coordinates[2]+r0, lv.Coordinates[0]+c0
+	l.north = lv.Coordinates[2] + r0
 	l.solid = l.blocks == l.rows*l.cols
 	l.ring = !l.solid && l.rows > 2 && l.cols > 2
 	for r := r0 + 1; l.ring && r < r1; r++ {
@@ -68,7 +68,7 @@ func lookAt(lv blueprints.Level) levelLook {
 	return l
 }
 
-// area is "9 by 14", or "a 9 by 9 square".
+// area is the box's size: "9 by 14" (rows by columns).
 func (l levelLook) area() string { return fmt.Sprintf("%d by %d", l.rows, l.cols) }
 
 // shapeFact says what the level is: a solid layer, one room's walls, or
