@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"collabcraft/mcdata"
+	"collabcraft/world/command"
 	"collabcraft/world/texts"
 )
 
@@ -254,11 +255,52 @@ func (s *state) myDish() string {
 	}
 	me := slices.Index(helpers, s.v.Name)
 	for j, d := range farm {
-		if j%len(helpers) == me && s.knowsRecipe(d) {
+		if j%len(helpers) == me && s.knowsRecipe(d) && (s.said("I'll make the "+d) || !s.cookIsMaking(d)) {
 			return d
 		}
 	}
 	return ""
+}
+
+// cookIsMaking reports whether the cook's messages show it already at
+// work on dish: a command that makes it, or gets its raw meat or crop
+// (the cook says each step, and its replies reach the helper). A helper
+// does not take on a dish the cook has started.
+func (s *state) cookIsMaking(dish string) bool {
+	raw := cooked[dish]
+	for _, m := range s.msgs {
+		if m.from != s.leader() {
+			continue
+		}
+		// Replies queued while the helper was busy arrive joined: read
+		// every command in the message.
+		for text := m.text; ; {
+			c, ok := command.Find(text)
+			if !ok {
+				break
+			}
+			text = text[c.End:]
+			if len(c.Args) == 0 {
+				continue
+			}
+			arg := strings.Trim(c.Args[0], `"`)
+			switch c.Name {
+			case "!craftRecipe", "!smeltItem":
+				if arg == dish || raw != "" && arg == raw {
+					return true
+				}
+			case "!attack":
+				if raw != "" && arg == animalDrops[raw] {
+					return true
+				}
+			case "!collectBlocks":
+				if raw != "" && arg == cropBlocks[raw] {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // gaveDish reports whether the helper already handed its dish over.

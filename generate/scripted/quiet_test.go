@@ -223,3 +223,26 @@ func TestEmptyKillLooksForAnother(t *testing.T) {
 		t.Errorf("with the beef in hand: %q, want it cooked", got)
 	}
 }
+
+// TestHelperLeavesTheCooksDish: a helper does not take on a dish the
+// cook's messages show it already making (even in replies that arrived
+// joined), and keeps a dish it said it makes.
+func TestHelperLeavesTheCooksDish(t *testing.T) {
+	v := &generate.View{
+		Name: "Jill_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCooking,
+		Goal:      "Collaborate with agents around you to make 1 cooked_beef, 1 bread. \n\nRecipe for cooked_beef:\nStep 1: Kill a cow and pick up 1 beef that is dropped.\nStep 2: Get coal from your inventory or other agents.\nStep 3: Put coal in the furnace.\nStep 4: Go to the furnace and use it to cook the beef.\n",
+		Memory:    "Coordinator: Andy_0 (9 items).",
+		Inventory: "\nINVENTORY\nWEARING: Nothing\n",
+	}
+	if got := viewState(v).myDish(); got != "cooked_beef" {
+		t.Fatalf("with no word from the cook the helper's dish is %q, want cooked_beef", got)
+	}
+	v.Turns = []trajectory.Message{{Role: "user", Content: `Andy_0: (FROM OTHER BOT)Collecting wheat. !collectBlocks("wheat", 3)Got the beef. Into the furnace with the beef. !smeltItem("beef", 1)`}}
+	if got := viewState(v).myDish(); got != "" {
+		t.Errorf("after the cook started the cooked_beef the helper takes %q", got)
+	}
+	v.Turns = append([]trajectory.Message{{Role: "assistant", Content: `!startConversation("Andy_0", "I gave you everything I had. I'll make the cooked_beef and bring it to you.")`}}, v.Turns...)
+	if got := viewState(v).myDish(); got != "cooked_beef" {
+		t.Errorf("a helper that said it makes the cooked_beef dropped it: %q", got)
+	}
+}

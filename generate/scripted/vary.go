@@ -23,7 +23,7 @@ var wordings = [][]string{
 	{"Okay, ", "OK, ", "Sure, "},
 	{"level", "layer"},
 	{"levels", "layers"},
-	{"the blueprint", "the plan", "the design"},
+	{"the blueprint", "the design"},
 	{"cells", "spots"},
 	{"right now", "at the moment", "currently"},
 	{"time to ", "it's time to ", "now to "},
