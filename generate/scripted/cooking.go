@@ -566,7 +566,7 @@ func (s *state) cookDishes(dishes []mcdata.Ingredient, pooled bool) string {
 		for _, item := range sortedKeys(missing) {
 			for _, o := range s.others() {
 				if !s.askedFor(o, item) {
-					return cmd("startConversation", o, s.pick("Can you give me ", "Could you give me ")+strconv.Itoa(missing[item])+" "+item+"? I need it for the meal.")
+					return cmd("startConversation", o, s.pick("Can you give me ", "Could you give me ")+strconv.Itoa(missing[item])+" "+item+"? I need "+agree(missing[item], "it", "them")+" for the meal.")
 				}
 			}
 		}

@@ -26,7 +26,7 @@ var wordings = [][]string{
 	{"the blueprint", "the design"},
 	{"cells", "spots"},
 	{"right now", "at the moment", "currently"},
-	{"time to ", "it's time to ", "now to "},
+	{"time to ", "it's time to "},
 	{"I'm holding ", "I'm carrying ", "I hold "},
 	{"I'm standing by", "I'm on standby"},
 	{"off to the farm for", "heading to the farm for", "going to the farm for"},
