@@ -220,6 +220,14 @@ func cellKey(p Pos) uint64 {
 	return uint64(uint32(p.X)&0x3ffffff)<<38 | uint64(uint32(p.Z)&0x3ffffff)<<12 | uint64(uint32(p.Y+2048)&0xfff)
 }
 
+// pathSearch holds a path search's node table, cell index and open
+// heap between searches.
+type pathSearch struct {
+	index map[uint64]int32
+	nodes []step
+	heap  nodeHeap
+}
+
 // findPath searches from start to a cell satisfying g, walking, stepping up
 // one block, dropping up to three, climbing ladders and cutting corners
 // where both sides are free. With scaffolding blocks (dirt, cobblestone)
@@ -237,10 +245,20 @@ func (w *World) findPath(start Pos, g goal, scaffold int, digger *Agent) (path, 
 	if digger != nil && w.digAbove != nil {
 		w.digMemo = map[string]bool{} // the digger's tools are fixed for one search
 	}
-	index := make(map[uint64]int32, 32)
-	nodes := []step{{p: start, parent: -1}}
+	// The tables are the world's, cleared and reused: a failed search
+	// fills them to maxExpansions, and a program retrying a walk would
+	// otherwise leave megabytes of garbage per try (which the JavaScript
+	// watchdog, reading the heap, could blame on the program).
+	ps := &w.search
+	if ps.index == nil {
+		ps.index = make(map[uint64]int32, 32)
+	}
+	clear(ps.index)
+	index := ps.index
+	nodes := append(ps.nodes[:0], step{p: start, parent: -1})
 	index[cellKey(start)] = 0
-	h := nodeHeap{{i: 0, g: 0, f: g.heuristic(start)}}
+	h := append(ps.heap[:0], pathNode{i: 0, g: 0, f: g.heuristic(start)})
+	defer func() { ps.nodes, ps.heap = nodes[:0], h[:0] }()
 	var seq int32
 	for expanded := 0; len(h) > 0; expanded++ {
 		if expanded > maxExpansions || w.thinkBudget <= 0 {

@@ -79,6 +79,7 @@ type World struct {
 	// build turn it on so that nobody is walled in for good).
 	digAbove *int
 	digMemo  map[string]bool // per path search: block name -> diggable
+	search   pathSearch      // the path search's tables, reused
 }
 
 // newWorld makes an empty world; builders fill it.
