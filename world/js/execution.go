@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/dop251/goja"
@@ -125,16 +126,18 @@ func readMetric(name string) uint64 {
 
 func heapBytes() uint64 { return readMetric(heapMetric) }
 
+// executions counts the scripts running in the process.
+var executions atomic.Int64
+
 // watchPeriod is how often the watchdog looks at the clock and the heap.
 const watchPeriod = time.Millisecond
 
 // watch starts the watchdog: it interrupts the script when the context
-// ends, the wall time is up, or the heap has grown by more than the
-// memory limit since the start. Heap growth is confirmed by a collection
-// before it counts, so garbage (or another trial's work) is not blamed,
-// unless the heap has grown by 4 times the limit;
-// the script may overshoot by what it allocates within one period plus
-// one collection, which the package tests measure. stop ends the
+// ends, the wall time is up, or the live heap has grown since the start
+// by more than the memory limit for each script running at once. Heap
+// growth is confirmed by a collection before it counts, so garbage is not
+// blamed; the script may overshoot by what it allocates within one period
+// plus one collection, which the package tests measure. stop ends the
 // watchdog and waits for it.
 func (e *execution) watch(ctx context.Context) (stop func()) {
 	done := make(chan struct{})
@@ -142,8 +145,15 @@ func (e *execution) watch(ctx context.Context) (stop func()) {
 	// The live heap, not the heap: earlier garbage must not raise the bound.
 	base := readMetric(liveMetric)
 	deadline := time.Now().Add(e.limits.Wall)
+	// The heap is the process's: scripts of other trials running at the
+	// same time grow it too, each by up to the limit, so the bound is
+	// the limit times the most scripts seen running at once. Otherwise
+	// whether a program hits the limit would depend on the other
+	// workers, and a run's output on their number.
+	running := executions.Add(1)
 	go func() {
 		defer close(finished)
+		defer executions.Add(-1)
 		t := time.NewTicker(watchPeriod)
 		defer t.Stop()
 		for {
@@ -158,16 +168,13 @@ func (e *execution) watch(ctx context.Context) (stop func()) {
 					e.vm.Interrupt(&limitError{wallLimitText(e.limits.Wall)})
 					return
 				}
-				switch h := heapBytes(); {
-				case h > base+4*e.limits.Memory:
-					// Growth this fast is the script's, garbage or not: a
-					// confirming collection would take long enough on such a
-					// heap for a doubling string to double again.
-					e.vm.Interrupt(&limitError{memoryLimitText})
-					return
-				case h > base+e.limits.Memory:
+				running = max(running, executions.Load())
+				bound := base + uint64(running)*e.limits.Memory
+				if heapBytes() > bound {
+					// Garbage (anyone's) does not count: a collection
+					// confirms the growth first.
 					runtime.GC()
-					if heapBytes() > base+e.limits.Memory {
+					if heapBytes() > bound {
 						e.vm.Interrupt(&limitError{memoryLimitText})
 						return
 					}

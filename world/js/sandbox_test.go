@@ -120,3 +120,33 @@ func TestMemoryBound(t *testing.T) {
 		t.Errorf("heap grew by %d MiB, bound is 8 x %d MiB", grown>>20, DefaultLimits.Memory>>20)
 	}
 }
+
+// TestMemoryBoundPerScript: scripts of different trials running at once
+// each hold memory under the limit, together over it; none is stopped, so
+// whether a program hits the limit does not depend on how many trials the
+// process plays at once.
+func TestMemoryBoundPerScript(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocates tens of MiB")
+	}
+	// About 20 MiB held, then a second of work: the scripts overlap.
+	code := "await skills.wait(bot, 1);\nconst held = [];\nfor (let i = 0; i < 150000; i++) { held.push('cell ' + i + ' of a program that holds its data'); }\n" +
+		"let t = 0;\nfor (let i = 0; i < 30000000; i++) { t += i % 7; }\nlog(bot, 'kept ' + held.length);"
+	limits := Limits{Memory: 32 << 20, Wall: 20 * time.Second}
+	results := make(chan Result, 2)
+	for range 2 {
+		go func() {
+			w := testWorld(t)
+			res, err := Execute(context.Background(), w, "Andy_0", code, Options{Limits: limits})
+			if err != nil {
+				t.Error(err)
+			}
+			results <- res
+		}()
+	}
+	for range 2 {
+		if res := <-results; res.Kind != Finished || !strings.Contains(res.Log, "kept 150000") {
+			t.Errorf("got %v %q %q, want the script finished", res.Kind, res.Error, res.Log)
+		}
+	}
+}
