@@ -254,8 +254,21 @@ func (s *state) myDish() string {
 		}
 	}
 	me := slices.Index(helpers, s.v.Name)
+	var dealt []string
 	for j, d := range farm {
-		if j%len(helpers) == me && s.knowsRecipe(d) && (s.said("I'll make the "+d) || !s.cookIsMaking(d)) {
+		if j%len(helpers) == me && s.knowsRecipe(d) {
+			dealt = append(dealt, d)
+		}
+	}
+	// A dish it said it makes stays its dish (the cook counts on it);
+	// else the first the cook has not started.
+	for _, d := range dealt {
+		if s.said("I'll make the "+d) || strings.Contains(s.mem, "I make the "+d+" for") {
+			return d
+		}
+	}
+	for _, d := range dealt {
+		if !s.cookIsMaking(d) {
 			return d
 		}
 	}

@@ -199,7 +199,9 @@ func (s *state) cookFacts() []string {
 		if s.reportedDone(leader) {
 			f = append(f, "Told "+leader+" I gave everything.")
 		}
-		if d := s.myDish(); d != "" {
+		// Only a dish it told the cook it makes: the memory keeps the
+		// helper to its word, not to a guess.
+		if d := s.myDish(); d != "" && s.said("I'll make the "+d) {
 			f = append(f, "I make the "+d+" for "+leader+".")
 			if s.gaveDish(d) {
 				f = append(f, "I gave "+leader+" the "+d+".")

@@ -246,3 +246,18 @@ func TestHelperLeavesTheCooksDish(t *testing.T) {
 		t.Errorf("a helper that said it makes the cooked_beef dropped it: %q", got)
 	}
 }
+
+// TestHelperKeepsItsClaimInMemory: once the claim and the cook's start on
+// the other dish are folded away, the memory's "I make the X" keeps the
+// helper on the dish it promised.
+func TestHelperKeepsItsClaimInMemory(t *testing.T) {
+	v := &generate.View{
+		Name: "Jill_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCooking,
+		Goal:      "Collaborate with agents around you to make 1 cooked_beef, 1 cooked_porkchop. \n\nRecipe for cooked_beef:\nStep 1: Kill a cow and pick up 1 beef that is dropped.\n\nRecipe for cooked_porkchop:\nStep 1: Kill a pig and pick up 1 porkchop that is dropped.\n",
+		Memory:    "Coordinator: Andy_0 (9 items). I make the cooked_porkchop for Andy_0.",
+		Inventory: "\nINVENTORY\nWEARING: Nothing\n",
+	}
+	if got := viewState(v).myDish(); got != "cooked_porkchop" {
+		t.Errorf("the helper's dish is %q, want the cooked_porkchop its memory says it makes", got)
+	}
+}
