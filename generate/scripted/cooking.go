@@ -263,7 +263,7 @@ func (s *state) myDish() string {
 	// A dish it said it makes stays its dish (the cook counts on it);
 	// else the first the cook has not started.
 	for _, d := range dealt {
-		if s.said("I'll make the "+d) || strings.Contains(s.mem, "I make the "+d+" for") {
+		if s.promised(d) {
 			return d
 		}
 	}
@@ -273,6 +273,12 @@ func (s *state) myDish() string {
 		}
 	}
 	return ""
+}
+
+// promised reports whether the helper told the cook it makes dish: in
+// its words, or in the memory that keeps them.
+func (s *state) promised(dish string) bool {
+	return s.said("I'll make the "+dish) || strings.Contains(s.mem, "I make the "+dish+" for")
 }
 
 // cookIsMaking reports whether the cook's messages show it already at

@@ -201,7 +201,7 @@ func (s *state) cookFacts() []string {
 		}
 		// Only a dish it told the cook it makes: the memory keeps the
 		// helper to its word, not to a guess.
-		if d := s.myDish(); d != "" && s.said("I'll make the "+d) {
+		if d := s.myDish(); d != "" && s.promised(d) {
 			f = append(f, "I make the "+d+" for "+leader+".")
 			if s.gaveDish(d) {
 				f = append(f, "I gave "+leader+" the "+d+".")

@@ -261,3 +261,22 @@ func TestHelperKeepsItsClaimInMemory(t *testing.T) {
 		t.Errorf("the helper's dish is %q, want the cooked_porkchop its memory says it makes", got)
 	}
 }
+
+// TestPromiseSurvivesTheFold: a memory call whose folded turns no longer
+// hold the helper's promise keeps the promise its old memory holds.
+func TestPromiseSurvivesTheFold(t *testing.T) {
+	v := &generate.View{
+		Name: "Andy_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCooking,
+		Goal:        "Collaborate with agents around you to make 1 cooked_chicken, 1 cooked_rabbit. \n\nRecipe for cooked_chicken:\nStep 1: Kill a chicken and pick up 1 raw chicken that is dropped.\n\nRecipe for cooked_rabbit:\nStep 1: Kill a rabbit and pick up 1 raw rabbit that is dropped.\n",
+		Memory:      "Coordinator: Jill_0 (4 items). I make the cooked_rabbit for Jill_0.",
+		Inventory:   "\nINVENTORY\nWEARING: Nothing\n",
+		ToSummarize: []trajectory.Message{{Role: "assistant", Content: `Hunting a rabbit. !attack("rabbit")`}, {Role: "system", Content: "Action output:\nSuccessfully killed rabbit.\nPicked up 0 items.\n"}},
+	}
+	if mem := strings.Join(viewState(v).cookFacts(), " "); !strings.Contains(mem, "I make the cooked_rabbit for Jill_0.") {
+		t.Errorf("memory %q lost the promise", mem)
+	}
+	v.ToSummarize, v.Memory = nil, "Coordinator: Jill_0 (4 items). I make the cooked_rabbit for Jill_0."
+	if got := viewState(v).myDish(); got != "cooked_rabbit" {
+		t.Errorf("after the fold the helper's dish is %q, want the cooked_rabbit it promised", got)
+	}
+}
