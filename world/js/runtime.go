@@ -55,7 +55,7 @@ var DefaultLimits = Limits{
 	SimTime:      10 * time.Minute,
 	SkillCalls:   10000,
 	Output:       64 << 10,
-	Memory:       64 << 20,
+	Memory:       256 << 20,
 	CallDepth:    2000,
 	StringLength: 1 << 22,
 }
