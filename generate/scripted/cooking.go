@@ -256,7 +256,7 @@ func (s *state) myDish() string {
 	me := slices.Index(helpers, s.v.Name)
 	var dealt []string
 	for j, d := range farm {
-		if j%len(helpers) == me && s.knowsRecipe(d) {
+		if j%len(helpers) == me && s.knowsRecipe(d) && !s.cancelled(d) {
 			dealt = append(dealt, d)
 		}
 	}
@@ -273,6 +273,46 @@ func (s *state) myDish() string {
 		}
 	}
 	return ""
+}
+
+// noNeed opens the cook's answer to a helper's promise of a dish the
+// cook already made; helpers read it back.
+const noNeed = "No need to make the "
+
+// crossedPromise is a helper's promise of a dish the cook made itself
+// (its own craft or smelt gave it) that the cook has not answered yet.
+func (s *state) crossedPromise() (helper, dish string) {
+	for _, m := range s.msgs {
+		for _, c := range reClaim.FindAllStringSubmatch(m.text, -1) {
+			if d := c[1]; s.madeItself(d) && !s.said(noNeed+d) {
+				return m.from, d
+			}
+		}
+	}
+	return "", ""
+}
+
+// madeItself reports whether one of the agent's own crafts or smelts
+// gave dish.
+func (s *state) madeItself(dish string) bool {
+	for _, a := range s.acts {
+		if strings.Contains(a.output, "Successfully crafted "+dish+",") {
+			return true
+		}
+		if m := reSmelted.FindStringSubmatch(a.output); m != nil && m[3] == dish {
+			return true
+		}
+	}
+	return false
+}
+
+// cancelled reports whether the cook told this helper it made dish
+// itself.
+func (s *state) cancelled(dish string) bool {
+	if strings.Contains(s.mem, noNeed+dish) {
+		return true
+	}
+	return slices.ContainsFunc(s.msgs, func(m message) bool { return m.from == s.leader() && strings.Contains(m.text, noNeed+dish) })
 }
 
 // promised reports whether the helper told the cook it makes dish: in
@@ -457,6 +497,12 @@ func (s *state) cookLeader() string {
 		if r := s.lookUpRecipes(lacking); r != "" {
 			return r
 		}
+	}
+	// A promise that crossed the cook's own work on the dish: say so,
+	// or two make it.
+	if h, d := s.crossedPromise(); h != "" {
+		return cmd("startConversation", h, noNeed+d+s.pick(": I made it myself before your message came.", ", I already made it; thanks anyway.", ": it's done, I cooked it myself.")+
+			s.pick(" Keep what you gathered.", " Nothing else is needed from you for now.", ""))
 	}
 	// Dishes a helper is making are left to it; should one not arrive
 	// late in the game, the cook makes it after all.

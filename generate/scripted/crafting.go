@@ -134,10 +134,30 @@ func (s *state) reportedDone(to string) bool {
 	if strings.Contains(s.mem, "Told "+to+" I gave everything") {
 		return true
 	}
+	reports := 0
+	for _, a := range s.acts {
+		if a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == to && reDoneGiving.MatchString(a.args[1]) {
+			reports++
+		}
+	}
 	for i := len(s.acts) - 1; i >= 0; i-- {
 		a := s.acts[i]
 		if a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == to && reDoneGiving.MatchString(a.args[1]) {
-			return !s.bouncedAfter(to, a.turn)
+			// A report that bounced, or got no answer at all (a
+			// restart loses what was queued), is sent again, twice
+			// at most.
+			return !s.bouncedAfter(to, a.turn) && (reports >= 3 || !s.unansweredAfter(to, a.turn))
+		}
+	}
+	return false
+}
+
+// unansweredAfter reports whether MINDcraft told the agent that to has
+// not responded since turn.
+func (s *state) unansweredAfter(to string, turn int) bool {
+	for i := turn + 1; i < len(s.v.Turns); i++ {
+		if t := s.v.Turns[i]; t.Role == "system" && strings.HasPrefix(t.Content, to+" hasn't responded in ") {
+			return true
 		}
 	}
 	return false

@@ -183,6 +183,11 @@ func (s *state) cookFacts() []string {
 		}
 		if c := s.claimed(); len(c) > 0 {
 			f = append(f, "Teammates make: "+strings.Join(slices.Sorted(maps.Keys(c)), ", ")+".")
+			for _, d := range slices.Sorted(maps.Keys(c)) {
+				if s.said(noNeed + d) {
+					f = append(f, "Told the helper: "+noNeed+d+".")
+				}
+			}
 		}
 		if d := s.doneSet(); len(d) > 0 {
 			f = append(f, "Got everything from: "+strings.Join(d, ", ")+".")
@@ -198,6 +203,11 @@ func (s *state) cookFacts() []string {
 		}
 		if s.reportedDone(leader) {
 			f = append(f, "Told "+leader+" I gave everything.")
+		}
+		for _, d := range s.dishes() {
+			if s.cancelled(d.Item) {
+				f = append(f, noNeed+d.Item+": "+leader+" made it.")
+			}
 		}
 		// Only a dish it told the cook it makes: the memory keeps the
 		// helper to its word, not to a guess.

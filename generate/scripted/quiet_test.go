@@ -280,3 +280,49 @@ func TestPromiseSurvivesTheFold(t *testing.T) {
 		t.Errorf("after the fold the helper's dish is %q, want the cooked_rabbit it promised", got)
 	}
 }
+
+// TestCrossedPromiseIsAnswered: a helper's promise of a dish the cook
+// already made itself gets "No need to make the X", once, and the helper
+// takes it back; a report that got no answer at all is sent again.
+func TestCrossedPromiseIsAnswered(t *testing.T) {
+	goal := "Collaborate with agents around you to make 1 baked_potato, 1 bread. \n\nRecipe for baked_potato:\nStep 1: Go to the farm and collect 1 potato.\nStep 2: Go to the furnace and bake the potato.\n\nRecipe for bread:\nStep 1: Go to the farm and collect 3 wheat.\nStep 2: Go to the crafting table and use the wheat to craft bread.\n"
+	cook := &generate.View{
+		Name: "Andy_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCooking, Goal: goal,
+		Memory:    "Coordinator: Andy_0 (9 items). I told everyone I collect.",
+		Inventory: "\nINVENTORY\n- baked_potato: 1\nWEARING: Nothing\n",
+		Turns: []trajectory.Message{
+			{Role: "assistant", Content: `Into the furnace with the potato. !smeltItem("potato", 1)`},
+			{Role: "system", Content: "Action output:\nSuccessfully smelted potato, got 1 baked_potato.\n"},
+			{Role: "user", Content: "Jill_0: (FROM OTHER BOT)That's everything I had, Andy_0: 1 coal. I'll make the baked_potato and bring it to you."},
+		},
+	}
+	got := viewState(cook).decide()
+	if !strings.HasPrefix(got, `!startConversation("Jill_0", "No need to make the baked_potato`) {
+		t.Fatalf("cook answered %q, want it to say the baked_potato is made", got)
+	}
+	cook.Turns = append(cook.Turns, trajectory.Message{Role: "assistant", Content: got})
+	if again := viewState(cook).decide(); strings.Contains(again, "No need") {
+		t.Errorf("cook said it twice: %q", again)
+	}
+
+	helper := &generate.View{
+		Name: "Jill_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCooking, Goal: goal,
+		Memory:    "Coordinator: Andy_0 (9 items).",
+		Inventory: "\nINVENTORY\nWEARING: Nothing\n",
+		Turns: []trajectory.Message{
+			{Role: "assistant", Content: `!startConversation("Andy_0", "That's everything I had, Andy_0: 1 coal. I'll make the baked_potato and bring it to you.")`},
+			{Role: "user", Content: "Andy_0: (FROM OTHER BOT)No need to make the baked_potato: I made it myself before your message came."},
+		},
+	}
+	if d := viewState(helper).myDish(); d == "baked_potato" {
+		t.Errorf("the helper still makes the baked_potato after the cook's word")
+	}
+	if !viewState(helper).reportedDone("Andy_0") {
+		t.Fatal("the report with an answer reads as not reported")
+	}
+	helper.Turns = helper.Turns[:1]
+	helper.Turns = append(helper.Turns, trajectory.Message{Role: "system", Content: "Andy_0 hasn't responded in 30 seconds, respond with a message to them or your own action."})
+	if viewState(helper).reportedDone("Andy_0") {
+		t.Error("a report that got no answer reads as delivered")
+	}
+}
