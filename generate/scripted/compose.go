@@ -328,7 +328,7 @@ func (s *state) levelIntent(k int) string {
 		if reasons[0] == "" {
 			reasons[0] = fmt.Sprintf("level %d is behind me", k-1)
 		}
-		left = s.levelsLeft(k, n)
+		left = s.levelPlace(k, n)
 	case k == 0 && n > 0:
 		reasons = append(reasons, s.pick("the floor comes first", "we build from the bottom up", "nothing stands on the site yet", "every level rests on the one below"))
 		left = s.pick(

@@ -134,22 +134,15 @@ func (s *state) reportedDone(to string) bool {
 	if strings.Contains(s.mem, "Told "+to+" I gave everything") {
 		return true
 	}
-	reports := 0
+	reports, last := 0, -1
 	for _, a := range s.acts {
 		if a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == to && reDoneGiving.MatchString(a.args[1]) {
-			reports++
+			reports, last = reports+1, a.turn
 		}
 	}
-	for i := len(s.acts) - 1; i >= 0; i-- {
-		a := s.acts[i]
-		if a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == to && reDoneGiving.MatchString(a.args[1]) {
-			// A report that bounced, or got no answer at all (a
-			// restart loses what was queued), is sent again, twice
-			// at most.
-			return !s.bouncedAfter(to, a.turn) && (reports >= 3 || !s.unansweredAfter(to, a.turn))
-		}
-	}
-	return false
+	// A report that bounced, or got no answer at all (a restart loses
+	// what was queued), is sent again, twice at most.
+	return reports > 0 && !s.bouncedAfter(to, last) && (reports >= 3 || !s.unansweredAfter(to, last))
 }
 
 // unansweredAfter reports whether MINDcraft told the agent that to has

@@ -224,9 +224,9 @@ func (s *state) lastLevelFact() string {
 	return ""
 }
 
-// levelsLeft says where this level is in the house when that is worth
-// saying: the top or the middle.
-func (s *state) levelsLeft(k, n int) string {
+// levelPlace says where level k of n is in the house when that is worth
+// saying: the top or the middle ("" otherwise).
+func (s *state) levelPlace(k, n int) string {
 	switch {
 	case k == n-1:
 		return s.pick("it's the top level", "this is the last level", "only the top level is left")

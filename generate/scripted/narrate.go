@@ -273,7 +273,7 @@ func sentence(c string) string {
 	if c == "" {
 		return c
 	}
-	c = strings.ToUpper(c[:1]) + c[1:]
+	c = upperFirst(c)
 	switch c[len(c)-1] {
 	case '.', '!', '?', ':':
 		return c

@@ -201,24 +201,39 @@ func TestTiedCollectorSaysTheSameEveryTime(t *testing.T) {
 	}
 }
 
+// cookingGoal is MINDcraft's cooking goal for one of each dish, with the
+// recipes of the dishes in known.
+func cookingGoal(dishes []string, known ...string) string {
+	g := "Collaborate with agents around you to make 1 " + strings.Join(dishes, ", 1 ") + ". \n\n"
+	for _, d := range known {
+		g += "Recipe for " + d + ":\nStep 1: Get what the " + d + " takes.\nStep 2: Make the " + d + ".\n\n"
+	}
+	return g
+}
+
+// cookView is a call of a two-agent cooking team (Andy_0, Jill_0) in
+// name's seat; inventory holds "- item: n" lines.
+func cookView(name, goal, memory, inventory string, turns ...trajectory.Message) *generate.View {
+	return &generate.View{Name: name, Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCooking, Goal: goal, Memory: memory,
+		Inventory: inventoryText(inventory), Turns: turns}
+}
+
+// inventoryText is MINDcraft's inventory block around "- item: n" lines.
+func inventoryText(lines string) string { return "\nINVENTORY\n" + lines + "WEARING: Nothing\n" }
+
 // TestEmptyKillLooksForAnother: a kill that dropped none of the meat
 // (random drops) sends the cook after another animal, saying why, instead
 // of the same attack on the same spot; with the meat in hand it cooks.
 func TestEmptyKillLooksForAnother(t *testing.T) {
-	v := &generate.View{
-		Name: "Andy_0", Team: []string{"Andy_0"}, TaskType: procgen.TypeCooking,
-		Goal:      "Collaborate with agents around you to make 1 cooked_beef. \n\nRecipe for cooked_beef:\nStep 1: Kill a cow and pick up 1 beef that is dropped.\nStep 2: Get coal from your inventory or other agents.\nStep 3: Put coal in the furnace.\nStep 4: Go to the furnace and cook the beef.\n",
-		Inventory: "\nINVENTORY\n- coal: 1\nWEARING: Nothing\n",
-		Turns: []trajectory.Message{
-			{Role: "assistant", Content: `Hunting a cow for beef. !attack("cow")`},
-			{Role: "system", Content: texts.Output(texts.CurrentWord, "Successfully killed cow.\nPicked up 0 items.\n")},
-		},
-	}
+	v := cookView("Andy_0", cookingGoal([]string{"cooked_beef"}, "cooked_beef"), "", "- coal: 1\n",
+		trajectory.Message{Role: "assistant", Content: `Hunting a cow for beef. !attack("cow")`},
+		trajectory.Message{Role: "system", Content: texts.Output(texts.CurrentWord, "Successfully killed cow.\nPicked up 0 items.\n")})
+	v.Team = []string{"Andy_0"}
 	got := viewState(v).decide()
 	if !strings.HasSuffix(got, `!searchForEntity("cow", 64)`) || !strings.Contains(got, "cow") {
 		t.Errorf("after a kill with no beef: %q, want a search for another cow", got)
 	}
-	v.Inventory = "\nINVENTORY\n- beef: 1\n- coal: 1\nWEARING: Nothing\n"
+	v.Inventory = inventoryText("- beef: 1\n- coal: 1\n")
 	if got := viewState(v).decide(); !strings.Contains(got, `!smeltItem("beef", 1)`) {
 		t.Errorf("with the beef in hand: %q, want it cooked", got)
 	}
@@ -228,12 +243,7 @@ func TestEmptyKillLooksForAnother(t *testing.T) {
 // cook's messages show it already making (even in replies that arrived
 // joined), and keeps a dish it said it makes.
 func TestHelperLeavesTheCooksDish(t *testing.T) {
-	v := &generate.View{
-		Name: "Jill_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCooking,
-		Goal:      "Collaborate with agents around you to make 1 cooked_beef, 1 bread. \n\nRecipe for cooked_beef:\nStep 1: Kill a cow and pick up 1 beef that is dropped.\nStep 2: Get coal from your inventory or other agents.\nStep 3: Put coal in the furnace.\nStep 4: Go to the furnace and use it to cook the beef.\n",
-		Memory:    "Coordinator: Andy_0 (9 items).",
-		Inventory: "\nINVENTORY\nWEARING: Nothing\n",
-	}
+	v := cookView("Jill_0", cookingGoal([]string{"cooked_beef", "bread"}, "cooked_beef"), "Coordinator: Andy_0 (9 items).", "")
 	if got := viewState(v).myDish(); got != "cooked_beef" {
 		t.Fatalf("with no word from the cook the helper's dish is %q, want cooked_beef", got)
 	}
@@ -251,12 +261,8 @@ func TestHelperLeavesTheCooksDish(t *testing.T) {
 // the other dish are folded away, the memory's "I make the X" keeps the
 // helper on the dish it promised.
 func TestHelperKeepsItsClaimInMemory(t *testing.T) {
-	v := &generate.View{
-		Name: "Jill_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCooking,
-		Goal:      "Collaborate with agents around you to make 1 cooked_beef, 1 cooked_porkchop. \n\nRecipe for cooked_beef:\nStep 1: Kill a cow and pick up 1 beef that is dropped.\n\nRecipe for cooked_porkchop:\nStep 1: Kill a pig and pick up 1 porkchop that is dropped.\n",
-		Memory:    "Coordinator: Andy_0 (9 items). I make the cooked_porkchop for Andy_0.",
-		Inventory: "\nINVENTORY\nWEARING: Nothing\n",
-	}
+	dishes := []string{"cooked_beef", "cooked_porkchop"}
+	v := cookView("Jill_0", cookingGoal(dishes, dishes...), "Coordinator: Andy_0 (9 items). I make the cooked_porkchop for Andy_0.", "")
 	if got := viewState(v).myDish(); got != "cooked_porkchop" {
 		t.Errorf("the helper's dish is %q, want the cooked_porkchop its memory says it makes", got)
 	}
@@ -265,13 +271,9 @@ func TestHelperKeepsItsClaimInMemory(t *testing.T) {
 // TestPromiseSurvivesTheFold: a memory call whose folded turns no longer
 // hold the helper's promise keeps the promise its old memory holds.
 func TestPromiseSurvivesTheFold(t *testing.T) {
-	v := &generate.View{
-		Name: "Andy_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCooking,
-		Goal:        "Collaborate with agents around you to make 1 cooked_chicken, 1 cooked_rabbit. \n\nRecipe for cooked_chicken:\nStep 1: Kill a chicken and pick up 1 raw chicken that is dropped.\n\nRecipe for cooked_rabbit:\nStep 1: Kill a rabbit and pick up 1 raw rabbit that is dropped.\n",
-		Memory:      "Coordinator: Jill_0 (4 items). I make the cooked_rabbit for Jill_0.",
-		Inventory:   "\nINVENTORY\nWEARING: Nothing\n",
-		ToSummarize: []trajectory.Message{{Role: "assistant", Content: `Hunting a rabbit. !attack("rabbit")`}, {Role: "system", Content: "Action output:\nSuccessfully killed rabbit.\nPicked up 0 items.\n"}},
-	}
+	dishes := []string{"cooked_chicken", "cooked_rabbit"}
+	v := cookView("Andy_0", cookingGoal(dishes, dishes...), "Coordinator: Jill_0 (4 items). I make the cooked_rabbit for Jill_0.", "")
+	v.ToSummarize = []trajectory.Message{{Role: "assistant", Content: `Hunting a rabbit. !attack("rabbit")`}, {Role: "system", Content: "Action output:\nSuccessfully killed rabbit.\nPicked up 0 items.\n"}}
 	if mem := strings.Join(viewState(v).cookFacts(), " "); !strings.Contains(mem, "I make the cooked_rabbit for Jill_0.") {
 		t.Errorf("memory %q lost the promise", mem)
 	}
@@ -285,17 +287,12 @@ func TestPromiseSurvivesTheFold(t *testing.T) {
 // already made itself gets "No need to make the X", once, and the helper
 // takes it back; a report that got no answer at all is sent again.
 func TestCrossedPromiseIsAnswered(t *testing.T) {
-	goal := "Collaborate with agents around you to make 1 baked_potato, 1 bread. \n\nRecipe for baked_potato:\nStep 1: Go to the farm and collect 1 potato.\nStep 2: Go to the furnace and bake the potato.\n\nRecipe for bread:\nStep 1: Go to the farm and collect 3 wheat.\nStep 2: Go to the crafting table and use the wheat to craft bread.\n"
-	cook := &generate.View{
-		Name: "Andy_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCooking, Goal: goal,
-		Memory:    "Coordinator: Andy_0 (9 items). I told everyone I collect.",
-		Inventory: "\nINVENTORY\n- baked_potato: 1\nWEARING: Nothing\n",
-		Turns: []trajectory.Message{
-			{Role: "assistant", Content: `Into the furnace with the potato. !smeltItem("potato", 1)`},
-			{Role: "system", Content: "Action output:\nSuccessfully smelted potato, got 1 baked_potato.\n"},
-			{Role: "user", Content: "Jill_0: (FROM OTHER BOT)That's everything I had, Andy_0: 1 coal. I'll make the baked_potato and bring it to you."},
-		},
-	}
+	dishes := []string{"baked_potato", "bread"}
+	goal := cookingGoal(dishes, dishes...)
+	cook := cookView("Andy_0", goal, "Coordinator: Andy_0 (9 items). I told everyone I collect.", "- baked_potato: 1\n",
+		trajectory.Message{Role: "assistant", Content: `Into the furnace with the potato. !smeltItem("potato", 1)`},
+		trajectory.Message{Role: "system", Content: "Action output:\nSuccessfully smelted potato, got 1 baked_potato.\n"},
+		trajectory.Message{Role: "user", Content: "Jill_0: (FROM OTHER BOT)That's everything I had, Andy_0: 1 coal. I'll make the baked_potato and bring it to you."})
 	got := viewState(cook).decide()
 	if !strings.HasPrefix(got, `!startConversation("Jill_0", "No need to make the baked_potato`) {
 		t.Fatalf("cook answered %q, want it to say the baked_potato is made", got)
@@ -305,15 +302,9 @@ func TestCrossedPromiseIsAnswered(t *testing.T) {
 		t.Errorf("cook said it twice: %q", again)
 	}
 
-	helper := &generate.View{
-		Name: "Jill_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCooking, Goal: goal,
-		Memory:    "Coordinator: Andy_0 (9 items).",
-		Inventory: "\nINVENTORY\nWEARING: Nothing\n",
-		Turns: []trajectory.Message{
-			{Role: "assistant", Content: `!startConversation("Andy_0", "That's everything I had, Andy_0: 1 coal. I'll make the baked_potato and bring it to you.")`},
-			{Role: "user", Content: "Andy_0: (FROM OTHER BOT)No need to make the baked_potato: I made it myself before your message came."},
-		},
-	}
+	helper := cookView("Jill_0", goal, "Coordinator: Andy_0 (9 items).", "",
+		trajectory.Message{Role: "assistant", Content: `!startConversation("Andy_0", "That's everything I had, Andy_0: 1 coal. I'll make the baked_potato and bring it to you.")`},
+		trajectory.Message{Role: "user", Content: "Andy_0: (FROM OTHER BOT)No need to make the baked_potato: I made it myself before your message came."})
 	if d := viewState(helper).myDish(); d == "baked_potato" {
 		t.Errorf("the helper still makes the baked_potato after the cook's word")
 	}

@@ -2,6 +2,7 @@ package scripted
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -55,11 +56,7 @@ var wordingRE, wordingOf = func() (*regexp.Regexp, map[string]int) {
 		}
 	}
 	// Longest first, so "levels" wins over "level".
-	for i := 1; i < len(alts); i++ {
-		for j := i; j > 0 && len(alts[j]) > len(alts[j-1]); j-- {
-			alts[j], alts[j-1] = alts[j-1], alts[j]
-		}
-	}
+	slices.SortStableFunc(alts, func(a, b string) int { return len(b) - len(a) })
 	for i, a := range alts {
 		alts[i] = regexp.QuoteMeta(a)
 		if r := rune(a[0]); unicode.IsLetter(r) {
