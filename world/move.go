@@ -153,9 +153,9 @@ func (r *run) goToNearestBlock(block string, minDist, rng float64) bool {
 // found at p and walks there.
 func (r *run) goToFoundBlock(block string, p Pos, minDist float64) bool {
 	if r.w.opts.Dialect == DialectCurrent {
-		r.log("Found %s at %s. Navigating...", block, p)
+		r.log("%s Navigating...", texts.Found(block, p.X, p.Y, p.Z))
 	} else {
-		r.log("Found %s at %s.", block, p)
+		r.log("%s", texts.Found(block, p.X, p.Y, p.Z))
 	}
 	return r.goToPosition(float64(p.X), float64(p.Y), float64(p.Z), minDist)
 }

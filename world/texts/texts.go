@@ -11,6 +11,7 @@ package texts
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -110,6 +111,44 @@ func ParseReached(s string) (x, y, z string, ok bool) {
 		return "", "", "", false
 	}
 	return m[1], m[2], m[3], true
+}
+
+// Found is a block search's find, before the walk there (the current
+// dialect adds " Navigating...").
+func Found(block string, x, y, z int) string { return "Found " + block + " at " + pos(x, y, z) + "." }
+
+var foundRE = regexp.MustCompile(`Found ([a-z_]+) at \((-?\d+), (-?\d+), (-?\d+)\)\.`)
+
+// ParseFound returns the block and cell of the last Found in s.
+func ParseFound(s string) (block string, at [3]int, ok bool) {
+	if !strings.Contains(s, "Found ") {
+		return "", at, false
+	}
+	ms := foundRE.FindAllStringSubmatch(s, -1)
+	if ms == nil {
+		return "", at, false
+	}
+	m := ms[len(ms)-1]
+	return m[1], [3]int{atoi(m[2]), atoi(m[3]), atoi(m[4])}, true
+}
+
+// positionRE reads $STATS's "- Position: x: 1984.50, y: -60.00, z: 1216.50".
+var positionRE = regexp.MustCompile(`Position: x: (-?[\d.]+), y: (-?[\d.]+), z: (-?[\d.]+)`)
+
+// ParsePosition returns the block cell $STATS puts the agent in.
+func ParsePosition(stats string) (at [3]int, ok bool) {
+	m := positionRE.FindStringSubmatch(stats)
+	if m == nil {
+		return at, false
+	}
+	for i := range at {
+		f, err := strconv.ParseFloat(m[i+1], 64)
+		if err != nil {
+			return at, false
+		}
+		at[i] = int(math.Floor(f))
+	}
+	return at, true
 }
 
 // Stayed is !stay's result.

@@ -23,6 +23,7 @@ func TestRoundTrip(t *testing.T) {
 		{"CannotPlace", CannotPlace("glass", -3, 64, 12, "nothing to place on"), func(s string) any { return UnplacedCells(s) }, [][3]int{cell}},
 		{"FailedToPlace", FailedToPlace("glass", -3, 64, 12), func(s string) any { return UnplacedCells(s) }, [][3]int{cell}},
 		{"Reached", Reached("-3.5", "64", "12"), func(s string) any { x, y, z, ok := ParseReached(s); return []any{x, y, z, ok} }, []any{"-3.5", "64", "12", true}},
+		{"Found", Found("smoker", -3, 64, 12) + " Navigating...", func(s string) any { b, at, ok := ParseFound(s); return []any{b, at, ok} }, []any{"smoker", cell, true}},
 		{"Received", Received("Jill_0", "bread"), func(s string) any { return SaysReceived(s) }, true},
 		{"NeverReceived", NeverReceived("bread", "Jill_0"), func(s string) any { return SaysReceived(s) }, true},
 		{"FurnaceCleared", FurnaceCleared("1 iron_ingot", "no input items", "no fuel items"), func(s string) any { return SaysReceived(s) }, true},
@@ -115,5 +116,17 @@ func TestFailuresAndMistakes(t *testing.T) {
 		if IsFailure(c.text) != c.failure || IsMistake(c.text) != c.mistake {
 			t.Errorf("%q: failure %v, mistake %v; want %v, %v", c.text, IsFailure(c.text), IsMistake(c.text), c.failure, c.mistake)
 		}
+	}
+}
+
+// TestParsePosition: $STATS's position reads back as the block cell the
+// agent stands in (floor, so -1216.5 is cell -1217).
+func TestParsePosition(t *testing.T) {
+	at, ok := ParsePosition("STATS\n- Position: x: 1984.50, y: -60.00, z: -1216.50\n- Gamemode: survival\n")
+	if want := [3]int{1984, -60, -1217}; !ok || at != want {
+		t.Errorf("ParsePosition = %v, %v; want %v", at, ok, want)
+	}
+	if _, ok := ParsePosition("STATS\n- Gamemode: survival\n"); ok {
+		t.Error("ParsePosition found a position in stats without one")
 	}
 }
