@@ -40,7 +40,8 @@ func (s *state) compose(intent string, reasons []string, notes ...string) string
 		return sentence(intent) + tail
 	}
 	clause := func(c string) string { return strings.TrimRight(strings.TrimSpace(c), ".") }
-	asks := strings.HasSuffix(intent, "?")
+	// A question, an exclamation or two sentences stand on their own.
+	asks := strings.HasSuffix(intent, "?") || strings.Contains(intent, "!") || strings.Contains(intent, ". ")
 	switch s.rng.IntN(4) {
 	case 0:
 		return sentence(reason) + " " + sentence(intent) + tail
@@ -109,23 +110,28 @@ func fill(intent, item string, n int) string {
 
 // cookStep is one step of making a dish (s.dish): the action's words
 // ({item} and {n} filled in) with why the dish needs the item, and maybe
-// where the meal stands.
-func (s *state) cookStep(intent, item string, n int) string {
+// where the meal stands or where the step goes (where: a place from the
+// context, or "").
+func (s *state) cookStep(intent, item string, n int, where string) string {
 	intent = fill(intent, item, n)
 	var reasons []string
 	if d := s.dish; d != "" && d != item {
 		reasons = append(reasons, s.pick(
-			fmt.Sprintf("the %s still needs %d %s", d, n, item),
+			s.gen(fmt.Sprintf("the %s {still needs|is short of|lacks} %d %s", d, n, item)),
 			fmt.Sprintf("%d %s %s into the %s", n, item, agree(n, "goes", "go"), d),
 			fmt.Sprintf("there is no %s without %s", d, item),
-			fmt.Sprintf("the %s is waiting on %s", d, item),
-			fmt.Sprintf("the %s is the next dish, and it takes %s", d, item),
+			s.gen(fmt.Sprintf("the %s is {waiting on|held up by|stuck without} %s", d, item)),
+			s.gen(fmt.Sprintf("the %s is the next dish, and it {takes|calls for|uses} %s", d, item)),
+			fmt.Sprintf("%s is what the %s is missing", item, d),
+			fmt.Sprintf("I can't make the %s until I have %s", d, item),
 		))
 	} else if d != "" {
 		reasons = append(reasons, s.pick(
-			"the "+d+" is next on the list",
-			"everything for the "+d+" is here",
-			"the "+d+" only needs this last step",
+			s.gen("the "+d+" is {next on the list|the next dish|what I make next}"),
+			s.gen("everything for the "+d+" is {here|in my inventory|at hand}"),
+			s.gen("the "+d+" only needs {this last step|one more step|to be made now}"),
+			"I have what the "+d+" takes",
+			"nothing is missing for the "+d,
 		))
 	}
 	if f := s.dishNeeds(); f != "" && s.rng.IntN(4) == 0 {
@@ -135,7 +141,7 @@ func (s *state) cookStep(intent, item string, n int) string {
 	if l := s.leader(); l != "" && !s.isLeader() && s.dish != "" {
 		note = s.pick(l+" gets the "+s.dish+" when it's done", "the "+s.dish+" is my part of the meal, for "+l)
 	}
-	return s.compose(intent, reasons, s.maybe(note))
+	return s.compose(intent, reasons, s.maybe(note), where)
 }
 
 // dishNeeds is what the dish in the making (s.dish) takes, from its
@@ -176,18 +182,24 @@ func (s *state) mealNote() string {
 		return ""
 	}
 	ds, left, done := s.meal()
+	n := itoa(len(ds))
+	all := "all " + n + " dishes"
+	if len(ds) == 2 {
+		all = "both dishes"
+	}
 	switch {
 	case len(ds) < 2 || len(left) == 0:
 		return ""
 	case len(done) == 0:
-		return s.pick("none of the "+itoa(len(ds))+" dishes is ready yet", "all "+itoa(len(ds))+" dishes are still to make")
+		return s.gen("{none of the " + n + " dishes is {ready|done|cooked} yet|" + all + " are still to make|no dish is ready yet|I haven't finished any of the " + n + " dishes yet|the meal is still all ahead of me}")
 	}
-	return s.pick(
-		"still to make: "+joinAnd(left),
-		itoa(len(done))+" of the "+itoa(len(ds))+" dishes "+agree(len(done), "is", "are")+" ready",
-		"the "+joinAnd(done)+" "+agree(len(done), "is", "are")+" done",
-		"left to make: "+joinAnd(left),
-	)
+	d := itoa(len(done))
+	return s.gen("{still to make: " + joinAnd(left) +
+		"|" + d + " of the " + n + " dishes " + agree(len(done), "is", "are") + " {ready|done}" +
+		"|" + d + " " + agree(len(done), "dish", "dishes") + " down, " + itoa(len(left)) + " to go" +
+		"|the " + joinAnd(done) + " " + agree(len(done), "is", "are") + " {done|ready|made}" +
+		"|{left to make|what remains|remaining}: " + joinAnd(left) +
+		"|the meal still lacks the " + joinAnd(left) + "}")
 }
 
 // meal is the goal's dishes, those still to make and those the agent
@@ -313,7 +325,9 @@ func (s *state) levelIntent(k int) string {
 		intent = fmt.Sprintf(s.pick("next comes level %d", "I'm moving on to level %d", "level %d's layout is what I need now", "time for level %d"), k)
 	}
 	var reasons, notes []string
-	if o, ok := blueprints.ExplainedOrigin(s.blueprintText(), k); ok {
+	// Where the level starts, some of the time: the level's own output
+	// says it next.
+	if o, ok := blueprints.ExplainedOrigin(s.blueprintText(), k); ok && s.rng.IntN(2) == 0 {
 		notes = append(notes, s.pick(
 			fmt.Sprintf("level %d's corner is at %d, %d, %d", k, o[0], o[1], o[2]),
 			fmt.Sprintf("its first row starts at (%d, %d, %d)", o[0], o[1], o[2]),
@@ -388,6 +402,8 @@ func (s *state) buildIntent(lv blueprints.Level, cells []fix) string {
 		s.gen(fmt.Sprintf("{my share of level %[1]d|my part of level %[1]d|what I place on level %[1]d} {is|comes to|makes} %[2]d of its %[3]d blocks", k, n, m)),
 		fmt.Sprintf("%d of level %d's %d blocks %s mine", n, k, m, agree(n, "is", "are")),
 		s.gen(fmt.Sprintf("I {place|lay|have} %[2]d of the %[3]d blocks on level %[1]d", k, n, m)),
+		s.gen(fmt.Sprintf("level %[1]d {needs|takes|has} %[3]d blocks, and %[2]d of them are {mine|for me|my job}", k, n, m)),
+		s.gen(fmt.Sprintf("the split {gives me|leaves me|hands me} %[2]d of level %[1]d's %[3]d blocks", k, n, m)),
 	}
 	reasons = []string{reasons[s.rng.IntN(len(reasons))]}
 	var notes []string
@@ -504,6 +520,7 @@ func (s *state) idleText() string {
 		if leader != "" && leader != s.v.Name {
 			notes = append(notes, s.pick(leader+" can ask me if anything is missing", "if "+leader+" needs more, I'll hear it", "I'll answer if "+leader+" calls"))
 		}
+		notes = append(notes, s.hereNote())
 	}
 	return s.compose(s.say("idle"), reasons, notes...)
 }
@@ -512,7 +529,11 @@ func (s *state) idleText() string {
 func (s *state) giveText(leader string, c int, item string) string {
 	var notes []string
 	if g := s.goalName(); g != "" {
-		notes = append(notes, s.pick("it's for "+g, g+" needs everything we have", leader+" makes "+g))
+		needs := "needs"
+		if strings.Contains(g, " and ") {
+			needs = "need"
+		}
+		notes = append(notes, s.pick("it's for "+g, g+" "+needs+" everything we have", leader+" makes "+g))
 	}
 	if left := len(s.inv) - 1; left > 0 {
 		notes = append(notes, s.pick(plural(left, "more stack")+" to go after this", "more follows"))
@@ -538,7 +559,7 @@ func (s *state) doneGivingText(leader string) string {
 	}
 	msg := s.say("done_giving", leader, itemList(s.given()))
 	if g := s.goalName(); g != "" {
-		msg = s.addNote(msg, s.pick("that should cover my part of "+g, "good luck with "+g+"!", "hope that's enough for "+g, "the rest of "+g+" is in your hands", "tell me if "+g+" needs anything else"))
+		msg = s.addNote(msg, s.pick("that should cover my part of "+g, "good luck with "+g+"!", "hope that's enough for "+g, "the rest of "+g+" is in your hands", "tell me if "+g+" needs anything else", s.whereToFindMe()))
 	}
 	return msg
 }
@@ -569,6 +590,7 @@ func (s *state) hubWaitText() string {
 	if len(missing) > 0 {
 		reasons = append(reasons, s.pick("I've heard nothing yet from "+joinAnd(missing), joinAnd(missing)+" "+agree(len(missing), "has", "have")+" not told me their items"))
 	}
+	notes = append(notes, s.hereNote())
 	mine := itemCount(holdings(s.inv))
 	notes = append(notes, s.pick("I hold "+mine+" myself", "my own count is "+mine, "on my side there's "+itemList(s.inv), "I have "+itemList(s.inv)))
 	if g := s.goalName(); g != "" {

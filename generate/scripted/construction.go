@@ -440,7 +440,9 @@ func (s *state) actionText(k int, cells []fix) string {
 		for _, f := range cells {
 			z0, z1 = min(z0, f.z), max(z1, f.z)
 		}
-		at := s.pick(fmt.Sprintf(" (y %d, z %d to %d)", cells[0].y, z0, z1), fmt.Sprintf(" at y %d, rows z %d..%d", cells[0].y, z0, z1))
+		y := cells[0].y
+		at := s.pick(fmt.Sprintf(" (y %d, z %d to %d)", y, z0, z1), fmt.Sprintf(" at y %d, rows z %d..%d", y, z0, z1),
+			fmt.Sprintf(" at height %d, from z %d to z %d", y, z0, z1), fmt.Sprintf(" (rows z = %d through %d, y = %d)", z0, z1, y))
 		if z0 == z1 {
 			at = fmt.Sprintf(" (y %d, the row at z %d)", cells[0].y, z0)
 		}
@@ -449,7 +451,9 @@ func (s *state) actionText(k int, cells []fix) string {
 	if s.rng.IntN(3) == 0 {
 		return s.pick("Place my part of "+lvl+": "+what+".",
 			"Build my share of "+lvl+" from the blueprint: "+what+".",
-			"Put my "+what+" down on "+lvl+", bottom up.")
+			"Put my "+what+" down on "+lvl+", bottom up.",
+			"Fill my cells of "+lvl+" with "+what+", as the blueprint shows.",
+			"On "+lvl+", place "+what+" where the blueprint wants them.")
 	}
 	return s.gen("{Place|Put|Lay|Set|Build} {my|the} " + what + " {of my share of|of my part of|on|for|into} " + lvl +
 		"{, lowest blocks first| bottom up|, row by row| where the blueprint has them|, skipping cells already right|, propping up anything that floats}.")
@@ -459,7 +463,9 @@ func (s *state) actionText(k int, cells []fix) string {
 func (s *state) repairText(cells []fix) string {
 	what := materialsText(cells)
 	return s.pick("Fix what the blueprint check reports: "+what+".",
-		"Repair the house from the check ("+what+").")
+		"Repair the house from the check ("+what+").",
+		"Fix the cells the last check listed: "+what+".",
+		"Repair the blocks the blueprint check found wrong ("+what+").")
 }
 
 func materialsText(cells []fix) string {

@@ -175,7 +175,7 @@ func (s *state) cooking() string {
 	}
 	about := "."
 	if len(lacking) > 0 {
-		about = ". I don't have the recipes for " + joinAnd(lacking) + ", please send me the recipes if you have them."
+		about = ". " + s.askRecipes(lacking)
 	}
 	if !s.goalNamesCollector() {
 		if r := s.negotiate(about); r != "" {
@@ -215,7 +215,7 @@ func (s *state) cookHelper() string {
 			msg += s.pick(" "+noRecipes+".", " And "+lowerFirst(noRecipes)+", sorry.", " "+noRecipes+", so you'll have to look them up.")
 		}
 		if mine != "" && s.count(mine) == 0 && !s.gaveDish(mine) {
-			msg += " " + s.pick("I'll make the "+mine+" and bring it to you.", "I'll make the "+mine+" in the meantime and give it to you.")
+			msg += " " + s.gen("I'll make the "+mine+" {and bring it to you|in the meantime and give it to you|myself, it only needs what the farm has, and hand it over|while you work on the rest, then bring it over|next and give it to you when it's done}.")
 		}
 		return cmd("startConversation", leader, msg)
 	}
@@ -443,6 +443,25 @@ func (s *state) noOneHasRecipes() bool {
 	return len(s.others()) > 0
 }
 
+// askRecipes asks teammates for the dishes' recipes the agent's goal
+// leaves out. Every wording asks to "send" or "share" "the recipe(s)",
+// which is what teammates look for (reAskRecipe).
+func (s *state) askRecipes(lacking []string) string {
+	d := joinAnd(lacking)
+	them, recipe := "them", "the recipes if you have them"
+	if len(lacking) == 1 {
+		them, recipe = "it", "the recipe if you have it"
+	}
+	return s.pick(
+		"I don't have the recipes for "+d+", please send me the recipes if you have them.",
+		"I'm missing the recipes for "+d+"; please send me the recipes if you have them.",
+		"Please send me the recipes for "+d+" too, I don't have them.",
+		"Could you share the recipes for "+d+"? My goal doesn't say how to make "+them+".",
+		"How to make "+d+" isn't in my goal, so please share "+recipe+".",
+		"If your goal says how to make "+d+", please send the recipes my way.",
+	)
+}
+
 func (s *state) askedForRecipes(from string) bool {
 	if strings.Contains(s.mem, from+" needs the recipes") {
 		return true
@@ -478,9 +497,7 @@ func (s *state) cookLeader() string {
 		msg := s.roleReason() + s.pick("cook the meal. ", "make the "+joinAnd(dishNames(dishes))+". ", "do the cooking. ", "put the meal together. ") +
 			s.pick("Please send me all your items.", "Please send me your items.", "Could you send me your items?", "Please send me your items when you can.")
 		if len(lacking) > 0 {
-			msg += s.pick(" I don't have the recipes for "+joinAnd(lacking)+", please send me the recipes if you have them.",
-				" I'm missing the recipes for "+joinAnd(lacking)+"; please send me the recipes if you have them.",
-				" Please send me the recipes for "+joinAnd(lacking)+" too, I don't have them.")
+			msg += " " + s.askRecipes(lacking)
 		}
 		var have string
 		if len(s.inv) > 0 {
@@ -811,15 +828,19 @@ func (s *state) obtain(item string, k int, w map[string]int, missing map[string]
 		return ""
 	}
 	if block, ok := cropBlocks[item]; ok {
-		return with(s.cookStep(s.pick("collecting {item}", "off to the farm for {item}", "I'll harvest {n} {item}", "I'll pick {n} {item} at the farm", "heading out for {item}", "the farm should have {item}"), item, k), cmd("collectBlocks", block, k))
+		return with(s.cookStep(s.pick("collecting {item}", "off to the farm for {item}", "I'll harvest {n} {item}", "I'll pick {n} {item} at the farm", "heading out for {item}", "the farm should have {item}"), item, k, s.cropNote(block)), cmd("collectBlocks", block, k))
 	}
 	if mob, ok := animalDrops[item]; ok {
 		// Still short right after a kill: that animal dropped none (drops
 		// are random). Go find another rather than swing at the same spot.
 		if a, ok := s.lastAct(); ok && a.name == "!attack" && len(a.args) > 0 && a.args[0] == mob && strings.Contains(a.output, "Successfully killed") {
-			return with(s.cookStep(s.pick("that "+mob+" dropped no {item}, so I'll find another "+mob, "no {item} from that "+mob+"; looking for another one", "the "+mob+" left no {item} behind, searching for a new one"), item, k), cmd("searchForEntity", mob, 64))
+			return with(s.cookStep(s.pick("that "+mob+" dropped no {item}, so I'll find another "+mob, "no {item} from that "+mob+"; looking for another one", "the "+mob+" left no {item} behind, searching for a new one"), item, k, ""), cmd("searchForEntity", mob, 64))
 		}
-		return with(s.cookStep(s.pick("hunting a "+mob+" for {item}", "I need {item}, attacking a "+mob, "getting {item} from a "+mob, "a "+mob+" will drop {item}"), item, k), cmd("attack", mob))
+		drop := "{item}"
+		if item == mob { // "hunting a chicken for raw chicken", not "for chicken"
+			drop = "raw " + item
+		}
+		return with(s.cookStep(s.pick("hunting a "+mob+" for "+drop, "I need "+drop+", attacking a "+mob, "getting "+drop+" from a "+mob, "a "+mob+" will drop "+drop), item, k, ""), cmd("attack", mob))
 	}
 	if raw, ok := cooked[item]; ok {
 		before := total(missing)
@@ -829,7 +850,7 @@ func (s *state) obtain(item string, k int, w map[string]int, missing map[string]
 		if total(missing) > before {
 			return ""
 		}
-		return with(s.cookStep(s.pick("cooking the "+raw, "into the furnace with the "+raw, "let me cook the "+raw, "I'll smelt the "+raw+" into {item}", "the "+raw+" goes in the furnace"), item, k), cmd("smeltItem", raw, k))
+		return with(s.cookStep(s.pick("cooking the "+raw, "into the furnace with the "+raw, "let me cook the "+raw, "I'll smelt the "+raw+" into {item}", "the "+raw+" goes in the furnace"), item, k, s.stationNote("smoker", "furnace")), cmd("smeltItem", raw, k))
 	}
 	if rec, ok := s.cookRecipe(item); ok && !hardItems[item] {
 		times := (k + rec.Count - 1) / rec.Count
@@ -842,7 +863,7 @@ func (s *state) obtain(item string, k int, w map[string]int, missing map[string]
 		if total(missing) > before {
 			return ""
 		}
-		return with(s.cookStep(s.pick("crafting {item}", "making the {item} now", "time to craft the {item}", "I'll put the {item} together", "on to the {item}"), item, k), cmd("craftRecipe", item, times))
+		return with(s.cookStep(s.pick("crafting {item}", "making the {item} now", "time to craft the {item}", "I'll put the {item} together", "on to the {item}"), item, k, s.tableNote(rec)), cmd("craftRecipe", item, times))
 	}
 	missing[item] += k
 	return ""

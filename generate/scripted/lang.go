@@ -10,8 +10,10 @@ import (
 	"strings"
 )
 
-// Personas shape how an agent talks; the seat's name picks one, so an
-// agent keeps its voice for the whole trial.
+// Personas shape how an agent talks. The seat's name and its goal pick
+// one, so an agent keeps its voice for the whole trial while the same
+// name speaks in every voice across tasks (by name alone, Andy_0 was
+// always terse).
 const (
 	terse = iota
 	friendly
@@ -19,9 +21,11 @@ const (
 	numPersonas
 )
 
-func personaOf(name string) int {
+func personaOf(name, goal string) int {
 	h := fnv.New32a()
 	h.Write([]byte(name))
+	h.Write([]byte{0})
+	h.Write([]byte(goal))
 	return int(h.Sum32() % numPersonas)
 }
 
@@ -40,19 +44,26 @@ var phrases = map[string][numPersonas][]string{
 		{"My inventory: %[2]s. Plan: I give everything to %[1]s, who does the %[3]s.", "I hold %[2]s. I will pass all of it to %[1]s.", "Inventory check: %[2]s. All of it goes to %[1]s."},
 	},
 	"done_giving": {
-		{"%[1]s, I gave you everything I had (%[2]s).", "Done: all my items are with you, %[1]s (%[2]s).", "That's everything I had, %[1]s: %[2]s."},
-		{"%[1]s, I've given you everything I had: %[2]s. Good luck!", "That's everything I had, %[1]s: %[2]s. Let me know if you need anything else!", "All done, %[1]s! You have all my items now (%[2]s)."},
-		{"%[1]s: transfer complete, I gave you everything I had: %[2]s.", "Status for %[1]s: I have given you all my items (%[2]s).", "%[1]s, summary: everything I had (%[2]s) is in your inventory now."},
+		{"%[1]s, I gave you everything I had (%[2]s).", "Done: all my items are with you, %[1]s (%[2]s).", "That's everything I had, %[1]s: %[2]s.",
+			"Sent: %[2]s. That's all my items, %[1]s.", "%[1]s, you have everything I had now: %[2]s."},
+		{"%[1]s, I've given you everything I had: %[2]s. Good luck!", "That's everything I had, %[1]s: %[2]s. Let me know if you need anything else!", "All done, %[1]s! You have all my items now (%[2]s).",
+			"There you go, %[1]s: %[2]s, that's everything I had!", "%[1]s, all my items are yours now (%[2]s)!"},
+		{"%[1]s: transfer complete, I gave you everything I had: %[2]s.", "Status for %[1]s: I have given you all my items (%[2]s).", "%[1]s, summary: everything I had (%[2]s) is in your inventory now.",
+			"%[1]s, the hand-over is finished: %[2]s, which is everything I had.", "For the record, %[1]s: all my items (%[2]s) went to you."},
 	},
 	"wait": {
-		{"I'll wait.", "I'm holding on.", "I'll wait a bit.", "I'll give it a moment."},
-		{"I'll wait for the others.", "Let me wait a moment for my teammates.", "Waiting for the team, hang on.", "Give me a sec, waiting on the others."},
-		{"I have nothing to do until the items arrive.", "I'll wait for the next step.", "I'll pause until my teammates are ready.", "I'll wait for the missing items before continuing."},
+		{"I'll wait.", "I'm holding on.", "I'll wait a bit.", "I'll give it a moment.", "Waiting.", "Hold on."},
+		{"I'll wait for the others.", "Let me wait a moment for my teammates.", "Waiting for the team, hang on.", "Give me a sec, waiting on the others.",
+			"I'll hang tight for a bit.", "Let's give everyone a moment."},
+		{"I have nothing to do until the items arrive.", "I'll wait for the next step.", "I'll pause until my teammates are ready.", "I'll wait for the missing items before continuing.",
+			"Until the rest arrives, I'll wait.", "The next step depends on my teammates, so I'll pause."},
 	},
 	"idle": {
-		{"I have nothing left to do.", "I'm done and waiting.", "I'm done here."},
-		{"I've done my part, I'll stand by in case you need me!", "All done on my side, ping me if you need anything.", "My part's finished, just say if you need more!"},
-		{"My part is complete; I'm standing by.", "I'm standing by for further requests.", "My share of the task is complete; I'll wait for the team."},
+		{"I have nothing left to do.", "I'm done and waiting.", "I'm done here.", "Done. Waiting.", "Nothing more for me to do.", "My work's done."},
+		{"I've done my part, I'll stand by in case you need me!", "All done on my side, ping me if you need anything.", "My part's finished, just say if you need more!",
+			"That's me finished! I'll hang around here.", "Done with my bit, call me if something's missing!", "Finished on my end, I'm around if you need a hand."},
+		{"My part is complete; I'm standing by.", "I'm standing by for further requests.", "My share of the task is complete; I'll wait for the team.",
+			"Everything assigned to me is done; I'll wait here.", "My tasks are finished, so I'll stay put until someone needs me.", "With my part finished, I'll remain available."},
 	},
 }
 

@@ -153,9 +153,16 @@ func (s *state) mineFact(l levelLook, mine []fix) string {
 	case mid > 2*float64(l.rows)/3:
 		side = "south"
 	}
-	span := s.gen("{my run|my share} {starts|begins} at " + at(first) + " and {ends|finishes|stops} at " + at(last))
-	if s.rng.IntN(2) == 0 {
+	var span string
+	switch s.rng.IntN(4) {
+	case 0:
+		span = s.gen("{my run|my share} {starts|begins} at " + at(first) + " and {ends|finishes|stops} at " + at(last))
+	case 1:
 		span = s.gen("I {start|begin} at " + at(first) + " and {end|finish|stop} at " + at(last))
+	case 2:
+		span = s.gen("{my first cell is|the first of my cells is} " + at(first) + "{, the last|, and the last is|; my last is} " + at(last))
+	default:
+		span = s.gen("{I work|I go} from " + at(first) + " to " + at(last))
 	}
 	if side != "" && s.rng.IntN(2) == 0 {
 		span += s.pick(", on the "+side+" side", ", mostly the "+side+" part")
@@ -180,7 +187,7 @@ func (s *state) belowFact(l levelLook, below levelLook) string {
 	case d > 0:
 		return s.pick(fmt.Sprintf("%d more blocks than level %s", d, b), fmt.Sprintf("level %s is %d blocks bigger than level %s", k, d, b))
 	default:
-		return s.pick(fmt.Sprintf("%d fewer blocks than level %s", -d, b), fmt.Sprintf("level %s has %d blocks less than level %s", k, -d, b))
+		return s.pick(fmt.Sprintf("%d fewer blocks than level %s", -d, b), fmt.Sprintf("level %s has %d blocks fewer than level %s", k, -d, b))
 	}
 }
 
@@ -217,9 +224,11 @@ func (s *state) lastLevelFact() string {
 			}
 		}
 		if len(blocks) > 0 && len(blocks) <= 3 {
-			return s.pick("my "+joinAnd(blocks)+" on level "+k+" are in", "level "+k+" has my "+joinAnd(blocks)+" now")
+			return s.pick("my "+joinAnd(blocks)+" on level "+k+" are in", "level "+k+" has my "+joinAnd(blocks)+" now",
+				"the program put my "+joinAnd(blocks)+" into level "+k, "I placed "+joinAnd(blocks)+" on level "+k)
 		}
-		return s.pick("my code placed all of level "+k+"'s share", "level "+k+" went in with nothing missing", "every block of my level "+k+" run is in")
+		return s.pick("my code placed all of level "+k+"'s share", "level "+k+" went in with nothing missing", "every block of my level "+k+" run is in",
+			"the program finished my run on level "+k+" without a gap", "level "+k+" reported no block missing")
 	}
 	return ""
 }

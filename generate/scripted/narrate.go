@@ -10,6 +10,7 @@ import (
 	"collabcraft/blueprints"
 	"collabcraft/procgen"
 	"collabcraft/world/command"
+	"collabcraft/world/texts"
 )
 
 // narrate puts into words what led to a decision, from the call's own
@@ -46,7 +47,7 @@ func (s *state) narrate(r string) string {
 		}
 	}
 	if news == "" && len(clauses) == 0 {
-		return s.vary(r[:m.Start]) + rest
+		return s.vary(s.refer(r[:m.Start])) + rest
 	}
 	text := sentence(news)
 	var after string
@@ -60,7 +61,7 @@ func (s *state) narrate(r string) string {
 	if s.rng.IntN(2) == 0 {
 		parts[1], parts[2] = parts[2], parts[1]
 	}
-	return s.vary(strings.Join(slices.DeleteFunc(parts, func(p string) bool { return p == "" }), " ")) + " " + rest
+	return s.vary(s.refer(strings.Join(slices.DeleteFunc(parts, func(p string) bool { return p == "" }), " "))) + " " + rest
 }
 
 // newsClause reacts to the newest teammate message since the agent's last
@@ -92,8 +93,8 @@ func (s *state) newsClause() string {
 		case strings.Contains(m.text, "?"):
 			return s.pick(from+" asked me something", "I see "+from+"'s question", "Reading "+from+"'s question")
 		default:
-			if doing := doingClause(from, m.text, s.v.Name); doing != "" {
-				return s.pick("Noted: ", "Okay, ", "I see ", "So ") + doing
+			if doing := s.doingClause(from, m.text); doing != "" {
+				return s.pick("Noted: ", "Now ", "I see ", "So ", "Looks like ", "I notice ") + doing
 			}
 			if k, _ := procgen.KindOfType(s.v.TaskType); k == procgen.Construction {
 				// In a conversation every reply of the partner arrives
@@ -108,7 +109,7 @@ func (s *state) newsClause() string {
 
 // doingClause says what a teammate's message shows them doing: the
 // command it ends with, as they wrote it ("" if none).
-func doingClause(from, text, me string) string {
+func (s *state) doingClause(from, text string) string {
 	m, ok := command.Find(text)
 	if !ok {
 		return ""
@@ -122,24 +123,24 @@ func doingClause(from, text, me string) string {
 	}
 	switch m.Name {
 	case "!collectBlocks":
-		return from + " is gathering " + arg(0)
+		return s.gen(from + " {is gathering|is out collecting|went for|is picking} " + arg(0))
 	case "!craftRecipe":
-		return from + " is crafting " + arg(0)
+		return s.gen(from + " {is crafting|is making|is putting together} " + arg(0))
 	case "!smeltItem":
-		return from + " is smelting " + arg(0)
+		return s.gen(from + " {is smelting|is cooking|has the furnace going with} " + arg(0))
 	case "!givePlayer":
-		if arg(0) == me {
-			return from + " is passing me " + arg(1)
+		if arg(0) == s.v.Name {
+			return s.gen(from + " {is passing me|is sending me|is bringing me} " + arg(1))
 		}
 		return from + " is passing " + arg(1) + " to " + arg(0)
 	case "!attack":
-		return from + " is hunting " + arg(0)
+		return s.gen(from + " {is hunting|went after|is chasing} {a |}" + arg(0))
 	case "!searchForBlock":
-		return from + " is heading to a " + arg(0)
+		return s.gen(from + " {is heading to|is looking for|is walking to} a " + stationName(arg(0)))
 	case "!stay":
-		return from + " is waiting"
+		return s.gen(from + " {is waiting|is standing by|is holding on|is idle for now}")
 	case "!getCraftingPlan":
-		return from + " is checking how to make " + arg(0)
+		return s.gen(from + " {is checking how to make|is looking up|is reading the recipe for} " + arg(0))
 	}
 	return ""
 }
@@ -160,19 +161,29 @@ func (s *state) outputClause() string {
 		return ""
 	}
 	o := a.output
+	if c := s.placedClause(o); c != "" && s.rng.IntN(2) == 0 {
+		return c
+	}
 	switch {
 	case reCrafted.MatchString(o):
 		m := reCrafted.FindStringSubmatch(o)
-		return s.pick("The "+m[1]+" worked, so I have "+m[2]+" "+m[3]+" now", "Crafting went fine: "+m[2]+" "+m[3]+" in my inventory", "I now hold "+m[2]+" "+m[3])
+		return s.pick("The "+m[1]+" worked, so I have "+m[2]+" "+m[3]+" now", "Crafting went fine: "+m[2]+" "+m[3]+" in my inventory", "I now hold "+m[2]+" "+m[3],
+			"crafted the "+m[1]+"; "+m[2]+" in my inventory now", "the "+m[1]+" is crafted ("+m[2]+" on me)")
 	case reCollected.MatchString(o):
 		m := reCollected.FindStringSubmatch(o)
 		if m[1] == "0" {
 			return s.pick("I found no "+m[2]+" to pick up", "That came back with 0 "+m[2])
 		}
-		return s.pick("I picked up "+m[1]+" "+m[2], "Got "+m[1]+" "+m[2]+" from the world", "That gave me "+m[1]+" "+m[2])
+		return s.pick("I picked up "+m[1]+" "+m[2], "Got "+m[1]+" "+m[2]+" from the world", "That gave me "+m[1]+" "+m[2],
+			"collecting worked: "+m[1]+" "+m[2], m[1]+" "+m[2]+" collected")
 	case reSmelted.MatchString(o):
 		m := reSmelted.FindStringSubmatch(o)
-		return s.pick("The furnace turned my "+m[1]+" into "+m[2]+" "+m[3], "Smelting done: "+m[2]+" "+m[3])
+		station := "furnace"
+		if b, _, ok := texts.ParseFound(o); ok {
+			station = stationName(b)
+		}
+		return s.pick("The "+station+" turned my "+m[1]+" into "+m[2]+" "+m[3], "Smelting done: "+m[2]+" "+m[3],
+			"the "+m[1]+" came out as "+m[2]+" "+m[3], "my "+m[1]+" is cooked: "+m[2]+" "+m[3])
 	case reReceived.MatchString(o):
 		m := reReceived.FindStringSubmatch(o)
 		return s.pick(m[1]+" has the "+m[2]+" now", "The "+m[2]+" reached "+m[1], "Handed the "+m[2]+" to "+m[1])

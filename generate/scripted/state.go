@@ -48,7 +48,7 @@ type act struct {
 
 func newState(v *generate.View, rng *rand.Rand, opts Options) *state {
 	s := &state{v: v, rng: rng, opts: opts, mem: v.Memory, me: slices.Index(v.Team, v.Name)}
-	s.persona = personaOf(v.Name)
+	s.persona = personaOf(v.Name, v.Goal)
 	s.inv = texts.Inventory(v.Inventory)
 	turns := v.Turns
 	if len(v.ToSummarize) > 0 { // a memory call: the folded turns are what it reads

@@ -53,3 +53,36 @@ func TestVaryIsConsistentAndVaried(t *testing.T) {
 		t.Errorf("wordings used: %v, want both", seen)
 	}
 }
+
+// TestGenNests: nested alternatives are all chosen, every combination is
+// reachable and no brace or bar is left in the text.
+func TestGenNests(t *testing.T) {
+	seen := map[string]bool{}
+	for seed := range uint64(200) {
+		got := (&state{rng: rand.New(rand.NewPCG(seed, 3))}).gen("{none is {ready|done} yet|both are still to make}.")
+		if strings.ContainsAny(got, "{}|") {
+			t.Fatalf("seed %d: %q kept template syntax", seed, got)
+		}
+		seen[got] = true
+	}
+	for _, want := range []string{"none is ready yet.", "none is done yet.", "both are still to make."} {
+		if !seen[want] {
+			t.Errorf("%q never said; got %v", want, seen)
+		}
+	}
+}
+
+// TestReferBack: a level named again right after itself is "this level"
+// or "the level"; one named after another level keeps its number.
+func TestReferBack(t *testing.T) {
+	for seed := range uint64(50) {
+		s := &state{rng: rand.New(rand.NewPCG(seed, 5))}
+		got := s.refer("I'll read level 9. Level 8 is done. Level 9 begins at 1, 2, 3; level 9 is walls.")
+		if !strings.HasPrefix(got, "I'll read level 9. Level 8 is done. Level 9 begins at 1, 2, 3; ") {
+			t.Errorf("seed %d: %q dropped a number it needs", seed, got)
+		}
+		if !strings.HasSuffix(got, "; this level is walls.") && !strings.HasSuffix(got, "; the level is walls.") {
+			t.Errorf("seed %d: %q repeats the number", seed, got)
+		}
+	}
+}

@@ -1,0 +1,182 @@
+package scripted
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"collabcraft/mcdata"
+	"collabcraft/world/texts"
+)
+
+// Places: where the agent's context puts it and what it found. $STATS
+// gives its own cell at every call; a block search's output names the
+// station it walked to ("Found smoker at (2004, -60, 1233)"); a
+// collection walk ends where the crop grew. Players tell each other such
+// places ("the smoker is at ...", "I'm at ..."), and they tie an agent's
+// words to the world it moves in.
+
+// spot is a block cell.
+type spot [3]int
+
+func (p spot) String() string { return fmt.Sprintf("(%d, %d, %d)", p[0], p[1], p[2]) }
+
+// blocksTo is the distance to q along the ground, in whole blocks.
+func (p spot) blocksTo(q spot) int {
+	return int(math.Round(math.Hypot(float64(q[0]-p[0]), float64(q[2]-p[2]))))
+}
+
+// here is the cell $STATS puts the agent in.
+func (s *state) here() (spot, bool) {
+	at, ok := texts.ParsePosition(s.v.Stats)
+	return spot(at), ok
+}
+
+// stationName says a station block as players do: "crafting table".
+func stationName(block string) string { return strings.ReplaceAll(block, "_", " ") }
+
+// foundAt is where the agent's newest search in its window found one of
+// blocks, and which.
+func (s *state) foundAt(blocks ...string) (spot, string, bool) {
+	for i := len(s.acts) - 1; i >= 0; i-- {
+		if b, at, ok := texts.ParseFound(s.acts[i].output); ok && slices.Contains(blocks, b) {
+			return spot(at), b, true
+		}
+	}
+	return spot{}, "", false
+}
+
+// pickedAt is where the agent's newest collection of block in its window
+// took it, if it found any.
+func (s *state) pickedAt(block string) (spot, bool) {
+	for i := len(s.acts) - 1; i >= 0; i-- {
+		a := s.acts[i]
+		if a.name != "!collectBlocks" || len(a.args) == 0 || a.args[0] != block {
+			continue
+		}
+		if m := reCollected.FindStringSubmatch(a.output); m == nil || m[1] == "0" {
+			continue
+		}
+		if x, y, z, ok := texts.ParseReached(a.output); ok {
+			return spot{atoiFloor(x), atoiFloor(y), atoiFloor(z)}, true
+		}
+	}
+	return spot{}, false
+}
+
+// atoiFloor reads a coordinate as printed ("-3.5") as its block cell.
+func atoiFloor(v string) int {
+	f, _ := strconv.ParseFloat(v, 64)
+	return int(math.Floor(f))
+}
+
+// stationNote says where the station the next step needs stands, when a
+// search in the window found it and the agent is away from it: "the
+// smoker is at (2004, -60, 1233), 20 blocks from here".
+func (s *state) stationNote(blocks ...string) string {
+	at, b, ok := s.foundAt(blocks...)
+	me, here := s.here()
+	if !ok || !here {
+		return ""
+	}
+	d := me.blocksTo(at)
+	if d < 3 {
+		return s.pick("I'm still by the "+stationName(b)+" at "+at.String(), "the "+stationName(b)+" is right here at "+at.String())
+	}
+	return s.gen(fmt.Sprintf("{the %[1]s is|the %[1]s I used is|there's the %[1]s} {at %[2]s, %[3]d blocks from here|%[3]d blocks away, at %[2]s|back at %[2]s}", stationName(b), at, d))
+}
+
+// cropNote says where the agent last found a crop it needs again.
+func (s *state) cropNote(block string) string {
+	at, ok := s.pickedAt(block)
+	if !ok {
+		return ""
+	}
+	return s.gen(fmt.Sprintf("{there were|I found|I picked} %s {around|near|by} %s {last time|before|earlier}", block, at))
+}
+
+// hereNote says where the agent stands, for teammates that may need it.
+func (s *state) hereNote() string {
+	me, ok := s.here()
+	if !ok {
+		return ""
+	}
+	return s.pick("I'm at "+me.String(), "I'm standing at "+me.String(), "you can find me at "+me.String(), "my spot is "+me.String())
+}
+
+// placedClause is what the agent's last command did, told with the place
+// it did it in: the station it used or where the crop grew ("" if the
+// output names no place).
+func (s *state) placedClause(o string) string {
+	if m := reCrafted.FindStringSubmatch(o); m != nil {
+		if b, cell, ok := texts.ParseFound(o); ok {
+			st, at := stationName(b), spot(cell)
+			return s.pick(
+				"the "+st+" at "+at.String()+" gave me "+m[2]+" "+m[3],
+				"crafted at the "+st+" by "+at.String()+": "+m[2]+" "+m[3]+" on me",
+				"I made the "+m[1]+" at the "+st+", "+at.String()+", so I hold "+m[2]+" now",
+			)
+		}
+	}
+	if m := reSmelted.FindStringSubmatch(o); m != nil {
+		if b, cell, ok := texts.ParseFound(o); ok {
+			st, at := stationName(b), spot(cell)
+			return s.pick(
+				"the "+st+" at "+at.String()+" turned my "+m[1]+" into "+m[2]+" "+m[3],
+				"smelted at the "+st+" by "+at.String()+": "+m[2]+" "+m[3],
+				"I cooked the "+m[1]+" in the "+st+" at "+at.String(),
+			)
+		}
+	}
+	if m := reCollected.FindStringSubmatch(o); m != nil && m[1] != "0" {
+		if x, y, z, ok := texts.ParseReached(o); ok {
+			at := spot{atoiFloor(x), atoiFloor(y), atoiFloor(z)}.String()
+			return s.pick(
+				"I picked up "+m[1]+" "+m[2]+" around "+at,
+				"got "+m[1]+" "+m[2]+" from the patch near "+at,
+				"the "+m[2]+" by "+at+" gave me "+m[1],
+			)
+		}
+	}
+	me, ok := s.here()
+	if !ok {
+		return ""
+	}
+	if m := reKilled.FindStringSubmatch(o); m != nil {
+		return s.pick(
+			"the "+m[1]+" went down near "+me.String(),
+			"I got the "+m[1]+" by "+me.String(),
+			"one "+m[1]+" less around "+me.String(),
+		)
+	}
+	if m := reReceived.FindStringSubmatch(o); m != nil {
+		return s.pick(
+			"I met "+m[1]+" at "+me.String()+" and handed over the "+m[2],
+			m[1]+" got the "+m[2]+" from me at "+me.String(),
+		)
+	}
+	return ""
+}
+
+var reKilled = regexp.MustCompile(`Successfully killed ([a-z_]+)\.`)
+
+// tableNote is stationNote for a recipe made at a crafting table.
+func (s *state) tableNote(r mcdata.Recipe) string {
+	if !r.NeedsTable {
+		return ""
+	}
+	return s.stationNote("crafting_table")
+}
+
+// whereToFindMe ends a helper's report with where it waits; a helper
+// still to make its own dish is not waiting.
+func (s *state) whereToFindMe() string {
+	me, ok := s.here()
+	if d := s.myDish(); !ok || d != "" && !s.gaveDish(d) {
+		return ""
+	}
+	return s.pick("I'm at "+me.String()+" if you need anything else", "you'll find me at "+me.String(), "I'll wait at "+me.String())
+}
