@@ -482,10 +482,11 @@ func (s *state) waitText() string {
 			"I'm still waiting on "+joinAnd(p),
 			"I have no word yet that "+joinAnd(p)+" "+agree(len(p), "is", "are")+" done",
 			joinAnd(p)+" "+agree(len(p), "has", "have")+" not said they've sent everything",
+			"the items from "+joinAnd(p)+" may still be on the way",
 		))
 	}
 	if g := s.goalName(); g != "" {
-		reasons = append(reasons, s.pick("making "+g+" has to wait a little", "I can't finish "+g+" yet", "making "+g+" takes more than I have"))
+		reasons = append(reasons, s.pick("making "+g+" has to wait a little", "I can't finish "+g+" yet", "making "+g+" takes more than I have", "what I hold isn't enough for "+g+" yet"))
 	}
 	return s.compose(s.say("wait"), reasons)
 }
@@ -494,9 +495,11 @@ func (s *state) waitText() string {
 // lacks.
 func (s *state) recipeWaitText(dishes []string) string {
 	d := joinAnd(dishes)
-	return s.compose(s.pick("I'll wait for the recipe", "let me give my teammate a moment to send it", "I'll wait a bit for the recipe", "I'll wait to hear how it's made"),
-		[]string{s.pick("I don't know the recipe for "+d+" yet", "the recipe for "+d+" hasn't reached me", "my goal doesn't say how to make "+d)},
-		s.maybe(s.pick("if it doesn't come I can look it up", "a teammate may have it in their goal")))
+	return s.compose(s.pick("I'll wait for the recipe", "let me give my teammate a moment to send it", "I'll wait a bit for the recipe", "I'll wait to hear how it's made",
+		"I'll hold off until someone tells me how it's made", "a short wait for the recipe makes sense"),
+		[]string{s.pick("I don't know the recipe for "+d+" yet", "the recipe for "+d+" hasn't reached me", "my goal doesn't say how to make "+d,
+			"nobody has told me how to make "+d+" so far", "I asked for the recipe for "+d+" and no answer has come yet")},
+		s.maybe(s.pick("if it doesn't come I can look it up", "a teammate may have it in their goal", "the crafting plan is my fallback", "someone on the team may know it")))
 }
 
 // idleText is an agent whose part is done.
@@ -533,7 +536,7 @@ func (s *state) giveText(leader string, c int, item string) string {
 		if strings.Contains(g, " and ") {
 			needs = "need"
 		}
-		notes = append(notes, s.pick("it's for "+g, g+" "+needs+" everything we have", leader+" makes "+g))
+		notes = append(notes, s.pick("it's for "+g, g+" "+needs+" everything we have", leader+" makes "+g, "that helps with "+g, leader+" can use it for "+g))
 	}
 	if left := len(s.inv) - 1; left > 0 {
 		notes = append(notes, s.pick(plural(left, "more stack")+" to go after this", "more follows"))

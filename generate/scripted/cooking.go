@@ -146,7 +146,8 @@ func (s *state) lookUpRecipes(dishes []string) string {
 	}
 	for _, d := range dishes {
 		if !s.lookedUp(d) {
-			return with(s.pick("Nobody has sent me the recipe for "+d+", so I'll look it up.", "I still don't know how to make the "+d+"; checking the crafting plan.", "Let me look up what the "+d+" needs."), cmd("getCraftingPlan", d, 1))
+			return with(s.pick("Nobody has sent me the recipe for "+d+", so I'll look it up.", "I still don't know how to make the "+d+"; checking the crafting plan.", "Let me look up what the "+d+" needs.",
+				"No recipe for the "+d+" came in, so the game's crafting plan will have to tell me.", "The "+d+" is a mystery to me so far; I'll ask the game how it's made."), cmd("getCraftingPlan", d, 1))
 		}
 	}
 	return ""
@@ -494,8 +495,8 @@ func (s *state) cookLeader() string {
 		}
 	}
 	if o := s.unannounced(); o != "" {
-		msg := s.roleReason() + s.pick("cook the meal. ", "make the "+joinAnd(dishNames(dishes))+". ", "do the cooking. ", "put the meal together. ") +
-			s.pick("Please send me all your items.", "Please send me your items.", "Could you send me your items?", "Please send me your items when you can.")
+		msg := s.roleReason() + s.pick("cook the meal. ", "make the "+joinAnd(dishNames(dishes))+". ", "do the cooking. ", "put the meal together. ", "take care of the cooking. ", "handle the dishes. ") +
+			s.pick("Please send me all your items.", "Please send me your items.", "Could you send me your items?", "Please send me your items when you can.", "Go ahead and send me your items.", "Send me your items whenever you're ready.")
 		if len(lacking) > 0 {
 			msg += " " + s.askRecipes(lacking)
 		}
@@ -828,7 +829,7 @@ func (s *state) obtain(item string, k int, w map[string]int, missing map[string]
 		return ""
 	}
 	if block, ok := cropBlocks[item]; ok {
-		return with(s.cookStep(s.pick("collecting {item}", "off to the farm for {item}", "I'll harvest {n} {item}", "I'll pick {n} {item} at the farm", "heading out for {item}", "the farm should have {item}"), item, k, s.cropNote(block)), cmd("collectBlocks", block, k))
+		return with(s.cookStep(s.pick("collecting {item}", "off to the farm for {item}", "I'll harvest {n} {item}", "I'll pick {n} {item} at the farm", "heading out for {item}", "the farm should have {item}", "I'll go gather {n} {item}", "next I get {n} {item} from the fields"), item, k, s.cropNote(block)), cmd("collectBlocks", block, k))
 	}
 	if mob, ok := animalDrops[item]; ok {
 		// Still short right after a kill: that animal dropped none (drops
@@ -850,7 +851,7 @@ func (s *state) obtain(item string, k int, w map[string]int, missing map[string]
 		if total(missing) > before {
 			return ""
 		}
-		return with(s.cookStep(s.pick("cooking the "+raw, "into the furnace with the "+raw, "let me cook the "+raw, "I'll smelt the "+raw+" into {item}", "the "+raw+" goes in the furnace"), item, k, s.stationNote("smoker", "furnace")), cmd("smeltItem", raw, k))
+		return with(s.cookStep(s.pick("cooking the "+raw, "into the furnace with the "+raw, "let me cook the "+raw, "I'll smelt the "+raw+" into {item}", "the "+raw+" goes in the furnace", "smelting the "+raw+" next", "the "+raw+" needs cooking"), item, k, s.stationNote("smoker", "furnace")), cmd("smeltItem", raw, k))
 	}
 	if rec, ok := s.cookRecipe(item); ok && !hardItems[item] {
 		times := (k + rec.Count - 1) / rec.Count
@@ -863,7 +864,7 @@ func (s *state) obtain(item string, k int, w map[string]int, missing map[string]
 		if total(missing) > before {
 			return ""
 		}
-		return with(s.cookStep(s.pick("crafting {item}", "making the {item} now", "time to craft the {item}", "I'll put the {item} together", "on to the {item}"), item, k, s.tableNote(rec)), cmd("craftRecipe", item, times))
+		return with(s.cookStep(s.pick("crafting {item}", "making the {item} now", "time to craft the {item}", "I'll put the {item} together", "on to the {item}", "I can craft the {item} now", "let me make the {item}"), item, k, s.tableNote(rec)), cmd("craftRecipe", item, times))
 	}
 	missing[item] += k
 	return ""

@@ -81,13 +81,14 @@ func (s *state) newsClause() string {
 		from := m.from
 		switch {
 		case reDoneGiving.MatchString(m.text):
-			return s.pick("Thanks for the items, "+from, from+" says everything they had is with me now", "Got everything from "+from+", thanks")
+			return s.pick("Thanks for the items, "+from, from+" says everything they had is with me now", "Got everything from "+from+", thanks",
+				from+" has handed over all they had", "that's all of "+from+"'s items in my inventory")
 		case reOffer.MatchString(m.text) && !reTakesRole.MatchString(m.text):
-			return s.pick(from+" told me what they hold", "Now I know what "+from+" has", "Thanks for the list, "+from)
+			return s.pick(from+" told me what they hold", "Now I know what "+from+" has", "Thanks for the list, "+from, from+"'s items are counted now")
 		case strings.Contains(m.text, "Recipe for ") || strings.Contains(m.text, "ere is the crafting plan"):
-			return s.pick("Thanks for the recipe, "+from, from+" sent the steps I was missing", "Good, "+from+" shared how it's made")
+			return s.pick("Thanks for the recipe, "+from, from+" sent the steps I was missing", "Good, "+from+" shared how it's made", "with "+from+"'s recipe I know the steps now")
 		case reCollector.MatchString(m.text) || reTakesRole.MatchString(m.text):
-			return s.pick("Okay "+from+", that settles who collects", "Understood, "+from, "Fine by me, "+from)
+			return s.pick("Okay "+from+", that settles who collects", "Understood, "+from, "Fine by me, "+from, "Sounds good, "+from, from+" will collect, agreed")
 		case reBounce.MatchString(m.text):
 			return s.pick(from+" is busy talking to someone else", from+" can't talk right now")
 		case strings.Contains(m.text, "?"):

@@ -371,7 +371,8 @@ func (s *state) roleReason() string {
 	offers := s.offers()
 	me := offers[s.v.Name]
 	if s.goalNamesCollector() {
-		return s.pick("The goal says the food goes to me, so I'll collect everything and ", "I'm the one the food should go to, so I'll gather everything and ")
+		return s.pick("The goal says the food goes to me, so I'll collect everything and ", "I'm the one the food should go to, so I'll gather everything and ",
+			"Since all the food has to end up with me, I'll gather everything and ", "Our goal has the meal given to me, so I'll collect everything and ")
 	}
 	// The count is stated as in an offer, so a teammate whose own offer
 	// crossed this one still learns it.
@@ -382,7 +383,8 @@ func (s *state) roleReason() string {
 			return s.pick("We hold the same number of items"+n+" and my name comes first, so I'll gather everything and ", name+" and I hold the same"+n+", so by name order I'll collect everything and ")
 		}
 	}
-	return s.pick("I hold the most"+n+", so I'll gather everything and ", "I have the most"+n+", so I'll collect everything and ")
+	return s.pick("I hold the most"+n+", so I'll gather everything and ", "I have the most"+n+", so I'll collect everything and ",
+		"Going by what everyone said, I hold the most"+n+"; I'll collect everything and ", "Nobody has more than me"+n+", so I'll gather everything and ")
 }
 
 // answerRoleQuestion tells a teammate that asks what this agent holds,
