@@ -1,6 +1,7 @@
 package scripted
 
 import (
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -420,8 +421,20 @@ func (s *state) claimed() map[string]bool {
 			out[c[1]] = true
 		}
 	}
+	// A dish a helper handed over is no longer theirs to make: should the
+	// meal lack it again (it went into another dish), the cook makes it.
+	for _, m := range s.msgs {
+		for _, g := range reGaveMe.FindAllStringSubmatch(m.text, -1) {
+			if g[1] == s.v.Name {
+				delete(out, g[2])
+			}
+		}
+	}
 	return out
 }
+
+// reGaveMe is a teammate's hand-over in its message: !givePlayer(to, item.
+var reGaveMe = regexp.MustCompile(`!givePlayer\("(\w+)", "([a-z_]+)"`)
 
 // noRecipes is what a helper whose goal holds no recipe tells the cook
 // that asked for them.
@@ -621,6 +634,9 @@ func (s *state) cookDishes(dishes []mcdata.Ingredient, pooled bool) string {
 		}
 	}
 	if len(missing) == 0 {
+		if t := s.awaitDishText(); t != "" {
+			return with(t, cmd("stay", 10))
+		}
 		return with(s.idleText(), cmd("stay", 10))
 	}
 	ready := !pooled || s.helpersDone() || s.waitedLong(false)
@@ -655,6 +671,34 @@ func (s *state) cookDishes(dishes []mcdata.Ingredient, pooled bool) string {
 		}
 	}
 	return with(s.waitText(), cmd("stay", 5))
+}
+
+// awaitDishText is the cook waiting for the dishes helpers promised,
+// once it made all the others ("" if the meal lacks none).
+func (s *state) awaitDishText() string {
+	if !s.isLeader() {
+		return ""
+	}
+	_, left, _ := s.meal()
+	if len(left) == 0 {
+		return ""
+	}
+	d := joinAnd(left)
+	by := map[string]bool{}
+	for _, m := range s.msgs {
+		for _, c := range reClaim.FindAllStringSubmatch(m.text, -1) {
+			if slices.Contains(left, c[1]) {
+				by[m.from] = true
+			}
+		}
+	}
+	reason := "a teammate said they'd make the " + d
+	if len(by) > 0 {
+		who := slices.Sorted(maps.Keys(by))
+		reason = s.gen(joinAnd(who) + " {said they'd make|promised|is making} the " + d)
+	}
+	return s.compose(s.gen("{I'll wait for the "+d+"|all I need now is the "+d+"|I'm waiting for the "+d+"}"),
+		[]string{reason}, s.maybe(s.mealNote()))
 }
 
 // answered reports whether this agent told o about item after turn.

@@ -317,3 +317,23 @@ func TestCrossedPromiseIsAnswered(t *testing.T) {
 		t.Error("a report that got no answer reads as delivered")
 	}
 }
+
+// TestDeliveredDishIsNotAwaited: a dish a helper promised and then handed
+// over is no longer the helper's to make. If it went into another dish
+// the cook makes it again rather than wait for it; while a promised dish
+// is still on its way the cook says it waits for it, not that it is done.
+func TestDeliveredDishIsNotAwaited(t *testing.T) {
+	goal := cookingGoal([]string{"cooked_chicken", "cooked_rabbit"}, "cooked_chicken", "cooked_rabbit")
+	promise := trajectory.Message{Role: "user", Content: `Andy_0: (FROM OTHER BOT)I gave you everything I had. I'll make the cooked_rabbit and bring it to you.`}
+	v := cookView("Jill_0", goal, "Coordinator: Jill_0 (4 items). Got everything from: Andy_0.", "- cooked_chicken: 1\n- coal: 2\n", promise)
+	for seed := range uint64(20) {
+		got := newState(v, rand.New(rand.NewPCG(seed, 4)), DefaultOptions()).decide()
+		if !strings.Contains(got, "!stay") || !strings.Contains(got, "cooked_rabbit") || strings.Contains(strings.ToLower(got), "done with my") {
+			t.Fatalf("seed %d: with the cooked_rabbit promised: %q, want a wait that names it", seed, got)
+		}
+	}
+	v.Turns = append(v.Turns, trajectory.Message{Role: "user", Content: `Andy_0: (FROM OTHER BOT)Here's the cooked_rabbit. !givePlayer("Jill_0", "cooked_rabbit", 1)`})
+	if got := viewState(v).decide(); strings.Contains(got, "!stay") {
+		t.Errorf("after the cooked_rabbit came and went into another dish: %q, want the cook to make it", got)
+	}
+}
