@@ -134,7 +134,7 @@ func (s *state) cookStep(intent, item string, n int, where string) string {
 			"nothing is missing for the "+d,
 		))
 	}
-	if f := s.dishNeeds(); f != "" && s.rng.IntN(4) == 0 {
+	if f := s.dishNeeds(item); f != "" && s.rng.IntN(4) == 0 {
 		reasons = []string{f}
 	}
 	note := s.mealNote()
@@ -146,8 +146,11 @@ func (s *state) cookStep(intent, item string, n int, where string) string {
 
 // dishNeeds is what the dish in the making (s.dish) takes, from its
 // recipe, and how much of it the cook holds: "the cake takes 3
-// milk_bucket, 2 sugar, 1 egg and 3 wheat; I have the 1 egg".
-func (s *state) dishNeeds() string {
+// milk_bucket, 2 sugar, 1 egg and 3 wheat; I have the 1 egg". step is the
+// item the step gets; when that is an ingredient yet the cook holds every
+// one, what it holds is kept for another dish and "I have it all" would
+// be untrue, so nothing is said.
+func (s *state) dishNeeds(step string) string {
 	d := s.dish
 	var needs []mcdata.Ingredient
 	if raw, ok := cooked[d]; ok {
@@ -167,6 +170,8 @@ func (s *state) dishNeeds() string {
 	}
 	f := s.gen("the " + d + " {takes|needs|is made from} " + joinAnd(all))
 	switch {
+	case len(held) == len(all) && step != d:
+		return ""
 	case len(held) == len(all):
 		return f + s.pick(", all in my inventory", ", and I have it all")
 	case len(held) > 0:
@@ -330,7 +335,7 @@ func (s *state) levelIntent(k int) string {
 	if o, ok := blueprints.ExplainedOrigin(s.blueprintText(), k); ok && s.rng.IntN(2) == 0 {
 		notes = append(notes, s.pick(
 			fmt.Sprintf("level %d's corner is at %d, %d, %d", k, o[0], o[1], o[2]),
-			fmt.Sprintf("its first row starts at (%d, %d, %d)", o[0], o[1], o[2]),
+			fmt.Sprintf("level %d's first row starts at (%d, %d, %d)", k, o[0], o[1], o[2]),
 			fmt.Sprintf("level %d begins at %d, %d, %d", k, o[0], o[1], o[2]),
 		))
 	}
@@ -532,11 +537,7 @@ func (s *state) idleText() string {
 func (s *state) giveText(leader string, c int, item string) string {
 	var notes []string
 	if g := s.goalName(); g != "" {
-		needs := "needs"
-		if strings.Contains(g, " and ") {
-			needs = "need"
-		}
-		notes = append(notes, s.pick("it's for "+g, g+" "+needs+" everything we have", leader+" makes "+g, "that helps with "+g, leader+" can use it for "+g))
+		notes = append(notes, s.pick("it's for "+g, g+" "+needs(g)+" everything we have", leader+" makes "+g, "that helps with "+g, leader+" can use it for "+g))
 	}
 	if left := len(s.inv) - 1; left > 0 {
 		notes = append(notes, s.pick(plural(left, "more stack")+" to go after this", "more follows"))
@@ -562,9 +563,18 @@ func (s *state) doneGivingText(leader string) string {
 	}
 	msg := s.say("done_giving", leader, itemList(s.given()))
 	if g := s.goalName(); g != "" {
-		msg = s.addNote(msg, s.pick("that should cover my part of "+g, "good luck with "+g+"!", "hope that's enough for "+g, "the rest of "+g+" is in your hands", "tell me if "+g+" needs anything else", s.whereToFindMe()))
+		msg = s.addNote(msg, s.pick("that should cover my part of "+g, "good luck with "+g+"!", "hope that's enough for "+g, "the rest of "+g+" is in your hands", "tell me if "+g+" "+needs(g)+" anything else", s.whereToFindMe()))
 	}
 	return msg
+}
+
+// needs is the verb for what a goal name needs: "the cake needs", "the
+// bread and cake need".
+func needs(goal string) string {
+	if strings.Contains(goal, " and ") {
+		return "need"
+	}
+	return "needs"
 }
 
 // heardSoFar is what the hub knows of the offers: who said what.

@@ -362,7 +362,7 @@ func (s *state) makeTable(target string, n int, gatherOK bool) string {
 	}
 	for _, item := range slices.Sorted(maps.Keys(s.inv)) {
 		if strings.HasSuffix(item, "_planks") && spare(item, 4) {
-			return with(s.tableStep(s.pick("I need a crafting table, making one", "no table around, I'll craft one", "crafting a table first", "I'll turn 4 "+item+" into a crafting table"), target, n), cmd("craftRecipe", "crafting_table", 1))
+			return with(s.tableStep(s.pick("I need a crafting table, making one", "I'll craft a table of my own", "crafting a table first", "I'll turn 4 "+item+" into a crafting table"), target, n), cmd("craftRecipe", "crafting_table", 1))
 		}
 	}
 	for _, item := range slices.Sorted(maps.Keys(s.inv)) {

@@ -40,8 +40,8 @@ var phrases = map[string][numPersonas][]string{
 	},
 	"share_inv": {
 		{"I have %[2]s. Sending all of it to you, %[1]s.", "Got %[2]s. All yours, %[1]s.", "%[2]s here. Giving it all to you, %[1]s."},
-		{"Hi %[1]s! I have %[2]s. I'll send everything to you so you can %[3]s.", "Hey %[1]s, I've got %[2]s. Let me give it all to you!", "Hello! I'm carrying %[2]s, %[1]s. You %[3]s, I'll send it all over."},
-		{"My inventory: %[2]s. Plan: I give everything to %[1]s, who does the %[3]s.", "I hold %[2]s. I will pass all of it to %[1]s.", "Inventory check: %[2]s. All of it goes to %[1]s."},
+		{"Great, %[1]s! I have %[2]s. I'll send everything to you so you can %[3]s.", "Okay %[1]s, I've got %[2]s. Let me give it all to you!", "Sure thing! I'm carrying %[2]s, %[1]s. You %[3]s, I'll send it all over."},
+		{"My inventory: %[2]s. Plan: I give everything to %[1]s, who will %[3]s.", "I hold %[2]s. I will pass all of it to %[1]s.", "Inventory check: %[2]s. All of it goes to %[1]s."},
 	},
 	"done_giving": {
 		{"%[1]s, I gave you everything I had (%[2]s).", "Done: all my items are with you, %[1]s (%[2]s).", "That's everything I had, %[1]s: %[2]s.",
