@@ -139,6 +139,30 @@ func (s *state) lookedUp(dish string) bool {
 	return false
 }
 
+// recipeInContext reports whether the dish's recipe itself is in the
+// call's context: in the goal, a message, the memory's recipe note, or a
+// lookup in the window. A memory that only lists the dish as known
+// (its note did not fit) is not enough to act on what the dish takes.
+func (s *state) recipeInContext(dish string) bool {
+	if _, ok := recipesIn(s.goalRecipes())[dish]; ok {
+		return true
+	}
+	if strings.Contains(s.mem, "Recipe for "+dish+":") {
+		return true
+	}
+	for _, m := range s.msgs {
+		if strings.Contains(m.text, "Recipe for "+dish) {
+			return true
+		}
+	}
+	for _, a := range s.acts {
+		if a.name == "!getCraftingPlan" && len(a.args) > 0 && a.args[0] == dish && a.output != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // lookUpRecipes asks the game for the first dish's plan whose recipe
 // nobody sent ("" when every one was looked up or the command is blocked).
 func (s *state) lookUpRecipes(dishes []string) string {
@@ -628,6 +652,13 @@ func (s *state) cookDishes(dishes []mcdata.Ingredient, pooled bool) string {
 	w := cloneInv(s.inv)
 	missing := map[string]int{}
 	for _, d := range dishes {
+		if s.count(d.Item) < d.Count && !s.recipeInContext(d.Item) && s.has("!getCraftingPlan") {
+			// The recipe left the window and its note did not fit in the
+			// memory: look it up again rather than cook from nothing.
+			return with(s.pick("My notes no longer hold what the "+d.Item+" takes, so I'll look it up again.",
+				"I've lost the "+d.Item+" recipe from my notes; checking the crafting plan again.",
+				"I need the "+d.Item+"'s recipe once more; asking the game."), cmd("getCraftingPlan", d.Item, 1))
+		}
 		s.dish = d.Item
 		if act := s.obtain(d.Item, d.Count, w, missing, 0); act != "" {
 			return act

@@ -337,3 +337,22 @@ func TestDeliveredDishIsNotAwaited(t *testing.T) {
 		t.Errorf("after the cooked_rabbit came and went into another dish: %q, want the cook to make it", got)
 	}
 }
+
+// TestForgottenRecipeIsLookedUp: a memory that lists a dish as known but
+// lost its recipe note (the 500-character memory was full) is not enough
+// to act on what the dish takes: the cook looks the recipe up again. With
+// the note it gathers the ingredients.
+func TestForgottenRecipeIsLookedUp(t *testing.T) {
+	goal := cookingGoal([]string{"mushroom_stew"})
+	mem := "I cook the meal; teammates send me their items. Recipes known: mushroom_stew."
+	v := cookView("Andy_0", goal, mem, "- bowl: 1\n")
+	v.Team = []string{"Andy_0"}
+	v.CommandDocs = "*COMMAND DOCS\n!getCraftingPlan: Provides a comprehensive crafting plan for a specified item.\n"
+	if got := viewState(v).decide(); !strings.HasSuffix(got, `!getCraftingPlan("mushroom_stew", 1)`) {
+		t.Errorf("with the recipe gone from memory: %q, want it looked up again", got)
+	}
+	v.Memory = mem + " Recipe for mushroom_stew: 1 bowl, 1 brown_mushroom, 1 red_mushroom."
+	if got := viewState(v).decide(); !strings.Contains(got, `!collectBlocks("brown_mushroom", 1)`) {
+		t.Errorf("with the recipe note in memory: %q, want the brown_mushroom gathered", got)
+	}
+}
