@@ -184,7 +184,7 @@ func (s *state) outputClause() string {
 			station = stationName(b)
 		}
 		return s.pick("The "+station+" turned my "+m[1]+" into "+m[2]+" "+m[3], "Smelting done: "+m[2]+" "+m[3],
-			"the "+m[1]+" came out as "+m[2]+" "+m[3], "my "+m[1]+" is cooked: "+m[2]+" "+m[3])
+			"the "+m[1]+" came out as "+m[2]+" "+m[3], "the "+m[1]+" is smelted: "+m[2]+" "+m[3])
 	case reReceived.MatchString(o):
 		m := reReceived.FindStringSubmatch(o)
 		return s.pick(m[1]+" has the "+m[2]+" now", "The "+m[2]+" reached "+m[1], "Handed the "+m[2]+" to "+m[1])

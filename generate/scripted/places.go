@@ -127,7 +127,7 @@ func (s *state) placedClause(o string) string {
 			return s.pick(
 				"the "+st+" at "+at.String()+" turned my "+m[1]+" into "+m[2]+" "+m[3],
 				"smelted at the "+st+" by "+at.String()+": "+m[2]+" "+m[3],
-				"I cooked the "+m[1]+" in the "+st+" at "+at.String(),
+				"I smelted the "+m[1]+" in the "+st+" at "+at.String(),
 			)
 		}
 	}
