@@ -40,8 +40,8 @@ func (s *state) compose(intent string, reasons []string, notes ...string) string
 		return sentence(intent) + tail
 	}
 	clause := func(c string) string { return strings.TrimRight(strings.TrimSpace(c), ".") }
-	// A question, an exclamation or two sentences stand on their own.
-	asks := strings.HasSuffix(intent, "?") || strings.Contains(intent, "!") || strings.Contains(intent, ". ")
+	// A question, an exclamation or two clauses stand on their own.
+	asks := strings.HasSuffix(intent, "?") || strings.ContainsAny(intent, "!;") || strings.Contains(intent, ". ")
 	switch s.rng.IntN(4) {
 	case 0:
 		return sentence(reason) + " " + sentence(intent) + tail

@@ -179,9 +179,9 @@ func (s *state) belowFact(l levelLook, below levelLook) string {
 	k, b := itoa(l.k), itoa(below.k)
 	switch d := l.blocks - below.blocks; {
 	case below.solid && !l.solid:
-		return s.pick("the walls start on level "+k+", above level "+b+"'s solid layer", "level "+b+" was solid, level "+k+" is walls")
+		return s.pick("the walls start on level "+k+", above the solid level "+b, "level "+b+" was solid, level "+k+" is walls")
 	case !below.solid && l.solid:
-		return s.pick("level "+k+" closes off the rooms below", "level "+k+" is a solid layer over level "+b+"'s walls")
+		return s.pick("level "+k+" closes off the rooms below", "level "+k+" is solid, a lid over level "+b+"'s walls")
 	case d == 0 && l.rows == below.rows && l.cols == below.cols:
 		return s.pick("same outline as level "+b, "it follows level "+b+"'s walls exactly")
 	case d > 0:
