@@ -40,17 +40,19 @@ func (s *state) compose(intent string, reasons []string, notes ...string) string
 		return sentence(intent) + tail
 	}
 	clause := func(c string) string { return strings.TrimRight(strings.TrimSpace(c), ".") }
-	// A question, an exclamation or two clauses stand on their own.
-	asks := strings.HasSuffix(intent, "?") || strings.ContainsAny(intent, "!;") || strings.Contains(intent, ". ")
+	// A question, an exclamation or two clauses stand on their own; so
+	// does a reason of two clauses ("... did not go in, I'll fix it").
+	alone := strings.HasSuffix(intent, "?") || strings.ContainsAny(intent, "!;") || strings.Contains(intent, ". ") ||
+		strings.Contains(reason, ";") || strings.Contains(reason, ", I'll")
 	switch s.rng.IntN(4) {
 	case 0:
 		return sentence(reason) + " " + sentence(intent) + tail
 	case 1:
-		if !asks {
+		if !alone {
 			return sentence(clause(reason)+", so "+lowerFirst(clause(intent))) + tail
 		}
 	case 2:
-		if !asks {
+		if !alone {
 			return sentence("Since "+lowerFirst(clause(reason))+", "+lowerFirst(clause(intent))) + tail
 		}
 	}
@@ -431,6 +433,9 @@ func (s *state) buildIntent(lv blueprints.Level, cells []fix) string {
 // the blocks for.
 func (s *state) repairIntent(mine, all []fix) string {
 	intent := s.pick("I'll fix those", "let me repair what I can", "time to set those cells right", "fixing them now")
+	if len(mine) == 1 {
+		intent = s.pick("I'll fix that one", "let me repair it", "time to set that cell right", "fixing it now")
+	}
 	reasons := []string{fmt.Sprintf("I can fix %s of the %d the check lists", plural(len(mine), "cell"), len(all))}
 	if len(mine) == len(all) {
 		which := fmt.Sprintf("all %s are", plural(len(all), "cell"))

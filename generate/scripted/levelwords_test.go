@@ -105,3 +105,22 @@ func TestLastLevelFactNamesTheBlocks(t *testing.T) {
 		t.Errorf("one missing block: %q", f)
 	}
 }
+
+// TestComposeKeepsClausesApart: a reason or intent of two clauses is
+// said as its own sentence, never joined into "Since A; B, C" or "A, so
+// B; C".
+func TestComposeKeepsClausesApart(t *testing.T) {
+	for seed := range uint64(60) {
+		s := &state{rng: rand.New(rand.NewPCG(seed, 2)), v: &generate.View{}}
+		for _, c := range []struct{ intent, reason string }{
+			{"I'll read level 3", "level 2's run left 1 block missing; the check will catch it"},
+			{"I'll read level 3", "1 block of level 2 did not go in, I'll fix it at the end"},
+			{"I'm done with my part; let me check the blueprint", "all 3 levels have my blocks in"},
+		} {
+			got := s.compose(c.intent, []string{c.reason})
+			if strings.HasPrefix(got, "Since ") || strings.Contains(got, ", so ") {
+				t.Errorf("seed %d: %q joins clauses that stand apart", seed, got)
+			}
+		}
+	}
+}
