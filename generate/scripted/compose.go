@@ -542,7 +542,7 @@ func (s *state) idleText() string {
 func (s *state) giveText(leader string, c int, item string) string {
 	var notes []string
 	if g := s.goalName(); g != "" {
-		notes = append(notes, s.pick("it's for "+g, g+" "+needs(g)+" everything we have", leader+" makes "+g, "that helps with "+g, leader+" can use it for "+g))
+		notes = append(notes, s.pick("it's for "+g, g+" "+agreeGoal(g, "needs", "need")+" everything we have", leader+" makes "+g, "that helps with "+g, leader+" can use it for "+g))
 	}
 	if left := len(s.inv) - 1; left > 0 {
 		notes = append(notes, s.pick(plural(left, "more stack")+" to go after this", "more follows"))
@@ -568,18 +568,18 @@ func (s *state) doneGivingText(leader string) string {
 	}
 	msg := s.say("done_giving", leader, itemList(s.given()))
 	if g := s.goalName(); g != "" {
-		msg = s.addNote(msg, s.pick("that should cover my part of "+g, "good luck with "+g+"!", "hope that's enough for "+g, "the rest of "+g+" is in your hands", "tell me if "+g+" "+needs(g)+" anything else", s.whereToFindMe()))
+		msg = s.addNote(msg, s.pick("that should cover my part of "+g, "good luck with "+g+"!", "hope that's enough for "+g, "the rest of "+g+" is in your hands", "tell me if "+g+" "+agreeGoal(g, "needs", "need")+" anything else", s.whereToFindMe()))
 	}
 	return msg
 }
 
-// needs is the verb for what a goal name needs: "the cake needs", "the
-// bread and cake need".
-func needs(goal string) string {
+// agreeGoal is the verb form for a goal name: agreeGoal("the cake",
+// "needs", "need") is "needs", for "the bread and cake" it is "need".
+func agreeGoal(goal, one, many string) string {
 	if strings.Contains(goal, " and ") {
-		return "need"
+		return many
 	}
-	return "needs"
+	return one
 }
 
 // heardSoFar is what the hub knows of the offers: who said what.

@@ -94,18 +94,8 @@ func recipesIn(text string) map[string]string {
 // knowsRecipe reports whether the agent has the recipe for dish: in its
 // goal, from a teammate, or noted in memory.
 func (s *state) knowsRecipe(dish string) bool {
-	if _, ok := recipesIn(s.goalRecipes())[dish]; ok {
-		return true
-	}
-	if strings.Contains(s.mem, "recipe for "+dish) || strings.Contains(s.mem, "Recipes known: ") && strings.Contains(s.mem, dish) {
-		return true
-	}
-	for _, m := range s.msgs {
-		if strings.Contains(m.text, "Recipe for "+dish) {
-			return true
-		}
-	}
-	return s.lookedUp(dish)
+	return s.recipeInContext(dish) || strings.Contains(s.mem, "recipe for "+dish) ||
+		strings.Contains(s.mem, "Recipes known: ") && strings.Contains(s.mem, dish) || s.lookedUp(dish)
 }
 
 // planMakes reports whether a crafting plan's last step makes dish ("...
@@ -308,11 +298,9 @@ const noNeed = "No need to make the "
 // crossedPromise is a helper's promise of a dish the cook made itself
 // (its own craft or smelt gave it) that the cook has not answered yet.
 func (s *state) crossedPromise() (helper, dish string) {
-	for _, m := range s.msgs {
-		for _, c := range reClaim.FindAllStringSubmatch(m.text, -1) {
-			if d := c[1]; s.madeItself(d) && !s.said(noNeed+d) {
-				return m.from, d
-			}
+	for _, c := range s.claimsHeard() {
+		if s.madeItself(c.dish) && !s.said(noNeed+c.dish) {
+			return c.from, c.dish
 		}
 	}
 	return "", ""
@@ -359,12 +347,7 @@ func (s *state) cookIsMaking(dish string) bool {
 		}
 		// Replies queued while the helper was busy arrive joined: read
 		// every command in the message.
-		for text := m.text; ; {
-			c, ok := command.Find(text)
-			if !ok {
-				break
-			}
-			text = text[c.End:]
+		for _, c := range commandsIn(m.text) {
 			if len(c.Args) == 0 {
 				continue
 			}
@@ -440,25 +423,49 @@ func (s *state) claimed() map[string]bool {
 			out[strings.TrimSpace(d)] = true
 		}
 	}
-	for _, m := range s.msgs {
-		for _, c := range reClaim.FindAllStringSubmatch(m.text, -1) {
-			out[c[1]] = true
-		}
+	for _, c := range s.claimsHeard() {
+		out[c.dish] = true
 	}
 	// A dish a helper handed over is no longer theirs to make: should the
 	// meal lack it again (it went into another dish), the cook makes it.
 	for _, m := range s.msgs {
-		for _, g := range reGaveMe.FindAllStringSubmatch(m.text, -1) {
-			if g[1] == s.v.Name {
-				delete(out, g[2])
+		for _, c := range commandsIn(m.text) {
+			if args := unquote(c.Args); c.Name == "!givePlayer" && len(args) >= 2 && args[0] == s.v.Name {
+				delete(out, args[1])
 			}
 		}
 	}
 	return out
 }
 
-// reGaveMe is a teammate's hand-over in its message: !givePlayer(to, item.
-var reGaveMe = regexp.MustCompile(`!givePlayer\("(\w+)", "([a-z_]+)"`)
+// claim is a teammate's promise of a dish in its message ("I'll make the
+// X").
+type claim struct{ from, dish string }
+
+// claimsHeard are the promises in the window's messages, oldest first.
+func (s *state) claimsHeard() []claim {
+	var out []claim
+	for _, m := range s.msgs {
+		for _, c := range reClaim.FindAllStringSubmatch(m.text, -1) {
+			out = append(out, claim{m.from, c[1]})
+		}
+	}
+	return out
+}
+
+// commandsIn are the commands in a teammate's message, in order: replies
+// queued while the reader was busy arrive joined, each with its own.
+func commandsIn(text string) []command.Match {
+	var out []command.Match
+	for {
+		c, ok := command.Find(text)
+		if !ok {
+			return out
+		}
+		out = append(out, c)
+		text = text[c.End:]
+	}
+}
 
 // noRecipes is what a helper whose goal holds no recipe tells the cook
 // that asked for them.
@@ -716,11 +723,9 @@ func (s *state) awaitDishText() string {
 	}
 	d := joinAnd(left)
 	by := map[string]bool{}
-	for _, m := range s.msgs {
-		for _, c := range reClaim.FindAllStringSubmatch(m.text, -1) {
-			if slices.Contains(left, c[1]) {
-				by[m.from] = true
-			}
+	for _, c := range s.claimsHeard() {
+		if slices.Contains(left, c.dish) {
+			by[c.from] = true
 		}
 	}
 	reason := "a teammate said they'd make the " + d

@@ -60,17 +60,24 @@ func (s *state) pickedAt(block string) (spot, bool) {
 		if m := reCollected.FindStringSubmatch(a.output); m == nil || m[1] == "0" {
 			continue
 		}
-		if x, y, z, ok := texts.ParseReached(a.output); ok {
-			return spot{atoiFloor(x), atoiFloor(y), atoiFloor(z)}, true
+		if at, ok := reachedSpot(a.output); ok {
+			return at, true
 		}
 	}
 	return spot{}, false
 }
 
-// atoiFloor reads a coordinate as printed ("-3.5") as its block cell.
-func atoiFloor(v string) int {
-	f, _ := strconv.ParseFloat(v, 64)
-	return int(math.Floor(f))
+// reachedSpot is the cell the output's first walk ended in.
+func reachedSpot(output string) (spot, bool) {
+	x, y, z, ok := texts.ParseReached(output)
+	if !ok {
+		return spot{}, false
+	}
+	cell := func(v string) int {
+		f, _ := strconv.ParseFloat(v, 64)
+		return int(math.Floor(f))
+	}
+	return spot{cell(x), cell(y), cell(z)}, true
 }
 
 // stationNote says where the station the next step needs stands, when a
@@ -132,8 +139,8 @@ func (s *state) placedClause(o string) string {
 		}
 	}
 	if m := reCollected.FindStringSubmatch(o); m != nil && m[1] != "0" {
-		if x, y, z, ok := texts.ParseReached(o); ok {
-			at := spot{atoiFloor(x), atoiFloor(y), atoiFloor(z)}.String()
+		if p, ok := reachedSpot(o); ok {
+			at := p.String()
 			return s.pick(
 				"I picked up "+m[1]+" "+m[2]+" around "+at,
 				"got "+m[1]+" "+m[2]+" from the patch near "+at,

@@ -68,7 +68,7 @@ func (s *state) offerText(to string, about string) string {
 	)
 	var goal string
 	if g := s.goalName(); g != "" {
-		goal = s.pick("we're making "+g, "the goal is "+g, g+" "+agree(strings.Count(g, " and ")+1, "is", "are")+" the goal", "it's all for "+g)
+		goal = s.pick("we're making "+g, "the goal is "+g, g+" "+agreeGoal(g, "is", "are")+" the goal", "it's all for "+g)
 	}
 	return s.addNote(msg, goal)
 }
