@@ -7,7 +7,7 @@ BENCHTIME ?= 1s
 # Pinned so every machine lints alike; `go run` fetches it once into the module cache.
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build test test-race testdeps demo bench lint mcdata mindcraft-fixtures clean
+.PHONY: build test test-race testdeps demo bench lint mcdata mindcraft-fixtures villageragent-fixtures clean
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/collabcraft
@@ -64,6 +64,20 @@ mindcraft-fixtures:
 	patch -p1 -d $(MINDCRAFT_WORK) < $(MINDCRAFT_WORK)/mindcraft/patches/minecraft-data+3.84.1.patch
 	MINDCRAFT_DIR=$(MINDCRAFT_WORK)/mindcraft $(GO) test -count=1 -run TestMindcraftCalls . -args -write-call-cases
 	node scripts/mindcraft-fixtures/render.mjs --mindcraft $(MINDCRAFT_WORK)/mindcraft --out testdata/mindcraft
+
+# Regenerate testdata/villageragent/ by running VillagerAgent's own Python
+# (scripts/villageragent-fixtures/README.md). On demand only, not part of make
+# test: it exports VillagerAgent from a git mirror into VILLAGER_WORK (outside
+# the repo) and renders the call cases with Debian's python3 (+ python3-pydantic).
+VILLAGER_MIRROR ?= /work/.mirror/cnsdqd-dyb+VillagerAgent/repo
+VILLAGER_REV    ?= dd1ecc1
+VILLAGER_WORK   ?= /tmp/collabcraft-villageragent-$(VILLAGER_REV)
+VILLAGER_CASES  ?= scripts/villageragent-fixtures/cases.json
+villageragent-fixtures:
+	/usr/bin/python3 -c 'import pydantic, yaml, numpy, networkx, matplotlib' || \
+		{ echo "villageragent-fixtures: needs apt packages python3-pydantic python3-yaml python3-numpy python3-networkx python3-matplotlib"; exit 1; }
+	/usr/bin/python3 scripts/villageragent-fixtures/render.py --mirror $(VILLAGER_MIRROR) --rev $(VILLAGER_REV) \
+		--villager $(VILLAGER_WORK)/villageragent --cases $(VILLAGER_CASES) --out testdata/villageragent
 
 clean:
 	rm -rf bin out
