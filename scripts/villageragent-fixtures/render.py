@@ -572,7 +572,11 @@ class Renderer:
         random.shuffle = lambda seq: None
         if "random_agent" in case:
             # fill_agents replaces an unknown agent by random.choice(agents).
-            random.choice = lambda seq: next(a for a in seq if getattr(a, "name", a) == case["random_agent"])
+            # Other random.choice calls (the API key pick) keep the real one.
+            def choice(seq, real=saved[1]):
+                named = [a for a in seq if getattr(a, "name", None) == case["random_agent"]]
+                return named[0] if named else real(seq)
+            random.choice = choice
         try:
             if role in ("decompose", "redecompose", "strategy"):
                 random.randint = lambda a, b: case.get("num", a)
