@@ -7,7 +7,7 @@ BENCHTIME ?= 1s
 # Pinned so every machine lints alike; `go run` fetches it once into the module cache.
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build test test-race testdeps demo bench lint mcdata mindcraft-fixtures villageragent-fixtures clean
+.PHONY: build test test-race testdeps demo bench lint mcdata mindcraft-fixtures villageragent-fixtures mindagent-checkout cuisine-data clean
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/collabcraft
@@ -78,6 +78,25 @@ villageragent-fixtures:
 		{ echo "villageragent-fixtures: needs apt packages python3-pydantic python3-yaml python3-numpy python3-networkx python3-matplotlib"; exit 1; }
 	/usr/bin/python3 scripts/villageragent-fixtures/render.py --mirror $(VILLAGER_MIRROR) --rev $(VILLAGER_REV) \
 		--villager $(VILLAGER_WORK)/villageragent --cases $(VILLAGER_CASES) --out testdata/villageragent
+
+# MindAgent (github.com/mindagent/mindagent), exported from a git mirror into
+# MINDAGENT_WORK (outside the repo) for the target below. It runs on
+# demand only, under Debian's python3 with python3-numpy, -networkx and
+# -matplotlib; builds and tests use the committed files.
+MINDAGENT_MIRROR ?= /work/.mirror/mindagent+mindagent/repo
+MINDAGENT_REV    ?= 540a114
+MINDAGENT_WORK   ?= /tmp/collabcraft-mindagent-$(MINDAGENT_REV)
+PYTHON           ?= /usr/bin/python3
+mindagent-checkout:
+	rm -rf $(MINDAGENT_WORK)
+	mkdir -p $(MINDAGENT_WORK)
+	git -C $(MINDAGENT_MIRROR) archive $(MINDAGENT_REV) | tar -x -C $(MINDAGENT_WORK)
+	git -C $(MINDAGENT_MIRROR) rev-parse $(MINDAGENT_REV)^{commit} > $(MINDAGENT_WORK)/.mindagent-commit
+
+# Regenerate cuisine/data/ (tools, ingredients, recipes, levels) from
+# MindAgent's assets and levels/constants.py (cuisine/generator/generate.py).
+cuisine-data: mindagent-checkout
+	PYTHONDONTWRITEBYTECODE=1 $(PYTHON) cuisine/generator/generate.py $(MINDAGENT_WORK) cuisine/data
 
 clean:
 	rm -rf bin out

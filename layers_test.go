@@ -25,6 +25,7 @@ var layers = map[string]int{
 	"blueprints":           1,
 	"procgen":              2,
 	"world":                3,
+	"cuisine":              3,
 	"generate/llm":         3,
 	"generate/llm/llmtest": 3,
 	"world/js":             4,
