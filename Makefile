@@ -7,7 +7,7 @@ BENCHTIME ?= 1s
 # Pinned so every machine lints alike; `go run` fetches it once into the module cache.
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build test test-race testdeps demo bench lint mcdata mindcraft-fixtures villageragent-fixtures mindagent-checkout cuisine-data clean
+.PHONY: build test test-race testdeps demo bench lint mcdata mindcraft-fixtures villageragent-fixtures mindagent-checkout cuisine-data mindagent-diff clean
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/collabcraft
@@ -80,7 +80,7 @@ villageragent-fixtures:
 		--villager $(VILLAGER_WORK)/villageragent --cases $(VILLAGER_CASES) --out testdata/villageragent
 
 # MindAgent (github.com/mindagent/mindagent), exported from a git mirror into
-# MINDAGENT_WORK (outside the repo) for the target below. It runs on
+# MINDAGENT_WORK (outside the repo) for the two targets below. Both run on
 # demand only, under Debian's python3 with python3-numpy, -networkx and
 # -matplotlib; builds and tests use the committed files.
 MINDAGENT_MIRROR ?= /work/.mirror/mindagent+mindagent/repo
@@ -97,6 +97,12 @@ mindagent-checkout:
 # MindAgent's assets and levels/constants.py (cuisine/generator/generate.py).
 cuisine-data: mindagent-checkout
 	PYTHONDONTWRITEBYTECODE=1 $(PYTHON) cuisine/generator/generate.py $(MINDAGENT_WORK) cuisine/data
+
+# Re-record cuisine/testdata/mindagent/ by driving MindAgent's own game
+# (scripts/mindagent-diff/README.md), then replay it against ours.
+mindagent-diff: mindagent-checkout
+	PYTHONDONTWRITEBYTECODE=1 PYTHONHASHSEED=0 $(PYTHON) scripts/mindagent-diff/drive.py --mindagent $(MINDAGENT_WORK) --out cuisine/testdata/mindagent
+	$(GO) test -count=1 -run 'TestMindAgent' ./cuisine
 
 clean:
 	rm -rf bin out

@@ -1,0 +1,1 @@
+"""Stand-in for gymnasium (see spaces.py)."""
