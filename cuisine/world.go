@@ -9,6 +9,13 @@ import (
 	"strings"
 )
 
+// MindAgent's protocol (agents/chat_agent.py): each setting (level, team
+// size, α) runs EpisodesPerSetting episodes of EpisodeSteps steps.
+const (
+	EpisodeSteps       = 60
+	EpisodesPerSetting = 3
+)
+
 // Config sets up one episode.
 type Config struct {
 	// Agents is the team size; 0 means the level's.
@@ -113,7 +120,7 @@ func New(level Level, cfg Config) (*World, error) {
 		return nil, fmt.Errorf("cuisine: beta %v; expected a positive factor", cfg.Beta)
 	}
 	if cfg.MaxSteps == 0 {
-		cfg.MaxSteps = 60
+		cfg.MaxSteps = EpisodeSteps
 	}
 	if cfg.MaxOrders == 0 {
 		cfg.MaxOrders = 6
