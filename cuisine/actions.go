@@ -146,6 +146,11 @@ func (w *World) run(a action) bool {
 	return true // noop, with or without a tool
 }
 
+// agentBusy follows an agent's name when a busy agent is given an action.
+// Only the chopboard occupies an agent, for one step, and that ends within
+// the step, so MindAgent's game never says it; kept as written.
+const agentBusy = " is occupied therefore cannot take any actions other than noop"
+
 func agentName(i int) string { return "agent" + strconv.Itoa(i) }
 
 func (w *World) get(i int, item string, ti int) bool {
@@ -184,7 +189,7 @@ func (w *World) get(i int, item string, ti int) bool {
 		return true
 	}
 	if ag.busy > 0 {
-		w.fail(name + " is occupied therefore cannot take any actions other than noop")
+		w.fail(name + agentBusy)
 	}
 	if ag.hold != "" {
 		w.fail(name + " is holding objects, therefore cannot get objects from the tool")
@@ -223,7 +228,7 @@ func (w *World) put(i int, ti int) bool {
 		return true
 	}
 	if ag.busy > 0 {
-		w.fail(name + " is occupied therefore cannot take any actions other than noop")
+		w.fail(name + agentBusy)
 	}
 	if ag.hold == "" {
 		w.fail(name + " is not holding objects, therefore cannot put objects into the tool")
@@ -299,7 +304,7 @@ func (w *World) activate(i int, ti int) bool {
 		return true
 	}
 	if ag.busy > 0 {
-		w.fail(name + " is occupied therefore cannot take any actions other than noop")
+		w.fail(name + agentBusy)
 	}
 	if ag.hold != "" {
 		w.fail(name + " is holding objects, therefore cannot activate tools")

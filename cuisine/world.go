@@ -1,6 +1,7 @@
 package cuisine
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -383,16 +384,7 @@ func (w *World) tick() {
 // sortOrders sorts as Python sorts (lifetime, dish) pairs.
 func sortOrders(os []Order) {
 	slices.SortFunc(os, func(a, b Order) int {
-		if a.Lifetime != b.Lifetime {
-			return a.Lifetime - b.Lifetime
-		}
-		switch {
-		case a.Dish < b.Dish:
-			return -1
-		case a.Dish > b.Dish:
-			return 1
-		}
-		return 0
+		return cmp.Or(cmp.Compare(a.Lifetime, b.Lifetime), strings.Compare(a.Dish, b.Dish))
 	})
 }
 
