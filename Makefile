@@ -7,7 +7,7 @@ BENCHTIME ?= 1s
 # Pinned so every machine lints alike; `go run` fetches it once into the module cache.
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build test test-race testdeps demo bench lint mcdata mindcraft-fixtures villageragent-fixtures mindagent-checkout cuisine-data mindagent-diff clean
+.PHONY: build test test-race testdeps demo bench lint mcdata mindcraft-fixtures villageragent-fixtures mindagent-checkout cuisine-data mindagent-diff escape-data escape-fixtures clean
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/collabcraft
@@ -78,6 +78,23 @@ villageragent-fixtures:
 		{ echo "villageragent-fixtures: needs apt packages python3-pydantic python3-yaml python3-numpy python3-networkx python3-matplotlib"; exit 1; }
 	/usr/bin/python3 scripts/villageragent-fixtures/render.py --mirror $(VILLAGER_MIRROR) --rev $(VILLAGER_REV) \
 		--villager $(VILLAGER_WORK)/villageragent --cases $(VILLAGER_CASES) --out testdata/villageragent
+
+# Regenerate escape/data/atoms.json from VillagerAgent's data/escape_atom.json
+# (escape/generator/generate.py), taken from the git mirror with git show.
+ESCAPE_WORK ?= /tmp/collabcraft-escape-$(VILLAGER_REV)
+escape-data:
+	mkdir -p $(ESCAPE_WORK)
+	git -C $(VILLAGER_MIRROR) show $(VILLAGER_REV):data/escape_atom.json > $(ESCAPE_WORK)/escape_atom.json
+	$(PYTHON) escape/generator/generate.py $(ESCAPE_WORK)/escape_atom.json \
+		$$(git -C $(VILLAGER_MIRROR) rev-parse $(VILLAGER_REV)^{commit}) escape/data/atoms.json
+	$(GO) test -count=1 -run 'TestEmbeddedAtoms' ./escape
+
+# Re-record escape/testdata/statetree.json by running VillagerAgent's own
+# StateTree (scripts/escape-statetree/render.py), then compare ours with it.
+escape-fixtures:
+	PYTHONDONTWRITEBYTECODE=1 $(PYTHON) scripts/escape-statetree/render.py --mirror $(VILLAGER_MIRROR) \
+		--rev $(VILLAGER_REV) --out escape/testdata/statetree.json
+	$(GO) test -count=1 -run 'TestStateTree' ./escape
 
 # MindAgent (github.com/mindagent/mindagent), exported from a git mirror into
 # MINDAGENT_WORK (outside the repo) for the two targets below. Both run on

@@ -22,6 +22,7 @@ var layers = map[string]int{
 	"world/texts":          0,
 	"trajectory":           1,
 	"world/command":        1,
+	"escape":               1,
 	"blueprints":           1,
 	"procgen":              2,
 	"world":                3,
