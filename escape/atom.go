@@ -361,6 +361,11 @@ func knownBlock(id int, field, name string) error {
 
 func (a *Atom) validateBlocks() error {
 	id := a.ID
+	if !slices.ContainsFunc(a.Blocks, func(b AtomBlock) bool { return b.Block != nil }) {
+		// AtomTask.generate lays out the conditions and effects inside its
+		// loop over the blocks: without one the room would have none.
+		return atomError(id, "blocks", "no block: the room's conditions and effects would never be laid out")
+	}
 	for i, b := range a.Blocks {
 		field := fmt.Sprintf("blocks[%d]", i)
 		switch {
