@@ -18,8 +18,11 @@ import (
 // the exit; the agents start in the last room laid out and walk towards +z,
 // through a door in each room's +z wall, to the exit area at Bias.
 type Task struct {
-	Agents   int `json:"agents"`
-	MaxRooms int `json:"max_rooms"`
+	// Name is the task's name: VillagerBench's (puzzle_task3_2p_idx1) for
+	// CodeTasks, one made from the options for Generate.
+	Name     string `json:"name,omitempty"`
+	Agents   int    `json:"agents"`
+	MaxRooms int    `json:"max_rooms"`
 	// Seed is StateTree's seed (VillagerBench's task_idx): it picks the atom
 	// of each room, (seed + rooms so far) mod the candidates, besides
 	// seeding the random stream.

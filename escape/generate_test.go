@@ -1,0 +1,173 @@
+package escape
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+)
+
+// solve plays a task with an oracle that reads the rules: room by room
+// from the start to the exit, every condition of every event met at one
+// instant (agents onto plates, levers on, buttons pressed, blocks placed),
+// then the plates left. It proves a task can be finished under the rules;
+// it does not walk (the world checks reach).
+func solve(t *testing.T, task *Task, instant bool) *Engine {
+	t.Helper()
+	names := team[:min(task.Agents, len(team))]
+	for len(names) < task.Agents {
+		names = append(names, fmt.Sprintf("Agent%d", len(names)))
+	}
+	e, err := NewEngine(task, EngineConfig{Agents: names, Seed: 1, Instant: instant})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Second
+	must := func(_ []Change, err error) {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for ri := len(task.Rooms) - 1; ri >= 0; ri-- {
+		r := &task.Rooms[ri]
+		var standers []string
+		for _, c := range r.Conditions {
+			switch KindOf(c.Match.Name) {
+			case KindPlate:
+				who := names[len(standers)%len(names)]
+				standers = append(standers, who)
+				must(e.Move(who, c.At, now))
+			case KindLever:
+				if e.BlockAt(c.At).Powered != True {
+					_, _, ch, err := e.Activate(names[0], c.At, now)
+					must(ch, err)
+				}
+			case KindButton:
+				_, _, ch, err := e.Activate(names[0], c.At, now)
+				must(ch, err)
+			default:
+				must(e.Place(names[0], c.At, c.Match, now))
+			}
+		}
+		if !e.RoomDone(ri) {
+			t.Fatalf("%s: room %d (atom %d) not done by the oracle", task.Name, ri, r.Atom)
+		}
+		now += 500 * time.Millisecond
+		for _, who := range standers {
+			must(e.Move(who, r.Center.Add(Pos{0, 0, -3}), now))
+		}
+		now += 10 * time.Second
+	}
+	if !e.Done() || e.Score() != 1 {
+		t.Fatalf("%s: done %v, score %v", task.Name, e.Done(), e.Score())
+	}
+	return e
+}
+
+func TestCodeTasks(t *testing.T) {
+	tasks, err := CodeTasks(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tasks) != 22 {
+		t.Fatalf("%d tasks, want VillagerBench's 22", len(tasks))
+	}
+	want := map[string]float64{}
+	for _, c := range readStateTree(t) {
+		if c.Agents == 2 && c.Rooms <= 4 && int(c.Seed) < 8-c.Rooms {
+			want[fmt.Sprintf("puzzle_task%d_2p_idx%d", c.Rooms, c.Seed)] = c.Complexity
+		}
+	}
+	for _, task := range tasks {
+		d, ok := want[task.Name]
+		if !ok || d != task.Complexity {
+			t.Errorf("%s: D %v, VillagerAgent's %v (recorded %v)", task.Name, task.Complexity, d, ok)
+		}
+		for _, instant := range []bool{false, true} {
+			solve(t, task, instant)
+		}
+	}
+	if tasks[0].Name != "puzzle_task1_2p_idx0" || tasks[21].Name != "puzzle_task4_2p_idx3" {
+		t.Errorf("names %s .. %s", tasks[0].Name, tasks[21].Name)
+	}
+}
+
+func TestPaperLevels(t *testing.T) {
+	tasks, err := PaperLevels(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tasks) != 25 {
+		t.Fatalf("%d tasks, want the paper's 25", len(tasks))
+	}
+	for _, task := range tasks {
+		solve(t, task, false)
+	}
+}
+
+// Generated splits share no layout, repeat none within a call (a layout
+// may come again from another room count, in the same split), are the
+// same for the same options, and every task can be finished.
+func TestGenerateSplits(t *testing.T) {
+	n := map[string]int{SplitTrain: 100, SplitDev: 12, SplitTest: 12}
+	split := map[string]string{}
+	placements := map[Placement]int{}
+	for _, rooms := range []int{1, 3, 5} {
+		for _, agents := range []int{2, 3} {
+			for _, s := range []string{SplitTrain, SplitDev, SplitTest} {
+				o := Options{Split: s, N: n[s], Agents: agents, Rooms: rooms, Seed: 42}
+				tasks, err := Generate(o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				again, err := Generate(o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(tasks) != o.N {
+					t.Fatalf("%+v: %d tasks", o, len(tasks))
+				}
+				mine := map[string]bool{}
+				for i, task := range tasks {
+					key := task.Layout()
+					if other, ok := split[key]; ok && other != s {
+						t.Fatalf("%s (%s) has a %s layout", task.Name, s, other)
+					}
+					if mine[key] {
+						t.Fatalf("%s repeats a layout of its own call", task.Name)
+					}
+					split[key], mine[key] = s, true
+					if again[i].Name != task.Name || again[i].Layout() != key {
+						t.Fatalf("%+v: task %d differs between two runs", o, i)
+					}
+					for p, k := range task.Placements() {
+						placements[p] += k
+					}
+					solve(t, task, false)
+				}
+			}
+		}
+	}
+	for _, p := range []Placement{SameRoom, Merge, Split, Cross} {
+		if placements[p] == 0 {
+			t.Errorf("no %s room in any generated task: %v", p, placements)
+		}
+	}
+	t.Logf("rooms by placement over %d generated tasks: %v", len(split), placements)
+}
+
+func TestGenerateRefuses(t *testing.T) {
+	if _, err := Generate(Options{Split: "holdout", N: 1, Agents: 2, Rooms: 1}); err == nil {
+		t.Error("an unknown split was accepted")
+	}
+	// One agent in one room: only the 14 same-room atoms without items
+	// fit, and the 4 with copies vary little; a test split of 100 cannot be.
+	_, err := Generate(Options{Split: SplitTest, N: 100, Agents: 1, Rooms: 1, Seed: 1})
+	if err == nil {
+		t.Fatal("100 test layouts of one room for one agent")
+	}
+	t.Log(err)
+	if !slices.Contains([]string{SplitTrain, SplitDev, SplitTest}, SplitOfLayout("zz")) {
+		t.Error("a bad layout key has no split")
+	}
+}
