@@ -300,11 +300,14 @@ func (e *Engine) agent(name string) (int, error) {
 }
 
 // Advance runs the clock to at: buttons released, activations ended and
-// their effects reverted, each at its own instant.
+// their effects reverted, each at its own instant; then the rules are read
+// at at, so the room texts say what is met then (a plate left longer ago
+// than the window no longer counts).
 func (e *Engine) Advance(at time.Duration) ([]Change, error) {
 	if err := e.advance(at); err != nil {
 		return nil, err
 	}
+	e.evaluate()
 	return e.flush(), nil
 }
 
@@ -477,6 +480,10 @@ func (e *Engine) Place(agent string, p Pos, b Block, at time.Duration) ([]Change
 	}
 	e.blocks[p] = b
 	e.observe(p)
+	if KindOf(b.Name) == KindPlate {
+		e.plates[p] = true
+		e.updatePlate(p)
+	}
 	e.evaluate()
 	return e.flush(), nil
 }

@@ -266,3 +266,42 @@ func TestBudgets(t *testing.T) {
 		t.Errorf("paper D %d, want 9 conditions (atoms 7, 17, 6 and 8: 2+2+2+3)", task.PaperComplexity())
 	}
 }
+
+// The room text forgets a plate once the window has passed; Advance reads
+// the rules at the time it is given.
+func TestRoomTextFollowsTheWindow(t *testing.T) {
+	task := atomTask(t, 11, 2)
+	s := cond(t, task, 0, "spruce_pressure_plate", 0)
+	e, _ := play(t, task, false, []step{{1, "Alice", "move", s, ""}, {2, "Alice", "move", beside(s), ""}, {5.5, "", "advance", Pos{}, ""}})
+	if !strings.Contains(e.RoomText(0), "spruce_pressure_plate") {
+		t.Errorf("3.5 s after stepping off: %q", e.RoomText(0))
+	}
+	if _, err := e.Advance(at(6.5)); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(e.RoomText(0), "spruce_pressure_plate") {
+		t.Errorf("4.5 s after stepping off, past the 4 s window: %q", e.RoomText(0))
+	}
+	if e.RoomScore(0) != 0.5 {
+		t.Errorf("room score %v, want 0.5 (one plate of two was met)", e.RoomScore(0))
+	}
+}
+
+// A pressure plate an agent places is powered by standing on it.
+func TestPlacedPlate(t *testing.T) {
+	task := atomTask(t, 10, 2)
+	e, err := NewEngine(task, EngineConfig{Agents: []string{"Alice", "Bob"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := task.Rooms[0].Center.Add(Pos{-2, 0, -2})
+	if _, err := e.Place("Alice", p, Block{Name: "stone_pressure_plate"}, at(1)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Move("Bob", p, at(2)); err != nil {
+		t.Fatal(err)
+	}
+	if e.BlockAt(p).Powered != True {
+		t.Errorf("placed plate %s not powered under Bob", e.BlockAt(p))
+	}
+}
