@@ -10,7 +10,8 @@ import (
 	"slices"
 )
 
-// The splits of generated tasks. A layout belongs to one split only.
+// The splits of generated tasks, procgen's names (escape sits below
+// procgen, which will pass its own). A layout belongs to one split only.
 const (
 	SplitTrain = "train"
 	SplitDev   = "dev"
@@ -23,18 +24,7 @@ const (
 // StateTree does (CPython's random stream). VillagerBench runs them with 2
 // agents.
 func CodeTasks(agents int) ([]*Task, error) {
-	var out []*Task
-	for rooms := 1; rooms <= 4; rooms++ {
-		for seed := 0; seed < 8-rooms; seed++ {
-			t, err := New(Config{Agents: agents, MaxRooms: rooms, Seed: uint64(seed), Python: true})
-			if err != nil {
-				return nil, fmt.Errorf("escape: task %d rooms seed %d: %w", rooms, seed, err)
-			}
-			t.Name = fmt.Sprintf("puzzle_task%d_%dp_idx%d", rooms, agents, seed)
-			out = append(out, t)
-		}
-	}
-	return out, nil
+	return pythonTasks(agents, 4, func(rooms int) int { return 8 - rooms }, "puzzle_task%d_%dp_idx%d")
 }
 
 // PaperLevels are the paper's 25 escape tasks, "seeds for each of the five
@@ -42,14 +32,20 @@ func CodeTasks(agents int) ([]*Task, error) {
 // is; the code's only difficulty setting is the room count, so level k is
 // k rooms (max_task_num), with seeds 0 to 4, laid out as CodeTasks.
 func PaperLevels(agents int) ([]*Task, error) {
+	return pythonTasks(agents, 5, func(int) int { return 5 }, "escape_level%d_%dp_seed%d")
+}
+
+// pythonTasks lays out 1 to maxRooms rooms with seeds 0 to seeds(rooms)-1
+// on CPython's stream, named by name(rooms, agents, seed).
+func pythonTasks(agents, maxRooms int, seeds func(rooms int) int, name string) ([]*Task, error) {
 	var out []*Task
-	for level := 1; level <= 5; level++ {
-		for seed := range 5 {
-			t, err := New(Config{Agents: agents, MaxRooms: level, Seed: uint64(seed), Python: true})
+	for rooms := 1; rooms <= maxRooms; rooms++ {
+		for seed := range seeds(rooms) {
+			t, err := New(Config{Agents: agents, MaxRooms: rooms, Seed: uint64(seed), Python: true})
 			if err != nil {
-				return nil, fmt.Errorf("escape: level %d seed %d: %w", level, seed, err)
+				return nil, fmt.Errorf("escape: %d rooms, seed %d: %w", rooms, seed, err)
 			}
-			t.Name = fmt.Sprintf("escape_level%d_%dp_seed%d", level, agents, seed)
+			t.Name = fmt.Sprintf(name, rooms, agents, seed)
 			out = append(out, t)
 		}
 	}
