@@ -171,3 +171,25 @@ func TestGenerateRefuses(t *testing.T) {
 		t.Error("a bad layout key has no split")
 	}
 }
+
+func ExampleCodeTasks() {
+	tasks, _ := CodeTasks(2)
+	task := tasks[0] // puzzle_task1_2p_idx0: two plates to stand on at once
+	e, _ := NewEngine(task, EngineConfig{Agents: []string{"Alice", "Bob"}})
+	spruce, birch := task.Rooms[0].Conditions[0].At, task.Rooms[0].Conditions[1].At
+	e.Move("Alice", spruce, 2*time.Second)
+	changes, _ := e.Move("Bob", birch, 5*time.Second)
+	for _, c := range changes {
+		fmt.Println(c)
+	}
+	fmt.Println(task.Name, e.Score(), task.Complexity, task.ActionBudget(), task.WallBudget())
+	fmt.Println(e.RoomText(0))
+	// Output:
+	// 5s mechanism [132, -60, 131] = birch_pressure_plate[powered=true]
+	// 5s room 0 event "" activated
+	// 5s effect [130, -60, 135] = air
+	// 5s effect [130, -59, 135] = air
+	// 5s room 0 done
+	// puzzle_task1_2p_idx0 1 1 1m30s 7m0s
+	// Around you, the key activated blocks are: a spruce_pressure_plate block set at position [128, -60, 131] powered. a birch_pressure_plate block set at position [132, -60, 131] powered.  You have done the task in this room. Move to x=130, y=-60, z=137 to continue. You are at task room [130, -60, 131].
+}
