@@ -91,7 +91,7 @@ func Generate(o Options) ([]*Task, error) {
 	draws := 0
 	for len(out) < o.N {
 		if draws >= maxDraws*(o.N+10) {
-			return nil, fmt.Errorf("escape: %d %s layouts of %d rooms for %d agents in %d draws, %d asked for: ask for fewer, or more rooms",
+			return nil, fmt.Errorf("escape: %d %s layouts with max rooms %d for %d agents in %d draws, %d asked for: ask for fewer, or more rooms",
 				len(out), o.Split, o.Rooms, o.Agents, draws, o.N)
 		}
 		draws++
