@@ -28,7 +28,7 @@ import (
 //   - an event's conditions are combined by and or or; a level condition is
 //     met while its block is in the wanted state, a pulse condition when the
 //     block has been in it and left it again; with the window (the default,
-//     Config.Instant false) a condition stays met for wait_interval seconds
+//     EngineConfig.Instant false) a condition stays met for wait_interval seconds
 //     after that, so "at the same time" means within wait_interval;
 //   - when its conditions are met the event activates for activate_duration:
 //     its effects apply (blocks set, named items given to the agents near,

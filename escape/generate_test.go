@@ -90,6 +90,10 @@ func TestCodeTasks(t *testing.T) {
 	if tasks[0].Name != "puzzle_task1_2p_idx0" || tasks[21].Name != "puzzle_task4_2p_idx3" {
 		t.Errorf("names %s .. %s", tasks[0].Name, tasks[21].Name)
 	}
+	// puzzle_task4_2p_idx2: atoms 7, 17, 6, 8 (testdata/statetree.json).
+	if got := tasks[20].AtomIDs(); !slices.Equal(got, []int{7, 17, 6, 8}) {
+		t.Errorf("%s: atoms %v", tasks[20].Name, got)
+	}
 }
 
 func TestPaperLevels(t *testing.T) {

@@ -17,6 +17,11 @@ import (
 // walls 4 blocks from the centre, the first room's centre 9 blocks before
 // the exit; the agents start in the last room laid out and walk towards +z,
 // through a door in each room's +z wall, to the exit area at Bias.
+//
+// A task is made by New (or CodeTasks, PaperLevels, Generate, AtomTask)
+// and is fully determined by its Config; its JSON is for reading, and a
+// task file need only keep Agents, MaxRooms, Seed and Python to make it
+// again.
 type Task struct {
 	// Name is the task's name: VillagerBench's (puzzle_task3_2p_idx1) for
 	// CodeTasks, one made from the options for Generate.
