@@ -20,6 +20,10 @@ type Block struct {
 	HarvestTools []string // item names of tools that can harvest it; empty = any (hand)
 	RequiresTool bool     // true: no drop without one of HarvestTools
 	BestTool     string   // "pickaxe", "axe", "shovel", "hoe", "shears", "" (speeds mining)
+	// Facings and Axes are the values the block's facing and axis
+	// properties take (nil when it has none), in minecraft-data's order.
+	Facings []string
+	Axes    []string
 
 	dropCounts []Ingredient // Drops with their guaranteed counts
 }
@@ -89,6 +93,8 @@ func LookupBlock(name string) (Block, error) {
 func cloneBlock(b Block) Block {
 	b.Drops = slices.Clone(b.Drops)
 	b.HarvestTools = slices.Clone(b.HarvestTools)
+	b.Facings = slices.Clone(b.Facings)
+	b.Axes = slices.Clone(b.Axes)
 	b.dropCounts = slices.Clone(b.dropCounts)
 	return b
 }

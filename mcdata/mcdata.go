@@ -37,6 +37,8 @@ type fileData struct {
 		HarvestTools []string `json:"harvestTools"`
 		RequiresTool bool     `json:"requiresTool"`
 		BestTool     string   `json:"bestTool"`
+		Facing       []string `json:"facing"`
+		Axis         []string `json:"axis"`
 	} `json:"blocks"`
 	RawRecipes []rawRecipe `json:"recipes"`
 	RawFoods   [][3]any    `json:"foods"` // [name, foodPoints, saturation]
@@ -105,6 +107,7 @@ func decode(raw []byte) (*db, error) {
 		d.blocks[b.Name] = Block{
 			Name: b.Name, Hardness: b.Hardness, Drops: names(drops), dropCounts: drops,
 			HarvestTools: b.HarvestTools, RequiresTool: b.RequiresTool, BestTool: b.BestTool,
+			Facings: b.Facing, Axes: b.Axis,
 		}
 		d.blockList = append(d.blockList, b.Name)
 	}

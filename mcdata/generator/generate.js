@@ -78,7 +78,7 @@ const blocks = mcData.blocksArray
       drops.set(n, drops.has(n) ? drops.get(n) + 1 : dropCount(b.name, n));
     }
     const tools = Object.keys(b.harvestTools || {}).map(itemName).sort(byName);
-    return {
+    const rec = {
       name: b.name,
       hardness: b.hardness === null || b.hardness === undefined ? -1 : b.hardness,
       drops: [...drops.entries()].sort((x, y) => byName(x[0], y[0])),
@@ -86,6 +86,13 @@ const blocks = mcData.blocksArray
       requiresTool: tools.length > 0,
       bestTool: bestTool(b.material),
     };
+    // The orientation properties a placed block can hold (stairs, doors,
+    // ladders, wall signs: facing; logs and pillars: axis), in
+    // minecraft-data's value order; absent when the block has none.
+    for (const s of b.states || []) {
+      if (s.name === 'facing' || s.name === 'axis') rec[s.name] = s.values;
+    }
+    return rec;
   })
   .sort((a, b) => byName(a.name, b.name));
 
