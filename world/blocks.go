@@ -3,6 +3,8 @@ package world
 import (
 	"slices"
 	"strings"
+
+	"collabcraft/mcdata"
 )
 
 // Pos is a block position.
@@ -49,6 +51,10 @@ type blockGrid struct {
 	where    []map[Pos]struct{} // id -> positions holding it, once indexed
 	indexed  []bool             // id -> where[id] is built and kept current
 	doorTop  map[Pos]bool       // upper halves of doors
+	// states holds the orientation of blocks placed with one (a stair's
+	// facing, a log's axis); a block without an entry has none. nil until
+	// the first one, and cleared cell by cell when the block changes.
+	states map[Pos]mcdata.State
 
 	// A one-entry cache of the last section looked up: neighbouring
 	// lookups (pathfinding, scans up a column) mostly hit the same one.
@@ -162,6 +168,24 @@ func (g *blockGrid) set(p Pos, name string) {
 	if len(g.doorTop) > 0 {
 		delete(g.doorTop, p)
 	}
+	if len(g.states) > 0 {
+		delete(g.states, p)
+	}
+}
+
+// state is the orientation of the block at p (zero when it has none).
+func (g *blockGrid) state(p Pos) mcdata.State { return g.states[p] }
+
+// setState gives the block at p orientation st (zero clears it).
+func (g *blockGrid) setState(p Pos, st mcdata.State) {
+	switch {
+	case st.IsZero():
+		delete(g.states, p)
+	case g.states == nil:
+		g.states = map[Pos]mcdata.State{p: st}
+	default:
+		g.states[p] = st
+	}
 }
 
 // fillLayer sets every cell of [x0, x1) x {y} x [z0, z1) to name, a
@@ -171,8 +195,8 @@ func (g *blockGrid) fillLayer(x0, z0, x1, z1, y int, name string) {
 		return
 	}
 	id := g.intern(name)
-	if len(g.doorTop) > 0 || slices.Contains(g.indexed, true) {
-		// Indexes and doors need the per-cell bookkeeping of set.
+	if len(g.doorTop) > 0 || len(g.states) > 0 || slices.Contains(g.indexed, true) {
+		// Indexes, doors and states need the per-cell bookkeeping of set.
 		for x := x0; x < x1; x++ {
 			for z := z0; z < z1; z++ {
 				g.set(Pos{x, y, z}, name)

@@ -1,6 +1,10 @@
 package world
 
-import "time"
+import (
+	"time"
+
+	"collabcraft/mcdata"
+)
 
 // Container is a block with an inventory: a chest, or a furnace-like
 // station with input, fuel and output slots.
@@ -24,6 +28,19 @@ func isFurnace(kind string) bool {
 
 func isContainerBlock(name string) bool {
 	return name == "chest" || name == "barrel" || name == "trapped_chest" || isFurnace(name)
+}
+
+// setBlockState is setBlock, then orientation st for the block (both
+// halves of a door).
+func (w *World) setBlockState(p Pos, name string, st mcdata.State) {
+	w.setBlock(p, name)
+	if w.blocks.name(p) != name {
+		return
+	}
+	w.blocks.setState(p, st)
+	if top := p.Add(0, 1, 0); isDoor(name) && w.blocks.doorTop[top] {
+		w.blocks.setState(top, st)
+	}
 }
 
 // setBlock changes a block, keeping doors whole and containers in step.

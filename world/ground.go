@@ -35,7 +35,7 @@ const maxGrounds = 64
 // fillGround is fillLayers' effect on g: layers from bottom to top, the
 // last at y = top, over [x0, x1) x [z0, z1).
 func (g *blockGrid) fillGround(x0, z0, x1, z1, top int, layers []string) {
-	pristine := len(g.names) == 1 && len(g.sections) == 0 && len(g.doorTop) == 0 && !g.indexed[0]
+	pristine := len(g.names) == 1 && len(g.sections) == 0 && len(g.doorTop) == 0 && len(g.states) == 0 && !g.indexed[0]
 	if !pristine || x0 >= x1 || z0 >= z1 {
 		g.fillLayers(x0, z0, x1, z1, top, layers)
 		return

@@ -2,6 +2,7 @@ package world
 
 import (
 	"fmt"
+	"slices"
 
 	"collabcraft/mcdata"
 	"collabcraft/world/command"
@@ -61,6 +62,17 @@ func (r *run) breakBlockAt(p Pos) bool {
 
 // placeBlock is skills.placeBlock (PLACE) without cheats.
 func (r *run) placeBlock(block string, p Pos) bool {
+	return r.placeBlockState(block, p, mcdata.State{})
+}
+
+// placeBlockState is placeBlock with an orientation for the placed block
+// (VillagerBench's placeBlock has a facing argument; MINDcraft's has none
+// and passes the zero state). The block keeps the properties of st it has
+// (a facing on stone is dropped, as Minecraft has no facing for stone to
+// hold), and an item whose block stands on the ground becomes its wall
+// variant when given a horizontal facing: a torch placed facing north is a
+// wall_torch[facing=north], as it is when placed against a wall's side.
+func (r *run) placeBlockState(block string, p Pos, st mcdata.State) bool {
 	w, a := r.w, r.a
 	if block == "air" {
 		r.log("Placing air (removing block) at %s.", p)
@@ -112,7 +124,12 @@ func (r *run) placeBlock(block string, p Pos) bool {
 	a.held = block
 	a.inv.Remove(block, 1)
 	a.fixHeld()
-	w.setBlock(p, block)
+	if st.IsZero() {
+		w.setBlock(p, block)
+	} else {
+		placed, pst := placedForm(block, st)
+		w.setBlockState(p, placed, pst)
+	}
 	r.spend(0.45)
 	r.say(texts.Placed(block, p.X, p.Y, p.Z))
 	return true
@@ -170,3 +187,28 @@ func cmdDigDown(r *run, args []command.Value) string {
 	r.log("Dug down %d blocks.", n)
 	return ""
 }
+
+// placedForm is the block and orientation an item placed with st becomes:
+// its wall variant for a horizontal facing when its own block has no
+// facing, and only the properties (and values) that block takes.
+func placedForm(item string, st mcdata.State) (string, mcdata.State) {
+	block := item
+	if horizontal[st.Facing] {
+		if wall, ok := mcdata.WallVariant(item); ok {
+			block = wall
+		}
+	}
+	b, err := mcdata.LookupBlock(block)
+	if err != nil {
+		return block, mcdata.State{}
+	}
+	if !slices.Contains(b.Facings, st.Facing) {
+		st.Facing = ""
+	}
+	if !slices.Contains(b.Axes, st.Axis) {
+		st.Axis = ""
+	}
+	return block, st
+}
+
+var horizontal = map[string]bool{"north": true, "south": true, "west": true, "east": true}

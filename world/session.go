@@ -3,6 +3,7 @@ package world
 import (
 	"time"
 
+	"collabcraft/mcdata"
 	"collabcraft/world/command"
 )
 
@@ -74,6 +75,12 @@ func (s *Session) skill(f func(r *run) bool) bool {
 // PlaceBlock is skills.placeBlock at cell p (survival, no cheats).
 func (s *Session) PlaceBlock(block string, p Pos) bool {
 	return s.skill(func(r *run) bool { return r.placeBlock(block, p) })
+}
+
+// PlaceBlockState is PlaceBlock with an orientation for the placed block
+// (VillagerBench's placeBlock facing; see placeBlockState).
+func (s *Session) PlaceBlockState(block string, p Pos, st mcdata.State) bool {
+	return s.skill(func(r *run) bool { return r.placeBlockState(block, p, st) })
 }
 
 // BreakBlockAt is skills.breakBlockAt at cell p.

@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"collabcraft/blueprints"
+	"collabcraft/mcdata"
 	"collabcraft/procgen"
 )
 
@@ -140,6 +141,21 @@ var _ blueprints.BlockReader = (*World)(nil)
 
 // SetBlock puts a block into the world (for builders and tests).
 func (w *World) SetBlock(p Pos, name string) { w.setBlock(p, name) }
+
+// StateAt returns the orientation of the block at (x, y, z): zero for a
+// block placed without one, and for air.
+func (w *World) StateAt(x, y, z int) mcdata.State { return w.blocks.state(Pos{x, y, z}) }
+
+// SetBlockState puts a block with an orientation into the world (for
+// builders and tests); a state the block cannot hold is refused and the
+// world left as it was.
+func (w *World) SetBlockState(p Pos, name string, st mcdata.State) error {
+	if err := mcdata.CheckState(name, st); err != nil {
+		return fmt.Errorf("world: block at %d %d %d: %w", p.X, p.Y, p.Z, err)
+	}
+	w.setBlockState(p, name, st)
+	return nil
+}
 
 // Docs returns the $COMMAND_DOCS text for an agent.
 func (w *World) Docs(agent string) string {
