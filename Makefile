@@ -7,7 +7,7 @@ BENCHTIME ?= 1s
 # Pinned so every machine lints alike; `go run` fetches it once into the module cache.
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build test test-race testdeps demo bench lint mcdata mindcraft-fixtures villageragent-fixtures mindagent-checkout cuisine-data mindagent-diff escape-data escape-fixtures clean
+.PHONY: build test test-race testdeps demo bench lint mcdata mindcraft-fixtures villageragent-fixtures mindagent-checkout cuisine-data mindagent-diff escape-data escape-fixtures villagerbench-data clean
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/collabcraft
@@ -95,6 +95,16 @@ escape-fixtures:
 	PYTHONDONTWRITEBYTECODE=1 $(PYTHON) scripts/escape-statetree/render.py --mirror $(VILLAGER_MIRROR) \
 		--rev $(VILLAGER_REV) --out escape/testdata/statetree.json
 	$(GO) test -count=1 -run 'TestStateTree' ./escape
+
+# Regenerate villagerbench/data/paper.json (the paper's 100 construction
+# blueprints, rebuilt from VillagerAgent's blueprint_description_all.json)
+# and villagerbench/testdata/paper-check.json (the same file read by an
+# independent Python reader). On demand only: it reads the git mirror.
+villagerbench-data:
+	$(GO) run ./villagerbench/generator -mirror $(VILLAGER_MIRROR) -rev $(VILLAGER_REV) -out villagerbench/data/paper.json
+	$(PYTHON) villagerbench/generator/check.py --mirror $(VILLAGER_MIRROR) --rev $(VILLAGER_REV) \
+		--mcdata mcdata/data/mcdata.json --out villagerbench/testdata/paper-check.json
+	$(GO) test -count=1 -run TestPaperBlueprintsMatchDescriptions ./villagerbench
 
 # MindAgent (github.com/mindagent/mindagent), exported from a git mirror into
 # MINDAGENT_WORK (outside the repo) for the two targets below. Both run on
