@@ -97,14 +97,18 @@ escape-fixtures:
 	$(GO) test -count=1 -run 'TestStateTree' ./escape
 
 # Regenerate villagerbench/data/paper.json (the paper's 100 construction
-# blueprints, rebuilt from VillagerAgent's blueprint_description_all.json)
-# and villagerbench/testdata/paper-check.json (the same file read by an
-# independent Python reader). On demand only: it reads the git mirror.
+# blueprints, rebuilt from VillagerAgent's blueprint_description_all.json),
+# villagerbench/testdata/paper-check.json (the same file read by an
+# independent Python reader) and villagerbench/testdata/judge-cases.json
+# (build_judger.py's own C, VHR and D functions run on them; needs Debian's
+# python3-numpy). On demand only: it reads the git mirror.
 villagerbench-data:
 	$(GO) run ./villagerbench/generator -mirror $(VILLAGER_MIRROR) -rev $(VILLAGER_REV) -out villagerbench/data/paper.json
 	$(PYTHON) villagerbench/generator/check.py --mirror $(VILLAGER_MIRROR) --rev $(VILLAGER_REV) \
 		--mcdata mcdata/data/mcdata.json --out villagerbench/testdata/paper-check.json
-	$(GO) test -count=1 -run TestPaperBlueprintsMatchDescriptions ./villagerbench
+	$(PYTHON) villagerbench/generator/judge.py --mirror $(VILLAGER_MIRROR) --rev $(VILLAGER_REV) \
+		--blueprints villagerbench/data/paper.json --out villagerbench/testdata/judge-cases.json
+	$(GO) test -count=1 -run 'TestPaperBlueprintsMatchDescriptions|TestJudgeCases' ./villagerbench
 
 # MindAgent (github.com/mindagent/mindagent), exported from a git mirror into
 # MINDAGENT_WORK (outside the repo) for the two targets below. Both run on
