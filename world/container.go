@@ -38,8 +38,15 @@ func (w *World) setBlockState(p Pos, name string, st mcdata.State) {
 		return
 	}
 	w.blocks.setState(p, st)
-	if top := p.Add(0, 1, 0); isDoor(name) && w.blocks.doorTop[top] {
-		w.blocks.setState(top, st)
+	if !isDoor(name) {
+		return
+	}
+	other := p.Add(0, 1, 0) // the top half, when p is the bottom
+	if w.blocks.doorTop[p] {
+		other = p.Add(0, -1, 0)
+	}
+	if w.blocks.name(other) == name && (w.blocks.doorTop[other] || w.blocks.doorTop[p]) {
+		w.blocks.setState(other, st)
 	}
 }
 

@@ -63,6 +63,13 @@ func TestPlaceBlockState(t *testing.T) {
 	if strings.Contains(s.Output(), "wall_torch") || w.Agent(w.Agents()[0]).inv.Count("torch") != 1 {
 		t.Errorf("the log names the item placed and the torch leaves the inventory: %q", s.Output())
 	}
+	// Turning either half turns the door.
+	if err := w.SetBlockState(Pos{0, -59, 1}, "spruce_door", mcdata.State{Facing: "west"}); err != nil {
+		t.Fatal(err)
+	}
+	if w.StateAt(0, -60, 1).Facing != "west" || w.StateAt(0, -59, 1).Facing != "west" {
+		t.Errorf("door turned by its top half: %v below, %v above", w.StateAt(0, -60, 1), w.StateAt(0, -59, 1))
+	}
 	if !s.BreakBlockAt(Pos{0, -60, 1}) {
 		t.Fatalf("breaking the door failed: %s", s.Output())
 	}
