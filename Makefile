@@ -99,16 +99,19 @@ escape-fixtures:
 # Regenerate villagerbench/data/paper.json (the paper's 100 construction
 # blueprints, rebuilt from VillagerAgent's blueprint_description_all.json),
 # villagerbench/testdata/paper-check.json (the same file read by an
-# independent Python reader) and villagerbench/testdata/judge-cases.json
-# (build_judger.py's own C, VHR and D functions run on them; needs Debian's
+# independent Python reader), villagerbench/testdata/generated-sample.json
+# (a generated blueprint of each kind) and villagerbench/testdata/judge-cases.json
+# (build_judger.py's own C, VHR and D functions run on both; needs Debian's
 # python3-numpy). On demand only: it reads the git mirror.
 villagerbench-data:
-	$(GO) run ./villagerbench/generator -mirror $(VILLAGER_MIRROR) -rev $(VILLAGER_REV) -out villagerbench/data/paper.json
+	$(GO) run ./villagerbench/generator -mirror $(VILLAGER_MIRROR) -rev $(VILLAGER_REV) -out villagerbench/data/paper.json \
+		-sample villagerbench/testdata/generated-sample.json
 	$(PYTHON) villagerbench/generator/check.py --mirror $(VILLAGER_MIRROR) --rev $(VILLAGER_REV) \
 		--mcdata mcdata/data/mcdata.json --out villagerbench/testdata/paper-check.json
 	$(PYTHON) villagerbench/generator/judge.py --mirror $(VILLAGER_MIRROR) --rev $(VILLAGER_REV) \
-		--blueprints villagerbench/data/paper.json --out villagerbench/testdata/judge-cases.json
-	$(GO) test -count=1 -run 'TestPaperBlueprintsMatchDescriptions|TestJudgeCases' ./villagerbench
+		--blueprints villagerbench/data/paper.json villagerbench/testdata/generated-sample.json \
+		--out villagerbench/testdata/judge-cases.json
+	$(GO) test -count=1 -run 'TestPaperBlueprintsMatchDescriptions|TestJudgeCases|TestGeneratedSampleIsCurrent' ./villagerbench
 
 # MindAgent (github.com/mindagent/mindagent), exported from a git mirror into
 # MINDAGENT_WORK (outside the repo) for the two targets below. Both run on

@@ -3,6 +3,7 @@ package villagerbench_test
 import (
 	"encoding/json"
 	"os"
+	"reflect"
 	"testing"
 
 	"collabcraft/blueprints"
@@ -50,14 +51,36 @@ func place(t testing.TB, w *world.World, b villagerbench.Block) {
 	}
 }
 
+// paperBlueprint finds a blueprint of the paper's 100 or of the generated
+// sample (testdata/generated-sample.json).
 func paperBlueprint(t testing.TB, id string) villagerbench.Blueprint {
-	for _, bp := range villagerbench.Paper() {
+	for _, bp := range append(villagerbench.Paper(), sample(t)...) {
 		if bp.ID == id {
 			return bp
 		}
 	}
-	t.Fatalf("no paper blueprint %s", id)
+	t.Fatalf("no blueprint %s", id)
 	return villagerbench.Blueprint{}
+}
+
+func sample(t testing.TB) []villagerbench.Blueprint {
+	raw, err := os.ReadFile("testdata/generated-sample.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := villagerbench.ParseFile("testdata/generated-sample.json", raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f.Blueprints
+}
+
+// TestGeneratedSampleIsCurrent: the sample judge.py scored is what the
+// generator makes now (else: make villagerbench-data).
+func TestGeneratedSampleIsCurrent(t *testing.T) {
+	if got := villagerbench.Sample(); !reflect.DeepEqual(got, sample(t)) {
+		t.Error("testdata/generated-sample.json is not villagerbench.Sample(): run make villagerbench-data")
+	}
 }
 
 // judgeCases is testdata/judge-cases.json: VillagerBench's own judge
@@ -83,8 +106,8 @@ type judgeCases struct {
 
 // TestJudgeCases: C, the five view rates, VHR, D and the budgets are
 // exactly (to the last bit) what build_judger.py's own functions compute,
-// on the 100 blueprints built exactly, with a facing or axis turned, and
-// damaged.
+// on the 100 blueprints and 12 generated ones built exactly, with a facing
+// or axis turned, and damaged.
 func TestJudgeCases(t *testing.T) {
 	raw, err := os.ReadFile("testdata/judge-cases.json")
 	if err != nil {
@@ -94,7 +117,7 @@ func TestJudgeCases(t *testing.T) {
 	if err := json.Unmarshal(raw, &jc); err != nil {
 		t.Fatal(err)
 	}
-	if len(jc.Complexity) != 100 || len(jc.Cases) < 250 {
+	if len(jc.Complexity) != 112 || len(jc.Cases) < 300 {
 		t.Fatalf("%d complexities, %d cases: the file is not the generator's", len(jc.Complexity), len(jc.Cases))
 	}
 	for _, c := range jc.Complexity {
@@ -125,7 +148,7 @@ func TestJudgeCases(t *testing.T) {
 			t.Errorf("%s %s: C %v, views %v, VHR %v; the judge: %v, %v, %v", c.Blueprint, c.Kind, got, views, vhr, c.C, c.Views, c.VHR)
 		}
 	}
-	if kinds["exact"] != 100 || kinds["turned"] < 20 || kinds["turned axis"] < 10 || kinds["damaged"] != 100 {
+	if kinds["exact"] != 112 || kinds["turned"] < 30 || kinds["turned axis"] < 15 || kinds["damaged"] != 112 {
 		t.Errorf("cases by kind %v: want every blueprint exact and damaged, and turns", kinds)
 	}
 }

@@ -10,7 +10,8 @@ a world given as a dict of cells (name and block-state properties, as
 mineflayer's Block gives them). Nothing of VillagerAgent is copied into
 the repo; this file records what its code computes.
 
-Cases, per blueprint of villagerbench/data/paper.json: the blueprint
+Cases, per blueprint of villagerbench/data/paper.json and of the generated
+sample (villagerbench/testdata/generated-sample.json): the blueprint
 built exactly; one faced block turned; and seeded damage (blocks removed,
 blocks replaced by another material, a stray block in front). Each case
 stores its changes to the exact build and the judge's C (block_hit_rate),
@@ -19,7 +20,8 @@ with dig_needed and the budgets the judge derives from D.
 TestJudgeCases replays them against package villagerbench.
 
     python3 villagerbench/generator/judge.py --mirror M --rev dd1ecc1 \
-        --blueprints villagerbench/data/paper.json --out villagerbench/testdata/judge-cases.json
+        --blueprints villagerbench/data/paper.json villagerbench/testdata/generated-sample.json \
+        --out villagerbench/testdata/judge-cases.json
 """
 import argparse
 import ast
@@ -104,12 +106,34 @@ def data_of(bp):
     return {"size": size, "blocks": blocks}
 
 
+def door_half(cells, p):
+    """The other half of the door at p (None when p holds no door): a
+    door's halves go together, as in the game and collabcraft's world."""
+    name = cells.get(p, ("air",))[0]
+    if not name.endswith("_door"):
+        return None
+    below, above = (p[0], p[1] - 1, p[2]), (p[0], p[1] + 1, p[2])
+    for q in (below, above):
+        if cells.get(q, ("air",))[0] == name:
+            return q
+    return None
+
+
 def run_case(scope, bp, removed, placed):
     cells = {tuple(b["position"]): (b["name"], props(b["facing"])) for b in bp["blocks"]}
-    for p in removed:
-        cells.pop(tuple(p), None)
+    for p in map(tuple, removed):
+        other = door_half(cells, p)
+        cells.pop(p, None)
+        if other:
+            cells.pop(other)
     for s in placed:
-        cells[tuple(s["position"])] = (s["name"], props(s["facing"]))
+        p = tuple(s["position"])
+        other = door_half(cells, p)
+        if other and cells[p][0] == s["name"]:
+            cells[other] = (s["name"], props(s["facing"]))  # a door turns whole
+        elif other:
+            cells.pop(other)  # a door half replaced: the other goes too
+        cells[p] = (s["name"], props(s["facing"]))
     scope["bot"] = Bot(cells)
     data = data_of(bp)
     c = scope["cal_block_hit_rate"](data)
@@ -179,7 +203,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--mirror", required=True)
     ap.add_argument("--rev", required=True)
-    ap.add_argument("--blueprints", required=True)
+    ap.add_argument("--blueprints", required=True, nargs="+")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
     source = subprocess.run(["git", "-C", args.mirror, "show", f"{args.rev}:{JUDGER}"],
@@ -188,8 +212,10 @@ def main():
                             check=True, capture_output=True, text=True).stdout.strip()
     scope = judge_functions(source)
     view_rates_function(source, scope)
-    with open(args.blueprints) as f:
-        bps = json.load(f)["blueprints"]
+    bps = []
+    for path in args.blueprints:
+        with open(path) as f:
+            bps.extend(json.load(f)["blueprints"])
     rng = random.Random(31)
     complexity, cases = [], []
     for bp in bps:

@@ -9,8 +9,12 @@
 //
 //	go run ./villagerbench/generator -mirror M -rev dd1ecc1 -out villagerbench/data/paper.json
 //
+// With -sample it also writes one generated blueprint of each knob
+// combination (the test split's first 12, seed 1), the sample judge.py
+// scores with VillagerBench's own judge beside the paper's.
+//
 // Run it with `make villagerbench-data`, which also writes the independent
-// check file (check.py).
+// check file (check.py) and the judge's cases (judge.py).
 package main
 
 import (
@@ -31,6 +35,7 @@ func main() {
 	mirror := flag.String("mirror", "", "VillagerAgent git mirror")
 	rev := flag.String("rev", "dd1ecc1", "VillagerAgent revision")
 	out := flag.String("out", "", "the file to write")
+	sample := flag.String("sample", "", "also write the generated sample here")
 	flag.Parse()
 	if *mirror == "" || *out == "" {
 		fmt.Fprintln(os.Stderr, "usage: generator -mirror DIR [-rev REV] -out FILE")
@@ -40,6 +45,26 @@ func main() {
 		fmt.Fprintln(os.Stderr, "generator:", err)
 		os.Exit(1)
 	}
+	if *sample != "" {
+		if err := writeSample(*sample); err != nil {
+			fmt.Fprintln(os.Stderr, "generator:", err)
+			os.Exit(1)
+		}
+	}
+}
+
+// writeSample writes villagerbench.Sample().
+func writeSample(path string) error {
+	f := villagerbench.File{Source: villagerbench.SampleSource, Blueprints: villagerbench.Sample()}
+	data, err := f.Marshal()
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.Write(path, data); err != nil {
+		return err
+	}
+	fmt.Printf("wrote %s: %d generated blueprints\n", path, len(f.Blueprints))
+	return nil
 }
 
 func run(mirror, rev, out string) error {
