@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 
 	"collabcraft/blueprints"
+	"collabcraft/mcdata"
 	"collabcraft/procgen"
 	"collabcraft/villagerbench"
 	"collabcraft/world"
@@ -16,6 +18,18 @@ import (
 // ground under y -60, nothing above it), with bp built exactly unless
 // empty is set.
 func siteWorld(t testing.TB, bp *villagerbench.Blueprint, empty bool) *world.World {
+	t.Helper()
+	w := inventoryWorld(t, bp, nil)
+	if !empty {
+		for _, b := range bp.Blocks {
+			place(t, w, b)
+		}
+	}
+	return w
+}
+
+// inventoryWorld is siteWorld's empty site with one agent holding inv.
+func inventoryWorld(t testing.TB, bp *villagerbench.Blueprint, inv map[string]int) *world.World {
 	t.Helper()
 	bx := bp.Bounds()
 	row := make([]string, bx.Max[0]-bx.Min[0]+3)
@@ -31,14 +45,11 @@ func siteWorld(t testing.TB, bp *villagerbench.Blueprint, empty bool) *world.Wor
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := world.Build(procgen.Task{ID: bp.ID, Type: procgen.TypeConstruction, AgentCount: 1, Blueprint: raw, Timeout: 600}, 1, world.Options{})
+	task := procgen.Task{ID: bp.ID, Type: procgen.TypeConstruction, AgentCount: 1, Blueprint: raw, Timeout: 600,
+		InitialInventory: map[string]map[string]int{"0": inv}}
+	w, err := world.Build(task, 1, world.Options{})
 	if err != nil {
 		t.Fatal(err)
-	}
-	if !empty {
-		for _, b := range bp.Blocks {
-			place(t, w, b)
-		}
 	}
 	return w
 }
@@ -219,4 +230,95 @@ func TestScoresOfThePaperBlueprints(t *testing.T) {
 			t.Errorf("%s on an empty site: C %v, VHR %v", bp.ID, c, vhr)
 		}
 	}
+}
+
+// TestBuildInSupportOrder builds every blueprint in a real world the way a
+// builder would, one agent placing each block from its inventory (the
+// chest's loaded stacks) with its facing, each block once a neighbour is
+// there: every generated blueprint and 78 of the paper's 100 reach C = 1.
+// What fails is exactly what cannot be placed without scaffolding (blocks
+// touching the rest only at edges or corners: VillagerBench hands out dirt
+// and ladders for it) or without an item (task_57's fire, task_95's
+// sweet_berry_bush).
+func TestBuildInSupportOrder(t *testing.T) {
+	complete := 0
+	all := append(villagerbench.Paper(), sample(t)...)
+	for _, bp := range all {
+		loaded, _ := villagerbench.Chest(&bp, villagerbench.DigNeeded)
+		inv := map[string]int{}
+		for _, s := range loaded {
+			inv[s.Item] += s.Count
+		}
+		w := inventoryWorld(t, &bp, inv)
+		s, err := w.NewSession(w.Agents()[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		order, floating := supportOrder(bp.Blocks)
+		for _, b := range order {
+			if strings.HasSuffix(b.Name, "_door") && w.BlockAt(b.Position[0], b.Position[1], b.Position[2]) == b.Name {
+				continue // the door's top half came with it
+			}
+			item := itemOf(b.Name)
+			p := world.Pos{X: b.Position[0], Y: b.Position[1], Z: b.Position[2]}
+			placed := s.PlaceBlockState(item, p, b.Facing.State())
+			want := !floating[b.Position]
+			if placed != want {
+				t.Errorf("%s: placing %s at %v: %v, want %v (%s)", bp.ID, item, b.Position, placed, want, strings.TrimSpace(s.Output()))
+			}
+		}
+		if villagerbench.BlockHitRate(w, &bp) == 1 {
+			complete++
+		}
+	}
+	if complete != len(all)-22 {
+		t.Errorf("%d of %d blueprints built exactly, want all but the 22 paper ones that need scaffolding or lack an item", complete, len(all))
+	}
+}
+
+// itemOf is the item placed for a block (a wall variant's standing item).
+func itemOf(block string) string {
+	if standing, ok := mcdata.StandingOf(block); ok {
+		return standing
+	}
+	return block
+}
+
+// supportOrder lists the blocks that have an item from the ground up, each
+// after a face neighbour, then the rest: floating, they need a scaffold
+// (or have no item).
+func supportOrder(blocks []villagerbench.Block) (order []villagerbench.Block, floating map[[3]int]bool) {
+	cells := map[[3]int]villagerbench.Block{}
+	reached := map[[3]int]bool{}
+	var queue [][3]int
+	for _, b := range blocks {
+		if !mcdata.IsItem(itemOf(b.Name)) {
+			continue
+		}
+		cells[b.Position] = b
+		if b.Position[1] == villagerbench.Site.Min[1] {
+			reached[b.Position] = true
+			queue = append(queue, b.Position)
+		}
+	}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		order = append(order, cells[p])
+		for _, d := range [6][3]int{{0, 1, 0}, {1, 0, 0}, {-1, 0, 0}, {0, 0, 1}, {0, 0, -1}, {0, -1, 0}} {
+			n := [3]int{p[0] + d[0], p[1] + d[1], p[2] + d[2]}
+			if _, ok := cells[n]; ok && !reached[n] {
+				reached[n] = true
+				queue = append(queue, n)
+			}
+		}
+	}
+	floating = map[[3]int]bool{}
+	for _, b := range blocks {
+		if !reached[b.Position] {
+			floating[b.Position] = true
+			order = append(order, b)
+		}
+	}
+	return order, floating
 }
