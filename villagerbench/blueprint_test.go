@@ -109,20 +109,22 @@ func TestParseDescriptionShapes(t *testing.T) {
 	for line, msg := range map[string]string{
 		"":                          "empty line",
 		"[material:stone facing:A]": "stone: no cells",
-		"[material:stone facing:A colour:[1 2 3]]":                                  `unknown key "colour"`,
-		"[material:stone positions:[[1 2 3]]]":                                      "no facing",
-		"[material:stone facing:A position:[1 2]]":                                  "position: expected a cell [x y z]",
-		"[material:stone facing:A position:[1 b 3]]":                                `cell coordinate "b" is not a whole number`,
-		"[material:stone facing:Q position:[1 2 3]]":                                `facing "Q"`,
-		"[material:stone facing:A positions:[end:[1 2 3]]]":                         "an entry without a cell (end)",
-		"[material:stone positions:[pos:[1 2 3] facing:N coords:[1 2 4] facing:W]]": "an entry without a cell (facing)",
-		"[material:stone facing:A positions:[pos:[1 2 3] end:[1 2 4]]]":             "end without start",
-		"[material:stone facing:A position:[1 2 3]] extra":                          "text after the closing ]",
-		"[facing:A position:[1 2 3]]":                                               "no material",
-		"[[1 2 3]]":                                                                 "found a bare value",
-		"[material:stone facing:A positions:[tip:[1 2 3]]]":                         `unknown key "tip"`,
-		"[material:stone facing:A corners:[[1 2 3]]]":                               "corners: expected two or more cells",
-		"[material:stone facing:A corners:[[1 2 3] [1 2 3]] missing:x]":             "missing: expected a list",
+		"[material:stone facing:A colour:[1 2 3]]":                                           `unknown key "colour"`,
+		"[material:stone positions:[[1 2 3]]]":                                               "no facing",
+		"[material:stone facing:A position:[1 2]]":                                           "position: expected a cell [x y z]",
+		"[material:stone facing:A position:[1 b 3]]":                                         `cell coordinate "b" is not a whole number`,
+		"[material:stone facing:Q position:[1 2 3]]":                                         `facing "Q"`,
+		"[material:stone facing:A positions:[end:[1 2 3]]]":                                  "an entry without a cell (end)",
+		"[material:stone positions:[pos:[1 2 3] facing:N coords:[1 2 4] facing:W]]":          "an entry without a cell (facing)",
+		"[material:stone facing:A positions:[pos:[1 2 3] end:[1 2 4]]]":                      "end without start",
+		"[material:stone facing:A position:[1 2 3]] extra":                                   "text after the closing ]",
+		"[facing:A position:[1 2 3]]":                                                        "no material",
+		"[[1 2 3]]":                                                                          "found a bare value",
+		"[material:stone facing:A positions:[tip:[1 2 3]]]":                                  `unknown key "tip"`,
+		"[material:stone facing:A corners:[[1 2 3]]]":                                        "corners: expected two or more cells",
+		"[material:stone facing:A positions:[start:[-30000000 -60 0] end:[30000000 -60 0]]]": "positions: the box [-30000000 -60 0] to [30000000 -60 0] holds 60000001 cells, more than the construction site's 31941",
+		"[material:stone facing:A corners:[[0 0 0] [900 900 900]]]":                          "corners: the box",
+		"[material:stone facing:A corners:[[1 2 3] [1 2 3]] missing:x]":                      "missing: expected a list",
 	} {
 		_, err := ParseDescription([]string{"material: dirt facing: A position: [0, 0, 0]", line})
 		if err == nil || !strings.Contains(err.Error(), msg) || !strings.HasPrefix(err.Error(), "villagerbench: description[1]: ") {
@@ -158,4 +160,32 @@ func TestDescribeReadsBack(t *testing.T) {
 	if !slices.Equal(text, want) {
 		t.Errorf("Describe:\n%s\nwant\n%s", strings.Join(text, "\n"), strings.Join(want, "\n"))
 	}
+}
+
+// FuzzParseDescription: any text is read or refused, never a panic, and
+// blocks read from it (of known names) are written by Describe as text
+// that reads back the same.
+func FuzzParseDescription(f *testing.F) {
+	for _, bp := range Paper()[:20] {
+		for _, line := range bp.Description {
+			f.Add(line)
+		}
+	}
+	f.Add("[material:stone facing:A positions:[start:[1 2 3]")
+	f.Add("[[[]]] ] [ material: :")
+	f.Fuzz(func(t *testing.T, line string) {
+		blocks, err := ParseDescription([]string{line})
+		if err != nil {
+			return
+		}
+		for _, b := range blocks {
+			if !mcdata.IsBlock(b.Name) {
+				return
+			}
+		}
+		again, err := ParseDescription(Describe(blocks))
+		if err != nil || diffBlocks(again, blocks) != "" {
+			t.Errorf("%q: %v does not read back from %q: %v %s", line, blocks, Describe(blocks), err, diffBlocks(again, blocks))
+		}
+	})
 }

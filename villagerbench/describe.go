@@ -310,6 +310,9 @@ func positionsEntry(e item, add func([3]int, string) error) error {
 				return fmt.Errorf("end: %v", err)
 			}
 		}
+		if err := checkBox(lo, hi); err != nil {
+			return err
+		}
 		for _, p := range boxCells(lo, hi) {
 			if err := add(p, facing); err != nil {
 				return err
@@ -348,6 +351,9 @@ func cornerCells(corners, missing *node) ([][3]int, error) {
 			lo[a], hi[a] = min(lo[a], p[a]), max(hi[a], p[a])
 		}
 	}
+	if err := checkBox(lo, hi); err != nil {
+		return nil, fmt.Errorf("corners: %v", err)
+	}
 	skip := map[[3]int]bool{}
 	if missing != nil {
 		if !missing.isList {
@@ -373,10 +379,19 @@ func cornerCells(corners, missing *node) ([][3]int, error) {
 	return out, nil
 }
 
-// boxCells lists the cells of the box two corners span, x fastest.
+// maxBoxCells bounds a described box: no box holds more cells than the
+// construction site, so a malformed line cannot make a reader enumerate
+// billions of cells.
+var maxBoxCells = (Site.Max[0] - Site.Min[0] + 1) * (Site.Max[1] - Site.Min[1] + 1) * (Site.Max[2] - Site.Min[2] + 1)
+
+// boxCells lists the cells of the box two corners span, x fastest; nil for
+// a box larger than maxBoxCells (boxSize tells).
 func boxCells(a, b [3]int) [][3]int {
 	lo := [3]int{min(a[0], b[0]), min(a[1], b[1]), min(a[2], b[2])}
 	hi := [3]int{max(a[0], b[0]), max(a[1], b[1]), max(a[2], b[2])}
+	if boxSize(lo, hi) > float64(maxBoxCells) {
+		return nil
+	}
 	var out [][3]int
 	for y := lo[1]; y <= hi[1]; y++ {
 		for z := lo[2]; z <= hi[2]; z++ {
@@ -575,4 +590,24 @@ func rectangles(set map[[3]int]bool) (boxes [][2][3]int, singles [][3]int) {
 		}
 	}
 	return boxes, singles
+}
+
+// boxSize is how many cells the box lo..hi holds (as a float: a malformed
+// box may hold more than an int counts).
+func boxSize(lo, hi [3]int) float64 {
+	n := 1.0
+	for i := range 3 {
+		n *= float64(hi[i]) - float64(lo[i]) + 1
+	}
+	return n
+}
+
+// checkBox refuses a box larger than the construction site.
+func checkBox(a, b [3]int) error {
+	lo := [3]int{min(a[0], b[0]), min(a[1], b[1]), min(a[2], b[2])}
+	hi := [3]int{max(a[0], b[0]), max(a[1], b[1]), max(a[2], b[2])}
+	if n := boxSize(lo, hi); n > float64(maxBoxCells) {
+		return fmt.Errorf("the box %v to %v holds %.0f cells, more than the construction site's %d", a, b, n, maxBoxCells)
+	}
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"collabcraft/blueprints"
@@ -65,13 +66,22 @@ func place(t testing.TB, w *world.World, b villagerbench.Block) {
 // paperBlueprint finds a blueprint of the paper's 100 or of the generated
 // sample (testdata/generated-sample.json).
 func paperBlueprint(t testing.TB, id string) villagerbench.Blueprint {
-	for _, bp := range append(villagerbench.Paper(), sample(t)...) {
-		if bp.ID == id {
-			return bp
+	byID.Do(func() {
+		byID.m = map[string]villagerbench.Blueprint{}
+		for _, bp := range append(villagerbench.Paper(), sample(t)...) {
+			byID.m[bp.ID] = bp
 		}
+	})
+	bp, ok := byID.m[id]
+	if !ok {
+		t.Fatalf("no blueprint %s", id)
 	}
-	t.Fatalf("no blueprint %s", id)
-	return villagerbench.Blueprint{}
+	return bp.Clone()
+}
+
+var byID struct {
+	sync.Once
+	m map[string]villagerbench.Blueprint
 }
 
 func sample(t testing.TB) []villagerbench.Blueprint {
@@ -144,10 +154,27 @@ func TestJudgeCases(t *testing.T) {
 		}
 	}
 	kinds := map[string]int{}
+	worlds := map[string]*world.World{}
 	for _, c := range jc.Cases {
 		kinds[c.Kind]++
 		bp := paperBlueprint(t, c.Blueprint)
-		w := siteWorld(t, &bp, false)
+		w := worlds[bp.ID]
+		if w == nil {
+			w = siteWorld(t, &bp, true)
+			worlds[bp.ID] = w
+		}
+		// The exact build, on a site cleared of the last case's.
+		bx := bp.Bounds()
+		for x := bx.Min[0]; x <= bx.Max[0]; x++ {
+			for y := bx.Min[1]; y <= bx.Max[1]; y++ {
+				for z := bx.Min[2]; z <= bx.Max[2]; z++ {
+					w.SetBlock(world.Pos{X: x, Y: y, Z: z}, "air")
+				}
+			}
+		}
+		for _, b := range bp.Blocks {
+			place(t, w, b)
+		}
 		for _, p := range c.Removed {
 			w.SetBlock(world.Pos{X: p[0], Y: p[1], Z: p[2]}, "air")
 		}
