@@ -18,6 +18,8 @@ import (
 var layers = map[string]int{
 	"atomicfile":              0,
 	"plainjson":               0,
+	"suggest":                 -1,
+	"plural":                  -1,
 	"mcdata":                  0,
 	"world/texts":             0,
 	"trajectory":              1,

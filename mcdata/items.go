@@ -3,7 +3,8 @@ package mcdata
 import (
 	"fmt"
 	"slices"
-	"strings"
+
+	"collabcraft/suggest"
 )
 
 // Item is an item as it exists in an inventory.
@@ -55,10 +56,7 @@ func (e *UnknownNameError) Error() string {
 	for i, s := range e.Suggestions {
 		quoted[i] = fmt.Sprintf("%q", s)
 	}
-	alts := quoted[0]
-	if n := len(quoted); n > 1 {
-		alts = strings.Join(quoted[:n-1], ", ") + " or " + quoted[n-1]
-	}
+	alts := suggest.Or(quoted)
 	if e.RetiredIn != "" {
 		return fmt.Sprintf("%s (an old name, renamed in Minecraft %s: did you mean %s?)", msg, e.RetiredIn, alts)
 	}
@@ -76,7 +74,7 @@ func LookupItem(name string) (Item, error) {
 	for i, it := range d.items {
 		all[i] = it.Name
 	}
-	return Item{}, withRenames(&UnknownNameError{Kind: "item", Name: name, Suggestions: suggest(name, all)}, IsItem)
+	return Item{}, withRenames(&UnknownNameError{Kind: "item", Name: name, Suggestions: suggest.Closest(name, all)}, IsItem)
 }
 
 // LookupBlock returns the block with the given name, or an *UnknownNameError
@@ -86,7 +84,7 @@ func LookupBlock(name string) (Block, error) {
 	if b, ok := d.blocks[name]; ok {
 		return cloneBlock(b), nil
 	}
-	return Block{}, withRenames(&UnknownNameError{Kind: "block", Name: name, Suggestions: suggest(name, d.blockList)}, IsBlock)
+	return Block{}, withRenames(&UnknownNameError{Kind: "block", Name: name, Suggestions: suggest.Closest(name, d.blockList)}, IsBlock)
 }
 
 // cloneBlock copies the slices so callers cannot change the shared data.
@@ -151,70 +149,4 @@ func Foods() []Food {
 	}
 	slices.SortFunc(out, func(a, b Food) int { return cmpString(a.Name, b.Name) })
 	return out
-}
-
-// suggest returns up to three known names close to name: by edit distance,
-// and names that contain it or that it contains (oak -> oak_log).
-func suggest(name string, known []string) []string {
-	type cand struct {
-		name string
-		dist int
-	}
-	limit := max(2, len(name)/3)
-	var cs []cand
-	for _, k := range known {
-		if abs(len(k)-len(name)) > limit && !strings.Contains(k, name) {
-			continue
-		}
-		dist := editDistance(name, k)
-		if dist > limit {
-			if len(name) < 3 || !(strings.Contains(k, name) || strings.Contains(name, k)) {
-				continue
-			}
-			dist = limit + abs(len(k)-len(name)) // substring matches rank after close typos
-		}
-		cs = append(cs, cand{k, dist})
-	}
-	slices.SortFunc(cs, func(a, b cand) int {
-		if a.dist != b.dist {
-			return a.dist - b.dist
-		}
-		return cmpString(a.name, b.name)
-	})
-	out := make([]string, 0, 3)
-	for _, c := range cs {
-		if len(out) == 3 {
-			break
-		}
-		out = append(out, c.name)
-	}
-	return out
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }

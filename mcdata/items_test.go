@@ -150,17 +150,6 @@ func TestItemsSorted(t *testing.T) {
 	}
 }
 
-func TestEditDistance(t *testing.T) {
-	for _, c := range []struct {
-		a, b string
-		d    int
-	}{{"", "", 0}, {"a", "", 1}, {"kitten", "sitting", 3}, {"oak_plank", "oak_planks", 1}, {"flaw", "lawn", 2}} {
-		if got := editDistance(c.a, c.b); got != c.d {
-			t.Errorf("editDistance(%q, %q) = %d, want %d", c.a, c.b, got, c.d)
-		}
-	}
-}
-
 // Names Minecraft retired before 1.21.1 are unknown, and the error suggests
 // the modern name first, saying when the old one was retired.
 func TestRenamedNames(t *testing.T) {
