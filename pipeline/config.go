@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -13,6 +14,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"collabcraft/procgen"
+	"collabcraft/suggest"
 )
 
 // Config is a pipeline: where it writes, which tasks it makes, and the
@@ -135,11 +137,11 @@ func (f Flags) Get(name string) (string, bool) {
 func Parse(file string, data []byte, sets []string) (*Config, error) {
 	var cfg Config
 	if err := decodeStrict(data, &cfg); err != nil {
-		return nil, fmt.Errorf("pipeline: %s: %s", file, err)
+		return nil, fmt.Errorf("pipeline: %s: %w", file, err)
 	}
 	for _, s := range sets {
 		if err := cfg.set(s); err != nil {
-			return nil, fmt.Errorf("pipeline: --set %s: %s", s, err)
+			return nil, fmt.Errorf("pipeline: --set %s: %w", s, err)
 		}
 	}
 	if err := cfg.Validate(); err != nil {
@@ -148,19 +150,123 @@ func Parse(file string, data []byte, sets []string) (*Config, error) {
 	return &cfg, nil
 }
 
+// UnknownKeyError is a config key that names no field: Section is "" at
+// the top, or the section it is in ("procgen"); Valid lists the keys
+// there.
+type UnknownKeyError struct {
+	Line    int // 0 for a --set
+	Section string
+	Key     string
+	Valid   []string
+}
+
+func (e *UnknownKeyError) Error() string {
+	where := "at the top level"
+	if e.Section != "" {
+		where = "in " + e.Section
+	}
+	msg := fmt.Sprintf("unknown key %q %s: want one of %s%s", e.Key, where, strings.Join(e.Valid, ", "),
+		suggest.DidYouMean(e.Key, e.Valid, strconv.Quote))
+	if e.Line > 0 {
+		msg = fmt.Sprintf("line %d: %s", e.Line, msg)
+	}
+	return msg
+}
+
 // decodeStrict decodes YAML into v (over what v holds), refusing unknown
-// fields; errors carry the line, without yaml's prefix.
+// fields; errors carry the line and the key, in the config's words rather
+// than Go's.
 func decodeStrict(data []byte, v any) error {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return errors.New(strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	keys := map[int]string{}
+	if len(doc.Content) > 0 {
+		if err := checkKeys(doc.Content[0], reflect.TypeOf(v).Elem(), "", keys); err != nil {
+			return err
+		}
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(v); err != nil && !errors.Is(err, io.EOF) {
 		var te *yaml.TypeError
 		if errors.As(err, &te) {
-			return errors.New(strings.Join(te.Errors, "; "))
+			msgs := make([]string, len(te.Errors))
+			for i, m := range te.Errors {
+				msgs[i] = typeMessage(m, keys)
+			}
+			return errors.New(strings.Join(msgs, "; "))
 		}
 		return errors.New(strings.TrimPrefix(err.Error(), "yaml: "))
 	}
 	return nil
+}
+
+// checkKeys refuses a mapping key of n that names no field of the struct
+// type t (by its yaml tag), and notes each key's line in keys.
+func checkKeys(n *yaml.Node, t reflect.Type, section string, keys map[int]string) error {
+	if n.Kind != yaml.MappingNode || t.Kind() != reflect.Struct {
+		return nil
+	}
+	fields := map[string]reflect.Type{}
+	var valid []string
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
+		if name != "" && name != "-" {
+			fields[name] = t.Field(i).Type
+			valid = append(valid, name)
+		}
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		ft, ok := fields[k.Value]
+		if !ok {
+			return &UnknownKeyError{Line: k.Line, Section: section, Key: k.Value, Valid: valid}
+		}
+		path := k.Value
+		if section != "" {
+			path = section + "." + k.Value
+		}
+		keys[k.Line] = path
+		if err := checkKeys(n.Content[i+1], ft, path, keys); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// lineRe is the line of a --set's one-field document, which means nothing
+// to the user.
+var lineRe = regexp.MustCompile(`^line \d+: `)
+
+var typeErrRe = regexp.MustCompile("^line (\\d+): cannot unmarshal !!\\w+ `(.*)` into (\\S+)$")
+
+// typeMessage rewords yaml's "line 5: cannot unmarshal !!str `lots` into
+// uint64" as "line 5: procgen.seed: want a whole number, got "lots"".
+func typeMessage(m string, keys map[int]string) string {
+	g := typeErrRe.FindStringSubmatch(m)
+	if g == nil {
+		return m
+	}
+	want := "a " + g[3]
+	switch g[3] {
+	case "uint64", "uint":
+		want = "a whole number, 0 or more"
+	case "int":
+		want = "an integer"
+	case "[]string":
+		want = "a list of names"
+	case "[]int":
+		want = "a list of integers"
+	case "string":
+		want = "a string"
+	}
+	line, _ := strconv.Atoi(g[1])
+	if key, ok := keys[line]; ok {
+		return fmt.Sprintf("line %s: %s: want %s, got %q", g[1], key, want, g[2])
+	}
+	return fmt.Sprintf("line %s: want %s, got %q", g[1], want, g[2])
 }
 
 var setRe = regexp.MustCompile(`^([a-z_]+)(?:\.([A-Za-z0-9_-]+))?=(.*)$`)
@@ -205,8 +311,14 @@ func (c *Config) set(s string) error {
 	if err := yaml.Unmarshal([]byte(value), &probe); err != nil {
 		return fmt.Errorf("value: %s", strings.TrimPrefix(err.Error(), "yaml: "))
 	}
-	if err := decodeStrict([]byte(doc), c); err != nil {
-		return errors.New(strings.TrimPrefix(err.Error(), "line 1: "))
+	err := decodeStrict([]byte(doc), c)
+	var unknown *UnknownKeyError
+	if errors.As(err, &unknown) {
+		unknown.Line = 0
+		return unknown
+	}
+	if err != nil {
+		return errors.New(lineRe.ReplaceAllString(err.Error(), ""))
 	}
 	return nil
 }

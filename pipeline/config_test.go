@@ -32,9 +32,11 @@ func TestPresetsParse(t *testing.T) {
 
 func TestParseStrictLines(t *testing.T) {
 	for _, tc := range []struct{ yaml, want string }{
-		{"name: x\nout: o\nprocgen:\n  suite: demo\n  sede: 1\n", `p.yaml: line 5: field sede not found`},
-		{"name: x\nout: o\noutt: y\nprocgen: {suite: demo}\n", `p.yaml: line 3: field outt not found`},
-		{"name: x\nout: o\nprocgen:\n  suite: demo\n  seed: lots\n", `p.yaml: line 5: cannot unmarshal !!str`},
+		{"name: x\nout: o\nprocgen:\n  suite: demo\n  sede: 1\n", `p.yaml: line 5: unknown key "sede" in procgen: want one of suite, seed, types, splits, agents, tasks (did you mean "seed"?)`},
+		{"name: x\nout: o\noutt: y\nprocgen: {suite: demo}\n", `p.yaml: line 3: unknown key "outt" at the top level: want one of name, out, procgen, generate, filter, export (did you mean "out"?)`},
+		{"name: x\nout: o\nprocgen: {suite: demo}\ngenrate:\n  workers: 4\n", `p.yaml: line 4: unknown key "genrate" at the top level: want one of name, out, procgen, generate, filter, export (did you mean "generate"?)`},
+		{"name: x\nout: o\nprocgen:\n  suite: demo\n  seed: lots\n", `p.yaml: line 5: procgen.seed: want a whole number, 0 or more, got "lots"`},
+		{"name: x\nout: o\nprocgen:\n  suite: demo\n  agents: two\n", `p.yaml: line 5: procgen.agents: want a list of integers, got "two"`},
 		{"name: x\nout: o\nprocgen: {suite: big}\n", `procgen.suite "big": want demo, paper or none`},
 		{"name: x\nout: o\nprocgen: {suite: demo, agents: [7]}\n", `procgen.agents: 7: want 2 to 5`},
 		{"name: x\nout: o\nprocgen: {suite: demo}\ngenerate:\n  workers: {a: 1}\n", `line 5: flag "workers": want a value`},
@@ -89,9 +91,10 @@ func TestSetOverrides(t *testing.T) {
 		t.Errorf("out %q name %q", cfg.Out, cfg.Name)
 	}
 	for _, tc := range []struct{ set, want string }{
-		{"procgen.sede=1", "field sede not found"},
+		{"procgen.sede=1", `--set procgen.sede=1: unknown key "sede" in procgen: want one of suite, seed, types, splits, agents, tasks (did you mean "seed"?)`},
+		{"workers=4", `--set workers=4: unknown key "workers" at the top level: want one of name, out, procgen, generate, filter, export`},
 		{"nonsense", "want section.field=value"},
-		{"procgen.seed=x", "cannot unmarshal"},
+		{"procgen.seed=x", `--set procgen.seed=x: procgen.seed: want a whole number, 0 or more, got "x"`},
 		{"procgen.suite=big", `procgen.suite "big"`},
 	} {
 		if _, err := Parse("demo", b, []string{tc.set}); err == nil || !strings.Contains(err.Error(), tc.want) {
