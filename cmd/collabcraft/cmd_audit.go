@@ -88,7 +88,7 @@ func limitHeap() {
 
 func runAudit(_ context.Context, opts AuditOptions, _ GlobalOptions, args []string) error {
 	if len(args) == 0 {
-		return usagef("give at least one run, view or dataset directory, e.g. collabcraft audit runs/r1")
+		return commandLinef("give at least one run, view or dataset directory, e.g. collabcraft audit runs/r1")
 	}
 	if opts.NearThreshold <= 0 || opts.NearThreshold > 1 {
 		return usagef("--near %g: want a similarity in (0, 1]", opts.NearThreshold)

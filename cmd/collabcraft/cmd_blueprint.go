@@ -85,7 +85,7 @@ file a structure block loads). png and nbt are binary: they go to a file
   collabcraft procgen blueprint --rooms 2 --format nbt -o house.nbt
   collabcraft procgen blueprint --room-count 12 --grid 30 --format json -o big.json
   collabcraft procgen blueprint --materials 1 --rooms 1 --variant 2 --format task --agents 3 --split-materials by-type`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runBlueprint(cmd.Context(), opts, *gopts, args)
 		},
@@ -108,7 +108,7 @@ what MINDcraft compares with the world. Structure voids become air.`,
 		Example: `  collabcraft procgen blueprint import tower.schem -o tower.json
   collabcraft procgen blueprint import house.nbt --format text
   collabcraft procgen blueprint import tower.schem --format task --agents 3 -o tasks/tower.json`,
-		Args: cobra.ExactArgs(1),
+		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runBlueprintImport(cmd.Context(), opts, *gopts, args)
 		},

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"collabcraft/plural"
 	"collabcraft/trajectory"
 
 	"github.com/spf13/cobra"
@@ -62,7 +63,7 @@ that another process is writing is refused.`,
 
 func runCheck(_ context.Context, opts CheckOptions, gopts GlobalOptions, args []string) error {
 	if len(args) == 0 {
-		return usagef("give the runs to check, e.g. collabcraft check runs/r1")
+		return commandLinef("give the runs to check, e.g. collabcraft check runs/r1")
 	}
 	out := opts.out
 	if out == nil {
@@ -98,7 +99,7 @@ func runCheck(_ context.Context, opts CheckOptions, gopts GlobalOptions, args []
 // printReport prints what Check found or Repair moved, one line per
 // damaged stretch.
 func printReport(out io.Writer, rep trajectory.Report, repaired bool) {
-	fmt.Fprintf(out, "%s: %d trials files, %d intact records, %d trials", rep.Run, rep.Files, rep.Records, rep.Trials)
+	fmt.Fprintf(out, "%s: %s, %s, %s", rep.Run, plural.Count(rep.Files, "trials file"), plural.Count(rep.Records, "intact record"), plural.Count(rep.Trials, "trial"))
 	if len(rep.Damaged) == 0 {
 		fmt.Fprintln(out, ", no damage")
 		return
@@ -131,9 +132,9 @@ func printReport(out io.Writer, rep trajectory.Report, repaired bool) {
 		return
 	}
 	if len(lost) > 0 || unknown > 0 {
-		what := fmt.Sprintf("%d %s", len(lost), plural(len(lost), "trial", "trials"))
+		what := plural.Count(len(lost), "trial")
 		if unknown > 0 {
-			what += fmt.Sprintf(" and the trials of %d stretches whose headers were lost", unknown)
+			what += fmt.Sprintf(" and the trials of %s whose headers were lost", plural.Count(unknown, "stretch", "stretches"))
 		}
 		fmt.Fprintf(out, "repaired %s: %s no longer recorded; rerun its generate command to play them again\n", rep.Run, what)
 		return

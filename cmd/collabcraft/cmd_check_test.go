@@ -43,7 +43,7 @@ func TestRunCheck(t *testing.T) {
 	}
 	out.Reset()
 	if err := runCheck(context.Background(), CheckOptions{out: &out}, GlobalOptions{}, []string{run}); err != nil ||
-		!strings.Contains(out.String(), "2 trials, no damage") {
+		!strings.Contains(out.String(), ": 1 trials file, 2 intact records, 2 trials, no damage") {
 		t.Fatalf("check after repair: err = %v, output:\n%s", err, out.String())
 	}
 }

@@ -38,7 +38,7 @@ Pages of commands that no longer exist are removed; nothing else in the
 directory is touched. A test fails when the committed docs/cli differs from
 what the CLI writes.`,
 		Example: `  collabcraft docs --out docs/cli`,
-		Args:    cobra.NoArgs,
+		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runDocs(cmd.Context(), opts, *gopts, args)
 		},
@@ -49,7 +49,7 @@ what the CLI writes.`,
 
 func runDocs(_ context.Context, opts DocsOptions, gopts GlobalOptions, _ []string) error {
 	if opts.Out == "" {
-		return usagef("--out is required: the directory to write the reference into, e.g. docs/cli")
+		return commandLinef("--out is required: the directory to write the reference into, e.g. docs/cli")
 	}
 	// A fresh tree: the running one has cobra's completion and help
 	// commands added by Execute, which are not ours to document.

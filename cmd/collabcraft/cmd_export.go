@@ -89,7 +89,7 @@ on a view, only the rules given. Use --keep-all to export everything.`,
   collabcraft export --in runs/r1.filtered --out datasets/r1-episodes --unit episode --roles strict
   collabcraft export --in runs/r1,runs/r2 --out datasets/all --format parquet,arrow --split-by hash --fractions 0.8,0.1,0.1
   collabcraft export --in runs/mixed --out datasets/llm --agent-backends openai --kinds conversation`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.setFrom(cmd.Flags())
 			return runExport(cmd.Context(), opts, *gopts, args)
@@ -158,10 +158,10 @@ func (opts *ExportOptions) cardAudit(dir string) (string, error) {
 
 func runExport(ctx context.Context, opts ExportOptions, gopts GlobalOptions, _ []string) error {
 	if len(opts.In) == 0 {
-		return usagef("--in is required: the run (or view) directories to export")
+		return commandLinef("--in is required: the run (or view) directories to export")
 	}
 	if opts.Out == "" {
-		return usagef("--out is required: the dataset directory to write, e.g. datasets/%s", filepath.Base(strings.TrimRight(opts.In[0], "/")))
+		return commandLinef("--out is required: the dataset directory to write, e.g. datasets/%s", filepath.Base(strings.TrimRight(opts.In[0], "/")))
 	}
 	eo, err := opts.exportOptions()
 	if err != nil {

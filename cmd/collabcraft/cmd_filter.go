@@ -212,7 +212,7 @@ in, kept, and dropped by each rule (the first rule that drops an item).`,
   collabcraft filter --in runs/r1,runs/r2 --out runs/both.filtered --group-by rooms --kinds conversation
   collabcraft filter --in runs/mixed --out runs/llm-only --keep-all --agent-backends openai --drop-errors
   collabcraft filter --in runs/r1 --out runs/r1.strict --rules rules.yaml --json`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.setFrom(cmd.Flags())
 			return runFilter(cmd.Context(), opts, *gopts, args)
@@ -224,10 +224,10 @@ in, kept, and dropped by each rule (the first rule that drops an item).`,
 
 func runFilter(ctx context.Context, opts FilterOptions, _ GlobalOptions, _ []string) error {
 	if len(opts.In) == 0 {
-		return usagef("--in is required: the run (or view) directories to filter")
+		return commandLinef("--in is required: the run (or view) directories to filter")
 	}
 	if opts.Out == "" {
-		return usagef("--out is required: the view directory to write, e.g. %s.filtered", strings.TrimRight(opts.In[0], "/"))
+		return commandLinef("--out is required: the view directory to write, e.g. %s.filtered", strings.TrimRight(opts.In[0], "/"))
 	}
 	in, f, err := opts.open(opts.In)
 	if err != nil {

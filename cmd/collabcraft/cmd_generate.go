@@ -16,6 +16,7 @@ import (
 	"collabcraft/generate/scripted"
 	"collabcraft/generate/team"
 	"collabcraft/generate/voice"
+	"collabcraft/plural"
 	"collabcraft/trajectory"
 	"collabcraft/world"
 
@@ -195,9 +196,9 @@ func (opts *GenerateOptions) check() (generate.Shard, error) {
 	var shard generate.Shard
 	switch {
 	case len(opts.Tasks) == 0:
-		return shard, usagef("--tasks is required: the task files to play, e.g. --tasks a.json b.json (see collabcraft procgen tasks)")
+		return shard, commandLinef("--tasks is required: the task files to play, e.g. --tasks a.json b.json (see collabcraft procgen tasks)")
 	case opts.Out == "":
-		return shard, usagef("--out is required: the run directory to write or resume, e.g. runs/r1")
+		return shard, commandLinef("--out is required: the run directory to write or resume, e.g. runs/r1")
 	case opts.TrialsPerTask < 1:
 		return shard, usagef("--trials-per-task %d: want 1 or more", opts.TrialsPerTask)
 	case opts.Workers < 0:
@@ -443,7 +444,7 @@ func printGenerateSummary(out io.Writer, dir string, s generate.Summary, err err
 	}
 	fmt.Fprintf(out, "  time         %s (%.1f trials/s)\n", s.Wall.Round(time.Millisecond), perSec)
 	if s.Invalid > 0 {
-		fmt.Fprintf(out, "  invalid      %d %s skipped (see the warnings; collabcraft validate lists every problem)\n", s.Invalid, plural(s.Invalid, "task", "tasks"))
+		fmt.Fprintf(out, "  invalid      %d %s skipped (see the warnings; collabcraft validate lists every problem)\n", s.Invalid, plural.Word(s.Invalid, "task"))
 	}
 	fmt.Fprintf(out, "  run          %d trials recorded, %d successes, %d errors\n", run.Trials, run.Successes, run.Errors)
 }

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"collabcraft/plural"
 	"collabcraft/stats"
 	"collabcraft/trajectory"
 
@@ -63,10 +64,10 @@ changes nothing.`,
 
 func runMerge(_ context.Context, opts MergeOptions, gopts GlobalOptions, args []string) error {
 	if len(args) == 0 {
-		return usagef("give the runs to merge, e.g. collabcraft merge runs/a runs/b -o runs/all")
+		return commandLinef("give the runs to merge, e.g. collabcraft merge runs/a runs/b -o runs/all")
 	}
 	if opts.Out == "" {
-		return usagef("-o/--out is required: the run directory to merge into")
+		return commandLinef("-o/--out is required: the run directory to merge into")
 	}
 	dst := filepath.Clean(opts.Out)
 	var manifests []*trajectory.Manifest
@@ -94,7 +95,7 @@ func runMerge(_ context.Context, opts MergeOptions, gopts GlobalOptions, args []
 	if ms := (*trajectory.MissingShardsError)(nil); errors.As(err, &ms) {
 		n, list := len(ms.Missing), strings.Join(ms.Missing, ", ")
 		return fmt.Errorf("merge: %s %s of the job %s missing (the runs of generate --shard %s); give them too, or pass --partial to merge without them",
-			plural(n, "shard", "shards"), list, plural(n, "is", "are"), list)
+			plural.Word(n, "shard"), list, plural.Word(n, "is", "are"), list)
 	}
 	if err != nil {
 		return fmt.Errorf("merge: %s", strings.TrimPrefix(err.Error(), "trajectory: "))

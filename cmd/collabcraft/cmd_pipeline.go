@@ -17,6 +17,7 @@ import (
 	"collabcraft/generate"
 	"collabcraft/pipeline"
 	"collabcraft/procgen"
+	"collabcraft/suggest"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -72,7 +73,7 @@ only if the filtered trials changed or the dataset is missing.`,
   collabcraft pipeline --preset minecollab --dry-run
   collabcraft pipeline --print-config --preset demo > pipeline.yaml
   collabcraft pipeline --config pipeline.yaml --set generate.workers=16 --out runs/big`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runPipeline(cmd.Context(), opts, *gopts, args)
 		},
@@ -116,7 +117,7 @@ func runPipeline(ctx context.Context, opts PipelineOptions, gopts GlobalOptions,
 	}
 	cfg, err := pipeline.Parse(file, data, sets)
 	if err != nil {
-		return usagef("%s", strings.TrimPrefix(err.Error(), "pipeline: "))
+		return usagef("%s%s", strings.TrimPrefix(err.Error(), "pipeline: "), stageFlagHint(err, sets))
 	}
 	st, err := resolveStages(cfg, file)
 	if err != nil {
@@ -158,7 +159,7 @@ func (opts *PipelineOptions) configSource() (string, []byte, error) {
 		}
 		return opts.Config, b, nil
 	}
-	return "", nil, usagef("give --preset (%s) or --config FILE", strings.Join(pipeline.Presets(), ", "))
+	return "", nil, commandLinef("give --preset (%s) or --config FILE", strings.Join(pipeline.Presets(), ", "))
 }
 
 // printConfig prints a config resolved with --set/--out as YAML.
@@ -247,6 +248,40 @@ func resolveStages(cfg *pipeline.Config, file string) (*pipelineStages, error) {
 	return st, nil
 }
 
+// stageFlagHint says where a top-level key that is a stage's flag goes
+// ("workers is a flag of generate: --set generate.workers=4").
+func stageFlagHint(err error, sets []string) string {
+	var unknown *pipeline.UnknownKeyError
+	if !errors.As(err, &unknown) || unknown.Section != "" {
+		return ""
+	}
+	for _, stage := range []struct {
+		name  string
+		flags func(*pflag.FlagSet)
+	}{
+		{"generate", new(GenerateOptions).AddFlags},
+		{"filter", new(FilterOptions).AddFlags},
+		{"export", new(ExportOptions).AddFlags},
+	} {
+		fs := pflag.NewFlagSet(stage.name, pflag.ContinueOnError)
+		stage.flags(fs)
+		if fs.Lookup(unknown.Key) == nil {
+			continue
+		}
+		if unknown.Line > 0 {
+			return fmt.Sprintf("; %s is a flag of %s: put it under %s:", unknown.Key, stage.name, stage.name)
+		}
+		value := "VALUE"
+		for _, s := range sets {
+			if v, ok := strings.CutPrefix(s, unknown.Key+"="); ok {
+				value = v
+			}
+		}
+		return fmt.Sprintf("; %s is a flag of %s: --set %s.%s=%s", unknown.Key, stage.name, stage.name, unknown.Key, value)
+	}
+	return ""
+}
+
 // applyStageFlags sets flags in fs; reserved flags are the pipeline's own
 // (value: what it sets them to).
 func applyStageFlags(fs *pflag.FlagSet, flags pipeline.Flags, file, stage string, reserved map[string]string) error {
@@ -268,10 +303,10 @@ func applyStageFlags(fs *pflag.FlagSet, flags pipeline.Flags, file, stage string
 					known = append(known, fl.Name)
 				}
 			})
-			return usagef("%s: unknown flag %q (the flags of %s: %s)", at, f.Name, stage, strings.Join(known, ", "))
+			return usagef("%s: unknown flag %q%s (the flags of %s: %s)", at, f.Name, suggest.DidYouMean(f.Name, known, strconv.Quote), stage, strings.Join(known, ", "))
 		}
 		if err := fs.Set(f.Name, f.Value); err != nil {
-			return usagef("%s: flag %q: invalid value %q (want %s)", at, f.Name, f.Value, fs.Lookup(f.Name).Value.Type())
+			return usagef("%s: flag %q: invalid value %q (want %s)", at, f.Name, f.Value, valueWord(fs.Lookup(f.Name).Value.Type()))
 		}
 	}
 	return nil

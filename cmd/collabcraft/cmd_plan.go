@@ -49,7 +49,7 @@ Recipes are Minecraft ` + mcdata.MinecraftVersion + `'s.`,
 		Example: `  collabcraft procgen plan --item bookshelf --inventory oak_planks=4,book=2
   collabcraft procgen plan --item compass
   collabcraft procgen plan --item chest --quantity 2 --inventory spruce_log=1 --json`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runPlan(cmd.Context(), opts, *gopts, args)
 		},
@@ -60,7 +60,7 @@ Recipes are Minecraft ` + mcdata.MinecraftVersion + `'s.`,
 
 func runPlan(_ context.Context, opts PlanOptions, _ GlobalOptions, _ []string) error {
 	if opts.Item == "" {
-		return usagef("--item is required, e.g. --item bookshelf")
+		return commandLinef("--item is required, e.g. --item bookshelf")
 	}
 	if opts.Quantity < 1 || opts.Quantity > mcdata.MaxCount {
 		return usagef("--quantity %d: want a count from 1 to %d", opts.Quantity, mcdata.MaxCount)

@@ -43,7 +43,7 @@ is followed by the scripted original, marked "~". TRIAL is a trial id
 (task#attempt) or a task id, which shows its first attempt.`,
 		Example: `  collabcraft show runs/r1 multiagent_crafting_stick_full_plan__depth_0
   collabcraft show runs/r1 'materials_0_rooms_1_window_0_carpet_0_variant_0#0' --interleaved`,
-		Args: cobra.ExactArgs(2),
+		Args: exactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runShow(cmd.Context(), opts, *gopts, args)
 		},

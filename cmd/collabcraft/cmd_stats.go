@@ -60,7 +60,7 @@ given prices, cost per success. On a view it describes the filtered dataset.`,
 
 func runStats(_ context.Context, opts StatsOptions, _ GlobalOptions, args []string) error {
 	if len(args) == 0 {
-		return usagef("give at least one run or view directory, e.g. collabcraft stats runs/r1")
+		return commandLinef("give at least one run or view directory, e.g. collabcraft stats runs/r1")
 	}
 	if opts.Markdown && opts.JSON {
 		return usagef("--markdown and --json exclude each other")

@@ -45,7 +45,7 @@ construction 2,000/30/30), plus crafting and cooking test files for 3, 4 and
 same files with a few dozen tasks each.`,
 		Example: `  collabcraft procgen suite --out tasks/
   collabcraft procgen suite --out out/demo/tasks --demo`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runSuite(cmd.Context(), opts, *gopts, args)
 		},
@@ -56,7 +56,7 @@ same files with a few dozen tasks each.`,
 
 func runSuite(ctx context.Context, opts SuiteOptions, gopts GlobalOptions, _ []string) error {
 	if opts.Out == "" {
-		return usagef("--out is required: the directory to write the task files into")
+		return commandLinef("--out is required: the directory to write the task files into")
 	}
 	// Make the directory first: a bad --out fails before the generation.
 	if err := os.MkdirAll(opts.Out, 0o755); err != nil {

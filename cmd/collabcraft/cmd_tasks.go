@@ -64,7 +64,7 @@ Train, dev and test never share a target (crafting item, dish, blueprint).`,
 		Example: `  collabcraft procgen tasks --type crafting --split train --agents 2 -o tasks/crafting_train.json
   collabcraft procgen tasks --type cooking --split test --agents 3 --n 30 --seed 7 -o tasks/cooking_test_3.json
   collabcraft procgen tasks --type construction --split test -o -`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runTasks(cmd.Context(), opts, *gopts, args)
 		},
@@ -76,7 +76,7 @@ Train, dev and test never share a target (crafting item, dish, blueprint).`,
 func runTasks(_ context.Context, opts TasksOptions, gopts GlobalOptions, _ []string) error {
 	if !slices.Contains(procgen.Kinds(), opts.Type) {
 		if opts.Type == "" {
-			return usagef("--type is required: %s", strings.Join(procgen.Kinds(), ", "))
+			return commandLinef("--type is required: %s", strings.Join(procgen.Kinds(), ", "))
 		}
 		return usagef("--type %q: want one of %s", opts.Type, strings.Join(procgen.Kinds(), ", "))
 	}
@@ -96,7 +96,7 @@ func runTasks(_ context.Context, opts TasksOptions, gopts GlobalOptions, _ []str
 		return usagef("--split-materials %q: want %s or %s", opts.SplitMaterials, procgen.SplitEven, procgen.SplitByType)
 	}
 	if opts.Output == "" {
-		return usagef("-o/--output is required: the task file to write, or - for standard output")
+		return commandLinef("-o/--output is required: the task file to write, or - for standard output")
 	}
 	tasks, err := procgen.Generate(opts.Type, procgen.GenerateOptions{
 		Options:        procgen.Options{Split: opts.Split, Agents: opts.Agents, N: opts.N, Seed: opts.Seed},

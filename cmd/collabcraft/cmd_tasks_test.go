@@ -83,6 +83,11 @@ func TestRunValidate(t *testing.T) {
 	if !strings.Contains(out.String(), "all 3 files ok (10 tasks)") {
 		t.Errorf("output = %q", out.String())
 	}
+	out.Reset()
+	one, _ := writeCraftingTasks(t, 1, 1)
+	if err := runValidate(context.Background(), ValidateOptions{out: &out}, GlobalOptions{}, []string{one}); err != nil || out.String() != one+": ok (1 task)\n" {
+		t.Errorf("one task: %v, output %q", err, out.String())
+	}
 
 	out.Reset()
 	bad := filepath.Join(testdata, "bad_tasks.json")
@@ -192,7 +197,7 @@ func TestRunValidateBadFiles(t *testing.T) {
 		}
 		var out bytes.Buffer
 		err := runValidate(context.Background(), ValidateOptions{out: &out}, GlobalOptions{}, []string{path})
-		oneLine(t, name, err, "validate: 1 problem in 1 of 1 files")
+		oneLine(t, name, err, "validate: 1 problem in "+path)
 		if got := strings.TrimSuffix(out.String(), "\n"); got != path+": "+want[name] {
 			t.Errorf("%s: printed %q, want %q", name, got, path+": "+want[name])
 		}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"collabcraft/plural"
 	"collabcraft/procgen"
 
 	"github.com/spf13/cobra"
@@ -29,7 +30,7 @@ gathered, invalid blueprints. It exits with status 1 if any problem is found.`,
 		Example: `  collabcraft validate tasks/crafting_train.json
   collabcraft validate tasks/*.json
   collabcraft validate mindcraft/tasks/crafting_tasks/test_tasks/2_agent.json`,
-		Args: cobra.MinimumNArgs(1),
+		Args: minArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runValidate(cmd.Context(), opts, *gopts, args)
 		},
@@ -56,21 +57,17 @@ func runValidate(ctx context.Context, opts ValidateOptions, gopts GlobalOptions,
 			problems += len(ps)
 			bad++
 		} else if !gopts.Quiet {
-			fmt.Fprintf(out, "%s: ok (%d tasks)\n", f, n)
+			fmt.Fprintf(out, "%s: ok (%s)\n", f, plural.Count(n, "task"))
 		}
 	}
 	if problems > 0 {
-		return fmt.Errorf("validate: %d %s in %d of %d files", problems, plural(problems, "problem", "problems"), bad, len(files))
+		if len(files) == 1 {
+			return fmt.Errorf("validate: %s in %s", plural.Count(problems, "problem"), files[0])
+		}
+		return fmt.Errorf("validate: %s in %d of %d files", plural.Count(problems, "problem"), bad, len(files))
 	}
 	if !gopts.Quiet && len(files) > 1 {
-		fmt.Fprintf(out, "all %d files ok (%d tasks)\n", len(files), tasks)
+		fmt.Fprintf(out, "all %d files ok (%s)\n", len(files), plural.Count(tasks, "task"))
 	}
 	return nil
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -55,7 +55,7 @@ command's simulated duration advances the clock. Messages sent with
 		Example: `  collabcraft world --tasks tasks/cooking.json --task multiagent_cooking_2_1_bread_1_golden_apple --docs
   printf 'Andy_0: !inventory\nJill_0: !searchForBlock("wheat", 64)\n' | collabcraft world --tasks tasks/cooking.json
   collabcraft world --tasks tasks/crafting.json --seed 7 --script play.txt`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runWorld(cmd.Context(), opts, *gopts, args)
 		},
@@ -66,7 +66,7 @@ command's simulated duration advances the clock. Messages sent with
 
 func runWorld(_ context.Context, opts WorldOptions, _ GlobalOptions, _ []string) error {
 	if opts.Tasks == "" {
-		return usagef("--tasks is required, e.g. --tasks tasks/cooking.json")
+		return commandLinef("--tasks is required, e.g. --tasks tasks/cooking.json")
 	}
 	if opts.Dialect != string(world.DialectPaper) && opts.Dialect != string(world.DialectCurrent) {
 		return usagef("--dialect %q: want paper or current", opts.Dialect)

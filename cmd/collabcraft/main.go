@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -20,10 +21,25 @@ var version = "dev"
 
 func main() {
 	ctx, stop := notifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	cmd, err := newRootCommand().ExecuteContextC(ctx)
+	cmd, err := execute(ctx, newRootCommand(), os.Args[1:])
 	stop()
 	report(os.Stderr, cmd, err)
 	os.Exit(exitCode(err, context.Cause(ctx)))
+}
+
+// execute runs the command args name. An unknown command is refused
+// before cobra runs (see checkCommand), except for the shell completion
+// requests cobra answers itself.
+func execute(ctx context.Context, root *cobra.Command, args []string) (*cobra.Command, error) {
+	if len(args) == 0 || !strings.HasPrefix(args[0], cobra.ShellCompRequestCmd) {
+		root.InitDefaultHelpCmd()
+		root.InitDefaultCompletionCmd(args...)
+		if cmd, err := checkCommand(root, args); err != nil {
+			return cmd, err
+		}
+	}
+	root.SetArgs(args)
+	return root.ExecuteContextC(ctx)
 }
 
 // signalReceived is the cause of the context notifyContext cancels. It
@@ -53,7 +69,8 @@ func notifyContext(parent context.Context, sigs ...os.Signal) (context.Context, 
 }
 
 // exitCode decides the process exit status in one place: 0 on success, 2
-// for usage errors, 128 + the signal's number when a signal stopped it
+// for usage errors (an unknown command or flag, a bad flag value, missing
+// or extra operands, a bad config), 128 + the signal's number when a signal stopped it
 // (130 for Ctrl-C, 143 for SIGTERM), 1 for everything else. cause is
 // why the command's context was cancelled.
 func exitCode(err, cause error) int {
@@ -90,8 +107,9 @@ func report(w io.Writer, cmd *cobra.Command, err error) {
 		fmt.Fprintln(w, "collabcraft: interrupted")
 	default:
 		fmt.Fprintln(w, "collabcraft: error:", err)
-		if cmd != nil && cmd.CalledAs() == "" { // no such command
-			fmt.Fprintf(w, "Run '%s --help' for usage.\n", cmd.CommandPath())
+		var usage *usageError
+		if cmd != nil && errors.As(err, &usage) && usage.line {
+			fmt.Fprintf(w, "Usage: %s\nRun '%s --help' for more.\n", useLine(cmd), cmd.CommandPath())
 		}
 	}
 }
@@ -103,13 +121,3 @@ type interruptedError struct{ msg string }
 
 func (e *interruptedError) Error() string { return e.msg }
 func (e *interruptedError) Unwrap() error { return context.Canceled }
-
-// usageError marks an error in how the command was called (bad flag values),
-// as opposed to a failure while doing the work.
-type usageError struct{ msg string }
-
-func (e *usageError) Error() string { return e.msg }
-
-func usagef(format string, args ...any) error {
-	return &usageError{msg: fmt.Sprintf(format, args...)}
-}

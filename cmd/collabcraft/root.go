@@ -49,5 +49,6 @@ house blueprints, and crafting plans as MINDcraft's !getCraftingPlan prints them
 	root.AddCommand(newExportCommand(&gopts))
 	root.AddCommand(newPipelineCommand(&gopts), newMergeCommand(&gopts), newDocsCommand(&gopts))
 	root.AddCommand(newCheckCommand(&gopts))
+	wireCommands(root)
 	return root
 }
