@@ -26,9 +26,9 @@ func checkDest(dest string, overwrite bool) error {
 	case err != nil:
 		return fmt.Errorf("export: %w", err)
 	case !overwrite:
-		return fmt.Errorf("export: %s already exists (ask to overwrite it, or choose another destination)", dest)
+		return fmt.Errorf("export: %s already exists: export with --overwrite to replace it, or choose another --out", dest)
 	case !fi.IsDir():
-		return fmt.Errorf("export: %s exists and is not a directory; not replacing it", dest)
+		return fmt.Errorf("export: %s exists and is not a directory; not replacing it, even with --overwrite: choose another --out", dest)
 	}
 	entries, err := os.ReadDir(dest)
 	if err != nil {

@@ -374,8 +374,8 @@ func TestWriteIsAtomic(t *testing.T) {
 	}
 	before, _ := os.ReadFile(filepath.Join(dest, "manifest.json"))
 	_, err := Write(context.Background(), fx.source(), dest, Options{Formats: []Format{FormatOpenAI}})
-	if err == nil || !strings.Contains(err.Error(), "already exists") {
-		t.Fatalf("want an already-exists error, got %v", err)
+	if err == nil || !strings.Contains(err.Error(), "already exists: export with --overwrite to replace it, or choose another --out") {
+		t.Fatalf("want an already-exists error naming --overwrite, got %v", err)
 	}
 	// ...nor by a failed overwrite, or one whose card summary fails...
 	if _, err := Write(context.Background(), failOn(3), dest, Options{Overwrite: true}); !errors.Is(err, boom) {

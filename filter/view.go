@@ -157,10 +157,10 @@ func WriteView(dir string, v *View) error {
 	default:
 		for _, e := range ents {
 			if e.Name() == trajectory.ManifestFile {
-				return fmt.Errorf("filter: %s holds a run (%s); write the view to another directory", dir, trajectory.ManifestFile)
+				return fmt.Errorf("filter: %s holds a run (%s); give another directory as --out", dir, trajectory.ManifestFile)
 			}
 			if e.Name() != ViewFile && !strings.HasPrefix(e.Name(), "."+ViewFile+".tmp") {
-				return fmt.Errorf("filter: %s is not empty and holds no view (found %s); write the view to a new directory", dir, e.Name())
+				return fmt.Errorf("filter: %s is not empty and holds no view (found %s); give a new directory as --out", dir, e.Name())
 			}
 		}
 	}

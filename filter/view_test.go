@@ -137,13 +137,14 @@ func TestWriteViewRefusesOtherDirectories(t *testing.T) {
 	run := filepath.Join(tmp, "r1")
 	writeRun(t, run, mixedRun()...)
 	v := &View{Format: ViewFormat}
-	if err := WriteView(run, v); err == nil || !strings.Contains(err.Error(), "holds a run") {
+	// Each refusal names the flag that changes it.
+	if err := WriteView(run, v); err == nil || !strings.Contains(err.Error(), "holds a run (run.json); give another directory as --out") {
 		t.Errorf("view over a run: %v", err)
 	}
 	other := filepath.Join(tmp, "other")
 	os.MkdirAll(other, 0o755)
 	os.WriteFile(filepath.Join(other, "notes.txt"), []byte("x"), 0o644)
-	if err := WriteView(other, v); err == nil || !strings.Contains(err.Error(), "not empty") {
+	if err := WriteView(other, v); err == nil || !strings.Contains(err.Error(), "not empty and holds no view (found notes.txt); give a new directory as --out") {
 		t.Errorf("view over a directory of other files: %v", err)
 	}
 	// Rewriting a view is fine.
