@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"collabcraft/plural"
 )
 
 // yq quotes a YAML scalar (a JSON string is a valid YAML double-quoted one).
@@ -91,23 +93,32 @@ func writeCard(dir string, o Options, r *Dataset, summary string) error {
 		}
 		fmt.Fprintf(&b, "    dtype: %s\n", hfDtype(c.typ))
 	}
+	// num_bytes is a split's size as an Arrow table in memory, as datasets
+	// counts it; download_size the files' size.
 	b.WriteString("  splits:\n")
-	var total int64
+	var download, size int64
 	for _, s := range splits {
-		fmt.Fprintf(&b, "  - name: %s\n    num_bytes: %d\n    num_examples: %d\n", yq(s), bytesOf[s], r.Counts.PerSplit[s])
-		total += bytesOf[s]
+		fmt.Fprintf(&b, "  - name: %s\n    num_bytes: %d\n    num_examples: %d\n", yq(s), r.ArrowBytes[s], r.Counts.PerSplit[s])
+		download += bytesOf[s]
+		size += r.ArrowBytes[s]
 	}
-	fmt.Fprintf(&b, "  download_size: %d\n  dataset_size: %d\n", total, total)
+	fmt.Fprintf(&b, "  download_size: %d\n  dataset_size: %d\n", download, size)
 	b.WriteString("task_categories:\n- text-generation\ntags:\n- minecraft\n- multi-agent\n- agents\n- sft\n- collabcraft\n---\n\n")
 
 	fmt.Fprintf(&b, "# %s\n\n%s\n\n", o.Name, description(o))
 	b.WriteString("Agents played procedurally generated collaborative tasks (crafting, cooking, construction) in the " +
 		"MINDcraft interface; the trials kept were filtered as recorded in `manifest.json`, which also lists every " +
 		"input run, the split rule, the counts and each file's sha256.\n\n")
-	b.WriteString("| split | examples | tasks |\n|---|---|---|\n")
+	t := r.Tokens
+	fmt.Fprintf(&b, "| split | examples | tasks | tokens p50 | tokens p99 | tokens max |\n|---|---:|---:|---:|---:|---:|\n")
 	for _, s := range splits {
-		fmt.Fprintf(&b, "| %s | %d | %d |\n", s, r.Counts.PerSplit[s], r.Counts.Tasks[s])
+		l := t.Splits[s]
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d |\n", s, r.Counts.PerSplit[s], r.Counts.Tasks[s], l.P50, l.P99, l.Max)
 	}
+	fmt.Fprintf(&b, "| all | %d | %d | %d | %d | %d |\n", r.Counts.Written, sum(r.Counts.Tasks), t.All.P50, t.All.P99, t.All.Max)
+	fmt.Fprintf(&b, "\nTokens are counted with `%s` (OpenAI's tokenizer, as tiktoken has it) over each example's messages, "+
+		"plus %d per message for the chat template's framing (ChatML's `<|im_start|>`, role, newline, `<|im_end|>`, newline); "+
+		"a model's own tokenizer counts somewhat differently, which the training recipes below leave room for.\n", t.Encoding, t.PerMessage)
 	var kinds []string
 	for _, k := range slices.Sorted(maps.Keys(r.Counts.PerKind)) {
 		kinds = append(kinds, fmt.Sprintf("%s %d", k, r.Counts.PerKind[k]))
@@ -127,14 +138,31 @@ func writeCard(dir string, o Options, r *Dataset, summary string) error {
 		fmt.Fprintf(&b, "\n**Who wrote the responses.** %s.\n", strings.Join(ps, "; "))
 	}
 	if len(r.Counts.PerOutcome) > 0 {
-		b.WriteString("\n**Composition** (examples by task type and the outcome of their trial; construction trials are kept by score, so many did not finish the house):\n\n| task type | from successful trials | from other trials |\n|---|---|---|\n")
+		b.WriteString("\n**Composition** (examples by task type and the outcome of their trial):\n\n| task type | from successful trials | from other trials |\n|---|---:|---:|\n")
 		types := map[string]bool{}
 		for k := range r.Counts.PerOutcome {
 			typ, _, _ := strings.Cut(k, "/")
 			types[typ] = true
 		}
+		var failed []string
+		var fails int64
 		for _, typ := range slices.Sorted(maps.Keys(types)) {
-			fmt.Fprintf(&b, "| %s | %d | %d |\n", typ, r.Counts.PerOutcome[typ+"/success"], r.Counts.PerOutcome[typ+"/failure"])
+			n := r.Counts.PerOutcome[typ+"/failure"]
+			fmt.Fprintf(&b, "| %s | %d | %d |\n", typ, r.Counts.PerOutcome[typ+"/success"], n)
+			if n > 0 {
+				failed = append(failed, typ)
+				fails += n
+			}
+		}
+		// Say only what the table shows: how many examples come from trials
+		// that did not succeed, and why the filter kept them.
+		if fails > 0 {
+			fmt.Fprintf(&b, "\n%s (%s) come from trials that did not succeed, kept by the filter's rules (`manifest.json`)",
+				plural.Count(fails, "example"), strings.Join(failed, ", "))
+			if slices.Contains(failed, "construction") {
+				b.WriteString(": construction trials are kept by score, so such a house was not finished")
+			}
+			b.WriteString(".\n")
 		}
 	}
 	if summary == "" {
@@ -147,9 +175,9 @@ func writeCard(dir string, o Options, r *Dataset, summary string) error {
 	}
 	b.WriteString("\n\n")
 	if ds := skipped(o); len(ds) > 0 {
-		fmt.Fprintf(&b, "**Incomplete input:** %d damaged run record(s) were skipped, so their trials are missing; "+
+		fmt.Fprintf(&b, "**Incomplete input:** %s skipped, so their trials are missing; "+
 			"`manifest.json` lists them (`skipped_damaged_records`). `collabcraft check --repair` and a resumed "+
-			"`generate` would play them again.\n\n", len(ds))
+			"`generate` would play them again.\n\n", plural.Count(len(ds), "damaged run record was", "damaged run records were"))
 	}
 	fmt.Fprintf(&b, "Roles are `%s`: ", o.Roles)
 	if o.Roles == RolesStrict {
@@ -187,17 +215,61 @@ func writeCard(dir string, o Options, r *Dataset, summary string) error {
 	if slices.Contains(o.Formats, FormatArrow) {
 		b.WriteString("```python\nfrom datasets import load_from_disk\nds = load_from_disk(\"arrow\")\n```\n\n")
 	}
-	fmt.Fprintf(&b, "TRL (`%s` is the conversational %s format SFTTrainer reads as it is):\n\n", convColumns(o.Layout), layoutWord(o.Layout))
-	b.WriteString("```python\nfrom trl import SFTConfig, SFTTrainer\ntrainer = SFTTrainer(model=\"Qwen/Qwen2.5-0.5B-Instruct\", train_dataset=ds[\"train\"],\n" +
-		"                     args=SFTConfig(output_dir=\"out\"))\ntrainer.train()\n```\n\n")
-	if slices.Contains(o.Formats, FormatShareGPT) {
-		fmt.Fprintf(&b, "LLaMA-Factory: set `dataset_dir` to this folder and `dataset: %s_train` (see `dataset_info.json`).\n\n", o.Name)
-	}
-	if slices.Contains(o.Formats, FormatOpenAI) {
-		b.WriteString("Axolotl (the path from this folder):\n\n```yaml\ndatasets:\n  - path: openai/train.jsonl\n    ds_type: json\n    type: chat_template\n    field_messages: messages\n    message_property_mappings:\n      role: role\n      content: content\n```\n")
+	if err := writeTraining(&b, o, r); err != nil {
+		return err
 	}
 	_, _, err := writeSmallFile(filepath.Join(dir, "README.md"), []byte(b.String()))
 	return err
+}
+
+// writeTraining writes the card's training section: the length limit and
+// why, and each trainer's recipe for this dataset, run from inside it.
+func writeTraining(b *strings.Builder, o Options, r *Dataset) error {
+	rs, err := recipes(o.Name, o.Layout, o.Formats, r.Counts.PerSplit, r.Tokens, ".", ".")
+	if err != nil || len(rs) == 0 {
+		return err
+	}
+	t := r.Tokens
+	b.WriteString("## Training\n\n")
+	fmt.Fprintf(b, "The recipes below fine-tune `%s` on %s, with a length limit of %d tokens: ", RecipeModel, trainedPart(o.Layout), t.Limit)
+	if t.OverLimit == 0 {
+		fmt.Fprintf(b, "the longest example (%d tokens) plus %d%% for the model's own tokenizer, rounded up to a multiple of %d, so no example is cut.", t.All.Max, limitMarginPct, limitStep)
+	} else {
+		fmt.Fprintf(b, "the p99 example (%d tokens) plus %d%%, rounded up to a multiple of %d; the longest is %d tokens, far beyond, "+
+			"so the %s longer than the limit are cut (TRL, LLaMA-Factory) or dropped (Axolotl).", t.All.P99, limitMarginPct, limitStep, t.All.Max, plural.Count(t.OverLimit, "example"))
+	}
+	if t.Limit > recipeModelContext {
+		fmt.Fprintf(b, " The limit is beyond %s's context of %d tokens: choose a model with a longer one.", RecipeModel, recipeModelContext)
+	}
+	b.WriteString(" Save each as the file it is named by, in this folder, and run it from here.\n\n")
+	for _, f := range []struct{ file, title, lang string }{
+		{"trl_sft.py", "TRL", "python"},
+		{"llamafactory_sft.yaml", "LLaMA-Factory", "yaml"},
+		{"axolotl_sft.yaml", "Axolotl", "yaml"},
+	} {
+		if text, ok := rs[f.file]; ok {
+			fmt.Fprintf(b, "%s (`%s`):\n\n```%s\n%s```\n\n", f.title, f.file, f.lang, text)
+		}
+	}
+	return nil
+}
+
+// recipeModelContext is RecipeModel's context length.
+const recipeModelContext = 32768
+
+func trainedPart(l Layout) string {
+	if l == LayoutPromptCompletion {
+		return "the completion only (the response each example records)"
+	}
+	return "the assistant's turns only"
+}
+
+func sum(m map[string]int64) int64 {
+	var n int64
+	for _, v := range m {
+		n += v
+	}
+	return n
 }
 
 func convColumns(l Layout) string {
@@ -205,13 +277,6 @@ func convColumns(l Layout) string {
 		return "prompt` and `completion"
 	}
 	return "messages"
-}
-
-func layoutWord(l Layout) string {
-	if l == LayoutPromptCompletion {
-		return "prompt-completion"
-	}
-	return "language-modeling"
 }
 
 func splitRuleText(r SplitRule) string {

@@ -83,12 +83,16 @@ type Counts struct {
 	MidSystem  int64            `json:"-"`
 }
 
-// Dataset is what Write wrote: its directory, example counts and data
-// files.
+// Dataset is what Write wrote: its directory, example counts, data files
+// and the examples' token lengths.
 type Dataset struct {
 	Dir    string
 	Counts Counts
 	Files  []FileInfo // data files, in manifest order
+	Tokens *TokenFigures
+	// ArrowBytes is each split's size as an Arrow table in memory, the
+	// card's num_bytes.
+	ArrowBytes map[string]int64
 }
 
 // Source yields the examples to export. Write ranges over it once, or, when
@@ -329,6 +333,11 @@ func writeAll(ctx context.Context, src Source, dir string, hs *hashSet, opts Opt
 			writers = append(writers, sg)
 		}
 	}
+	fig, err := newFigures(opts.Layout)
+	if err != nil {
+		return nil, err
+	}
+	writers = append(writers, fig)
 	ok := false
 	defer func() {
 		if !ok {
@@ -342,7 +351,10 @@ func writeAll(ctx context.Context, src Source, dir string, hs *hashSet, opts Opt
 	if err != nil {
 		return nil, err
 	}
-	res := &Dataset{Counts: counts}
+	res := &Dataset{Counts: counts, Tokens: fig.tokenFigures(), ArrowBytes: map[string]int64{}}
+	for split := range counts.PerSplit {
+		res.ArrowBytes[split] = fig.arrowBytes(split)
+	}
 	if pw != nil {
 		files, err := pw.close()
 		if err != nil {

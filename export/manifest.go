@@ -23,6 +23,8 @@ type Manifest struct {
 	Inputs        any               `json:"inputs"`
 	Filters       any               `json:"filters"`
 	Files         []FileInfo        `json:"files"`
+	// Tokens are the examples' token lengths and the card's training limit.
+	Tokens *TokenFigures `json:"tokens,omitempty"`
 	// Skipped are the damaged run records left out: their trials are not
 	// in the dataset.
 	Skipped []trajectory.Damage `json:"skipped_damaged_records,omitempty"`
@@ -36,7 +38,7 @@ func writeManifest(dir string, o Options, r *Dataset) error {
 		FormatVersion: 1, Name: o.Name, Unit: o.Unit, Layout: o.Layout, Roles: o.Roles,
 		Formats: o.Formats, SplitRule: o.Split, Dedup: dedupText, Counts: r.Counts,
 		Versions: o.Versions, Inputs: o.Inputs, Filters: o.Filters, Files: r.Files,
-		Skipped: skipped(o),
+		Tokens: r.Tokens, Skipped: skipped(o),
 	}
 	if m.Versions == nil {
 		m.Versions = map[string]string{}
