@@ -35,13 +35,6 @@ func (r *Report) WriteHTML(w io.Writer) error {
 		"hist":    histogram,
 		"outcome": outcomeCharts,
 		"tokens":  tokenChart,
-		"templateBars": func(g *Group) template.HTML {
-			var items []bar
-			for _, t := range g.TopTemplates {
-				items = append(items, bar{Label: t.Template, Value: t.Share, Text: fmt.Sprintf("%.1f%%", 100*t.Share)})
-			}
-			return bars(fmt.Sprintf("Top response templates: %.1f%% of responses", 100*g.Top10Share), items)
-		},
 		"violationBars": func(r *Report) template.HTML {
 			var items []bar
 			for _, k := range violationKinds {
@@ -63,7 +56,7 @@ func (r *Report) WriteHTML(w io.Writer) error {
 	// A script element's content ends at "</": keep the JSON from closing it.
 	safe := strings.ReplaceAll(string(data), "</", `<\/`)
 	var b bytes.Buffer
-	if err := t.Execute(&b, map[string]any{"R": r, "Trials": template.JS(safe), "NTrials": len(trials)}); err != nil {
+	if err := t.Execute(&b, map[string]any{"R": r, "Trials": template.JS(safe), "NTrials": len(trials), "Clipped": len(trials) < r.Trials}); err != nil {
 		return fmt.Errorf("audit: report: %w", err)
 	}
 	_, err = w.Write(b.Bytes())

@@ -2,72 +2,117 @@ package audit
 
 import (
 	"fmt"
-
-	"collabcraft/quality"
 	"io"
 	"strings"
-	"text/tabwriter"
+
+	"collabcraft/plural"
+	"collabcraft/quality"
+	"collabcraft/stats"
 )
 
-// WriteTable prints the report for people: one table per dimension, the
-// top templates, loops, violations and the overlap between splits.
+// WriteTable prints the report for people, within a terminal's width
+// (stats.TextWidth): two tables per dimension (language; lengths and
+// grounding), the top templates, loops, violations and the overlap
+// between splits.
 func (r *Report) WriteTable(w io.Writer) error {
-	fmt.Fprintf(w, "audit of %s: %d examples from %d trials\n", strings.Join(r.Sources, ", "), r.Examples, r.Trials)
-	table := func(title string, groups []*Group) error {
-		fmt.Fprintf(w, "\n%s\n", title)
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, "group\texamples\tsilent\tdistinct\tdistinct-1\tdistinct-2\td-2 (1k)\ttemplates\ttop-10 share\tresp chars p50/p90\tprompt chars p50\tcommands\tviolations\tmemory copies\t")
+	var b strings.Builder
+	wrap(&b, fmt.Sprintf("audit of %s: %s from %s", strings.Join(r.Sources, ", "), plural.Count(r.Examples, "example"), plural.Count(r.Trials, "trial")), "")
+	wrap(&b, "silent: whitespace-only responses; the other measures are over the spoken ones. dist-1, dist-2: distinct "+
+		"words and word pairs over all; dist-2 1k: over a 1,000-response sample. templates: distinct responses with names, "+
+		"items and numbers masked; top-10: the share of the ten most common. violations: command values nothing the agent "+
+		"may know supports. mem copies: memory summaries that copy the previous memory.", "")
+	for _, d := range append(Dimensions, "") {
+		groups, title := r.ByDimension[d], "by "+d
+		if d == "" {
+			groups, title = []*Group{r.Overall}, "all"
+		}
+		lang := stats.Table{Title: "\n" + title + ": language",
+			Header: []string{"group", "examples", "silent", "distinct", "dist-1", "dist-2", "dist-2 1k", "templates", "top-10"}}
+		size := stats.Table{Title: "\n" + title + ": lengths and grounding",
+			Header: []string{"group", "response chars p50/p90", "prompt chars p50", "commands", "violations", "mem copies"}}
 		for _, g := range groups {
+			lang.Rows = append(lang.Rows, []string{g.Value, fmt.Sprint(g.Examples), pct1(g.SilentShare), pct1(g.DistinctShare),
+				fmt.Sprintf("%.3f", g.Distinct1), fmt.Sprintf("%.3f", g.Distinct2), fmt.Sprintf("%.3f", g.Distinct2Sample), fmt.Sprint(g.Templates), pct1(g.Top10Share)})
 			mem := "-"
 			if g.MemoryCalls > 0 {
 				mem = fmt.Sprintf("%d/%d", g.MemoryCopies, g.MemoryCalls)
 			}
-			fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%.1f%%\t%.3f\t%.3f\t%.3f\t%d\t%.1f%%\t%d/%d\t%d\t%d\t%d\t%s\t\n",
-				g.Value, g.Examples, 100*g.SilentShare, 100*g.DistinctShare, g.Distinct1, g.Distinct2, g.Distinct2Sample, g.Templates, 100*g.Top10Share,
-				g.ResponseChars.P50, g.ResponseChars.P90, g.PromptChars.P50, g.Commands, g.Violations, mem)
+			size.Rows = append(size.Rows, []string{g.Value, fmt.Sprintf("%d/%d", g.ResponseChars.P50, g.ResponseChars.P90), fmt.Sprint(g.PromptChars.P50),
+				fmt.Sprint(g.Commands), fmt.Sprint(g.Violations), mem})
 		}
-		return tw.Flush()
-	}
-	for _, d := range Dimensions {
-		if err := table("by "+d, r.ByDimension[d]); err != nil {
-			return err
-		}
-	}
-	if err := table("all", []*Group{r.Overall}); err != nil {
-		return err
-	}
-	fmt.Fprintf(w, "\ntop response templates (names NAME, items ITEM, numbers N):\n")
-	for _, t := range r.Overall.TopTemplates {
-		fmt.Fprintf(w, "  %5.1f%%  %s\n", 100*t.Share, clip(t.Template, 100))
-	}
-	l := r.Loops
-	fmt.Fprintf(w, "\nloops: %d repeated calls (same response after the same output, no message between); %d agents in %d trials repeat 3+ times in a row; %d runs of 5+ !stay\n",
-		l.Repeats, l.LoopingAgents, len(l.LoopingTrials), l.StayRuns)
-	if len(r.Overall.ViolationKinds) > 0 {
-		fmt.Fprintf(w, "\ngrounding violations: %d in %d commands (", r.Overall.Violations, r.Overall.Commands)
-		sep := ""
-		for _, k := range []string{quality.KindItem, quality.KindChestItem, quality.KindPlayer, quality.KindCount, quality.KindCoordinate} {
-			if n := r.Overall.ViolationKinds[k]; n > 0 {
-				fmt.Fprintf(w, "%s%s %d", sep, k, n)
-				sep = ", "
+		for _, t := range []stats.Table{lang, size} {
+			if err := t.WriteText(&b); err != nil {
+				return err
 			}
 		}
-		fmt.Fprintln(w, ")")
+	}
+	b.WriteString("\ntop response templates (names NAME, items ITEM, numbers N; --html shows them whole):\n")
+	for _, t := range r.Overall.TopTemplates {
+		var tb strings.Builder
+		wrap(&tb, fmt.Sprintf("  %5.1f%%", 100*t.Share)+" "+strings.ReplaceAll(t.Template, "\n", `\n`), "          ")
+		lines := strings.SplitAfter(strings.TrimSuffix(tb.String(), "\n"), "\n")
+		if len(lines) > templateLines {
+			lines = append(lines[:templateLines], "          ...")
+		}
+		b.WriteString(strings.Join(lines, "") + "\n")
+	}
+	l := r.Loops
+	b.WriteString("\n")
+	wrap(&b, fmt.Sprintf("loops: %s (same response after the same output, no message between); %s in %s repeat 3+ times in a row; %s of 5+ !stay",
+		plural.Count(l.Repeats, "repeated call"), plural.Count(l.LoopingAgents, "agent"), plural.Count(len(l.LoopingTrials), "trial"), plural.Count(l.StayRuns, "run")), "  ")
+	if len(r.Overall.ViolationKinds) > 0 {
+		var kinds []string
+		for _, k := range []string{quality.KindItem, quality.KindChestItem, quality.KindPlayer, quality.KindCount, quality.KindCoordinate} {
+			if n := r.Overall.ViolationKinds[k]; n > 0 {
+				kinds = append(kinds, fmt.Sprintf("%s %d", k, n))
+			}
+		}
+		b.WriteString("\n")
+		wrap(&b, fmt.Sprintf("grounding violations: %d in %s (%s)", r.Overall.Violations, plural.Count(r.Overall.Commands, "command"), strings.Join(kinds, ", ")), "  ")
 		for _, v := range r.Violations[:min(5, len(r.Violations))] {
-			fmt.Fprintf(w, "  %s %s step %d: %s (%s %q)\n", v.TrialID, v.Agent, v.Step, clip(v.Command, 80), v.Kind, v.Value)
+			wrap(&b, fmt.Sprintf("  %s %s step %d: %s (%s %q)", v.TrialID, v.Agent, v.Step, clip(v.Command, 60), v.Kind, v.Value), "    ")
 		}
 	}
 	if o := r.Overlap; o != nil && len(o.Pairs) > 0 {
-		fmt.Fprintf(w, "\nsplit overlap (near: MinHash Jaccard >= %.2f):\n", o.Threshold)
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, "\tof\tin\texamples\texact responses\tnear responses\texact examples\tnear examples\t")
+		t := stats.Table{Title: fmt.Sprintf("\nsplit overlap (near: MinHash Jaccard >= %.2f):", o.Threshold),
+			Header: []string{"of", "in", "examples", "exact responses", "near responses", "exact examples", "near examples"}}
 		for _, p := range o.Pairs {
-			fmt.Fprintf(tw, "\t%s\t%s\t%d\t%.1f%%\t%.1f%%\t%.1f%%\t%.1f%%\t\n", p.Of, p.In, p.Examples,
-				100*p.ExactResponses, 100*p.NearResponses, 100*p.ExactExamples, 100*p.NearExamples)
+			t.Rows = append(t.Rows, []string{p.Of, p.In, fmt.Sprint(p.Examples), pct1(p.ExactResponses), pct1(p.NearResponses), pct1(p.ExactExamples), pct1(p.NearExamples)})
 		}
-		return tw.Flush()
+		if err := t.WriteText(&b); err != nil {
+			return err
+		}
 	}
-	return nil
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// templateLines is how many lines of a template the table shows.
+const templateLines = 4
+
+func pct1(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) }
+
+// wrap writes s in lines of at most stats.TextWidth columns, breaking at
+// spaces; the first line keeps s's leading spaces, later lines start with
+// indent.
+func wrap(b *strings.Builder, s, indent string) {
+	lead := s[:len(s)-len(strings.TrimLeft(s, " "))]
+	line := ""
+	for i, word := range strings.Fields(s) {
+		if i == 0 {
+			word = lead + word
+		}
+		switch {
+		case line == "":
+			line = word
+		case len(line)+1+len(word) > stats.TextWidth:
+			b.WriteString(line + "\n")
+			line = indent + word
+		default:
+			line += " " + word
+		}
+	}
+	b.WriteString(line + "\n")
 }
 
 func clip(s string, n int) string {

@@ -2,8 +2,8 @@ package main
 
 import (
 	"bytes"
-	"collabcraft/procgen"
 	"context"
+	"encoding/json"
 	"net/url"
 	"os"
 	"os/exec"
@@ -12,6 +12,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"collabcraft/audit"
+	"collabcraft/procgen"
 )
 
 // The HTML report opens in a real headless browser (Debian's chromium):
@@ -25,7 +28,7 @@ func TestAuditHTMLInBrowser(t *testing.T) {
 		}
 		t.Skip("chromium not installed (apt-get install chromium); CI installs it")
 	}
-	path, _ := writeCraftingTasks(t, 4, 5)
+	path, tasks := writeCraftingTasks(t, 4, 5)
 	house, err := procgen.GenerateConstruction(procgen.ConstructionOptions{Options: procgen.Options{Split: procgen.SplitTrain, Agents: 2, N: 1, Seed: 5}})
 	if err != nil {
 		t.Fatal(err)
@@ -39,7 +42,12 @@ func TestAuditHTMLInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	html := filepath.Join(t.TempDir(), "report.html")
-	if err := runAudit(context.Background(), AuditOptions{HTML: html, ViewTrials: 300, NearThreshold: 0.8, out: &bytes.Buffer{}}, GlobalOptions{}, []string{run}); err != nil {
+	var report bytes.Buffer
+	if err := runAudit(context.Background(), AuditOptions{HTML: html, JSON: true, ViewTrials: 300, NearThreshold: 0.8, out: &report}, GlobalOptions{}, []string{run}); err != nil {
+		t.Fatal(err)
+	}
+	var r audit.Report
+	if err := json.Unmarshal(report.Bytes(), &r); err != nil {
 		t.Fatal(err)
 	}
 	page := "file://" + html
@@ -57,10 +65,10 @@ func TestAuditHTMLInBrowser(t *testing.T) {
 	}
 	dom, log := chrome("--dump-dom")
 	for _, want := range []*regexp.Regexp{
-		regexp.MustCompile(`data-rendered="yes"`),                                 // the viewer's script ran to its end
-		regexp.MustCompile(`(?s)(<svg[^>]*role="img".*){3}`),                      // plots
-		regexp.MustCompile(`<div class="ev conversation"`),                        // a trial replayed
-		regexp.MustCompile(`(?s)<div id="trial-list">(<div[^>]*>[^<]+</div>){5}`), // every trial listed
+		regexp.MustCompile(`data-rendered="yes"`),            // the viewer's script ran to its end
+		regexp.MustCompile(`(?s)(<svg[^>]*role="img".*){3}`), // plots
+		regexp.MustCompile(`<div class="ev conversation"`),   // a trial replayed
+		regexp.MustCompile(`(?s)<div id="trial-list"[^>]*>(<div class="trial[^"]*"[^>]*><span[^>]*>[^<]+</span>[^<]+</div>){5}`), // every trial listed
 	} {
 		if !want.MatchString(dom) {
 			t.Errorf("rendered page lacks %s", want)
@@ -73,6 +81,39 @@ func TestAuditHTMLInBrowser(t *testing.T) {
 	log += houseLog
 	if n := strings.Count(houseDOM, `<div class="pair build">`); n < 2 || !strings.Contains(houseDOM, `<pre class="cells">`) || !strings.Contains(houseDOM, "every level stands as drawn") {
 		t.Errorf("the house's trial shows %d levels side by side:\n%.3000s", n, houseDOM[strings.Index(houseDOM, `id="trial"`):])
+	}
+	// Every template in full (long ones wrap), every metric defined.
+	for _, tpl := range r.Overall.TopTemplates {
+		// As the browser writes a text out: only &, < and > escaped.
+		text := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(tpl.Template)
+		if cell := `<td class="text">` + text + `</td>`; !strings.Contains(dom, cell) {
+			t.Errorf("the report lacks the template in full: %s", cell)
+		}
+	}
+	for _, metric := range []string{"silent", "distinct", "distinct-1, distinct-2", "distinct-2 (1k sample)", "templates", "top-10 share", "commands", "violations", "memory copies"} {
+		if !strings.Contains(dom, "<dt>"+metric+"</dt><dd>") {
+			t.Errorf("the report does not define %q", metric)
+		}
+	}
+	// The list names each trial in full with its outcome.
+	for _, id := range []string{house[0].ID + "#0", tasks[0].ID + "#0"} {
+		if !regexp.MustCompile(`<div class="trial[^"]*"[^>]*><span class="mark (ok|no)">(✓|✗|score \d\.\d\d)</span>` + regexp.QuoteMeta(id) + `</div>`).MatchString(dom) {
+			t.Errorf("the trial list lacks %s in full with its mark", id)
+		}
+	}
+	// #q= filters the list: only the house is left.
+	page = "file://" + html + "#q=construction"
+	filtered, filteredLog := chrome("--dump-dom")
+	log += filteredLog
+	if !strings.Contains(filtered, `<div id="trial-list" data-shown="1">`) || strings.Count(filtered, `hidden=""`) != 4 {
+		t.Errorf("filtered by construction, not the house alone is shown:\n%.3000s", filtered[strings.Index(filtered, `<div id="trial-list"`):])
+	}
+	// An unknown trial says so.
+	page = "file://" + html + "#trial=" + url.QueryEscape("no_such_task#0")
+	unknown, unknownLog := chrome("--dump-dom")
+	log += unknownLog
+	if !strings.Contains(unknown, "No trial \u201cno_such_task#0\u201d in this report") || strings.Contains(unknown, `<div class="ev`) {
+		t.Errorf("an unknown #trial= does not say so:\n%.2000s", unknown[strings.Index(unknown, `id="trial"`):])
 	}
 	for _, line := range strings.Split(log, "\n") {
 		if strings.Contains(line, "CONSOLE") || strings.Contains(line, "Uncaught") {
