@@ -18,7 +18,12 @@ type Table struct {
 	Rows   [][]string
 }
 
-// WriteText writes t as plain aligned text: title, header, rows.
+// TextWidth is the width plain text tables fit in, a terminal's.
+const TextWidth = 100
+
+// WriteText writes t as plain aligned text: title, header, rows. A table
+// wider than TextWidth keeps its first column narrower: a longer first
+// cell goes on a line of its own, above its row.
 func (t Table) WriteText(w io.Writer) error {
 	width := make([]int, len(t.Header))
 	for _, row := range append([][]string{t.Header}, t.Rows...) {
@@ -26,18 +31,34 @@ func (t Table) WriteText(w io.Writer) error {
 			width[i] = max(width[i], utf8.RuneCountInString(c))
 		}
 	}
+	rest := 0
+	for _, n := range width[1:] {
+		rest += 2 + n
+	}
+	// Narrow the first column only where that makes the table fit.
+	if len(width) > 0 && width[0]+rest > TextWidth && utf8.RuneCountInString(t.Header[0])+rest <= TextWidth {
+		first := utf8.RuneCountInString(t.Header[0])
+		for _, row := range t.Rows {
+			if n := utf8.RuneCountInString(row[0]); n+rest <= TextWidth {
+				first = max(first, n)
+			}
+		}
+		width[0] = first
+	}
 	var b strings.Builder
 	if t.Title != "" {
 		b.WriteString(t.Title + "\n")
 	}
 	for _, row := range append([][]string{t.Header}, t.Rows...) {
 		for i, c := range row {
-			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
+			n := utf8.RuneCountInString(c)
 			switch {
+			case i == 0 && n > width[0]:
+				b.WriteString(c + "\n" + strings.Repeat(" ", width[0]))
 			case i == 0:
-				b.WriteString(c + pad)
+				b.WriteString(c + strings.Repeat(" ", width[0]-n))
 			default:
-				b.WriteString("  " + pad + c)
+				b.WriteString("  " + strings.Repeat(" ", width[i]-n) + c)
 			}
 		}
 		b.WriteString("\n")
@@ -96,7 +117,7 @@ func (s *Summary) Tables() []Table {
 	for _, b := range s.Breakdowns {
 		out = append(out, b.table())
 	}
-	return append(out, s.team())
+	return append(out, s.team()...)
 }
 
 func (s *Summary) overview() Table {
@@ -148,22 +169,24 @@ func knobTitle(taskType, knob string) string {
 	return knob
 }
 
-func (s *Summary) team() Table {
+// team is the team metrics table and, with prices, the cost table: two
+// tables, so that each fits a terminal.
+func (s *Summary) team() []Table {
 	t := Table{Title: "Team metrics (VillagerBench): Balance, Efficiency = completion per simulated minute, tokens",
 		Header: []string{"task type", "balance", "efficiency/min", "sim minutes", "prompt tokens", "completion tokens", "tokens/success"}}
-	priced := s.Prices != nil && (s.Prices.Prompt > 0 || s.Prices.Completion > 0)
-	if priced {
-		t.Header = append(t.Header, "cost USD", "cost/success USD")
-	}
 	for _, ts := range s.Types {
-		row := []string{TypeName(ts.TaskType), opt(ts.Balance, 3), opt(ts.Efficiency, 4), num(ts.SimMinutes, 1),
-			strconv.FormatInt(ts.PromptTokens, 10), strconv.FormatInt(ts.CompletionTokens, 10), opt(ts.TokensPerSuccess, 0)}
-		if priced {
-			row = append(row, opt(ts.Cost, 4), opt(ts.CostPerSuccess, 4))
-		}
-		t.Rows = append(t.Rows, row)
+		t.Rows = append(t.Rows, []string{TypeName(ts.TaskType), opt(ts.Balance, 3), opt(ts.Efficiency, 4), num(ts.SimMinutes, 1),
+			strconv.FormatInt(ts.PromptTokens, 10), strconv.FormatInt(ts.CompletionTokens, 10), opt(ts.TokensPerSuccess, 0)})
 	}
-	return t
+	if s.Prices == nil || (s.Prices.Prompt == 0 && s.Prices.Completion == 0) {
+		return []Table{t}
+	}
+	c := Table{Title: fmt.Sprintf("Cost at $%g (prompt) and $%g (completion) per million tokens", s.Prices.Prompt, s.Prices.Completion),
+		Header: []string{"task type", "cost USD", "cost/success USD"}}
+	for _, ts := range s.Types {
+		c.Rows = append(c.Rows, []string{TypeName(ts.TaskType), opt(ts.Cost, 4), opt(ts.CostPerSuccess, 4)})
+	}
+	return []Table{t, c}
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
