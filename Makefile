@@ -7,7 +7,7 @@ BENCHTIME ?= 1s
 # Pinned so every machine lints alike; `go run` fetches it once into the module cache.
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build test test-race testdeps demo bench lint mcdata mindcraft-fixtures villageragent-fixtures mindagent-checkout cuisine-data mindagent-diff escape-data escape-fixtures villagerbench-data clean
+.PHONY: build test test-race testdeps demo bench lint mcdata mindcraft-fixtures villageragent-fixtures mindagent-checkout cuisine-data mindagent-diff escape-data escape-fixtures villagerbench-data docs-images clean
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/collabcraft
@@ -30,6 +30,11 @@ testdeps:
 demo: build
 	rm -rf out/demo
 	$(BIN) pipeline --preset demo
+
+# Redraw the README's pictures with the commands the README shows;
+# TestDocsImagesUpToDate fails when one is stale.
+docs-images: build
+	$(BIN) procgen blueprint --materials 2 --rooms 1 --windows 1 --carpets 1 --seed 7 --format png -o docs/house.png
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./...

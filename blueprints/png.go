@@ -16,36 +16,24 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
-// blockColors are map-like colours for the blocks the generator uses.
-var blockColors = map[string]color.RGBA{
-	"stone":             {128, 128, 128, 255},
-	"terracotta":        {162, 98, 70, 255},
-	"quartz_block":      {222, 208, 186, 255},
-	"copper_block":      {200, 110, 78, 255},
-	"purpur_block":      {170, 122, 170, 255},
-	Door:                {72, 46, 22, 255},
-	"oak_door":          {160, 125, 70, 255},
-	"glass":             {178, 222, 238, 255},
-	"blue_carpet":       {53, 57, 157, 255},
-	"cyan_carpet":       {21, 137, 145, 255},
-	"light_blue_carpet": {70, 180, 225, 255},
-	"lime_carpet":       {112, 185, 25, 255},
-	"dirt":              {134, 96, 67, 255},
-	"ladder":            {180, 140, 80, 255},
-}
-
 var (
 	paperColor = color.RGBA{255, 255, 255, 255}
 	airColor   = color.RGBA{250, 250, 250, 255}
 	lineColor  = color.RGBA{226, 226, 226, 255}
 	inkColor   = color.RGBA{30, 30, 30, 255}
+	clearColor = color.RGBA{214, 218, 224, 255} // what maps leave out: glass, ladders
 )
 
-// BlockColor is the colour a block is drawn in: a fixed one for common
-// blocks, else one derived from the name so it is stable across images.
+// BlockColor is the colour a block is drawn in: its map colour
+// (blockMapColors), a light grey for a block
+// maps do not show (glass, a ladder: NONE), and for a block without a
+// known map colour one derived from its name, stable across images.
 func BlockColor(name string) color.RGBA {
-	if c, ok := blockColors[name]; ok {
-		return c
+	if c, ok := blockMapColors[name]; ok {
+		if c == mapNone {
+			return clearColor
+		}
+		return c.rgb
 	}
 	h := fnv.New32a()
 	h.Write([]byte(name))
@@ -145,18 +133,20 @@ func drawCell(img *image.RGBA, r image.Rectangle, name string) {
 	case strings.HasSuffix(name, "_door"):
 		fill(img, r, c)
 		mid := r.Min.Y + r.Dy()/2
-		fill(img, image.Rect(r.Min.X+1, mid, r.Max.X-1, mid+max(1, r.Dy()/7)), color.RGBA{200, 170, 90, 255})
+		fill(img, image.Rect(r.Min.X+1, mid, r.Max.X-1, mid+max(1, r.Dy()/7)), shade(c, 1.6))
 	case name == "glass":
 		fill(img, r, c)
-		outline(img, r, color.RGBA{120, 170, 190, 255})
+		outline(img, r, shade(c, 0.7))
 	default:
 		fill(img, r, c)
 		outline(img, r, shade(c, 0.7))
 	}
 }
 
+// shade scales a colour's brightness by f, to white at most.
 func shade(c color.RGBA, f float64) color.RGBA {
-	return color.RGBA{uint8(float64(c.R) * f), uint8(float64(c.G) * f), uint8(float64(c.B) * f), 255}
+	s := func(v uint8) uint8 { return uint8(min(255, float64(v)*f)) }
+	return color.RGBA{s(c.R), s(c.G), s(c.B), 255}
 }
 
 func fill(img *image.RGBA, r image.Rectangle, c color.RGBA) {
