@@ -17,6 +17,11 @@ type Trials struct {
 	PerTask int
 	Limit   int    // tasks of each run played (0 = all)
 	Shard   string // "i/n", or "" for all; already checked
+	// Backend, Workers and CPUs size the time estimate: generate's
+	// --backend and --workers, and the machine's cores.
+	Backend string
+	Workers int
+	CPUs    int
 }
 
 // DryRun writes what the pipeline would make: its task files with their
@@ -72,7 +77,16 @@ func (p *Plan) DryRun(out io.Writer, trials Trials) error {
 	if trials.Shard != "" {
 		fmt.Fprintf(out, "generate --shard %s: this machine plays %d of the trials\n", trials.Shard, played)
 	}
-	_, err := fmt.Fprintf(out, "\n%d trials (%d per task) -> runs %s -> view %s -> dataset %s\n",
-		played, per, strings.Join(p.RunDirs(), ", "), p.Paths.View, p.Paths.Dataset)
-	return err
+	if _, err := fmt.Fprintf(out, "\n%d trials (%d per task) -> runs %s -> view %s -> dataset %s\n",
+		played, per, strings.Join(p.RunDirs(), ", "), p.Paths.View, p.Paths.Dataset); err != nil {
+		return err
+	}
+	// The estimate counts each type's share of the trials played.
+	byType := map[string]int{}
+	for k, n := range tasks {
+		if total > 0 {
+			byType[k[0]] += n * per * played / (total * per)
+		}
+	}
+	return estimate(out, byType, trials)
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -127,7 +128,8 @@ func runPipeline(ctx context.Context, opts PipelineOptions, gopts GlobalOptions,
 	case opts.PrintConfig:
 		return printConfig(out, cfg)
 	case opts.DryRun:
-		return st.plan.DryRun(out, pipeline.Trials{PerTask: st.gen.TrialsPerTask, Limit: st.gen.Limit, Shard: st.gen.Shard})
+		return st.plan.DryRun(out, pipeline.Trials{PerTask: st.gen.TrialsPerTask, Limit: st.gen.Limit, Shard: st.gen.Shard,
+			Backend: st.gen.Backend, Workers: st.gen.Workers, CPUs: runtime.NumCPU()})
 	}
 	st.out, st.gopts = out, gopts
 	var log io.Writer
