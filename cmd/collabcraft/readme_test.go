@@ -258,6 +258,11 @@ func TestReadmeNumbers(t *testing.T) {
 			t.Errorf("the README says out/demo holds %s; the demo made none", f[0])
 		}
 	}
+	for path, named := range map[string]string{"runs/demo/run.lock": "run.lock", ".pipeline/export.json": ".pipeline/"} {
+		if _, err := os.Stat(filepath.Join(dir, path)); err != nil || !strings.Contains(block, named) {
+			t.Errorf("out/demo/%s (%v): the README's listing must name %s and say what it is", path, err, named)
+		}
+	}
 }
 
 func thousands(n int) string {
