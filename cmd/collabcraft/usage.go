@@ -230,7 +230,7 @@ var (
 	libraryPackages = map[string]bool{
 		"atomicfile": true, "plainjson": true, "suggest": true, "plural": true, "mcdata": true, "texts": true,
 		"trajectory": true, "command": true, "blueprints": true, "llm": true, "llmtest": true,
-		"js": true, "team": true, "scripted": true, "quality": true, "voice": true, "tokens": true, "cuisine": true,
+		"js": true, "team": true, "scripted": true, "quality": true, "voice": true, "tokens": true, "cuisine": true, "escape": true, "villagerbench": true,
 	}
 )
 
