@@ -7,7 +7,7 @@ BENCHTIME ?= 1s
 # Pinned so every machine lints alike; `go run` fetches it once into the module cache.
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build test test-race testdeps demo bench lint mcdata mindcraft-fixtures villageragent-fixtures mindagent-checkout cuisine-data mindagent-diff escape-data escape-fixtures villagerbench-data docs-images clean
+.PHONY: build test test-race testdeps demo bench lint mcdata mindcraft-fixtures villageragent-fixtures mindagent-checkout cuisine-data mindagent-diff escape-data escape-fixtures villagerbench-data docs-images villager-data clean
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/collabcraft
@@ -117,6 +117,12 @@ villagerbench-data:
 		--blueprints villagerbench/data/paper.json villagerbench/testdata/generated-sample.json \
 		--out villagerbench/testdata/judge-cases.json
 	$(GO) test -count=1 -run 'TestPaperBlueprintsMatchDescriptions|TestJudgeCases|TestGeneratedSampleIsCurrent' ./villagerbench
+# Regenerate villager/data/villageragent.json (VillagerAgent's prompt
+# templates, speaking styles and tool lines) from its own modules, exported
+# from the same mirror as the fixtures (villager/generator/generate.py).
+villager-data:
+	/usr/bin/python3 villager/generator/generate.py --mirror $(VILLAGER_MIRROR) --rev $(VILLAGER_REV) \
+		--villager $(VILLAGER_WORK)/villageragent --out villager/data/villageragent.json
 
 # MindAgent (github.com/mindagent/mindagent), exported from a git mirror into
 # MINDAGENT_WORK (outside the repo) for the two targets below. Both run on

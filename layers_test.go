@@ -23,6 +23,7 @@ var layers = map[string]int{
 	"tokens":                  0,
 	"mcdata":                  0,
 	"world/texts":             0,
+	"villager":                0,
 	"trajectory":              1,
 	"world/command":           1,
 	"escape":                  1,
