@@ -24,7 +24,10 @@ type Request struct {
 	Kind     string               // trajectory.KindConversation, KindCoding, KindMemory or KindBotResponder
 	Messages []trajectory.Message // exactly what goes over the wire, in order
 	Seed     uint64               // a per-call seed derived from the trial seed, agent and step
-	View     View                 // the same context, unformatted, for scripted backends
+	View     View                 // the same context, unformatted, for scripted backends (p2p)
+	// Stop is the call's own stop sequence (the DAG executor's
+	// "Observation:"); nil sends the run's (--api's).
+	Stop []string
 }
 
 // View is what the agent behind a call may know, as structured data: the

@@ -36,6 +36,7 @@ type BatchConfig struct {
 	Dialect       world.Dialect // "" = the profiles'
 	API           string        // the MINDcraft API the calls are shaped for (recorded)
 
+	Org       Organisation // nil: P2P
 	Wire      Wire
 	ThinkTime float64
 	MaxTurns  int
@@ -96,7 +97,7 @@ func RunBatch(ctx context.Context, c BatchConfig) (Summary, error) {
 	for i := range tasks {
 		maxAgents = max(maxAgents, tasks[i].AgentCount)
 	}
-	if err := c.Seating.Check(AgentNames(maxAgents, 0)); err != nil {
+	if err := c.Seating.Check(orgOrP2P(c.Org).Seats(AgentNames(maxAgents, 0))); err != nil {
 		return Summary{}, &SeatingError{Err: err}
 	}
 	m, err := c.manifest(ts, tasks)
@@ -140,6 +141,7 @@ func (c *BatchConfig) play(ctx context.Context, w *trajectory.Writer, tasks []pr
 		Profiles: c.Profiles,
 		Dialect:  c.Dialect,
 		Team:     c.Seating.Seats,
+		Org:      c.Org,
 	}
 	gw := newGroupWriter(w, 16)
 	if c.Progress != nil {

@@ -15,7 +15,7 @@ func OpenAIBackend(c *llm.Client) Backend { return openAIBackend{c} }
 type openAIBackend struct{ c *llm.Client }
 
 func (b openAIBackend) Complete(ctx context.Context, req Request) (Reply, error) {
-	r, err := b.c.Chat(ctx, req.Messages)
+	r, err := b.c.ChatWith(ctx, req.Messages, llm.CallOptions{Stop: req.Stop})
 	if err != nil {
 		return Reply{}, err
 	}

@@ -26,6 +26,8 @@ type Player struct {
 	Team func(names []string) ([]Seat, []trajectory.Member, error)
 	// Recorder, if set, also sees every transition as it happens.
 	Recorder func(job Job) Recorder
+	// Org is the team's organisation (nil: P2P).
+	Org Organisation
 }
 
 // SeatAll is a Player.Team that seats every agent on b, recorded as
@@ -59,7 +61,8 @@ func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {
 	if err != nil {
 		return nil, fmt.Errorf("generate: task %s: %w", task.ID, err)
 	}
-	seats, members, err := p.Team(names)
+	org := orgOrP2P(p.Org)
+	seats, members, err := p.Team(org.Seats(names))
 	if err != nil {
 		return nil, fmt.Errorf("generate: task %s: %w", task.ID, err)
 	}
@@ -68,18 +71,27 @@ func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {
 		tr.Recorder = p.Recorder(job)
 	}
 	started := time.Now()
-	res, err := Run(ctx, tr)
+	res, err := org.Play(ctx, tr)
 	if err != nil {
 		return nil, err
 	}
 	rec := &trajectory.Trial{
 		TrialID: job.TrialID(), TaskID: task.ID, Attempt: job.Attempt, Seed: job.Seed,
-		TaskType: task.Type, Split: task.Split, Difficulty: task.Difficulty,
+		TaskType: task.Type, Split: task.Split, Org: orgField(org), Difficulty: task.Difficulty,
 		Team: members, Outcome: res.Outcome, Error: res.Error,
 		SimSeconds: res.SimSeconds, WallSeconds: time.Since(started).Seconds(), StartedAt: started.UTC(),
 		Metrics: metrics(res), Agents: res.Agents,
 	}
 	return rec, nil
+}
+
+// orgField is the record's org: "" for P2P, which records made before
+// organisations existed leave out too.
+func orgField(o Organisation) string {
+	if o.Name() == P2P.Name() {
+		return ""
+	}
+	return o.Name()
 }
 
 // metrics are per-trial counts and times worth filtering and reporting on.

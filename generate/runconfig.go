@@ -41,6 +41,9 @@ type RunConfig struct {
 	// Coding is "on" or "off"; auto is left out, so the runs made before
 	// coding mode existed keep their fingerprint.
 	Coding string `json:"coding,omitempty"`
+	// Org is the organisation (--org); p2p is left out, so the runs made
+	// before organisations existed keep their fingerprint.
+	Org string `json:"org,omitempty"`
 }
 
 // Backends is how a run's agents are played, as its configuration
@@ -175,6 +178,7 @@ func (c *BatchConfig) runConfig(files []trajectory.TaskFile, skipped []string) R
 	if c.Coding != CodingAuto {
 		rc.Coding = string(c.Coding)
 	}
+	rc.Org = orgField(orgOrP2P(c.Org))
 	for _, f := range files {
 		rc.TaskFiles = append(rc.TaskFiles, f.SHA256)
 	}

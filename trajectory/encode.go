@@ -32,6 +32,7 @@ type wireTrial struct {
 	Seed        uint64             `json:"seed"`
 	TaskType    string             `json:"task_type"`
 	Split       string             `json:"split,omitempty"`
+	Org         string             `json:"org,omitempty"` // absent: p2p
 	Difficulty  map[string]any     `json:"difficulty,omitempty"`
 	Team        []wireMember       `json:"team"`
 	Score       float64            `json:"score"`
@@ -281,7 +282,7 @@ func encodeTrial(t *Trial, bs *blobSet) ([]byte, error) {
 	defer e.release()
 	w := &wireTrial{
 		V: recordVersion, TrialID: t.TrialID, TaskID: t.TaskID, Attempt: t.Attempt, Seed: t.Seed,
-		TaskType: t.TaskType, Split: t.Split, Difficulty: t.Difficulty,
+		TaskType: t.TaskType, Split: t.Split, Org: t.Org, Difficulty: t.Difficulty,
 		Score: t.Outcome.Score, Success: t.Outcome.Success, EndReason: t.Outcome.EndReason,
 		Error:      string(bytes.ToValidUTF8([]byte(t.Error), []byte("\uFFFD"))),
 		SimSeconds: t.SimSeconds, WallSeconds: t.WallSeconds, StartedAt: t.StartedAt.UTC(),
@@ -393,7 +394,7 @@ func decodeTrial(line []byte, blobs map[string]string) (*Trial, error) {
 	// reader groups and counts by get memory of their own (see Trial).
 	t := &Trial{
 		TrialID: strings.Clone(w.TrialID), TaskID: strings.Clone(w.TaskID), Attempt: w.Attempt, Seed: w.Seed,
-		TaskType: strings.Clone(w.TaskType), Split: strings.Clone(w.Split), Difficulty: ownMap(w.Difficulty),
+		TaskType: strings.Clone(w.TaskType), Split: strings.Clone(w.Split), Org: ownOrg(w.Org), Difficulty: ownMap(w.Difficulty),
 		Outcome: Outcome{Score: w.Score, Success: w.Success, EndReason: ownEndReason(w.EndReason)},
 		Error:   strings.Clone(w.Error), SimSeconds: w.SimSeconds, WallSeconds: w.WallSeconds,
 		StartedAt: w.StartedAt, Metrics: ownKeys(w.Metrics),
@@ -611,4 +612,12 @@ func decodeEntry(v any, blobTexts []string) (string, error) {
 	default:
 		return "", fmt.Errorf("want a string or an array of pieces, got %T", v)
 	}
+}
+
+// ownOrg is an organisation's name with memory of its own (see Trial).
+func ownOrg(s string) string {
+	if s == "" {
+		return ""
+	}
+	return strings.Clone(s)
 }

@@ -10,6 +10,7 @@ const (
 	EndTurnCap  = "turn_cap" // the engine's cap on model calls was reached
 	EndError    = "error"    // the trial could not be played (e.g. model calls kept failing)
 	EndCanceled = "canceled" // stopped from outside; normally never written
+	EndStopped  = "stopped"  // the organisation's own rules ended it (nothing left to plan, too many failed subtasks)
 )
 
 // Transition kinds (Transition.Kind).
@@ -18,6 +19,15 @@ const (
 	KindMemory       = "memory"        // a saving_memory call that folds old turns into the memory
 	KindCoding       = "coding"        // a coding-prompt call
 	KindBotResponder = "bot_responder" // a bot_responder call: a busy agent decides whether a message interrupts its action ("respond" or "ignore")
+
+	// The DAG organisation's calls (VillagerAgent).
+	KindEnvSummary = "env_summary" // the state manager summarises the environment for the planner
+	KindDecompose  = "decompose"   // the task decomposer writes (or rewrites) the subtask graph
+	KindReplan     = "replan"      // the task decomposer picks a strategy for the graph: replan, decompose, move, insert or delete
+	KindAssign     = "assign"      // the agent controller assigns subtasks to agents, or splits one among them
+	KindReact      = "react"       // one ReAct step of an agent: a thought and a JSON tool call
+	KindReflect    = "reflect"     // an agent judges whether its subtask is done
+	KindSummary    = "summary"     // the state manager's running summary of an agent
 )
 
 // ActiveSecondsMetric+name is the Trial.Metrics key of an agent's active
@@ -36,12 +46,16 @@ const ActiveSecondsMetric = "active_seconds:"
 // record, so a text kept past the trial (in a map, say) keeps every text of
 // the trial alive: keep a strings.Clone of it instead.
 type Trial struct {
-	TrialID    string         // unique within a run; the key for resume
-	TaskID     string         // the task's id in its task file
-	Attempt    int            // 0-based attempt number of this task
-	Seed       uint64         // the trial's seed (world and agents)
-	TaskType   string         // "techtree" | "cooking" | "construction" | ...
-	Split      string         // "train" | "test" | ... ("" if unknown)
+	TrialID  string // unique within a run; the key for resume
+	TaskID   string // the task's id in its task file
+	Attempt  int    // 0-based attempt number of this task
+	Seed     uint64 // the trial's seed (world and agents)
+	TaskType string // "techtree" | "cooking" | "construction" | ...
+	Split    string // "train" | "test" | ... ("" if unknown)
+	// Org is the organisation that played the trial ("dag", ...); "" is
+	// p2p, MINDcraft's peers, which records written before organisations
+	// existed are too.
+	Org        string
 	Difficulty map[string]any // the generator's knobs for this task
 
 	Team    []Member

@@ -25,8 +25,8 @@ func ExecutorSystem(tools []Tool) string {
 		}
 		lines[i], names[i] = t.Line(), t.Name
 	}
-	format := pyFormat(pyFormat(langchain("format_instructions"), map[string]string{"tool_names": strings.Join(names, ", ")}), nil)
-	return strings.Join([]string{langchain("prefix"), strings.Join(lines, "\n"), format, pyFormat(langchain("suffix"), nil)}, "\n\n")
+	format := PyFormat(PyFormat(langchain("format_instructions"), map[string]string{"tool_names": strings.Join(names, ", ")}), nil)
+	return strings.Join([]string{langchain("prefix"), strings.Join(lines, "\n"), format, PyFormat(langchain("suffix"), nil)}, "\n\n")
 }
 
 // Step is one finished iteration of the executor: the model's reply (the
@@ -142,3 +142,23 @@ func InvalidTool(name string, tools []Tool) string {
 	}
 	return name + " is not a valid tool, try one of [" + strings.Join(names, ", ") + "]."
 }
+
+// naiveFix is LangChain's NAIVE_FIX prompt (langchain/output_parsers/
+// prompts.py), which its OutputFixingParser sends when a reply does not
+// parse.
+const naiveFix = "Instructions:\n--------------\n{instructions}\n--------------\nCompletion:\n--------------\n{completion}\n--------------\n\n" +
+	"Above, the Completion did not satisfy the constraints given in the Instructions.\nError:\n--------------\n{error}\n--------------\n\n" +
+	"Please try again. Please only respond with an answer that satisfies the constraints laid out in the Instructions:"
+
+// FixMessages is the OutputFixingParser's call for a reply that did not
+// parse: one human message with the parser's format instructions (the
+// raw template), the reply, and the parse error's repr.
+func FixMessages(reply string) []Message {
+	text := strings.NewReplacer("{instructions}", langchain("format_instructions"), "{completion}", reply,
+		"{error}", "OutputParserException("+Repr(UnparsedLog(reply))+")").Replace(naiveFix)
+	return []Message{{Role: "user", Content: text}}
+}
+
+// Message is one chat message (trajectory.Message's shape, kept here so
+// the dialect needs no other package).
+type Message struct{ Role, Content string }

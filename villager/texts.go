@@ -144,9 +144,9 @@ func ToolNames() []string {
 
 func langchain(key string) string { return Str(get(get(data, "langchain").(Dict), key)) }
 
-// pyFormat is Python's str.format over named fields: {{ and }} stand for
+// PyFormat is Python's str.format over named fields: {{ and }} stand for
 // braces, {name} for its value. A field missing from vals is a bug here.
-func pyFormat(s string, vals map[string]string) string {
+func PyFormat(s string, vals map[string]string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		c := s[i]

@@ -3,6 +3,7 @@ package villager
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -347,4 +348,103 @@ func jsonString(b *strings.Builder, s string) {
 		}
 	}
 	b.WriteByte('"')
+}
+
+// SortKeys returns v with every dict's keys sorted, nested ones too, as
+// Flask's JSON provider sends them (sort_keys): VillagerAgent's tools
+// answer through Flask.
+func SortKeys(v any) any {
+	switch v := v.(type) {
+	case Dict:
+		out := make(Dict, len(v))
+		for i, kv := range v {
+			out[i] = KV{kv.Key, SortKeys(kv.Value)}
+		}
+		slices.SortStableFunc(out, func(a, b KV) int { return strings.Compare(a.Key, b.Key) })
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = SortKeys(e)
+		}
+		return out
+	}
+	return v
+}
+
+// Equal is Python's == over these values: dicts equal whatever their key
+// order, numbers by value (1 == 1.0 == True).
+func Equal(a, b any) bool {
+	if x, ok := number(a); ok {
+		y, ok := number(b)
+		return ok && x == y
+	}
+	switch a := a.(type) {
+	case nil:
+		return b == nil
+	case string:
+		s, ok := b.(string)
+		return ok && s == a
+	case Dict:
+		d, ok := b.(Dict)
+		if !ok || len(d) != len(a) {
+			return false
+		}
+		for _, kv := range a {
+			v, ok := d.Get(kv.Key)
+			if !ok || !Equal(kv.Value, v) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		l, ok := b.([]any)
+		if !ok || len(l) != len(a) {
+			return false
+		}
+		for i := range a {
+			if !Equal(a[i], l[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func number(v any) (float64, bool) {
+	switch v := v.(type) {
+	case bool:
+		if v {
+			return 1, true
+		}
+		return 0, true
+	case int:
+		return float64(v), true
+	case int64:
+		return float64(v), true
+	case float64:
+		return v, true
+	}
+	return 0, false
+}
+
+// Truthy is Python's bool(v).
+func Truthy(v any) bool {
+	switch v := v.(type) {
+	case nil:
+		return false
+	case bool:
+		return v
+	case string:
+		return v != ""
+	case Dict:
+		return len(v) > 0
+	case []any:
+		return len(v) > 0
+	}
+	if n, ok := number(v); ok {
+		return n != 0
+	}
+	return true
 }

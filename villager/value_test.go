@@ -141,3 +141,20 @@ func TestParseAction(t *testing.T) {
 		t.Errorf("InvalidTool: %q", got)
 	}
 }
+
+func TestParseLiteralReadsRepr(t *testing.T) {
+	v := Dict{{"name", "it's"}, {"pos", []any{int64(-1), int64(-60), 2.5}}, {"ok", true}, {"none", nil},
+		{"nested", Dict{{"q", `say "hi"`}, {"t", Tuple{int64(1), "a"}}}}, {"esc", "tab\tnew\nline é\u200d"}}
+	got, err := ParseLiteral(Repr(v))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if Repr(got) != Repr(v) {
+		t.Errorf("round trip:\n got  %s\n want %s", Repr(got), Repr(v))
+	}
+	for _, bad := range []string{"{'a': 1", "[1, 2", "'open", "{'a' 1}", "nope"} {
+		if _, err := ParseLiteral(bad); err == nil {
+			t.Errorf("ParseLiteral(%q) read it", bad)
+		}
+	}
+}

@@ -111,7 +111,8 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 
 // CallOptions change one call's request from the client's configuration.
 type CallOptions struct {
-	Seed *int // sent instead of Config.Seed (nil: Config.Seed)
+	Seed *int     // sent instead of Config.Seed (nil: Config.Seed)
+	Stop []string // sent instead of Config.Stop (nil: Config.Stop)
 }
 
 func (c *Client) request(msgs []trajectory.Message, o CallOptions) openai.ChatCompletionRequest {
@@ -126,6 +127,9 @@ func (c *Client) request(msgs []trajectory.Message, o CallOptions) openai.ChatCo
 	}
 	if o.Seed != nil {
 		req.Seed = o.Seed
+	}
+	if o.Stop != nil {
+		req.Stop = o.Stop
 	}
 	if t := c.cfg.Temperature; t != nil {
 		req.Temperature = float32(*t) // 0 is added by the transport

@@ -1,0 +1,44 @@
+package generate
+
+import "context"
+
+// An Organisation is how a team works: who is called in a trial, with
+// which prompt and in which dialect, and what each answer does. It is
+// independent of the task kind: every organisation plays every kind.
+//
+// P2P, MINDcraft's peers talking with !commands, is the engine of this
+// package (Run). The others live in their own packages (generate/dag, ...)
+// and are listed, by name, in generate/orgs.
+type Organisation interface {
+	// Name is the --org value, run.json's "org" and the dataset's org
+	// column.
+	Name() string
+	// Seats lists the seats of a trial whose agents are named agents: the
+	// agents, in order, then any seat of the organisation's own (a
+	// planner, a dispatcher), each of which gets a backend like an agent.
+	Seats(agents []string) []string
+	// Play runs one trial to its end. spec.Team holds one seat per name
+	// Seats listed, in that order.
+	Play(ctx context.Context, spec TrialSpec) (*TrialResult, error)
+}
+
+// P2P is MINDcraft's organisation: peers, each prompted with its own
+// conversing prompt, acting with !commands and talking in pairwise
+// conversations (Run).
+var P2P Organisation = p2p{}
+
+type p2p struct{}
+
+func (p2p) Name() string                   { return "p2p" }
+func (p2p) Seats(agents []string) []string { return agents }
+func (p2p) Play(ctx context.Context, spec TrialSpec) (*TrialResult, error) {
+	return Run(ctx, spec)
+}
+
+// orgOrP2P is o, or P2P for nil.
+func orgOrP2P(o Organisation) Organisation {
+	if o == nil {
+		return P2P
+	}
+	return o
+}
