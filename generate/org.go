@@ -42,3 +42,10 @@ func orgOrP2P(o Organisation) Organisation {
 	}
 	return o
 }
+
+// OrgSettings is an organisation with settings of its own that change what
+// its trials record; run.json keeps them (org_config), so a resume with
+// other settings is refused.
+type OrgSettings interface {
+	Settings() any
+}

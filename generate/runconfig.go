@@ -44,6 +44,9 @@ type RunConfig struct {
 	// Org is the organisation (--org); p2p is left out, so the runs made
 	// before organisations existed keep their fingerprint.
 	Org string `json:"org,omitempty"`
+	// OrgConfig is the organisation's own settings that change what a
+	// trial records (OrgSettings), if any.
+	OrgConfig any `json:"org_config,omitempty"`
 }
 
 // Backends is how a run's agents are played, as its configuration
@@ -179,6 +182,9 @@ func (c *BatchConfig) runConfig(files []trajectory.TaskFile, skipped []string) R
 		rc.Coding = string(c.Coding)
 	}
 	rc.Org = orgField(orgOrP2P(c.Org))
+	if s, ok := c.Org.(OrgSettings); ok {
+		rc.OrgConfig = s.Settings()
+	}
 	for _, f := range files {
 		rc.TaskFiles = append(rc.TaskFiles, f.SHA256)
 	}

@@ -12,7 +12,9 @@ import (
 	"time"
 
 	"collabcraft/generate"
+	"collabcraft/generate/dag"
 	"collabcraft/generate/llm"
+	"collabcraft/generate/orgs"
 	"collabcraft/generate/scripted"
 	"collabcraft/generate/team"
 	"collabcraft/generate/voice"
@@ -67,6 +69,8 @@ type GenerateOptions struct {
 	ThinkTime float64
 	MaxTurns  int
 	Coding    string
+	Org       string // p2p | dag
+	DAGMode   string // dag: merge | update
 
 	temperature, topP float64 // flag storage for the pointers above
 	modelSeed         int
@@ -114,6 +118,8 @@ func (opts *GenerateOptions) AddFlags(f *pflag.FlagSet) {
 	f.Float64Var(&opts.ThinkTime, "think-time", generate.DefaultThinkTime, "simulated seconds one model call takes")
 	f.IntVar(&opts.MaxTurns, "max-turns", generate.DefaultMaxTurns, "conversation calls per agent before a trial ends with turn_cap")
 	f.StringVar(&opts.Coding, "coding", string(generate.CodingAuto), "whether !newAction runs model-written code: on, off or auto (MineCollab's: on for construction, off for the other kinds)")
+	f.StringVar(&opts.Org, "org", "p2p", "how the team is organised: p2p (MINDcraft's peers talking with !commands) or dag (VillagerAgent's task graph: a decomposer and a controller plan, agents act with JSON tool calls)")
+	f.StringVar(&opts.DAGMode, "dag-mode", string(dag.Merge), "dag: how the decomposer plans and replans: merge (the paper's: candidates, the controller assigns, a strategy per replan) or update (VillagerAgent's code: it assigns agents itself and decomposes the whole task again)")
 }
 
 // setFrom turns the optional flags the command line gave into pointers.
@@ -233,6 +239,9 @@ func (opts *GenerateOptions) check() (generate.Shard, error) {
 	if _, err := generate.ParseCoding(opts.Coding); err != nil {
 		return shard, usagef("--coding %q: want on, off or auto", opts.Coding)
 	}
+	if _, err := orgs.New(opts.Org, orgs.Options{DAGMode: opts.DAGMode}); err != nil {
+		return shard, usagef("--org %q, --dag-mode %q: %s", opts.Org, opts.DAGMode, strings.TrimPrefix(err.Error(), "orgs: "))
+	}
 	if _, err := voice.ParseSpec(opts.Voice); opts.Voice != "" && err != nil {
 		return shard, usagef("--voice: %s", strings.TrimPrefix(err.Error(), "voice: "))
 	}
@@ -339,7 +348,9 @@ func (opts *GenerateOptions) batchConfig() (generate.BatchConfig, error) {
 		return generate.BatchConfig{}, usagef("%s", strings.TrimPrefix(strings.TrimPrefix(err.Error(), "team: "), "llm: "))
 	}
 	coding, _ := generate.ParseCoding(opts.Coding)
+	org, _ := orgs.New(opts.Org, orgs.Options{DAGMode: opts.DAGMode}) // checked
 	bc := generate.BatchConfig{
+		Org: org,
 		Dir: opts.Out, TaskFiles: opts.Tasks, Limit: opts.Limit, Shard: shard, Workers: opts.Workers, Force: opts.Force, Strict: opts.Strict,
 		TrialsPerTask: opts.TrialsPerTask, Seed: opts.Seed, Backends: opts.backends(spec, tm, voiceClient), Profiles: profiles,
 		API: api.Name, Dialect: world.Dialect(opts.Dialect), Wire: wire, ThinkTime: opts.ThinkTime, MaxTurns: opts.MaxTurns, Coding: coding,

@@ -113,6 +113,9 @@ type Org struct{ Config Config }
 
 var _ generate.Organisation = Org{}
 
+// Settings are what run.json records of the configuration: the mode.
+func (o Org) Settings() any { return map[string]string{"mode": string(o.Config.withDefaults().Mode)} }
+
 // Name is "dag".
 func (Org) Name() string { return "dag" }
 
