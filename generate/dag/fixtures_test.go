@@ -1,6 +1,7 @@
 package dag
 
 import (
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -269,4 +270,82 @@ func TestCallsAsVillagerAgentRendersThem(t *testing.T) {
 	}
 	slices.Sort(keys)
 	t.Logf("compared %v", compared)
+}
+
+// TestCallsReadBack reads every fixture call (VillagerAgent's own
+// rendering) with the readers the scripted experts decide from.
+func TestCallsReadBack(t *testing.T) {
+	read := 0
+	for _, fc := range loadFixtures(t) {
+		for i, call := range fc.calls {
+			var msgs []villager.Message
+			for _, m := range messagesOf(call) {
+				msgs = append(msgs, villager.Message{Role: m.Role, Content: m.Content})
+			}
+			kind := villager.Str(field(dictOf(call), "kind"))
+			var err error
+			switch kind {
+			case "env_summary":
+				var c villager.EnvSummaryCall
+				c, err = villager.ReadEnvSummaryCall(msgs)
+				if err == nil && (len(c.Env) == 0 || c.Task == "") {
+					err = fmt.Errorf("read %+v", c)
+				}
+			case "summary":
+				var c villager.SummaryCall
+				c, err = villager.ReadSummaryCall(msgs)
+				if err == nil && (c.Name != villager.Str(field(fc.c, "agent")) || !c.Latest.Has("action_list")) {
+					err = fmt.Errorf("read %+v", c)
+				}
+			case "decompose", "redecompose":
+				var c villager.DecomposeCall
+				c, err = villager.ReadDecomposeCall(msgs)
+				if err == nil && (!c.Task.Has("meta-data") || c.Env == "") {
+					err = fmt.Errorf("read %+v", c)
+				}
+			case "strategy":
+				var c villager.StrategyCall
+				c, err = villager.ReadStrategyCall(msgs)
+				if err == nil && (len(c.Graph) == 0 || !c.Current.Has("task-description")) {
+					err = fmt.Errorf("read %+v", c)
+				}
+			case "assign":
+				var c villager.ControllerCall
+				c, err = villager.ReadControllerCall(msgs)
+				if err == nil && (len(c.Tasks) == 0 || len(c.AgentStates) == 0) {
+					err = fmt.Errorf("read %+v", c)
+				}
+			case "assign_split":
+				var c villager.SplitCall
+				c, err = villager.ReadSplitCall(msgs)
+				if err == nil && (len(c.Names) < 2 || c.Description == "") {
+					err = fmt.Errorf("read %+v", c)
+				}
+			case "reflect":
+				var c villager.ReflectCall
+				c, err = villager.ReadReflectCall(msgs)
+				if err == nil && (c.Description == "" || c.History == nil) {
+					err = fmt.Errorf("read %+v", c)
+				}
+			case "react":
+				var c villager.ExecutorCall
+				c, err = villager.ReadExecutorCall(msgs)
+				want := len(listOf(field(fc.c, "previous_steps")))
+				if err == nil && (c.Name != villager.Str(field(fc.c, "agent")) || c.Description == "" || len(c.Steps) != want || len(c.Tools) == 0) {
+					err = fmt.Errorf("read name %q, %d steps (want %d), tools %v", c.Name, len(c.Steps), want, c.Tools)
+				}
+			default:
+				t.Errorf("%s call %d: kind %s", fc.name, i, kind)
+				continue
+			}
+			if err != nil {
+				t.Errorf("%s call %d (%s): %v", fc.name, i, kind, err)
+				continue
+			}
+			read++
+		}
+	}
+	if read < 33 {
+		t.Errorf("read %d calls, want all 33", read)
+	}
 }
