@@ -208,8 +208,7 @@ func cmdCollectBlocks(r *run, args []command.Value) string {
 			unreachable[p] = true // MINDcraft retries it; once is enough to know
 			continue
 		}
-		r.spend(mineSeconds(b, tool))
-		picked := w.breakBlock(p, tool, a)
+		picked := r.mine(p, tool, true)
 		if manual {
 			r.log("Picked up %d items.", picked)
 		}
@@ -229,8 +228,8 @@ func firstDrop(w *World, name, tool string) string {
 }
 
 // breakBlock removes the block at p (and what it held up: sugar cane
-// above, the other door half), gives the drops to a and returns how many
-// item stacks were picked up.
+// above, the other door half), gives the drops to a (none when a is nil:
+// they are lost) and returns how many item stacks were picked up.
 func (w *World) breakBlock(p Pos, tool string, a *Agent) int {
 	var drops []mcdata.Ingredient
 	name := w.blocks.name(p)
@@ -249,6 +248,9 @@ func (w *World) breakBlock(p Pos, tool string, a *Agent) int {
 	if above := p.Add(0, 1, 0); !isSolidName(w.blocks.name(above)) && w.blocks.name(above) != "air" && !isDoor(w.blocks.name(above)) {
 		drops = append(drops, w.blockDrops(w.blocks.name(above), "")...)
 		w.setBlock(above, "air")
+	}
+	if a == nil {
+		return 0
 	}
 	picked := 0
 	merged := map[string]int{}

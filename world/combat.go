@@ -73,10 +73,9 @@ const attackSeconds = 0.625
 func (r *run) killMob(m *Mob) {
 	r.walkTo(near(m.pos.Block(), 2))
 	dmg := r.a.equipBestWeapon()
-	r.spend(math.Ceil(m.health/dmg) * attackSeconds)
-	r.w.removeMob(m)
+	_, picked := r.hitMob(m, dmg, blowsToKill(m.health, dmg))
 	r.log("Successfully killed %s.", m.Kind)
-	r.log("Picked up %d items.", r.takeDrops(m))
+	r.log("Picked up %d items.", picked)
 }
 
 // takeDrops hands a dead mob's loot to the agent (it would pick it up)

@@ -53,9 +53,7 @@ func (r *run) placeNearby(block string) (Pos, bool) {
 // pickUpPlaced breaks a block the action placed and logs as collectBlock.
 func (r *run) pickUpPlaced(p Pos, block string) {
 	b, _ := mcdata.LookupBlock(block)
-	tool := pickTool(r.a.inv, b)
-	r.spend(mineSeconds(b, tool))
-	r.w.breakBlock(p, tool, r.a)
+	r.mine(p, pickTool(r.a.inv, b), true)
 	r.log("Collected 1 %s.", block)
 }
 
@@ -104,17 +102,7 @@ func cmdCraftRecipe(r *run, args []command.Value) string {
 		}
 	}
 	crafted := 0
-	for ; crafted < limit; crafted++ {
-		if a.inv.Room(item) < rec.Count && !freesSlot(a.inv, rec) {
-			break
-		}
-		for _, in := range rec.Ingredients {
-			a.inv.Remove(in.Item, in.Count)
-		}
-		a.inv.Add(item, rec.Count)
-		if rem := craftRemainder(rec); rem != "" {
-			a.inv.Add(rem, 1)
-		}
+	for ; crafted < limit && a.craftOnce(rec) == craftDone; crafted++ {
 	}
 	a.fixHeld()
 	r.spend(0.5 + 0.1*float64(crafted))
@@ -274,22 +262,7 @@ func cmdSmeltItem(r *run, args []command.Value) string {
 	a.inv.Remove(item, num)
 	a.fixHeld()
 	f.Input = Slot{item, f.Input.Count + num}
-	// Burn fuel item by item; each smelts smeltCapacity items.
-	smelted := 0
-	for smelted < num {
-		if f.burnLeft < 1 {
-			if f.Fuel.Count == 0 {
-				break
-			}
-			f.burnLeft += smeltCapacity(f.Fuel.Item)
-			f.Fuel.Count--
-			if f.Fuel.Count == 0 {
-				f.Fuel = Slot{}
-			}
-		}
-		f.burnLeft--
-		smelted++
-	}
+	smelted := f.burnFor(num)
 	f.Input.Count -= smelted
 	if f.Input.Count == 0 {
 		f.Input = Slot{}

@@ -13,13 +13,18 @@ import (
 func (r *run) discard(item string, num int) int {
 	n := r.a.inv.Remove(item, num)
 	r.a.fixHeld()
+	r.tossed(item, n)
+	return n
+}
+
+// tossed logs that n of item left the agent's hands, as skills.discard.
+func (r *run) tossed(item string, n int) {
 	if n == 0 {
 		r.log("You do not have any %s to discard.", item)
-		return 0
+		return
 	}
 	r.log("Discarded %d %s.", n, item)
 	r.spend(0.2)
-	return n
 }
 
 // fixHeld empties the hand when its item is gone.
@@ -47,20 +52,15 @@ func cmdGivePlayer(r *run, args []command.Value) string {
 	}
 	// MINDcraft also logs the bot's y coordinate here (a stray debug
 	// line); it meant nothing, so it is left out.
-	n := r.discard(item, num)
+	n, over := giveItems(r.a, to, item, num) // tossed, then picked up
+	r.tossed(item, n)
 	if n > 0 && to != r.a {
-		got := to.inv.Add(item, n)
-		if got < n {
-			r.a.inv.Add(item, n-got) // what the receiver cannot hold is picked back up
-		}
+		r.a.inv.Add(item, over) // what the receiver cannot hold is picked back up
 		r.spend(0.5)
-		if got > 0 {
+		if n > over {
 			r.say(texts.Received(name, item))
 			return ""
 		}
-	}
-	if to == r.a && n > 0 {
-		r.a.inv.Add(item, n)
 	}
 	r.say(texts.NeverReceived(item, name))
 	return ""
@@ -82,14 +82,25 @@ func cmdConsume(r *run, args []command.Value) string {
 		r.log("You do not have any %s to eat.", item)
 		return ""
 	}
-	food, edible := mcdata.LookupFood(item)
-	if !edible && !alwaysEdible[item] {
-		r.throw("Error: Consuming cancelled")
+	if err := r.eat(item); err != "" {
+		r.throw("Error: " + err)
 		return ""
 	}
+	r.log("Consumed %s.", item)
+	return ""
+}
+
+// eat is bot.consume() of one item, in hand: it returns mineflayer's
+// refusal ("Consuming cancelled" for what is no food, "Food is full"), or
+// "" once eaten.
+func (r *run) eat(item string) string {
+	a := r.a
+	food, edible := mcdata.LookupFood(item)
+	if !edible && !alwaysEdible[item] {
+		return "Consuming cancelled"
+	}
 	if a.food >= 20 && !alwaysEdible[item] {
-		r.throw("Error: Food is full")
-		return ""
+		return "Food is full"
 	}
 	a.held = item
 	a.inv.Remove(item, 1)
@@ -99,7 +110,6 @@ func cmdConsume(r *run, args []command.Value) string {
 	}
 	a.fixHeld()
 	r.spend(1.6)
-	r.log("Consumed %s.", item)
 	return ""
 }
 
@@ -127,18 +137,11 @@ func cmdEquip(r *run, args []command.Value) string {
 		return ""
 	}
 	if s >= 0 {
-		if a.armor[s] != item {
-			a.inv.Remove(item, 1)
-			if a.armor[s] != "" {
-				a.inv.Add(a.armor[s], 1)
-			}
-			a.armor[s] = item
-			a.fixHeld()
-		}
+		a.wear(item, s)
 	} else {
 		a.held = item
 	}
-	r.spend(0.25)
+	r.spend(equipSeconds)
 	r.log("Equipped %s.", item)
 	return ""
 }
@@ -182,9 +185,7 @@ func cmdPutInChest(r *run, args []command.Value) string {
 	if !r.goToPosition(float64(c.Pos.X), float64(c.Pos.Y), float64(c.Pos.Z), 2) {
 		return ""
 	}
-	toPut = min(toPut, c.Inv.Room(item))
-	r.a.inv.Remove(item, toPut)
-	c.Inv.Add(item, toPut)
+	toPut = transfer(r.a.inv, c.Inv, item, toPut)
 	r.a.fixHeld()
 	r.spend(0.5)
 	r.log("Successfully put %d %s in the chest.", toPut, item)
@@ -206,9 +207,7 @@ func cmdTakeFromChest(r *run, args []command.Value) string {
 		r.say(texts.NotInChest(item))
 		return ""
 	}
-	toTake := min(num, first, r.a.inv.Room(item))
-	c.Inv.Remove(item, toTake)
-	r.a.inv.Add(item, toTake)
+	toTake := transfer(c.Inv, r.a.inv, item, min(num, first))
 	r.spend(0.5)
 	r.log("Successfully took %d %s from the chest.", toTake, item)
 	return ""

@@ -80,12 +80,29 @@ func (w *World) nearestBlocks(v Vec, names []string, maxDist float64, n int, exc
 	return out
 }
 
-// walkTo moves the agent along a path to a cell satisfying g and spends
-// the walking time. It returns the pathfinder's error text, or "".
-func (r *run) walkTo(g goal) string {
+// walkTo is MINDcraft's walk: the pathfinder may dig (where the world
+// allows it) and tower.
+func (r *run) walkTo(g goal) string { return r.walk(g, moves{}) }
+
+// moves is what one dialect's pathfinder Movements leave out, and whether
+// a walk that cannot reach its goal follows its best partial path (as
+// mineflayer-pathfinder does for a goal set with setGoal).
+type moves struct {
+	noDig, noTower bool // canDig = false; allow1by1towers = false
+	partial        bool
+}
+
+// walk moves the agent along a path to a cell satisfying g, digging and
+// placing scaffolding on the way as m allows, and spends the walking time.
+// It returns the pathfinder's error text, or "". Both dialects walk with it.
+func (r *run) walk(g goal, m moves) string {
 	a := r.a
 	start := a.pos.Block()
-	pt, err := r.w.findPath(start, g, scaffoldCount(a.inv), a)
+	can := ability{scaffold: scaffoldCount(a.inv), noTower: m.noTower, digger: a, partial: m.partial}
+	if m.noDig {
+		can.digger = nil
+	}
+	pt, err := r.w.findPath(start, g, can)
 	if err != "" {
 		// The pathfinder thinks before it gives up: up to its 5 s
 		// thinkTimeout, less when the reachable area runs out first.
@@ -94,13 +111,13 @@ func (r *run) walkTo(g goal) string {
 		} else {
 			r.spend(0.5)
 		}
-		return err
+		if pt.end == start {
+			return err
+		}
 	}
 	for _, q := range pt.dug {
 		b, _ := mcdata.LookupBlock(r.w.blocks.name(q))
-		tool := pickTool(a.inv, b)
-		r.spend(mineSeconds(b, tool))
-		r.w.breakBlock(q, tool, a)
+		r.mine(q, pickTool(a.inv, b), true)
 	}
 	for _, q := range pt.scaffold {
 		item := "dirt"
@@ -115,7 +132,7 @@ func (r *run) walkTo(g goal) string {
 		r.spend(pt.length / WalkSpeed)
 		r.w.moveFollowers(a)
 	}
-	return ""
+	return err
 }
 
 // scaffoldCount is how many blocks the pathfinder may place: mineflayer's
@@ -191,7 +208,7 @@ func (r *run) moveAwayFrom(p Pos, dist float64) string {
 // clearPath is world.isClearPath: whether the pathfinder reaches within
 // a block of target without digging or placing a block.
 func (w *World) clearPath(a *Agent, target Vec) bool {
-	_, err := w.findPath(a.pos.Block(), near(target.Block(), 1), 0, nil)
+	_, err := w.findPath(a.pos.Block(), near(target.Block(), 1), ability{})
 	return err == ""
 }
 
@@ -204,7 +221,7 @@ func (w *World) moveFollowers(a *Agent) {
 		if f.pos.Dist(a.pos) <= f.followDist+1 {
 			continue
 		}
-		if pt, err := w.findPath(f.pos.Block(), near(a.pos.Block(), f.followDist), 0, nil); err == "" {
+		if pt, err := w.findPath(f.pos.Block(), near(a.pos.Block(), f.followDist), ability{}); err == "" {
 			f.pos = pt.end.Center()
 		}
 	}

@@ -228,6 +228,19 @@ type pathSearch struct {
 	heap  nodeHeap
 }
 
+// ability is what a path search may do besides walking, as
+// mineflayer-pathfinder's Movements allow it: place up to scaffold blocks
+// to bridge, and to tower unless noTower (allow1by1towers = false), and
+// dig as digger when it is set (canDig). With partial, a search that does
+// not reach the goal returns, beside its error, the path to the cell it
+// found nearest the goal, as mineflayer-pathfinder's best node.
+type ability struct {
+	scaffold int
+	noTower  bool
+	digger   *Agent
+	partial  bool
+}
+
 // findPath searches from start to a cell satisfying g, walking, stepping up
 // one block, dropping up to three, climbing ladders and cutting corners
 // where both sides are free. With scaffolding blocks (dirt, cobblestone)
@@ -235,7 +248,8 @@ type pathSearch struct {
 // most the scaffold count given. It returns mineflayer's error text on
 // failure. Every search draws on the world's think budget (see Execute):
 // once a command has used it up, searches time out at once.
-func (w *World) findPath(start Pos, g goal, scaffold int, digger *Agent) (path, string) {
+func (w *World) findPath(start Pos, g goal, can ability) (path, string) {
+	scaffold, digger := can.scaffold, can.digger
 	if g.done(start) {
 		return path{end: start}, ""
 	}
@@ -260,9 +274,16 @@ func (w *World) findPath(start Pos, g goal, scaffold int, digger *Agent) (path, 
 	h := append(ps.heap[:0], pathNode{i: 0, g: 0, f: g.heuristic(start)})
 	defer func() { ps.nodes, ps.heap = nodes[:0], h[:0] }()
 	var seq int32
+	best, bestH := int32(0), g.heuristic(start)
+	fail := func(err string) (path, string) {
+		if can.partial && best != 0 {
+			return tracePath(nodes, best), err
+		}
+		return path{end: start}, err
+	}
 	for expanded := 0; len(h) > 0; expanded++ {
 		if expanded > maxExpansions || w.thinkBudget <= 0 {
-			return path{end: start}, errTimeout
+			return fail(errTimeout)
 		}
 		w.thinkBudget--
 		n := h.pop()
@@ -272,6 +293,9 @@ func (w *World) findPath(start Pos, g goal, scaffold int, digger *Agent) (path, 
 		}
 		if g.done(cur.p) {
 			return tracePath(nodes, n.i), ""
+		}
+		if hc := g.heuristic(cur.p); hc < bestH {
+			best, bestH = n.i, hc
 		}
 		used := cur.scaffold
 		visit := func(q Pos, cost float64, place *Pos, digs ...Pos) {
@@ -304,9 +328,9 @@ func (w *World) findPath(start Pos, g goal, scaffold int, digger *Agent) (path, 
 			seq++
 			h.push(pathNode{i: i, g: st.g, f: st.g + g.heuristic(q), seq: seq})
 		}
-		w.neighbours(cur.p, int(used) < scaffold, digger, visit)
+		w.neighbours(cur.p, int(used) < scaffold, !can.noTower, digger, visit)
 	}
-	return path{end: start}, errNoPath
+	return fail(errNoPath)
 }
 
 func tracePath(nodes []step, end int32) path {
@@ -325,7 +349,7 @@ func tracePath(nodes []step, end int32) path {
 	return p
 }
 
-func (w *World) neighbours(p Pos, canPlace bool, digger *Agent, visit func(Pos, float64, *Pos, ...Pos)) {
+func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit func(Pos, float64, *Pos, ...Pos)) {
 	headroom := !w.blocks.isSolid(p.Add(0, 2, 0))
 	for _, d := range dirs4 {
 		q := p.Add(d[0], 0, d[1])
@@ -386,7 +410,7 @@ func (w *World) neighbours(p Pos, canPlace bool, digger *Agent, visit func(Pos, 
 			}
 		}
 	}
-	if canPlace && headroom && replaceable[w.blocks.name(p)] && w.passable(p.Add(0, 1, 0)) {
+	if canPlace && canTower && headroom && replaceable[w.blocks.name(p)] && w.passable(p.Add(0, 1, 0)) {
 		// Tower: jump and put a block where the feet were.
 		here := p
 		visit(p.Add(0, 1, 0), 1, &here)

@@ -54,8 +54,7 @@ func (r *run) breakBlockAt(p Pos) bool {
 			return false
 		}
 	}
-	r.spend(mineSeconds(b, tool))
-	r.w.breakBlock(p, tool, r.a)
+	r.mine(p, tool, true)
 	r.log("Broke %s at %s.", name, fixed1(p))
 	return true
 }
@@ -122,15 +121,7 @@ func (r *run) placeBlockState(block string, p Pos, st mcdata.State) bool {
 		return false
 	}
 	a.held = block
-	a.inv.Remove(block, 1)
-	a.fixHeld()
-	if st.IsZero() {
-		w.setBlock(p, block)
-	} else {
-		placed, pst := placedForm(block, st)
-		w.setBlockState(p, placed, pst)
-	}
-	r.spend(0.45)
+	r.put(block, p, st)
 	r.say(texts.Placed(block, p.X, p.Y, p.Z))
 	return true
 }
