@@ -20,6 +20,10 @@ type Container struct {
 	// agent cannot smelt something else in it meanwhile.
 	busyUntil time.Duration
 	busyItem  string
+	// A VillagerAgent furnace's running job and when its fire goes out
+	// (villager_interact.go).
+	job      *smeltJob
+	litUntil time.Duration
 }
 
 func isFurnace(kind string) bool {

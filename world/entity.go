@@ -25,6 +25,8 @@ type Agent struct {
 
 	following  string // player followed by !followPlayer ("" = none)
 	followDist float64
+
+	vb *villagerBot // VillagerAgent's server state, once it took a tool call
 }
 
 type savedPlace struct {
@@ -98,6 +100,8 @@ type Mob struct {
 	Kind   string
 	pos    Vec
 	health float64
+
+	sheared, saddled bool
 }
 
 // mobKind holds what the simulator needs about a mob type.
