@@ -306,6 +306,10 @@ func TestVillagerEquipItem(t *testing.T) {
 		t.Errorf("'already has' answers without data: %s", villager.Repr(res))
 	}
 	v.want(v.call("Alice", "equipItem", "slot", "body", "item_name", "diamond_sword"), "invalid destination body, should be one of ['hand', 'head', 'torso', 'legs', 'feet', 'off-hand']", false)
+	// findInventoryItems finds "plank" in oak_planks; equip corrects it to
+	// acacia_planks, which Alice lacks.
+	v.give("Alice", "oak_planks", 1)
+	v.want(v.call("Alice", "equipItem", "slot", "hand", "item_name", "plank"), "I don't have acacia_planks in inventory", false)
 	v.give("Alice", "iron_helmet", 1)
 	v.give("Alice", "dirt", 1)
 	v.want(v.call("Alice", "equipItem", "slot", "head", "item_name", "iron_helmet"), " equip iron_helmet", true)
@@ -367,10 +371,37 @@ func TestVillagerChest(t *testing.T) {
 			t.Errorf("position %s answered %s, want the call to raise", villager.Repr(bad), villager.Repr(res))
 		}
 	}
+	// A count of 0 is no withdrawal: it takes the deposit branch.
+	v.want(v.call("Alice", "withdrawItem", "item_name", "dirt", "from_name", "chest", "item_count", 0), " open chest, and deposit dirt X 0 to it", true)
+	// Holding what it is asked to open, the bot tries to eat it.
+	v.give("Alice", "chest", 1)
+	v.byName["Alice"].held = "chest"
+	v.want(v.call("Alice", "withdrawItem", "item_name", "dirt", "from_name", "chest", "item_count", 1), "unable to activate chest", false)
+	v.byName["Alice"].held = ""
+	// From a furnace, with no fuel given, the furnace part falls through
+	// to the generic activation.
+	v.SetBlock(Pos{8, -60, 8}, "furnace")
+	res = v.call("Alice", "withdrawItem", "item_name", "cooked_beef", "from_name", "furnace", "item_count", 1)
+	v.want(res, " activate furnace", true)
+	v.wantData(res, "[]")
+	// Within 20 blocks but walled in: it waits out its steps.
+	for x := 15; x <= 19; x++ {
+		for y := -60; y <= -56; y++ {
+			for z := 15; z <= 19; z++ {
+				v.SetBlock(Pos{x, y, z}, "stone")
+			}
+		}
+	}
+	v.chestAt(Pos{17, -58, 17}, "dirt", 1)
+	v.place("Alice", 10, -60, 10)
+	v.SetBlock(Pos{12, -60, 12}, "air")
+	v.want(v.call("Alice", "withdrawItem", "item_name", "dirt", "from_name", "chest", "item_count", 1), "can not reach 17 -58 17", false)
+	v.SetBlock(Pos{12, -60, 12}, "chest")
 	// interact_nearest walks at most 20 blocks.
 	v.place("Alice", -10, -60, -10)
 	v.want(v.call("Alice", "withdrawItem", "item_name", "dirt", "from_name", "chest", "item_count", 1), "cannot reach chest, or there is no chest", false)
 	v.SetBlock(Pos{12, -60, 12}, "air")
+	v.SetBlock(Pos{17, -58, 17}, "air")
 	v.want(v.call("Alice", "withdrawItem", "item_name", "dirt", "from_name", "chest", "item_count", 1), "cannot find anything named chest, try to get more infos or help", false)
 }
 
@@ -452,6 +483,20 @@ func TestVillagerSmeltingCooking(t *testing.T) {
 	v.give("Alice", "beef", 1)
 	v.want(v.call("Alice", "SmeltingCooking", "item_name", "beef", "item_count", 1, "fuel_item_name", "coal"),
 		"you action is executed, but system check furnace failed for several reasons, mostly because material is not enough", false)
+
+	// A fuelled furnace (as the cooking kitchen's): its fuel shows while it
+	// works; an unknown fuel name and an empty item name have their texts.
+	v = newVWorld(t)
+	v.SetBlock(Pos{12, -60, 12}, "furnace")
+	v.containers[Pos{12, -60, 12}].Fuel = Slot{"coal", 3}
+	v.give("Alice", "beef", 3)
+	v.give("Alice", "coal", 1)
+	v.want(v.call("Alice", "SmeltingCooking", "item_name", "beef", "item_count", 3, "fuel_item_name", "Coal"), "I put coal as fuel in furnace and get furnace", true)
+	v.want(v.call("Alice", "fetchContainerContents", "item_name", "furnace", "position", []any{}), "the furnace is still working for beef(2) use coal(3)", true)
+	v.Advance(90 * time.Second)
+	v.give("Alice", "beef", 1)
+	v.want(v.call("Alice", "SmeltingCooking", "item_name", "beef", "item_count", 1, "fuel_item_name", "qxzqq"), "No item named qxzqq", false)
+	v.want(v.call("Alice", "SmeltingCooking", "item_name", "", "item_count", 1, "fuel_item_name", "coal"), " open furnace furnace", true)
 }
 
 func TestVillagerHandoverBlock(t *testing.T) {
@@ -462,6 +507,11 @@ func TestVillagerHandoverBlock(t *testing.T) {
 		t.Errorf("dirt: Alice %d, Bob %d", v.count("Alice", "dirt"), v.count("Bob", "dirt"))
 	}
 	v.want(v.call("Alice", "handoverBlock", "target_player_name", "Qxz", "item_name", "dirt", "item_count", 1), "can not find anything named Qxz nearby", false)
+	v.place("Bob", 10, -60, 70)
+	at := v.byName["Alice"].pos
+	v.want(v.call("Alice", "handoverBlock", "target_player_name", "Bob", "item_name", "dirt", "item_count", 1),
+		"move failed, can not reach position 10.5 -60 70.5 your pos: "+pyNum(at.X)+" "+pyNum(at.Y)+" "+pyNum(at.Z)+", the position is too far away", false)
+	v.place("Bob", 12, -60, 10)
 	v.AddMob("cow", Pos{14, -60, 14}.Center())
 	v.want(v.call("Alice", "handoverBlock", "target_player_name", "cow", "item_name", "dirt", "item_count", 1), "cow is not valid", false)
 	v.want(v.call("Alice", "handoverBlock", "target_player_name", "Bob", "item_name", "dirt", "item_count", 10), "Alice don't have enough dirt in inventory", false)
@@ -525,6 +575,11 @@ func TestVillagerUseItemOnEntity(t *testing.T) {
 	if v.count("Alice", "milk_bucket") != 2 || v.count("Alice", "bucket") != 0 || v.byName["Alice"].held != "milk_bucket" {
 		t.Errorf("milking: milk %d, buckets %d, held %q", v.count("Alice", "milk_bucket"), v.count("Alice", "bucket"), v.byName["Alice"].held)
 	}
+	// A name the block map holds is used on that block (but shears and
+	// saddles go to entities).
+	v.SetBlock(Pos{9, -60, 12}, "hay_block")
+	v.byName["Alice"].vb.blocks["9, -60, 12"] = villagerBlock{"hay_block", Pos{9, -60, 12}}
+	v.want(v.call("Alice", "useItemOnEntity", "item_name", "bucket", "entity_name", "hay_block"), " use bucket on hay_block", true)
 	v.want(v.call("Alice", "useItemOnEntity", "item_name", "shears", "entity_name", "sheep"), "I don't have shears in inventory", false)
 	v.give("Alice", "shears", 1)
 	v.want(v.call("Alice", "useItemOnEntity", "item_name", "shears", "entity_name", "sheep"), "entity cannot be found nearby", false)
@@ -568,6 +623,7 @@ func TestVillagerDirtLadder(t *testing.T) {
 		t.Errorf("dirt %d, ladders %d, want 8, 14", v.count("Alice", "dirt"), v.count("Alice", "ladder"))
 	}
 	v.want(v.call("Alice", "dismantleDirtLadder", "top_x", 16, "top_y", -50, "top_z", 16), "the top is air", false)
+	v.want(v.call("Alice", "dismantleDirtLadder", "top_x", 60, "top_y", -57, "top_z", 60), "the distance is too far", false)
 	// Untyped coordinates: a str makes the route's arithmetic raise.
 	spec, _ := villager.ToolNamed("erectDirtLadder")
 	args, _ := villager.ValidateArgs(spec, villager.Dict{{Key: "player_name", Value: "Alice"}, {Key: "top_x", Value: "12"}, {Key: "top_y", Value: int64(-56)}, {Key: "top_z", Value: int64(12)}, {Key: "emotion", Value: []any{}}, {Key: "murmur", Value: ""}})
