@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"collabcraft/villager"
 	"collabcraft/world"
 	"collabcraft/world/js"
 )
@@ -62,3 +63,12 @@ func (s *simWorld) CommandDocs(agent int) string { return s.w.Docs(s.names[agent
 func (s *simWorld) Score() (float64, bool) { return s.w.Score(), s.w.Success() }
 
 func (s *simWorld) SetTime(t time.Duration) { s.w.AdvanceTo(t) }
+
+// Tool runs one of VillagerAgent's tools for agent i (the DAG
+// organisation's ToolWorld).
+func (s *simWorld) Tool(agent int, name string, args villager.Dict) (villager.Dict, time.Duration) {
+	return s.w.Tool(s.names[agent], name, args)
+}
+
+// VillagerStatus is agent i's /post_environment_dict answer.
+func (s *simWorld) VillagerStatus(agent int) villager.Dict { return s.w.VillagerStatus(s.names[agent]) }

@@ -7,6 +7,7 @@ import (
 
 	"collabcraft/mcdata"
 	"collabcraft/villager"
+	"collabcraft/villagerbench"
 )
 
 // The tools, each the route its tool function posts to (minecraft_server.py)
@@ -60,9 +61,7 @@ func digCheck(name, held string) (bool, string) {
 // placeBlock posts to /post_place (minecraft_server.py:512-570): facing
 // normalised, then place_block_op (env_api.py:1031-1174) checks the cell,
 // the item and a reference block for the facing, walks within 1.4, and the
-// route /setblocks the block and /clears one item. The world keeps no
-// facing yet (block states are another issue), so it is checked, not
-// stored.
+// route /setblocks the block with its facing or axis and /clears one item.
 func (c *vcall) placeBlock() villager.Dict {
 	item, facing := c.itemArg("item_name"), c.str("facing")
 	x, y, z := c.int("x"), c.int("y"), c.int("z")
@@ -84,7 +83,7 @@ func (c *vcall) placeBlock() villager.Dict {
 	a := c.r.a
 	if ok {
 		if mcdata.IsBlock(item) { // a /setblock of anything else fails
-			c.r.put(item, Pos{x, y, z}) // and /clear @s item 1
+			c.r.put(item, Pos{x, y, z}, villagerbench.Facing(facing).State()) // and /clear @s item 1
 		} else {
 			a.inv.Remove(item, 1)
 			a.fixHeld()

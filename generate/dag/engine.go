@@ -170,7 +170,7 @@ type ToolWorld interface {
 	generate.World
 	// Tool runs one validated tool call of agent i and returns what its
 	// server answers ({'data', 'message', 'new_events', 'status', ...})
-	// and how long it takes.
+	// and how long it takes; nil when the call raised.
 	Tool(agent int, name string, args villager.Dict) (villager.Dict, time.Duration)
 	// VillagerStatus is agent i's /post_environment_dict answer.
 	VillagerStatus(agent int) villager.Dict
@@ -271,7 +271,10 @@ func (e *engine) loop() error {
 				t.readyAt = never
 			case opTool:
 				res, d := e.w.Tool(o.agent, o.tool, o.args)
-				t.toolRes = villager.SortKeys(res).(villager.Dict)
+				t.toolRes = nil // the call raised (a 500, an unknown player)
+				if res != nil {
+					t.toolRes = villager.SortKeys(res).(villager.Dict)
+				}
 				t.readyAt = e.now + max(durMS(d), 1)
 				e.seats[o.agent].active += t.readyAt - e.now
 				if _, ok := e.w.Score(); ok {

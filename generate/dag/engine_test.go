@@ -25,9 +25,9 @@ type counterWorld struct {
 }
 
 func (w *counterWorld) Execute(int, string) world.CommandResult { return world.CommandResult{} }
-func (w *counterWorld) Stats(int) string                       { return "" }
-func (w *counterWorld) Inventory(int) string                   { return "" }
-func (w *counterWorld) CommandDocs(int) string                 { return "" }
+func (w *counterWorld) Stats(int) string                        { return "" }
+func (w *counterWorld) Inventory(int) string                    { return "" }
+func (w *counterWorld) CommandDocs(int) string                  { return "" }
 func (w *counterWorld) Score() (float64, bool) {
 	return float64(min(w.dug, w.goal)) / float64(w.goal), w.dug >= w.goal
 }

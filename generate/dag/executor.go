@@ -145,7 +145,14 @@ func (p *planner) react(t *thread, agent int, input string) villager.Dict {
 					raised = true
 					break
 				}
-				obs = t.tool(target, act.Tool, args)
+				res := t.tool(target, act.Tool, args)
+				if res == nil { // the request raised: Agent.run starts over
+					tr.Output = "error: the tool call raised"
+					p.e.record(seat, tr)
+					raised = true
+					break
+				}
+				obs = res
 			}
 			tr.Output = villager.Str(obs)
 			p.e.record(seat, tr)

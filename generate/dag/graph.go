@@ -62,20 +62,6 @@ func stringsAny(list []string) []any {
 	return out
 }
 
-// toJSON is Task.to_json.
-func (n *node) toJSON() villager.Dict {
-	return villager.Dict{
-		{Key: "parent_task_list", Value: descriptions(n.parents)},
-		{Key: "predecessor_task_list", Value: descriptions(n.preds)},
-		{Key: "description", Value: n.description},
-		{Key: "number", Value: n.number},
-		{Key: "candidate list", Value: stringsAny(n.candidates)},
-		{Key: "reflect", Value: n.reflect},
-		{Key: "milestones", Value: n.milestones},
-		{Key: "status", Value: n.status},
-	}
-}
-
 // analyzeJSON is Task.analyze_json.
 func (n *node) analyzeJSON() villager.Dict {
 	return villager.Dict{{Key: "task-description", Value: n.description}, {Key: "task-feedback", Value: n.reflect}, {Key: "meta-data", Value: n.content}}

@@ -831,8 +831,8 @@ func (p *planner) applyStrategy(r villager.Dict, fed *node) error {
 		p.graph.insertMergeEdge(n, pred)
 	case "delete":
 		p.graph.removeMergeEdge(fed)
-	default:
-		return fmt.Errorf("Task status error.")
+	default: // VillagerAgent logs "Task status error." and changes nothing
+		return fmt.Errorf("unknown strategy %s", villager.Repr(field(r, "strategy")))
 	}
 	return nil
 }
