@@ -1,6 +1,10 @@
 package generate
 
-import "context"
+import (
+	"context"
+
+	"collabcraft/world"
+)
 
 // An Organisation is how a team works: who is called in a trial, with
 // which prompt and in which dialect, and what each answer does. It is
@@ -48,4 +52,10 @@ func orgOrP2P(o Organisation) Organisation {
 // other settings is refused.
 type OrgSettings interface {
 	Settings() any
+}
+
+// OrgScene is an organisation whose worlds differ from p2p's: Scene
+// changes the world options of each trial (the DAG's crafting table).
+type OrgScene interface {
+	Scene(opts *world.Options)
 }

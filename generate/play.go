@@ -57,11 +57,15 @@ func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {
 		prompts := p.Profiles.orDefault().For(task.Type)
 		cfg.Prompts = &prompts
 	}
-	w, err := world.Build(*task, job.Seed, world.Options{AgentNames: names, Dialect: cmp.Or(p.Dialect, cfg.Prompts.Dialect), Modes: cfg.Prompts.Modes})
+	org := orgOrP2P(p.Org)
+	wopts := world.Options{AgentNames: names, Dialect: cmp.Or(p.Dialect, cfg.Prompts.Dialect), Modes: cfg.Prompts.Modes}
+	if s, ok := org.(OrgScene); ok {
+		s.Scene(&wopts)
+	}
+	w, err := world.Build(*task, job.Seed, wopts)
 	if err != nil {
 		return nil, fmt.Errorf("generate: task %s: %w", task.ID, err)
 	}
-	org := orgOrP2P(p.Org)
 	seats, members, err := p.Team(org.Seats(names))
 	if err != nil {
 		return nil, fmt.Errorf("generate: task %s: %w", task.ID, err)

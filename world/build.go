@@ -47,6 +47,9 @@ func Build(task procgen.Task, seed uint64, opts Options) (*World, error) {
 		return nil, err
 	}
 	w.spawns = spawns
+	if opts.CraftingTable {
+		w.placeTableNear(spawns[0])
+	}
 	for i, name := range names {
 		if w.byName[name] != nil {
 			return nil, fmt.Errorf("world: task %s: agent name %q used twice", task.ID, name)
@@ -228,4 +231,27 @@ func parseBlueprint(task procgen.Task) (*blueprints.Blueprint, error) {
 		return nil, fmt.Errorf("world: task %s: blueprint has no levels", task.ID)
 	}
 	return bp, nil
+}
+
+// placeTableNear puts a crafting table on the ground a few blocks from p,
+// unless the world has one within 20 blocks of it already.
+func (w *World) placeTableNear(p Pos) {
+	for dx := -20; dx <= 20; dx++ {
+		for dy := -4; dy <= 4; dy++ {
+			for dz := -20; dz <= 20; dz++ {
+				if w.blocks.name(p.Add(dx, dy, dz)) == "crafting_table" {
+					return
+				}
+			}
+		}
+	}
+	for _, o := range [][2]int{{0, -3}, {3, 0}, {-3, 0}, {0, 3}, {3, -3}, {-3, 3}, {-3, -3}, {3, 3}} {
+		for dy := 1; dy >= -2; dy-- {
+			q := p.Add(o[0], dy, o[1])
+			if w.blocks.name(q) == "air" && isSolidName(w.blocks.name(q.Add(0, -1, 0))) && w.blocks.name(q.Add(0, 1, 0)) == "air" {
+				w.blocks.set(q, "crafting_table")
+				return
+			}
+		}
+	}
 }

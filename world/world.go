@@ -51,6 +51,10 @@ type Options struct {
 	// Modes are the profile's "modes", loaded over modes.js's defaults as
 	// MINDcraft's initModes does; nil means the survival profile's.
 	Modes map[string]bool
+	// CraftingTable places a crafting table beside the spawn of a world
+	// that has none (VillagerBench's scenes place one: its craftBlock tool
+	// needs a table within reach, and no tool places one).
+	CraftingTable bool
 }
 
 // DefaultAgentNames are the names MINDcraft's task runs use.

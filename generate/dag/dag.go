@@ -9,6 +9,7 @@ import (
 
 	"collabcraft/generate"
 	"collabcraft/procgen"
+	"collabcraft/world"
 )
 
 // Mode is how the task decomposer plans and replans
@@ -115,6 +116,10 @@ var _ generate.Organisation = Org{}
 
 // Settings are what run.json records of the configuration: the mode.
 func (o Org) Settings() any { return map[string]string{"mode": string(o.Config.withDefaults().Mode)} }
+
+// Scene places a crafting table by the spawn where the world has none:
+// VillagerBench's scenes place one for craftBlock, and no tool places one.
+func (Org) Scene(opts *world.Options) { opts.CraftingTable = true }
 
 // Name is "dag".
 func (Org) Name() string { return "dag" }
