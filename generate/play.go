@@ -110,6 +110,9 @@ func metrics(r *TrialResult) map[string]float64 {
 			}
 		}
 	}
+	for k, v := range r.Metrics {
+		m[k] = v
+	}
 	if v := r.Voice; v.Calls > 0 {
 		m[VoiceCallsMetric] = float64(v.Calls)
 		m[VoiceRejectedMetric] = float64(v.Rejected)

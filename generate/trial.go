@@ -95,6 +95,8 @@ type TrialResult struct {
 	ActiveSeconds []float64
 	// Voice sums the voice calls of the recorded transitions' replies.
 	Voice VoiceUsage
+	// Metrics are an organisation's own counts, added to the trial's.
+	Metrics map[string]float64
 }
 
 // Run plays a trial to its end: success (the world's validator), the

@@ -47,8 +47,8 @@ func Build(task procgen.Task, seed uint64, opts Options) (*World, error) {
 		return nil, err
 	}
 	w.spawns = spawns
-	if opts.CraftingTable {
-		w.placeTableNear(spawns[0])
+	for i, st := range opts.Stations {
+		w.placeNear(spawns[0], st, i)
 	}
 	for i, name := range names {
 		if w.byName[name] != nil {
@@ -233,23 +233,26 @@ func parseBlueprint(task procgen.Task) (*blueprints.Blueprint, error) {
 	return bp, nil
 }
 
-// placeTableNear puts a crafting table on the ground a few blocks from p,
-// unless the world has one within 20 blocks of it already.
-func (w *World) placeTableNear(p Pos) {
+// placeNear puts block on the ground a few blocks from p (the n-th
+// station takes the n-th free spot), unless the world has one within 20
+// blocks of it already.
+func (w *World) placeNear(p Pos, block string, n int) {
 	for dx := -20; dx <= 20; dx++ {
 		for dy := -4; dy <= 4; dy++ {
 			for dz := -20; dz <= 20; dz++ {
-				if w.blocks.name(p.Add(dx, dy, dz)) == "crafting_table" {
+				if w.blocks.name(p.Add(dx, dy, dz)) == block {
 					return
 				}
 			}
 		}
 	}
-	for _, o := range [][2]int{{0, -3}, {3, 0}, {-3, 0}, {0, 3}, {3, -3}, {-3, 3}, {-3, -3}, {3, 3}} {
+	spots := [][2]int{{0, -3}, {3, 0}, {-3, 0}, {0, 3}, {3, -3}, {-3, 3}, {-3, -3}, {3, 3}}
+	for k := range spots {
+		o := spots[(k+n)%len(spots)]
 		for dy := 1; dy >= -2; dy-- {
 			q := p.Add(o[0], dy, o[1])
 			if w.blocks.name(q) == "air" && isSolidName(w.blocks.name(q.Add(0, -1, 0))) && w.blocks.name(q.Add(0, 1, 0)) == "air" {
-				w.blocks.set(q, "crafting_table")
+				w.setBlock(q, block) // a furnace or chest gets its container
 				return
 			}
 		}

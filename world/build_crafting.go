@@ -19,82 +19,6 @@ const (
 	needHalf     = 22 // what a task needs lies within this of the centre
 )
 
-// feature is a source of items a crafting world can hold.
-type feature struct {
-	tree   string // tree species
-	ore    string // ore block in a stone outcrop
-	stone  bool   // a stone outcrop
-	block  string // a plain block on the ground (pumpkin, melon, flowers)
-	crop   string // a crop plot
-	mob    string // animals
-	sand   bool   // sand by a pond (also clay, sugar cane)
-	gravel bool
-}
-
-// sourceOf maps a base item to where it comes from in the world.
-func sourceOf(item string) (feature, bool) {
-	for _, wood := range []string{"oak", "birch", "spruce", "jungle", "acacia", "dark_oak", "mangrove", "cherry"} {
-		if strings.HasPrefix(item, wood+"_") && (strings.HasSuffix(item, "_log") || strings.HasSuffix(item, "_planks") || strings.HasSuffix(item, "_wood") || strings.HasSuffix(item, "_sapling")) {
-			return feature{tree: wood}, true
-		}
-	}
-	switch item {
-	case "stick", "apple":
-		return feature{tree: "oak"}, true
-	case "cobblestone", "stone", "cobbled_deepslate", "flint_and_steel":
-		return feature{stone: true}, true
-	case "coal", "charcoal":
-		return feature{ore: "coal_ore"}, true
-	case "raw_iron", "iron_ingot", "iron_nugget":
-		return feature{ore: "iron_ore"}, true
-	case "raw_gold", "gold_ingot", "gold_nugget":
-		return feature{ore: "gold_ore"}, true
-	case "raw_copper", "copper_ingot":
-		return feature{ore: "copper_ore"}, true
-	case "diamond":
-		return feature{ore: "diamond_ore"}, true
-	case "redstone":
-		return feature{ore: "redstone_ore"}, true
-	case "lapis_lazuli":
-		return feature{ore: "lapis_ore"}, true
-	case "emerald":
-		return feature{ore: "emerald_ore"}, true
-	case "sand", "clay_ball", "sugar_cane", "glass":
-		return feature{sand: true}, true
-	case "gravel", "flint":
-		return feature{gravel: true}, true
-	case "pumpkin", "melon_slice", "dandelion", "poppy", "brown_mushroom", "red_mushroom", "cornflower", "oxeye_daisy", "azure_bluet", "allium", "blue_orchid", "lily_of_the_valley":
-		block := item
-		if item == "melon_slice" {
-			block = "melon"
-		}
-		return feature{block: block}, true
-	case "wheat", "wheat_seeds":
-		return feature{crop: "wheat"}, true
-	case "carrot":
-		return feature{crop: "carrots"}, true
-	case "potato":
-		return feature{crop: "potatoes"}, true
-	case "beetroot", "beetroot_seeds":
-		return feature{crop: "beetroots"}, true
-	case "leather", "beef":
-		return feature{mob: "cow"}, true
-	case "rabbit_hide", "rabbit":
-		return feature{mob: "rabbit"}, true
-	case "feather", "chicken":
-		return feature{mob: "chicken"}, true
-	case "white_wool", "mutton":
-		return feature{mob: "sheep"}, true
-	case "porkchop":
-		return feature{mob: "pig"}, true
-	case "string", "spider_eye":
-		return feature{mob: "spider"}, true
-	case "bone", "bone_meal", "arrow":
-		return feature{mob: "skeleton"}, true
-	}
-	return feature{}, false
-}
-
 // craftingNeeds lists the base items the team must find in the world,
 // with how many: what the crafting plan from the agents' pooled
 // inventories is missing, plus the task's missing items.
@@ -199,27 +123,27 @@ func (l *craftingLayout) addNeed(item string, n int) {
 		}
 		return
 	}
-	f, ok := sourceOf(item)
+	f, ok := mcdata.SourceOf(item)
 	if !ok {
 		return // the team must get it from each other
 	}
 	switch {
-	case f.tree != "":
-		l.trees[f.tree] = max(l.trees[f.tree], 6)
-	case f.ore != "":
-		l.ores[f.ore] = max(l.ores[f.ore], 6)
-	case f.stone:
+	case f.Tree != "":
+		l.trees[f.Tree] = max(l.trees[f.Tree], 6)
+	case f.Ore != "":
+		l.ores[f.Ore] = max(l.ores[f.Ore], 6)
+	case f.Stone:
 		l.outcrops = max(l.outcrops, 7)
-	case f.block != "":
-		l.blocks[f.block] = max(l.blocks[f.block], 6)
-		l.needed[f.block] = true
-	case f.crop != "":
-		l.crops[f.crop] = true
-	case f.mob != "":
-		l.mobs[f.mob] = max(l.mobs[f.mob], 6, n+3)
-	case f.gravel:
+	case f.Block != "":
+		l.blocks[f.Block] = max(l.blocks[f.Block], 6)
+		l.needed[f.Block] = true
+	case f.Crop != "":
+		l.crops[f.Crop] = true
+	case f.Mob != "":
+		l.mobs[f.Mob] = max(l.mobs[f.Mob], 6, n+3)
+	case f.Gravel:
 		l.gravel = true
-	case f.sand:
+	case f.Sand:
 		// Every crafting world has the pond.
 	}
 }

@@ -51,10 +51,11 @@ type Options struct {
 	// Modes are the profile's "modes", loaded over modes.js's defaults as
 	// MINDcraft's initModes does; nil means the survival profile's.
 	Modes map[string]bool
-	// CraftingTable places a crafting table beside the spawn of a world
-	// that has none (VillagerBench's scenes place one: its craftBlock tool
-	// needs a table within reach, and no tool places one).
-	CraftingTable bool
+	// Stations are blocks placed beside the spawn unless the world has
+	// them within 20 blocks already (VillagerBench's scenes place a
+	// crafting table and a furnace: its craftBlock and SmeltingCooking
+	// tools need one within reach, and no tool places one).
+	Stations []string
 }
 
 // DefaultAgentNames are the names MINDcraft's task runs use.

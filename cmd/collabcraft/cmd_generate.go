@@ -349,9 +349,6 @@ func (opts *GenerateOptions) batchConfig() (generate.BatchConfig, error) {
 	}
 	coding, _ := generate.ParseCoding(opts.Coding)
 	org, _ := orgs.New(opts.Org, orgs.Options{DAGMode: opts.DAGMode}) // checked
-	if org != generate.P2P && opts.usesScripted(spec) {
-		return generate.BatchConfig{}, usagef("--org %s: the scripted experts play only --org p2p so far; seat every agent and planner on a model (--backend openai)", opts.Org)
-	}
 	bc := generate.BatchConfig{
 		Org: org,
 		Dir: opts.Out, TaskFiles: opts.Tasks, Limit: opts.Limit, Shard: shard, Workers: opts.Workers, Force: opts.Force, Strict: opts.Strict,

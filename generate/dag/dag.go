@@ -117,9 +117,10 @@ var _ generate.Organisation = Org{}
 // Settings are what run.json records of the configuration: the mode.
 func (o Org) Settings() any { return map[string]string{"mode": string(o.Config.withDefaults().Mode)} }
 
-// Scene places a crafting table by the spawn where the world has none:
-// VillagerBench's scenes place one for craftBlock, and no tool places one.
-func (Org) Scene(opts *world.Options) { opts.CraftingTable = true }
+// Scene places a crafting table and a furnace by the spawn where the world
+// has none: VillagerBench's scenes place them for craftBlock and
+// SmeltingCooking, and no tool places one.
+func (Org) Scene(opts *world.Options) { opts.Stations = []string{"crafting_table", "furnace"} }
 
 // Name is "dag".
 func (Org) Name() string { return "dag" }

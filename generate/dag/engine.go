@@ -190,6 +190,10 @@ type engine struct {
 	agents  int // seats 0..agents-1 are the team's agents; then the planner roles
 	done    *trajectory.Outcome
 	errMsg  string
+	// toolPanics counts tool calls whose world code panicked (a bug in
+	// the tool layer, kept in the trial's metrics rather than crashing
+	// the batch).
+	toolPanics int
 }
 
 // record adds a transition to a seat's record.
@@ -270,7 +274,7 @@ func (e *engine) loop() error {
 				calls, ops = append(calls, t), append(ops, o)
 				t.readyAt = never
 			case opTool:
-				res, d := e.w.Tool(o.agent, o.tool, o.args)
+				res, d := e.tool(o)
 				t.toolRes = nil // the call raised (a 500, an unknown player)
 				if res != nil {
 					t.toolRes = villager.SortKeys(res).(villager.Dict)
@@ -297,6 +301,19 @@ func (e *engine) loop() error {
 }
 
 const never = ms(math.MaxInt64 / 2)
+
+// tool runs one tool call. A panic in the world's tool code is the call
+// raising, as an exception in VillagerAgent's Flask route is a 500: the
+// executor starts its attempt over, and the batch goes on.
+func (e *engine) tool(o op) (res villager.Dict, d time.Duration) {
+	defer func() {
+		if r := recover(); r != nil {
+			res, d = nil, 0
+			e.toolPanics++
+		}
+	}()
+	return e.w.Tool(o.agent, o.tool, o.args)
+}
 
 // send makes the calls due now, together, and hands each thread its reply.
 func (e *engine) send(threads []*thread, ops []op) error {
@@ -345,6 +362,9 @@ func callSeed(seed uint64, seat, step int) uint64 {
 
 func (e *engine) result() *generate.TrialResult {
 	r := &generate.TrialResult{Outcome: *e.done, Error: e.errMsg, SimSeconds: e.now.seconds()}
+	if e.toolPanics > 0 {
+		r.Metrics = map[string]float64{"tool_panics": float64(e.toolPanics)}
+	}
 	for _, s := range e.seats {
 		r.Agents = append(r.Agents, trajectory.Agent{Name: s.name, Transitions: s.transitions})
 		r.ActiveSeconds = append(r.ActiveSeconds, s.active.seconds())

@@ -16,12 +16,15 @@ package scripted
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 
 	"collabcraft/generate"
+	"collabcraft/generate/scripted/dagexpert"
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
+	"collabcraft/villager"
 )
 
 // Options tune the scripted agents.
@@ -55,6 +58,9 @@ func (b *backend) Complete(ctx context.Context, req generate.Request) (generate.
 		return generate.Reply{}, err
 	}
 	rng := rand.New(rand.NewPCG(req.Seed, 0x5c1e7ed))
+	if dagKinds[req.Kind] {
+		return b.dagReply(req, rng)
+	}
 	view := reveal(&req)
 	s := newState(&view, rng, b.opts)
 	var text string
@@ -144,4 +150,27 @@ func respondOrIgnore(v generate.View) string {
 		return "respond"
 	}
 	return "ignore"
+}
+
+// dagKinds are the DAG organisation's calls, which its own experts answer
+// (package dagexpert).
+var dagKinds = map[string]bool{
+	trajectory.KindEnvSummary: true, trajectory.KindSummary: true, trajectory.KindDecompose: true, trajectory.KindReplan: true,
+	trajectory.KindAssign: true, trajectory.KindReact: true, trajectory.KindReflect: true,
+}
+
+func (b *backend) dagReply(req generate.Request, rng *rand.Rand) (generate.Reply, error) {
+	msgs := make([]villager.Message, len(req.Messages))
+	for i, m := range req.Messages {
+		msgs[i] = villager.Message{Role: m.Role, Content: m.Content}
+	}
+	text, err := dagexpert.Reply(req.Kind, msgs, rng, dagexpert.Options{Noise: b.opts.Noise})
+	if err != nil {
+		return generate.Reply{}, fmt.Errorf("scripted: %w", err)
+	}
+	return generate.Reply{
+		Text:         text,
+		Usage:        trajectory.Usage{PromptTokens: approxTokens(req.Messages), CompletionTokens: (len(text) + 3) / 4},
+		FinishReason: "stop",
+	}, nil
 }

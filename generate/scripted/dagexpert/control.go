@@ -1,0 +1,181 @@
+package dagexpert
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"collabcraft/mcdata"
+	"collabcraft/villager"
+)
+
+// assign is the controller: each available subtask to free candidates, as
+// many as it needs, preferring the candidate whose state shows the most
+// of what the description names, each agent once.
+func (w words) assign(c villager.ControllerCall) string {
+	free := map[string]bool{}
+	var freeOrder []string
+	for _, f := range c.Free {
+		n := str(field(dictOf(f), "name"))
+		free[n] = true
+		freeOrder = append(freeOrder, n)
+	}
+	states := map[string]string{}
+	for _, s := range c.AgentStates {
+		text := str(s)
+		name, _, _ := strings.Cut(text, " is at ")
+		states[name] = text
+	}
+	var out []any
+	for _, t := range c.Tasks {
+		d := dictOf(t)
+		id := field(d, "id")
+		desc := str(field(d, "description"))
+		var cands []string
+		for _, a := range listOf(field(d, "candidate list")) {
+			if free[str(a)] {
+				cands = append(cands, str(a))
+			}
+		}
+		need := 1
+		if n, ok := field(d, "number").(int64); ok && n > 0 {
+			need = int(n)
+		}
+		if len(cands) < need {
+			continue
+		}
+		slices.SortStableFunc(cands, func(a, b string) int { return suitability(states[b], desc) - suitability(states[a], desc) })
+		chosen := cands[:need]
+		for _, a := range chosen {
+			delete(free, a)
+		}
+		var reason string
+		if r := suitability(states[chosen[0]], desc); r >= toolWeight {
+			reason = w.say(chosen[0] + " {has the tool the digging needs|holds a tool for the digging}")
+		} else if r > 0 {
+			reason = w.say(chosen[0] + " {already holds|carries} {some of|part of} what the task needs")
+		} else {
+			reason = w.say(chosen[0] + " is free{| right now} and {a candidate|listed as a candidate} for it")
+		}
+		var agent any = chosen[0]
+		if need > 1 {
+			agent = stringsAny(chosen)
+		}
+		out = append(out, villager.Dict{{Key: "reason", Value: reason}, {Key: "task_id", Value: id}, {Key: "agent", Value: agent}})
+	}
+	lead := w.pick("Here is the assignment:", "Assignments for the free agents:", "The plan for this round:")
+	return lead + "\n```json\n" + villager.JSON(nonNil(out)) + "\n```"
+}
+
+func nonNil(l []any) []any {
+	if l == nil {
+		return []any{}
+	}
+	return l
+}
+
+const toolWeight = 10
+
+// suitability scores an agent for a task: a tool its digging needs, which
+// the agent's state shows, outweighs the items the task names that it
+// holds.
+func suitability(state, desc string) int {
+	n := relevance(state, desc)
+	jobs, _ := readJobs(desc)
+	for _, j := range jobs {
+		if j.kind != jobMine {
+			continue
+		}
+		if b, err := mcdata.LookupBlock(j.item); err == nil && b.RequiresTool {
+			if slices.ContainsFunc(b.HarvestTools, func(t string) bool { return strings.Contains(state, t) }) {
+				n += toolWeight
+			}
+		}
+	}
+	return n
+}
+
+// relevance counts the words of a task description an agent's state
+// mentions (item names above all).
+func relevance(state, desc string) int {
+	n := 0
+	for _, word := range strings.Fields(desc) {
+		word = strings.Trim(word, ".,;:[]")
+		if len(word) > 3 && strings.Contains(word, "_") && strings.Contains(state, word) {
+			n++
+		}
+	}
+	return n
+}
+
+// split shares one subtask among its agents: the description's jobs dealt
+// out in turn.
+func (w words) split(c villager.SplitCall) string {
+	jobs, _ := readJobs(c.Description)
+	names := make([]string, len(c.Names))
+	for i, n := range c.Names {
+		names[i] = str(n)
+	}
+	shares := make([][]job, len(names))
+	for i, j := range jobs {
+		shares[i%len(names)] = append(shares[i%len(names)], j)
+	}
+	var out []any
+	for i, n := range names {
+		desc := "help the team with: " + c.Description
+		if len(shares[i]) > 0 {
+			desc = w.describe(shares[i])
+		}
+		out = append(out, villager.Dict{
+			{Key: "reason", Value: w.say(n + " takes {a share|part} of the work")},
+			{Key: "description", Value: desc},
+			{Key: "milestones", Value: []any{fmt.Sprintf("%s's share done", n)}},
+			{Key: "agent", Value: n},
+		})
+	}
+	return "```json\n" + villager.JSON(nonNil(out)) + "\n```"
+}
+
+// replan is the decomposer's merge-mode strategy once nothing more can
+// run: the first failed subtask is planned again, as it was (its
+// failure's cause may be gone: items arrived, a teammate freed the way);
+// with none failed, the finished subtask fed back is dropped, which ends
+// the run.
+func (w words) replan(c villager.StrategyCall) string {
+	var r villager.Dict
+	for _, g := range c.Graph {
+		if g.Status != "failed" {
+			continue
+		}
+		why := "it failed"
+		if g.Description == str(field(c.Current, "task-description")) {
+			why = failureOf(c.Current)
+		}
+		r = villager.Dict{
+			{Key: "reasoning", Value: w.say("Subtask " + fmt.Sprint(g.ID) + " {failed|did not succeed} (" + why + "); {it is planned again|it gets another try} {now that the others are done|with the rest finished}.")},
+			{Key: "strategy", Value: "replan"}, {Key: "origin-id", Value: g.ID},
+			{Key: "description", Value: g.Description},
+			{Key: "milestones", Value: []any{"done: " + g.Description}},
+		}
+		break
+	}
+	if r == nil {
+		r = villager.Dict{
+			{Key: "reasoning", Value: w.say("{Every subtask is finished|All subtasks are done}; {nothing is left to plan|there is nothing more to add}.")},
+			{Key: "strategy", Value: "delete"},
+		}
+	}
+	return "```json\n" + villager.JSON(r) + "\n```"
+}
+
+// failureOf is the last tool message of a failed subtask's feedback.
+func failureOf(cur villager.Dict) string {
+	fb := villager.Repr(field(cur, "task-feedback"))
+	if i := strings.LastIndex(fb, "'message': '"); i >= 0 {
+		rest := fb[i+len("'message': '"):]
+		if j := strings.IndexByte(rest, '\''); j >= 0 {
+			return rest[:j]
+		}
+	}
+	return "the reflection judged it not done"
+}

@@ -1,0 +1,101 @@
+package dagexpert
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"collabcraft/villager"
+)
+
+// statusOK reads a tool answer's status: a bool, or the string the state
+// manager turns it into ('True').
+func statusOK(v any) bool {
+	if s, ok := v.(string); ok {
+		return s == "True"
+	}
+	return villager.Truthy(v)
+}
+
+// historySteps reads a reflection's action history as scratchpad steps.
+func historySteps(history []any) []stepRecord {
+	var out []stepRecord
+	for _, h := range history {
+		d := dictOf(h)
+		a := dictOf(field(d, "action"))
+		fb := dictOf(field(d, "feedback"))
+		if fb != nil {
+			fb = slices.Clone(fb)
+			fb = fb.Set("status", statusOK(field(fb, "status")))
+		}
+		out = append(out, stepRecord{act: villager.Action{Tool: str(field(a, "tool")), Input: field(a, "tool_input")}, obs: fb})
+	}
+	return out
+}
+
+// reflect judges a subtask from its action history: every job of the
+// description done, by the tools' own answers.
+func (w words) reflect(c villager.ReflectCall) string {
+	jobs, err := readJobs(c.Description)
+	steps := historySteps(c.History)
+	var done, missing []string
+	ok := err == nil && len(jobs) > 0
+	used := 0
+	for _, j := range jobs {
+		ec := villager.ExecutorCall{Name: actor(steps)}
+		p, n := w.jobProgress(ec, j, steps[used:], lastObs(steps[:used]))
+		used += n
+		if p.ok {
+			done = append(done, w.clause(j))
+		} else {
+			ok = false
+			why := p.failed
+			if why == "" {
+				why = "not finished"
+			}
+			missing = append(missing, w.clause(j)+" ("+why+")")
+		}
+	}
+	reasoning := w.say("{The actions show|From the action history,} ")
+	switch {
+	case err != nil:
+		reasoning += "the task description could not be matched to the actions."
+	case ok:
+		reasoning += w.say("every part of the task {succeeded|went through}: " + andList(done) + ".")
+	case len(done) > 0:
+		reasoning += w.say(andList(done) + " {succeeded|went through}, but " + andList(missing) + ".")
+	default:
+		reasoning += w.say("{nothing of the task was achieved|the task was not achieved}: " + andList(missing) + ".")
+	}
+	return "```json\n" + villager.JSON(villager.Dict{
+		{Key: "reasoning", Value: reasoning},
+		{Key: "summary", Value: w.facts(steps)},
+		{Key: "task_status", Value: ok},
+	}) + "\n```"
+}
+
+// actor is who ran the steps: the player_name of their calls.
+func actor(steps []stepRecord) string {
+	for _, s := range steps {
+		if n := s.arg("player_name"); n != "" {
+			return n
+		}
+	}
+	return ""
+}
+
+// facts are the vital details of the steps: what each tool answered,
+// positions included.
+func (w words) facts(steps []stepRecord) string {
+	var out []string
+	for _, s := range steps {
+		if s.obs == nil {
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s: %s", s.act.Tool, strings.TrimSpace(s.message())))
+	}
+	if len(out) == 0 {
+		return w.pick("No action was taken.", "Nothing was done.")
+	}
+	return strings.Join(out, "; ")
+}

@@ -1,0 +1,415 @@
+package dagexpert
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"unicode"
+
+	"collabcraft/mcdata"
+	"collabcraft/villager"
+)
+
+// An executor's step: read the subtask's jobs from its description, what
+// this attempt's steps did from the scratchpad, and do the first job not
+// done yet; with every job done, give the final answer.
+
+// done is what the steps so far did: a job's progress.
+type progress struct {
+	ok      bool      // the job is done
+	failed  string    // the job cannot be done: the last failure's text
+	next    *toolCall // what to do next for it
+	thought string    // why
+}
+
+// toolCall is one action of the executor.
+type toolCall struct {
+	tool string
+	args villager.Dict // without player_name, emotion and murmur
+}
+
+// stepRecord is one step of the scratchpad, read back.
+type stepRecord struct {
+	act villager.Action
+	obs villager.Dict // the tool's answer; nil for LangChain's feedback text
+}
+
+func readSteps(steps []villager.Step) []stepRecord {
+	var out []stepRecord
+	for _, s := range steps {
+		act, err := villager.ParseAction(s.Log)
+		if err != nil {
+			act = villager.Action{Tool: "_Exception"}
+		}
+		obs, _ := villager.ParseLiteral(s.Observation)
+		out = append(out, stepRecord{act: act, obs: dictOf(obs)})
+	}
+	return out
+}
+
+func (s stepRecord) ok() bool { return s.obs != nil && villager.Truthy(field(s.obs, "status")) }
+
+func (s stepRecord) message() string { return str(field(s.obs, "message")) }
+
+func (s stepRecord) arg(name string) string {
+	return str(field(dictOf(s.act.Input), name))
+}
+
+// react decides one step.
+func (w words) react(c villager.ExecutorCall, o Options) string {
+	jobs, err := readJobs(c.Description)
+	if err != nil || len(jobs) == 0 {
+		return w.final("I cannot tell what this task asks of me: " + c.Description)
+	}
+	steps := readSteps(c.Steps)
+	used := 0 // steps spent on earlier jobs
+	var report []string
+	for _, j := range jobs {
+		p, n := w.jobProgress(c, j, steps[used:], lastObs(steps[:used]))
+		used += n
+		if p.failed != "" {
+			return w.final(w.say("{I could not|I was unable to} " + w.clause(j) + ": " + p.failed))
+		}
+		if p.ok {
+			report = append(report, w.clause(j))
+			continue
+		}
+		return w.act(c, p, o)
+	}
+	return w.final(w.say("{Done|All done|Finished}: I " + andList(pastClauses(report)) + "."))
+}
+
+// pastClauses turns "mine 3 oak_log" into a past report "did: mine 3 oak_log".
+func pastClauses(cs []string) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = "did " + c
+	}
+	return out
+}
+
+// final is the final answer.
+func (w words) final(text string) string {
+	return w.say("Thought: {I know what to respond|The task is settled|Nothing is left to do here}\nAction:\n```\n") +
+		villager.JSON(villager.Dict{{Key: "action", Value: "Final Answer"}, {Key: "action_input", Value: text}}) + "\n```"
+}
+
+// act writes the tool call of p with its thought.
+func (w words) act(c villager.ExecutorCall, p progress, o Options) string {
+	args := villager.Dict{{Key: "player_name", Value: c.Name}}
+	args = append(args, p.next.args...)
+	emojis := []string{"😊", "🤔", "👍", "💪", "🙌", "😎", "🔥", "⛏️"}
+	emo := []any{emojis[w.rng.IntN(len(emojis))]}
+	args = append(args, villager.KV{Key: "emotion", Value: emo}, villager.KV{Key: "murmur", Value: w.murmur(c)})
+	return "Thought: " + p.thought + "\nAction:\n```\n" +
+		villager.JSON(villager.Dict{{Key: "action", Value: p.next.tool}, {Key: "action_input", Value: args}}) + "\n```"
+}
+
+// murmur is a short aside in the prompt's speaking style's language.
+func (w words) murmur(c villager.ExecutorCall) string {
+	if hasHan(c.State+c.Description) || w.rng.IntN(3) == 0 {
+		return w.pick("", "加油！", "马上就好。", "稳稳的。")
+	}
+	return w.pick("", "on it", "almost there", "step by step", "here we go")
+}
+
+func hasHan(s string) bool {
+	for _, r := range s {
+		if unicode.Is(unicode.Han, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// jobProgress reads what the steps did for j and what comes next; n is
+// how many of the steps belong to j.
+func (w words) jobProgress(c villager.ExecutorCall, j job, steps []stepRecord, before villager.Dict) (progress, int) {
+	switch j.kind {
+	case jobGive:
+		if j.to == c.Name {
+			return progress{ok: true}, 0
+		}
+		return w.single(steps, "handoverBlock", toolCall{"handoverBlock", villager.Dict{
+			{Key: "target_player_name", Value: j.to}, {Key: "item_name", Value: j.item}, {Key: "item_count", Value: j.count}}},
+			w.say("{"+j.to+" needs my "+j.item+"|The "+j.item+" goes to "+j.to+"}, so I hand over "+fmt.Sprint(j.count)+"."))
+	case jobCraft:
+		crafts := craftsFor(j.item, j.count)
+		return w.single(steps, "craftBlock", toolCall{"craftBlock", villager.Dict{{Key: "item_name", Value: j.item}, {Key: "count", Value: crafts}}},
+			w.say("{Next I craft|Now to craft|Time to craft} "+fmt.Sprint(j.count)+" "+j.item+"{| at the crafting table}."))
+	case jobSmelt:
+		return w.single(steps, "SmeltingCooking", toolCall{"SmeltingCooking", villager.Dict{
+			{Key: "item_name", Value: j.item}, {Key: "item_count", Value: j.count}, {Key: "fuel_item_name", Value: j.fuel}}},
+			w.say("{The furnace turns|I put} "+j.item+" {into something useful|in the furnace} with "+j.fuel+"."))
+	case jobWithdraw:
+		return w.single(steps, "withdrawItem", toolCall{"withdrawItem", villager.Dict{
+			{Key: "item_name", Value: j.item}, {Key: "from_name", Value: "chest"}, {Key: "item_count", Value: j.count}}},
+			w.say("{I need|First I take} "+fmt.Sprint(j.count)+" "+j.item+" from the chest."))
+	case jobKill:
+		return w.kill(steps, j)
+	case jobCollect:
+		return w.collect(c, steps, j, before)
+	case jobMine:
+		return w.mine(c, steps, j)
+	case jobPlace:
+		return w.single(steps, "placeBlock", toolCall{"placeBlock", villager.Dict{
+			{Key: "item_name", Value: j.item}, {Key: "x", Value: j.at[0]}, {Key: "y", Value: j.at[1]}, {Key: "z", Value: j.at[2]}, {Key: "facing", Value: j.facing}}},
+			w.say("{Next block|Placing}: "+j.item+" at "+pos(j.at)+"."))
+	}
+	return progress{failed: "an unknown job"}, 0
+}
+
+// single is a job of one tool call: done once it succeeded, failed after
+// two failures, else the call.
+func (w words) single(steps []stepRecord, tool string, call toolCall, thought string) (progress, int) {
+	fails := 0
+	for i, s := range steps {
+		if s.act.Tool != tool {
+			return progress{failed: "my steps went astray"}, i
+		}
+		if s.ok() {
+			return progress{ok: true}, i + 1
+		}
+		fails++
+		if fails >= 2 {
+			return progress{failed: s.message()}, i + 1
+		}
+		thought = w.say("{That did not work|It failed} (" + strings.TrimSpace(s.message()) + "); {I try once more|one more try}.")
+		if i+1 == len(steps) {
+			return progress{next: &call, thought: thought}, i + 1
+		}
+	}
+	return progress{next: &call, thought: thought}, len(steps)
+}
+
+// craftsFor is how many crafts make count of item: the game's recipe
+// makes its count a craft.
+func craftsFor(item string, count int) int {
+	if r, ok := mcdata.DefaultRecipe(item); ok && r.Count > 0 {
+		return int(math.Ceil(float64(count) / float64(r.Count)))
+	}
+	return count
+}
+
+// held is what the subtask's data says name holds: its entry of a
+// retrieved inventory ({agent: {item: count}}).
+func held(relevant any, name string) villager.Dict {
+	var found villager.Dict
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case []any:
+			for _, e := range v {
+				walk(e)
+			}
+		case villager.Dict:
+			if d, ok := v.Get(name); ok && found == nil {
+				found = dictOf(d)
+			}
+		}
+	}
+	walk(relevant)
+	return found
+}
+
+// kill attacks the mob once per count.
+func (w words) kill(steps []stepRecord, j job) (progress, int) {
+	killed, fails := 0, 0
+	for i, s := range steps {
+		if s.act.Tool != "attackTarget" {
+			return progress{failed: "my steps went astray"}, i
+		}
+		if s.ok() {
+			killed++
+		} else if fails++; fails >= 2 {
+			return progress{failed: s.message()}, i + 1
+		}
+		if killed >= j.count {
+			return progress{ok: true}, i + 1
+		}
+	}
+	call := toolCall{"attackTarget", villager.Dict{{Key: "target_name", Value: j.item}}}
+	return progress{next: &call, thought: w.say("{I go after|Hunting} the " + j.item + "{| nearby}.")}, len(steps)
+}
+
+// mine finds the block with scanNearbyEntities, then digs the cells found,
+// lowest first, equipping a tool the block needs.
+func (w words) mine(c villager.ExecutorCall, steps []stepRecord, j job) (progress, int) {
+	b, _ := mcdata.LookupBlock(j.item)
+	var cells [][3]int
+	dug, fails, scans := 0, 0, 0
+	tried := map[[3]int]bool{}
+	equipped := false
+	for i, s := range steps {
+		switch s.act.Tool {
+		case "equipItem":
+			equipped = true
+		case "scanNearbyEntities":
+			scans++
+			cells = cells[:0]
+			for _, d := range listOf(field(s.obs, "data")) {
+				dd := dictOf(d)
+				p, ok := posOf([]any{field(dd, "x"), field(dd, "y"), field(dd, "z")})
+				if ok {
+					cells = append(cells, p)
+				}
+			}
+			slices.SortStableFunc(cells, func(a, b [3]int) int { return a[1] - b[1] })
+		case "MineBlock":
+			x, y, z := s.arg("x"), s.arg("y"), s.arg("z")
+			tried[[3]int{atoi(x), atoi(y), atoi(z)}] = true
+			if s.ok() {
+				dug++
+			} else if fails++; fails >= 3 {
+				return progress{failed: s.message()}, i + 1
+			}
+		default:
+			if dug >= j.count {
+				return progress{ok: true}, i
+			}
+			return progress{failed: "my steps went astray"}, i
+		}
+		if dug >= j.count {
+			return progress{ok: true}, i + 1
+		}
+	}
+	for _, a := range c.Actions {
+		for _, t := range b.HarvestTools {
+			if strings.TrimSpace(str(a)) == "equip "+t || strings.Contains(str(a), "already has "+t+" in hand") {
+				equipped = true // the last subtask left it in hand
+			}
+		}
+	}
+	if b.RequiresTool && !equipped {
+		for _, t := range slices.Backward(b.HarvestTools) {
+			if held(c.Relevant, c.Name).Has(t) {
+				call := toolCall{"equipItem", villager.Dict{{Key: "slot", Value: "hand"}, {Key: "item_name", Value: t}}}
+				return progress{next: &call, thought: w.say("{" + j.item + " needs a tool|Digging " + j.item + " takes a " + t + "}, so I {hold|equip} the " + t + " first.")}, len(steps)
+			}
+		}
+		if inv := held(c.Relevant, c.Name); inv != nil {
+			return progress{failed: "I hold no tool that digs " + j.item}, len(steps)
+		}
+	}
+	for _, p := range cells {
+		if !tried[p] {
+			call := toolCall{"MineBlock", villager.Dict{{Key: "x", Value: p[0]}, {Key: "y", Value: p[1]}, {Key: "z", Value: p[2]}}}
+			return progress{next: &call, thought: w.say("{There is|I found} " + j.item + " at " + pos(p) + "; {I dig it|digging it}.")}, len(steps)
+		}
+	}
+	if scans >= j.count+2 {
+		return progress{failed: "I found no more " + j.item + " within reach"}, len(steps)
+	}
+	call := toolCall{"scanNearbyEntities", villager.Dict{{Key: "item_name", Value: j.item}, {Key: "radius", Value: 32}, {Key: "item_num", Value: j.count + 2}}}
+	return progress{next: &call, thought: w.say("{I need|First I look for} " + j.item + "{| nearby}; {let me scan around|a scan will show where it is}.")}, len(steps)
+}
+
+func atoi(s string) int {
+	n := 0
+	neg := strings.HasPrefix(s, "-")
+	for _, r := range strings.TrimPrefix(s, "-") {
+		if r < '0' || r > '9' {
+			break
+		}
+		n = n*10 + int(r-'0')
+	}
+	if neg {
+		return -n
+	}
+	return n
+}
+
+// fixReply answers LangChain's output fixer: the reply's action, in a
+// clean fenced block.
+func (w words) fixReply(prompt string) string {
+	return w.final("I could not act on my last reply.")
+}
+
+// collect takes a furnace's output until the inventory holds count of the
+// item: the furnace smelts on after the call that filled it.
+func (w words) collect(c villager.ExecutorCall, steps []stepRecord, j job, before villager.Dict) (progress, int) {
+	at, known := stationIn(c.Env, "furnace")
+	fetches := 0
+	for i, s := range steps {
+		switch s.act.Tool {
+		case "fetchContainerContents":
+			fetches++
+		case "scanNearbyEntities":
+			if p, ok := firstCell(s.obs); ok {
+				at, known = p, true
+			}
+		default:
+			return progress{failed: "my steps went astray"}, i
+		}
+		if inventoryIn(s.obs)[j.item] >= j.count {
+			return progress{ok: true}, i + 1
+		}
+		if fetches >= 4 {
+			return progress{failed: "the furnace has not finished the " + j.item}, i + 1
+		}
+	}
+	if len(steps) == 0 && inventoryIn(before)[j.item] >= j.count {
+		return progress{ok: true}, 0 // the smelt before gave everything
+	}
+	if !known {
+		call := toolCall{"scanNearbyEntities", villager.Dict{{Key: "item_name", Value: "furnace"}, {Key: "radius", Value: 16}, {Key: "item_num", Value: 1}}}
+		return progress{next: &call, thought: w.say("{Where is the furnace|I need the furnace}; {a scan will tell|let me look}.")}, len(steps)
+	}
+	call := toolCall{"fetchContainerContents", villager.Dict{{Key: "item_name", Value: "furnace"}, {Key: "position", Value: listAny(at)}}}
+	thought := w.say("{The furnace should have|Let me see if the furnace has} {more|the rest of the} " + j.item + "{| by now}.")
+	if fetches > 0 {
+		thought = w.say("{Still smelting|Not done yet}; {I check the furnace again|one more look at the furnace}.")
+	}
+	return progress{next: &call, thought: thought}, len(steps)
+}
+
+// stationIn finds "<block> at [x, y, z]" in a text (the environment
+// summary).
+func stationIn(text, block string) ([3]int, bool) {
+	i := strings.Index(text, block+" at [")
+	if i < 0 {
+		return [3]int{}, false
+	}
+	return bracketPos(text[i:])
+}
+
+func firstCell(obs villager.Dict) ([3]int, bool) {
+	for _, d := range listOf(field(obs, "data")) {
+		dd := dictOf(d)
+		return posOf([]any{field(dd, "x"), field(dd, "y"), field(dd, "z")})
+	}
+	return [3]int{}, false
+}
+
+// inventoryIn reads the inventory line of a tool answer's new events
+// ("My inventory: coal: 1 stick: 4 heldItem: ..."), item -> count.
+func inventoryIn(obs villager.Dict) map[string]int {
+	out := map[string]int{}
+	for _, e := range listOf(field(obs, "new_events")) {
+		line, ok := strings.CutPrefix(str(e), "My inventory: ")
+		if !ok {
+			continue
+		}
+		if i := strings.Index(line, " Player-Center"); i >= 0 {
+			line = line[:i]
+		}
+		f := strings.Fields(line)
+		for k := 0; k+1 < len(f); k += 2 {
+			name := strings.TrimSuffix(f[k], ":")
+			if name == "heldItem" {
+				break
+			}
+			out[name] += atoi(f[k+1])
+		}
+	}
+	return out
+}
+
+// lastObs is the answer of the last step, nil for none.
+func lastObs(steps []stepRecord) villager.Dict {
+	if len(steps) == 0 {
+		return nil
+	}
+	return steps[len(steps)-1].obs
+}
