@@ -303,12 +303,21 @@ func (c *vcall) interactWalk(name string, pos Vec, rng float64) string {
 
 // villagerNames is the name list VillagerAgent's server corrects names
 // with. Its data/mcData.json lists Minecraft 1.19's mobs and projectiles,
-// then its items; ours lists the same kinds of entity for our pinned
-// version, then mcdata's items in their id order.
+// then its "items", which hold the block names too (beetroots, potatoes:
+// a crop is found by its block's name); ours lists the same kinds of
+// entity for our pinned version, then mcdata's items in their id order,
+// then the blocks that are no item.
 var villagerNames = sync.OnceValue(func() *villager.Names {
 	var items []string
+	seen := map[string]bool{}
 	for _, it := range mcdata.Items() {
 		items = append(items, it.Name)
+		seen[it.Name] = true
+	}
+	for _, b := range mcdata.Blocks() {
+		if !seen[b] {
+			items = append(items, b)
+		}
 	}
 	return villager.NewNames(entityNames, items)
 })

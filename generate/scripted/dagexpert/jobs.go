@@ -23,6 +23,7 @@ const (
 	jobWithdraw                // take items from a chest (withdrawItem)
 	jobPlace                   // place one block (placeBlock)
 	jobCollect                 // take what a furnace smelted (fetchContainerContents)
+	jobUse                     // use an item on a mob, a bucket on a cow (useItemOnEntity)
 )
 
 // job is one clause of a subtask.
@@ -62,6 +63,8 @@ func (w words) clause(j job) string {
 		return w.say("place " + it + " at " + pos(j.at) + " facing " + j.facing)
 	case jobCollect:
 		return w.say("{collect|take out|fetch} " + n + " " + it + " from the furnace")
+	case jobUse:
+		return w.say("{use|fill} " + n + " " + it + " {on|from} a " + j.to)
 	}
 	panic("dagexpert: no words for a job")
 }
@@ -140,6 +143,7 @@ var verbs = map[string]jobKind{
 	"take": jobWithdraw, "withdraw": jobWithdraw, "get": jobWithdraw,
 	"place": jobPlace,
 	"fetch": jobCollect,
+	"use": jobUse, "fill": jobUse,
 }
 
 func readClause(c string) (job, error) {
@@ -181,13 +185,15 @@ func readClause(c string) (job, error) {
 		switch {
 		case w == "to" && kind == jobGive && i+1 < len(words):
 			j.to = words[i+1]
+		case (w == "on" || w == "from") && kind == jobUse && i+2 < len(words) && words[i+1] == "a":
+			j.to = words[i+2]
 		case w == "with" && kind == jobSmelt && i+1 < len(words):
 			j.fuel = words[i+1]
 		case w == "facing" && i+1 < len(words):
 			j.facing = words[i+1]
 		}
 	}
-	if kind == jobGive && j.to == "" || kind == jobSmelt && j.fuel == "" {
+	if (kind == jobGive || kind == jobUse) && j.to == "" || kind == jobSmelt && j.fuel == "" {
 		return job{}, fmt.Errorf("dagexpert: %q names no teammate or fuel", c)
 	}
 	return j, nil

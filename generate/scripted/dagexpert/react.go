@@ -56,6 +56,29 @@ func (s stepRecord) arg(name string) string {
 	return str(field(dictOf(s.act.Input), name))
 }
 
+// have is what the agent holds as far as its context shows: the last
+// tool answer's inventory line, else its running summary's bag.
+func have(c villager.ExecutorCall, steps []stepRecord) map[string]int {
+	for i := len(steps) - 1; i >= 0; i-- {
+		if inv := inventoryIn(steps[i].obs); len(inv) > 0 || hasInventoryLine(steps[i].obs) {
+			return inv
+		}
+	}
+	if bag := bagIn(c.State); bag != nil {
+		return bag
+	}
+	return map[string]int{}
+}
+
+func hasInventoryLine(obs villager.Dict) bool {
+	for _, e := range listOf(field(obs, "new_events")) {
+		if strings.HasPrefix(str(e), "My inventory: ") {
+			return true
+		}
+	}
+	return false
+}
+
 // react decides one step.
 func (w words) react(c villager.ExecutorCall, o Options) string {
 	jobs, err := readJobs(c.Description)
@@ -135,10 +158,16 @@ func (w words) jobProgress(c villager.ExecutorCall, j job, steps []stepRecord, b
 			{Key: "target_player_name", Value: j.to}, {Key: "item_name", Value: j.item}, {Key: "item_count", Value: j.count}}},
 			w.say("{"+j.to+" needs my "+j.item+"|The "+j.item+" goes to "+j.to+"}, so I hand over "+fmt.Sprint(j.count)+"."))
 	case jobCraft:
+		if have(c, nil)[j.item] >= j.count {
+			return progress{ok: true}, 0 // done on an earlier try
+		}
 		crafts := craftsFor(j.item, j.count)
 		return w.single(steps, "craftBlock", toolCall{"craftBlock", villager.Dict{{Key: "item_name", Value: j.item}, {Key: "count", Value: crafts}}},
 			w.say("{Next I craft|Now to craft|Time to craft} "+fmt.Sprint(j.count)+" "+j.item+"{| at the crafting table}."))
 	case jobSmelt:
+		if sm, ok := mcdata.Smelt(j.item); ok && have(c, nil)[sm.Output] >= j.count {
+			return progress{ok: true}, 0 // done on an earlier try
+		}
 		return w.single(steps, "SmeltingCooking", toolCall{"SmeltingCooking", villager.Dict{
 			{Key: "item_name", Value: j.item}, {Key: "item_count", Value: j.count}, {Key: "fuel_item_name", Value: j.fuel}}},
 			w.say("{The furnace turns|I put} "+j.item+" {into something useful|in the furnace} with "+j.fuel+"."))
@@ -150,6 +179,9 @@ func (w words) jobProgress(c villager.ExecutorCall, j job, steps []stepRecord, b
 		return w.kill(steps, j)
 	case jobCollect:
 		return w.collect(c, steps, j, before)
+	case jobUse:
+		return w.repeat(steps, j, toolCall{"useItemOnEntity", villager.Dict{{Key: "item_name", Value: j.item}, {Key: "entity_name", Value: j.to}}},
+			w.say("{I take|With} the "+j.item+" {to|I go to} the "+j.to+"."))
 	case jobMine:
 		return w.mine(c, steps, j)
 	case jobPlace:
@@ -172,10 +204,13 @@ func (w words) single(steps []stepRecord, tool string, call toolCall, thought st
 			return progress{ok: true}, i + 1
 		}
 		fails++
-		if fails >= 2 {
+		if fails >= 2 && !(tool == "SmeltingCooking" && busyFurnace(s.message()) && fails < 5) {
 			return progress{failed: s.message()}, i + 1
 		}
 		thought = w.say("{That did not work|It failed} (" + strings.TrimSpace(s.message()) + "); {I try once more|one more try}.")
+		if tool == "SmeltingCooking" && busyFurnace(s.message()) {
+			thought = w.say("{The furnace is still busy burning its fuel|The fire is still going from the last batch}; {I try again|another try in a moment}.")
+		}
 		if i+1 == len(steps) {
 			return progress{next: &call, thought: thought}, i + 1
 		}
@@ -211,6 +246,25 @@ func held(relevant any, name string) villager.Dict {
 	}
 	walk(relevant)
 	return found
+}
+
+// repeat is a job of count successful calls of one tool.
+func (w words) repeat(steps []stepRecord, j job, call toolCall, thought string) (progress, int) {
+	done, fails := 0, 0
+	for i, s := range steps {
+		if s.act.Tool != call.tool {
+			return progress{failed: "my steps went astray"}, i
+		}
+		if s.ok() {
+			done++
+		} else if fails++; fails >= 2 {
+			return progress{failed: s.message()}, i + 1
+		}
+		if done >= j.count {
+			return progress{ok: true}, i + 1
+		}
+	}
+	return progress{next: &call, thought: thought}, len(steps)
 }
 
 // kill attacks the mob once per count.
@@ -329,6 +383,9 @@ func (w words) fixReply(prompt string) string {
 // collect takes a furnace's output until the inventory holds count of the
 // item: the furnace smelts on after the call that filled it.
 func (w words) collect(c villager.ExecutorCall, steps []stepRecord, j job, before villager.Dict) (progress, int) {
+	if inventoryIn(before)[j.item] >= j.count || have(c, nil)[j.item] >= j.count {
+		return progress{ok: true}, 0 // the smelt gave everything
+	}
 	at, known := stationIn(c.Env, "furnace")
 	fetches := 0
 	for i, s := range steps {
@@ -348,9 +405,6 @@ func (w words) collect(c villager.ExecutorCall, steps []stepRecord, j job, befor
 		if fetches >= 4 {
 			return progress{failed: "the furnace has not finished the " + j.item}, i + 1
 		}
-	}
-	if len(steps) == 0 && inventoryIn(before)[j.item] >= j.count {
-		return progress{ok: true}, 0 // the smelt before gave everything
 	}
 	if !known {
 		call := toolCall{"scanNearbyEntities", villager.Dict{{Key: "item_name", Value: "furnace"}, {Key: "radius", Value: 16}, {Key: "item_num", Value: 1}}}
@@ -413,3 +467,6 @@ func lastObs(steps []stepRecord) villager.Dict {
 	}
 	return steps[len(steps)-1].obs
 }
+
+// busyFurnace is the furnace's answer while its last fire still burns.
+func busyFurnace(msg string) bool { return strings.Contains(msg, "mostly because material is not enough") }

@@ -199,11 +199,7 @@ func (w words) runningSummary(c villager.SummaryCall) string {
 	} else {
 		b.WriteString(w.say("{Then|Next|After that}, I, " + name + ", " + andList(did) + "."))
 	}
-	if held == "" || held == "nothing" {
-		b.WriteString(w.say(" {My bag is empty now|I carry nothing now}."))
-	} else {
-		b.WriteString(w.say(" {My bag now holds|I now carry} " + strings.ReplaceAll(held, "*", " x") + "."))
-	}
+	b.WriteString(" " + w.bagSentence(held))
 	return b.String()
 }
 
@@ -230,4 +226,45 @@ func lastSentences(s string, n int) string {
 		return s
 	}
 	return strings.TrimSpace(strings.Join(parts[len(parts)-n:], ""))
+}
+
+// The running summary's last sentence says what the agent carries; the
+// executor reads it back (bagIn) to know its inventory before its first
+// tool answers.
+var bagLeads = []string{"My bag now holds ", "I now carry "}
+
+// bagSentence words the state manager's "item*n, ..." (or "nothing").
+func (w words) bagSentence(held string) string {
+	if held == "" || held == "nothing" {
+		return w.pick("My bag is empty now.", "I carry nothing now.")
+	}
+	return w.pick(bagLeads...) + strings.ReplaceAll(held, "*", " x") + "."
+}
+
+// bagIn reads the last bag sentence of a running summary: item -> count;
+// nil when it says none.
+func bagIn(summary string) map[string]int {
+	at, lead := -1, ""
+	for _, l := range bagLeads {
+		if i := strings.LastIndex(summary, l); i > at {
+			at, lead = i, l
+		}
+	}
+	for _, empty := range []string{"My bag is empty now.", "I carry nothing now."} {
+		if i := strings.LastIndex(summary, empty); i > at {
+			return map[string]int{}
+		}
+	}
+	if at < 0 {
+		return nil
+	}
+	rest, _, _ := strings.Cut(summary[at+len(lead):], ".")
+	out := map[string]int{}
+	for _, part := range strings.Split(rest, ", ") {
+		name, n, ok := strings.Cut(part, " x")
+		if ok {
+			out[name] += atoi(n)
+		}
+	}
+	return out
 }
