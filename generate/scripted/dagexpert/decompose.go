@@ -308,10 +308,23 @@ func gatherChunks(item string, n int, inv map[string]map[string]int, names []str
 		block = "sand"
 	}
 	var tools []string
-	if b, err := mcdata.LookupBlock(block); err == nil && b.RequiresTool {
-		tools = b.HarvestTools
+	drop := item
+	if b, err := mcdata.LookupBlock(block); err == nil {
+		if b.RequiresTool {
+			tools = b.HarvestTools
+		}
+		if ds := mcdata.Drops(block, firstTool(b.HarvestTools)); len(ds) > 0 {
+			drop = ds[0].Item
+		}
 	}
-	smelt := src.Ore != "" && strings.HasSuffix(item, "_ingot")
+	// A block that drops something else gives item through the furnace:
+	// raw_iron, sand for glass, cobblestone for stone.
+	smelt := false
+	if drop != item && src.Mob == "" {
+		if sm, ok := mcdata.Smelt(drop); ok && sm.Output == item {
+			smelt = true
+		}
+	}
 	per := 2
 	if src.Mob != "" {
 		per = 3
@@ -322,7 +335,11 @@ func gatherChunks(item string, n int, inv map[string]map[string]int, names []str
 		var jobs []job
 		switch {
 		case src.Mob != "":
-			jobs = append(jobs, job{kind: jobKill, item: src.Mob, count: k})
+			margin := 0
+			if src.Mob == "rabbit" || src.Mob == "spider" || src.Mob == "skeleton" {
+				margin = 1 // its drop may not come
+			}
+			jobs = append(jobs, job{kind: jobKill, item: src.Mob, count: k + margin})
 		default:
 			jobs = append(jobs, job{kind: jobMine, item: block, count: k})
 		}
@@ -332,7 +349,7 @@ func gatherChunks(item string, n int, inv map[string]map[string]int, names []str
 		chunks = append(chunks, jobs)
 	}
 	if smelt { // one batch in the furnace, one coal for all: its output is taken as it comes
-		raw := "raw_" + strings.TrimSuffix(item, "_ingot")
+		raw := drop
 		chunks = append(chunks, []job{{kind: jobSmelt, item: raw, count: n, fuel: "coal"},
 			{kind: jobCollect, item: item, count: n}, {kind: jobGive, item: item, count: n, to: crafter}})
 	}
@@ -355,4 +372,13 @@ func gatherChunks(item string, n int, inv map[string]map[string]int, names []str
 		who = []string{best}
 	}
 	return chunks, who, nil
+}
+
+// firstTool is the best of a block's harvest tools (mcdata lists them
+// worst first), "" for none.
+func firstTool(tools []string) string {
+	if len(tools) == 0 {
+		return ""
+	}
+	return tools[len(tools)-1]
 }

@@ -143,7 +143,7 @@ var verbs = map[string]jobKind{
 	"take": jobWithdraw, "withdraw": jobWithdraw, "get": jobWithdraw,
 	"place": jobPlace,
 	"fetch": jobCollect,
-	"use": jobUse, "fill": jobUse,
+	"use":   jobUse, "fill": jobUse,
 }
 
 func readClause(c string) (job, error) {

@@ -469,4 +469,6 @@ func lastObs(steps []stepRecord) villager.Dict {
 }
 
 // busyFurnace is the furnace's answer while its last fire still burns.
-func busyFurnace(msg string) bool { return strings.Contains(msg, "mostly because material is not enough") }
+func busyFurnace(msg string) bool {
+	return strings.Contains(msg, "mostly because material is not enough")
+}

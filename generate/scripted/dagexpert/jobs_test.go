@@ -1,0 +1,37 @@
+package dagexpert
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"testing"
+)
+
+// TestEveryJobWordingReadsBack: whatever words the decomposer draws, the
+// executor reads the same jobs back.
+func TestEveryJobWordingReadsBack(t *testing.T) {
+	jobs := []job{
+		{kind: jobGive, item: "oak_planks", count: 2, to: "Jill_0"},
+		{kind: jobMine, item: "iron_ore", count: 2},
+		{kind: jobCraft, item: "stick", count: 4},
+		{kind: jobSmelt, item: "raw_iron", count: 3, fuel: "coal"},
+		{kind: jobKill, item: "rabbit", count: 2},
+		{kind: jobWithdraw, item: "dirt", count: 5, at: [3]int{-4, -60, 0}},
+		{kind: jobPlace, item: "oak_stairs", count: 1, at: [3]int{1, -59, -2}, facing: "N"},
+		{kind: jobCollect, item: "iron_ingot", count: 3},
+		{kind: jobUse, item: "bucket", count: 1, to: "cow"},
+	}
+	for seed := range uint64(200) {
+		w := words{rng: rand.New(rand.NewPCG(seed, 1))}
+		for i := range jobs {
+			list := []job{jobs[i], jobs[(i+3)%len(jobs)], jobs[(i+5)%len(jobs)]}
+			desc := w.describe(list)
+			got, err := readJobs(desc)
+			if err != nil {
+				t.Fatalf("%q: %v", desc, err)
+			}
+			if !reflect.DeepEqual(got, list) {
+				t.Fatalf("%q reads back as\n %v\nwant\n %v", desc, got, list)
+			}
+		}
+	}
+}
