@@ -83,6 +83,9 @@ villageragent-fixtures:
 		{ echo "villageragent-fixtures: needs apt packages python3-pydantic python3-yaml python3-numpy python3-networkx python3-matplotlib"; exit 1; }
 	/usr/bin/python3 scripts/villageragent-fixtures/render.py --mirror $(VILLAGER_MIRROR) --rev $(VILLAGER_REV) \
 		--villager $(VILLAGER_WORK)/villageragent --cases $(VILLAGER_CASES) --out testdata/villageragent
+	/usr/bin/python3 scripts/villageragent-fixtures/render.py \
+		--villager $(VILLAGER_WORK)/villageragent --cases scripts/villageragent-fixtures/engine_cases.json \
+		--out testdata/villageragent --output-name engine_calls.json
 
 # Regenerate escape/data/atoms.json from VillagerAgent's data/escape_atom.json
 # (escape/generator/generate.py), taken from the git mirror with git show.

@@ -110,7 +110,13 @@ func ParseMode(s string) (Mode, error) {
 // of subtasks, an agent controller assigns the ready ones, each agent
 // runs a ReAct loop of JSON tool calls on its subtask and reflects on
 // it, and a state manager keeps the running summaries.
-type Org struct{ Config Config }
+type Org struct {
+	Config Config
+	// Cases, when set, receives each call's inputs in the case format of
+	// scripts/villageragent-fixtures, for the test that has VillagerAgent's
+	// own code render the same calls. Calls are the same with it or not.
+	Cases CaseSink
+}
 
 var _ generate.Organisation = Org{}
 
@@ -163,6 +169,7 @@ func (o Org) Play(ctx context.Context, spec generate.TrialSpec) (*generate.Trial
 		return nil, fmt.Errorf("dag: task %s: %w", spec.Task.ID, err)
 	}
 	p := newPlanner(e, cfg, desc, doc, kt.tools, rand.New(rand.NewPCG(spec.Seed, 0xda6)))
+	p.sink = o.Cases
 	e.spawn("planner", p.run)
 	w.SetTime(0)
 	if err := e.loop(); err != nil {

@@ -13,18 +13,34 @@ import (
 func (p *planner) runExecutor(t *thread, j job) {
 	name := p.agents[j.agent]
 	task := j.task
-	instr := instruction(task, name, p.style(), p.executorEnv(task.description), p.sm, p.actions[j.agent], true)
-	detail := p.react(t, j.agent, villager.ExecutorInput(name, instr))
+	style, env := p.style(), p.executorEnv(task.description)
+	instr := instruction(task, name, style, env, p.sm, p.actions[j.agent], true)
+	var reactCase villager.Dict
+	if p.sink != nil {
+		reactCase = p.baseCase("react").Set("last_env_response", env)
+		reactCase = append(reactCase, villager.KV{Key: "agent", Value: name}, villager.KV{Key: "subtask", Value: subtaskCase(task)},
+			villager.KV{Key: "style", Value: villager.Dict{{Key: "lang", Value: style.Lang}, {Key: "name", Value: style.Key}}},
+			villager.KV{Key: "platform", Value: "Linux"}, villager.KV{Key: "agent_action_list", Value: deepCopy(p.actions[j.agent])})
+	}
+	detail := p.react(t, j.agent, villager.ExecutorInput(name, instr), reactCase)
 
 	// update_database: the status answer, the state, the running summary.
-	status := statusMessage(villager.SortKeys(p.e.w.VillagerStatus(j.agent)).(villager.Dict))
-	latest := processHistory(status, listOf(field(detail, "action_list")))
-	p.sm.update(status)
+	p.observe(j.agent)
+	status := statusMessage(p.status[j.agent])
+	actions := listOf(field(detail, "action_list"))
+	var summaryCase villager.Dict
+	if p.sink != nil { // before processHistory turns each feedback's status into a string
+		summaryCase = append(p.baseCase("summary"), villager.KV{Key: "agent", Value: name},
+			villager.KV{Key: "subtask", Value: subtaskCase(task)}, villager.KV{Key: "action_list", Value: deepCopy(nonNil(actions))})
+	}
+	latest := processHistory(status, actions)
 	soFar := ""
 	if v, ok := p.sm.history.Get(name); ok {
 		soFar = villager.Str(v)
 	}
-	summary, _ := p.llm(t, p.seatOf(DataManagerSeat), trajectory.KindSummary, historySummaryMessages(name, soFar, latest), nil, false)
+	msgs := historySummaryMessages(name, soFar, latest)
+	p.sendCase(summaryCase, msgs)
+	summary, _ := p.llm(t, p.seatOf(DataManagerSeat), trajectory.KindSummary, msgs, nil, false)
 	p.sm.history = p.sm.history.Set(name, summary)
 
 	ok, failText := p.reflect(t, j, detail)
@@ -86,7 +102,10 @@ func (p *planner) style() villager.Style {
 // raises, and the attempt starts over from scratch. It returns the detail
 // VillagerAgent keeps: the input, each step's action and feedback, and
 // the final answer.
-func (p *planner) react(t *thread, agent int, input string) villager.Dict {
+//
+// reactCase, when cases are recorded, is the executor's case so far; each
+// step's call is sent with the steps before it.
+func (p *planner) react(t *thread, agent int, input string, reactCase villager.Dict) villager.Dict {
 	seat := agent
 	for attempt := 0; attempt < p.cfg.MaxAttempts; attempt++ {
 		tools := p.toolOrder[agent]
@@ -101,7 +120,15 @@ func (p *planner) react(t *thread, agent int, input string) villager.Dict {
 				final = villager.IterationLimit
 				break
 			}
-			tr := t.call(seat, trajectory.KindReact, executorMessages(tools, input, steps), []string{villager.ExecutorStop})
+			msgs := executorMessages(tools, input, steps)
+			if reactCase != nil {
+				var prev []any
+				for _, s := range steps {
+					prev = append(prev, villager.Dict{{Key: "log", Value: s.Log}, {Key: "observation", Value: s.Observation}})
+				}
+				p.sendCase(append(slices.Clone(reactCase).Set("tools", p.toolsCase()), villager.KV{Key: "previous_steps", Value: nonNil(prev)}), msgs)
+			}
+			tr := t.call(seat, trajectory.KindReact, msgs, []string{villager.ExecutorStop})
 			text := tr.Response
 			act, err := villager.ParseAction(text)
 			if err != nil {
@@ -204,6 +231,10 @@ func (p *planner) reflect(t *thread, j job, detail villager.Dict) (ok bool, fail
 	name := p.agents[j.agent]
 	history := listOf(field(detail, "action_list"))
 	msgs := reflectMessages(j.task.description, j.task.milestones, p.sm.queryHistory(name), nonNil(history))
+	if p.sink != nil {
+		p.sendCase(append(p.baseCase("reflect"), villager.KV{Key: "agent", Value: name},
+			villager.KV{Key: "subtask", Value: subtaskCase(j.task)}, villager.KV{Key: "action_list", Value: deepCopy(nonNil(history))}), msgs)
+	}
 	reply, got := p.llm(t, j.agent, trajectory.KindReflect, msgs, nil, true)
 	fail := func(why string) (bool, string) {
 		return false, "Task " + j.task.description + " failed with exception: " + why + "\n<traceback object>"

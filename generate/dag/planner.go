@@ -42,6 +42,10 @@ type planner struct {
 	queue   []job // assignments waiting for a worker
 	running int
 	events  []finished
+
+	status    []villager.Dict // each agent's last status answer (for cases)
+	statusLog []villager.Dict // every status answer folded in, in order (for cases)
+	sink   CaseSink
 }
 
 // job is one agent's assignment: the subtask it runs (a copy of the node
@@ -85,8 +89,9 @@ func (p *planner) newNode(description string, content any) *node {
 // run is the planner thread.
 func (p *planner) run(t *thread) {
 	p.t = t
+	p.status = make([]villager.Dict, len(p.agents))
 	for i := range p.agents { // dm.update_database_init(env.get_init_state())
-		p.sm.update(statusMessage(p.e.w.VillagerStatus(i)))
+		p.observe(i)
 	}
 	p.initTask()
 	for {
@@ -161,10 +166,15 @@ func (p *planner) envSummary(task string) string {
 	if c, ok := p.sm.envCache[key]; ok && p.e.now-c.at < cacheAge {
 		return c.value
 	}
-	reply, _ := p.llm(p.t, p.seatOf(DataManagerSeat), trajectory.KindEnvSummary, envSummaryMessages(p.sm.env, task), nil, false)
+	msgs := envSummaryMessages(p.sm.env, task)
+	if p.sink != nil && task == p.goal && p.sm.lastEnv == "" {
+		c := p.baseCase("env_summary")
+		p.sendCase(c, msgs)
+	}
+	reply, _ := p.llm(p.t, p.seatOf(DataManagerSeat), trajectory.KindEnvSummary, msgs, nil, false)
 	sign := villager.Str(field(p.sm.env, "sign_info"))
 	p.sm.lastEnv = reply + "\nSign info: " + sign
-	p.sm.envCache[key] = cached{p.sm.lastEnv, p.e.now}
+	p.sm.envCache[key] = cached{p.sm.lastEnv, p.e.now, p.sm.updates}
 	return p.sm.lastEnv
 }
 
@@ -175,7 +185,7 @@ func (p *planner) executorEnv(task string) string {
 	if c, ok := p.sm.envCache[key]; ok && p.e.now-c.at < cacheAge {
 		return c.value
 	}
-	p.sm.envCache[key] = cached{p.sm.lastEnv, p.e.now}
+	p.sm.envCache[key] = cached{p.sm.lastEnv, p.e.now, p.sm.updates}
 	return p.sm.lastEnv
 }
 
@@ -186,7 +196,7 @@ func (p *planner) envInfo() string {
 		return c.value
 	}
 	v := p.sm.envText()
-	p.sm.envCache[key] = cached{v, p.e.now}
+	p.sm.envCache[key] = cached{v, p.e.now, p.sm.updates}
 	return v
 }
 
@@ -222,10 +232,19 @@ func (p *planner) tags() []string {
 func (p *planner) initTask() {
 	env := p.envSummary(p.goal)
 	var msgs []trajectory.Message
+	num := 0
 	if p.cfg.Mode == Update {
-		msgs = decomposeMessages(Update, p.taskDict(), p.ability(), env, 1+p.rng.IntN(2))
+		num = 1 + p.rng.IntN(2)
+		msgs = decomposeMessages(Update, p.taskDict(), p.ability(), env, num)
 	} else {
 		msgs = decomposeMessages(Merge, p.taskDict(), p.ability(), env, 0)
+	}
+	if p.sink != nil {
+		c := p.baseCase("decompose")
+		c = append(c, villager.KV{Key: "num", Value: num},
+			villager.KV{Key: "replies", Value: []any{strings.TrimSuffix(env, "\nSign info: "+villager.Str(field(p.sm.env, "sign_info")))}})
+		c = c.Set("last_env_response", "")
+		p.sendCase(c, msgs)
 	}
 	reply, ok := p.llm(p.t, p.seatOf(TaskManagerSeat), trajectory.KindDecompose, msgs, p.tags(), true)
 	if !ok {
@@ -475,6 +494,31 @@ func (p *planner) assign(tasks []*node) {
 	}
 	msgs := controllerMessages(p.envInfo(), []any{}, p.sm.queryAgents(p.agents),
 		villager.SmartTruncate(nonNil(free), 2048), villager.SmartTruncate(nonNil(open), 2048))
+	if p.sink != nil {
+		c := p.baseCase("assign")
+		var list []any
+		for _, n := range tasks {
+			sc := subtaskCase(n)
+			if !n.available && n.status == Unknown {
+				sc = sc.Set("status", Running) // not available here: the renderer has no graph to see why
+			}
+			list = append(list, sc)
+		}
+		busy := villager.Dict{}
+		for _, a := range p.agents {
+			if p.busy[a] != nil {
+				busy = append(busy, villager.KV{Key: a, Value: "busy"})
+			}
+		}
+		c = append(c, villager.KV{Key: "task_list", Value: list}, villager.KV{Key: "assignment", Value: busy},
+			villager.KV{Key: "experience", Value: []any{}})
+		if at := p.sm.envCache["env\x00"].updates; at != p.sm.updates {
+			// query_env answered from its 120 s cache, computed when fewer
+			// statuses were folded in.
+			c = append(c, villager.KV{Key: "env_folded", Value: at})
+		}
+		p.sendCase(c, msgs)
+	}
 	reply, ok := p.llm(p.t, p.seatOf(ControllerSeat), trajectory.KindAssign, msgs, nil, true)
 	if !ok {
 		return
@@ -519,6 +563,10 @@ func (p *planner) execute(n *node, agents []string) {
 		jobs = append(jobs, job{agent: slices.Index(p.agents, agents[0]), task: n, node: n})
 	} else {
 		msgs := splitMessages(p.sm.queryAgents(agents), n.description, n.milestones, stringsAny(agents))
+		if p.sink != nil {
+			p.sendCase(append(p.baseCase("assign_split"), villager.KV{Key: "assign", Value: stringsAny(agents)},
+				villager.KV{Key: "subtask", Value: subtaskCase(n)}), msgs)
+		}
 		reply, ok := p.llm(p.t, p.seatOf(ControllerSeat), trajectory.KindAssign, msgs, nil, true)
 		if !ok {
 			return

@@ -17,13 +17,15 @@ type stateManager struct {
 	history  villager.Dict // _history_data: name -> running summary, in insertion order
 	lastEnv  string        // last_env_response
 	envCache map[string]cached
+	updates  int // statuses folded in so far
 }
 
 type agentInfo struct{ name, content string }
 
 type cached struct {
-	value string
-	at    ms
+	value   string
+	at      ms
+	updates int // statuses folded in when it was computed
 }
 
 const cacheAge = 120 * 1000 // timed_cache(max_age=120), in ms
@@ -66,6 +68,7 @@ func statusMessage(answer villager.Dict) villager.Dict {
 // update folds one agent's status into the environment and agent data
 // (update_database_init's and update_database's shared part).
 func (s *stateManager) update(status villager.Dict) {
+	s.updates++
 	name := villager.Str(field(status, "my_name"))
 	// _process_agent drops item entities from nearby_entities while
 	// iterating, which skips the entity after each one dropped; the list

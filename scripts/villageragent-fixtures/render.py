@@ -463,8 +463,18 @@ class Renderer:
     def data_manager(self, case, env):
         DM = self.m["pipeline.data_manager"].DataManager
         dm = DM(silent=True)
-        if case.get("status"):
-            dm.update_database_init(env.get_init_state())
+        # The statuses folded in so far, in order (status_log), or each
+        # agent's once; with env_folded, query_env's 120 s cache holds the
+        # text computed after the first env_folded of them.
+        log = copy.deepcopy(case["status_log"]) if "status_log" in case else \
+            (env.get_init_state() if case.get("status") else [])
+        folded = case.get("env_folded", len(log))
+        if log[:folded]:
+            dm.update_database_init(log[:folded])
+        if "env_folded" in case:
+            dm.query_env()
+        if log[folded:]:
+            dm.update_database_init(log[folded:])
         for name, summary in case.get("history", {}).items():
             dm._history_data[name] = summary
         if "last_env_response" in case:
@@ -695,6 +705,7 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--mirror", help="export --rev from this git mirror into --villager first")
     ap.add_argument("--rev", default="dd1ecc1")
+    ap.add_argument("--output-name", default="calls.json", help="file name written under --out")
     args = ap.parse_args()
     villager = os.path.abspath(args.villager)
     if args.mirror:
@@ -730,11 +741,11 @@ def main():
     doc = {"header": {"villageragent_commit": commit, "langchain": "0.0.350 (restated stub)",
                       "python": sys.version.split()[0], "cases": os.path.basename(args.cases)},
            "cases": results}
-    with open(os.path.join(out, "calls.json"), "w") as f:
+    with open(os.path.join(out, args.output_name), "w") as f:
         json.dump(doc, f, indent=2, sort_keys=True, ensure_ascii=False)
         f.write("\n")
     n = sum(len(c["calls"]) for c in results)
-    print(f"rendered {n} calls from {len(results)} cases into {out}/calls.json")
+    print(f"rendered {n} calls from {len(results)} cases into {out}/{args.output_name}")
 
 
 if __name__ == "__main__":
