@@ -48,7 +48,7 @@ func Build(task procgen.Task, seed uint64, opts Options) (*World, error) {
 	}
 	w.spawns = spawns
 	for i, st := range opts.Stations {
-		w.placeNear(spawns[0], st, i)
+		w.placeNear(spawns[0], st, i, slices.Index(opts.Stations, st))
 	}
 	for i, name := range names {
 		if w.byName[name] != nil {
@@ -234,17 +234,23 @@ func parseBlueprint(task procgen.Task) (*blueprints.Blueprint, error) {
 }
 
 // placeNear puts block on the ground a few blocks from p (the n-th
-// station takes the n-th free spot), unless the world has one within 20
-// blocks of it already.
-func (w *World) placeNear(p Pos, block string, n int) {
-	for dx := -20; dx <= 20; dx++ {
+// station takes the n-th free spot), unless the world has as many as
+// stations n-first..n ask for within 12 blocks already: the tools reach 20
+// blocks, and the agents move about.
+func (w *World) placeNear(p Pos, block string, n, first int) {
+	const stationReach = 12
+	have := 0
+	for dx := -stationReach; dx <= stationReach; dx++ {
 		for dy := -4; dy <= 4; dy++ {
-			for dz := -20; dz <= 20; dz++ {
-				if w.blocks.name(p.Add(dx, dy, dz)) == block {
-					return
+			for dz := -stationReach; dz <= stationReach; dz++ {
+				if dx*dx+dy*dy+dz*dz <= stationReach*stationReach && w.blocks.name(p.Add(dx, dy, dz)) == block {
+					have++
 				}
 			}
 		}
+	}
+	if have > n-first {
+		return
 	}
 	spots := [][2]int{{0, -3}, {3, 0}, {-3, 0}, {0, 3}, {3, -3}, {-3, 3}, {-3, -3}, {3, 3}}
 	for k := range spots {

@@ -52,9 +52,10 @@ type Options struct {
 	// MINDcraft's initModes does; nil means the survival profile's.
 	Modes map[string]bool
 	// Stations are blocks placed beside the spawn unless the world has
-	// them within 20 blocks already (VillagerBench's scenes place a
-	// crafting table and a furnace: its craftBlock and SmeltingCooking
-	// tools need one within reach, and no tool places one).
+	// them within 12 blocks already, a name given twice for two of them
+	// (VillagerBench's scenes place a crafting table and furnaces: its
+	// craftBlock and SmeltingCooking tools need one within reach, and no
+	// tool places one).
 	Stations []string
 }
 

@@ -123,10 +123,13 @@ var _ generate.Organisation = Org{}
 // Settings are what run.json records of the configuration: the mode.
 func (o Org) Settings() any { return map[string]string{"mode": string(o.Config.withDefaults().Mode)} }
 
-// Scene places a crafting table and a furnace by the spawn where the world
-// has none: VillagerBench's scenes place them for craftBlock and
-// SmeltingCooking, and no tool places one.
-func (Org) Scene(opts *world.Options) { opts.Stations = []string{"crafting_table", "furnace"} }
+// Scene places a crafting table and three furnaces by the spawn where the
+// world has fewer: VillagerBench's scenes place them for craftBlock and
+// SmeltingCooking (its cooking scenes three furnaces, meta_judger.py), and
+// no tool places one.
+func (Org) Scene(opts *world.Options) {
+	opts.Stations = []string{"crafting_table", "furnace", "furnace", "furnace"}
+}
 
 // Name is "dag".
 func (Org) Name() string { return "dag" }

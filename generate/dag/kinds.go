@@ -114,6 +114,19 @@ func describeCooking(t *procgen.Task, agents []string) (string, any, error) {
 		{Key: "recipes", Value: recipes},
 		{Key: "inventory", Value: inventories(t, agents)},
 	}
+	if t.Target.List != nil {
+		// Hell's Kitchen: agent i must end up holding dish i.
+		deliver := villager.Dict{}
+		var who []string
+		for i, d := range t.Target.List {
+			if i < len(agents) {
+				deliver = append(deliver, villager.KV{Key: agents[i], Value: d})
+				who = append(who, agents[i]+" must hold the "+d)
+			}
+		}
+		desc += ". In the end, " + andList(who)
+		doc = append(doc, villager.KV{Key: "deliver", Value: deliver})
+	}
 	return desc, doc, nil
 }
 

@@ -95,17 +95,64 @@ func suitability(state, desc string) int {
 	return n
 }
 
-// relevance counts the words of a task description an agent's state
-// mentions (item names above all).
+// relevance counts the items a task description names, or that its jobs
+// take (a craft's ingredients, a smelt's input and fuel, what is handed
+// over or placed), that the agent's state shows in its bag ("There are
+// coal*2, beef*1 in Andy_0's bag").
 func relevance(state, desc string) int {
+	bag := bagItems(state)
 	n := 0
 	for _, word := range strings.Fields(desc) {
-		word = strings.Trim(word, ".,;:[]")
-		if len(word) > 3 && strings.Contains(word, "_") && strings.Contains(state, word) {
+		if bag[strings.Trim(word, ".,;:[]()'\"")] {
 			n++
 		}
 	}
+	jobs, _ := readJobs(desc)
+	for _, j := range jobs {
+		for _, it := range takes(j) {
+			if bag[it] {
+				n++
+			}
+		}
+	}
 	return n
+}
+
+// takes is what a job uses up from the bag.
+func takes(j job) []string {
+	switch j.kind {
+	case jobCraft:
+		var out []string
+		if r, ok := mcdata.DefaultRecipe(j.item); ok {
+			for _, in := range r.Ingredients {
+				out = append(out, in.Item)
+			}
+		}
+		return out
+	case jobSmelt:
+		return []string{j.item, j.fuel}
+	case jobGive, jobPlace, jobUse:
+		return []string{j.item}
+	}
+	return nil
+}
+
+// bagItems is the set of items of an agent state's bag sentence.
+func bagItems(state string) map[string]bool {
+	out := map[string]bool{}
+	_, rest, ok := strings.Cut(state, "There are ")
+	if !ok {
+		return out
+	}
+	list, _, ok := strings.Cut(rest, " in ")
+	if !ok || list == "nothing" {
+		return out
+	}
+	for _, part := range strings.Split(list, ", ") {
+		name, _, _ := strings.Cut(part, "*")
+		out[name] = true
+	}
+	return out
 }
 
 // split shares one subtask among its agents: the description's jobs dealt

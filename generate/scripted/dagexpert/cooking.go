@@ -220,6 +220,21 @@ func (w words) planCooking(meta villager.Dict) (plan, error) {
 		p.subtasks = append(p.subtasks, subtask{jobs: chunk, milestones: ms, paths: []string{"~/meta-data/recipes"},
 			requires: req, candidates: []string{cook}, number: 1})
 	}
+	// Hell's Kitchen: each dish ends with the agent it is for.
+	var gives []job
+	for _, kv := range dictOf(field(meta, "deliver")) {
+		if kv.Key != cook {
+			gives = append(gives, job{kind: jobGive, item: str(kv.Value), count: 1, to: kv.Key})
+		}
+	}
+	if len(gives) > 0 {
+		var ms []string
+		for _, g := range gives {
+			ms = append(ms, fmt.Sprintf("%s holds the %s", g.to, g.item))
+		}
+		p.subtasks = append(p.subtasks, subtask{jobs: gives, milestones: ms, paths: []string{"~/meta-data/deliver"},
+			requires: []int{len(p.subtasks)}, candidates: []string{cook}, number: 1})
+	}
 	p.why = w.say("{" + cook + " cooks the " + andList(dishes) + ", holding the most of what it takes|The " + andList(dishes) + " {is|are} made by " + cook +
 		", who holds most of the ingredients}; {the others bring what they hold and fetch the rest from the farm|everyone else hands over their ingredients and gathers what is missing}.")
 	return p, nil

@@ -42,7 +42,7 @@ func (w words) reflect(c villager.ReflectCall) string {
 	ok := err == nil && len(jobs) > 0
 	used := 0
 	for _, j := range jobs {
-		ec := villager.ExecutorCall{Name: actor(steps)}
+		ec := villager.ExecutorCall{Name: actor(steps), State: c.State}
 		p, n := w.jobProgress(ec, j, steps[used:], lastObs(steps[:used]))
 		used += n
 		if p.ok {

@@ -193,29 +193,108 @@ func (w words) jobProgress(c villager.ExecutorCall, j job, steps []stepRecord, b
 }
 
 // single is a job of one tool call: done once it succeeded, failed after
-// two failures, else the call.
+// two failures, else the call. A station out of reach ("cannot reach
+// furnace, or there is no furnace") is looked for and walked to before
+// the next try; a furnace still burning its last fuel is left for
+// another one (VillagerBench's kitchens have three).
 func (w words) single(steps []stepRecord, tool string, call toolCall, thought string) (progress, int) {
-	fails := 0
+	fails, moves := 0, 0
+	var cells [][3]int // the stations the last scan showed
+	var visited [][3]int
+	station, busy := "", false
 	for i, s := range steps {
-		if s.act.Tool != tool {
+		last := i+1 == len(steps)
+		switch {
+		case s.act.Tool == "scanNearbyEntities" && station != "":
+			cells = cellsOf(s.obs)
+			next, ok := nextStation(cells, visited, busy)
+			if !ok {
+				return progress{failed: "there is no free " + station + " near"}, i + 1
+			}
+			if last {
+				walk := toolCall{"navigateTo", villager.Dict{{Key: "x", Value: next[0]}, {Key: "y", Value: next[1] + 1}, {Key: "z", Value: next[2]}}}
+				return progress{next: &walk, thought: w.say("{There is a|I found a} " + station + " at " + pos(next) + "; {I walk over|I go to it}.")}, i + 1
+			}
+		case s.act.Tool == "navigateTo" && station != "":
+			visited = append(visited, [3]int{atoi(s.arg("x")), atoi(s.arg("y")) - 1, atoi(s.arg("z"))})
+			station = ""
+			moves++
+			if last {
+				return progress{next: &call, thought: w.say("{Now I am by it|I am there now}; {I try again|once more}.")}, i + 1
+			}
+		case s.act.Tool != tool:
 			return progress{failed: "my steps went astray"}, i
-		}
-		if s.ok() {
+		case s.ok():
 			return progress{ok: true}, i + 1
-		}
-		fails++
-		if fails >= 2 && !(tool == "SmeltingCooking" && busyFurnace(s.message()) && fails < 5) {
-			return progress{failed: s.message()}, i + 1
-		}
-		thought = w.say("{That did not work|It failed} (" + strings.TrimSpace(s.message()) + "); {I try once more|one more try}.")
-		if tool == "SmeltingCooking" && busyFurnace(s.message()) {
-			thought = w.say("{The furnace is still busy burning its fuel|The fire is still going from the last batch}; {I try again|another try in a moment}.")
-		}
-		if i+1 == len(steps) {
-			return progress{next: &call, thought: thought}, i + 1
+		default:
+			fails++
+			msg := strings.TrimSpace(s.message())
+			st, far := outOfReach(msg)
+			busy = tool == "SmeltingCooking" && (busyFurnace(msg) || strings.HasPrefix(msg, "the furnace is still working"))
+			if busy {
+				st = "furnace"
+			}
+			if (far || busy) && moves < 3 {
+				station = st
+				if !last {
+					continue
+				}
+				scan := toolCall{"scanNearbyEntities", villager.Dict{{Key: "item_name", Value: st}, {Key: "radius", Value: 32}, {Key: "item_num", Value: 3}}}
+				why := "{The " + st + " is out of reach|I am too far from the " + st + "}; {I look for it|a scan will show where it is}."
+				if busy {
+					why = "{This furnace is still burning its last fuel|The fire here is still going from the last batch}; {I look for another one|another furnace will do}."
+				}
+				return progress{next: &scan, thought: w.say(why)}, i + 1
+			}
+			if fails >= 2 {
+				return progress{failed: msg}, i + 1
+			}
+			thought = w.say("{That did not work|It failed} (" + msg + "); {I try once more|one more try}.")
 		}
 	}
 	return progress{next: &call, thought: thought}, len(steps)
+}
+
+// cellsOf is the cells a scan's answer lists.
+func cellsOf(obs villager.Dict) [][3]int {
+	var out [][3]int
+	for _, d := range listOf(field(obs, "data")) {
+		dd := dictOf(d)
+		if p, ok := posOf([]any{field(dd, "x"), field(dd, "y"), field(dd, "z")}); ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// nextStation is the station to walk to: the first not walked to yet;
+// for a busy furnace, not the nearest either unless it is the only one
+// left (the one in use is the nearest).
+func nextStation(cells, visited [][3]int, busy bool) ([3]int, bool) {
+	var left [][3]int
+	for _, c := range cells {
+		if !slices.Contains(visited, c) {
+			left = append(left, c)
+		}
+	}
+	if len(left) == 0 {
+		return [3]int{}, false
+	}
+	if busy && len(visited) == 0 && len(left) > 1 {
+		return left[1], true
+	}
+	return left[0], true
+}
+
+// outOfReach reads a tool's answer that a station is too far away or
+// missing: "cannot reach furnace, or there is no furnace".
+func outOfReach(msg string) (string, bool) {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(msg), "cannot reach ")
+	if !ok {
+		return "", false
+	}
+	name, _, ok := strings.Cut(rest, ", or there is no ")
+	return name, ok && name != ""
 }
 
 // craftsFor is how many crafts make count of item: the game's recipe
@@ -381,39 +460,63 @@ func (w words) fixReply(prompt string) string {
 }
 
 // collect takes a furnace's output until the inventory holds count of the
-// item: the furnace smelts on after the call that filled it.
+// item: the furnace smelts on after the call that filled it. It looks at
+// each furnace near in turn, staying with one still working on the item.
 func (w words) collect(c villager.ExecutorCall, steps []stepRecord, j job, before villager.Dict) (progress, int) {
 	if inventoryIn(before)[j.item] >= j.count || have(c, nil)[j.item] >= j.count {
 		return progress{ok: true}, 0 // the smelt gave everything
 	}
-	at, known := stationIn(c.Env, "furnace")
-	fetches := 0
+	var cells, looked [][3]int
+	if at, ok := stationIn(c.Env, "furnace"); ok {
+		cells = [][3]int{at}
+	}
+	scans, fetches, stay := 0, 0, false
 	for i, s := range steps {
 		switch s.act.Tool {
 		case "fetchContainerContents":
 			fetches++
-		case "scanNearbyEntities":
-			if p, ok := firstCell(s.obs); ok {
-				at, known = p, true
+			at, _ := posOf(listOf(field(dictOf(s.act.Input), "position")))
+			stay = strings.Contains(s.message(), "still working")
+			if !stay && !slices.Contains(looked, at) {
+				looked = append(looked, at)
 			}
+		case "scanNearbyEntities":
+			scans++
+			cells = cellsOf(s.obs)
 		default:
 			return progress{failed: "my steps went astray"}, i
 		}
 		if inventoryIn(s.obs)[j.item] >= j.count {
 			return progress{ok: true}, i + 1
 		}
-		if fetches >= 4 {
-			return progress{failed: "the furnace has not finished the " + j.item}, i + 1
+		if fetches >= 5 {
+			return progress{failed: "no furnace has the " + j.item + " ready"}, i + 1
 		}
 	}
-	if !known {
-		call := toolCall{"scanNearbyEntities", villager.Dict{{Key: "item_name", Value: "furnace"}, {Key: "radius", Value: 16}, {Key: "item_num", Value: 1}}}
-		return progress{next: &call, thought: w.say("{Where is the furnace|I need the furnace}; {a scan will tell|let me look}.")}, len(steps)
+	var next *[3]int
+	if stay && len(steps) > 0 {
+		at, _ := posOf(listOf(field(dictOf(steps[len(steps)-1].act.Input), "position")))
+		next = &at
 	}
-	call := toolCall{"fetchContainerContents", villager.Dict{{Key: "item_name", Value: "furnace"}, {Key: "position", Value: listAny(at)}}}
-	thought := w.say("{The furnace should have|Let me see if the furnace has} {more|the rest of the} " + j.item + "{| by now}.")
-	if fetches > 0 {
+	for _, cell := range cells {
+		if next == nil && !slices.Contains(looked, cell) {
+			next = &cell
+		}
+	}
+	if next == nil {
+		if scans > 0 {
+			return progress{failed: "no furnace near has the " + j.item}, len(steps)
+		}
+		call := toolCall{"scanNearbyEntities", villager.Dict{{Key: "item_name", Value: "furnace"}, {Key: "radius", Value: 16}, {Key: "item_num", Value: 3}}}
+		return progress{next: &call, thought: w.say("{Where are the furnaces|I need the furnace}; {a scan will tell|let me look}.")}, len(steps)
+	}
+	call := toolCall{"fetchContainerContents", villager.Dict{{Key: "item_name", Value: "furnace"}, {Key: "position", Value: listAny(*next)}}}
+	thought := w.say("{The furnace should have|Let me see if the furnace has} {the|my} " + j.item + "{| by now}.")
+	switch {
+	case stay:
 		thought = w.say("{Still smelting|Not done yet}; {I check the furnace again|one more look at the furnace}.")
+	case fetches > 0:
+		thought = w.say("{Not in that one|That furnace has none of it}; {I try the next furnace|the one at " + pos(*next) + " then}.")
 	}
 	return progress{next: &call, thought: thought}, len(steps)
 }
@@ -426,14 +529,6 @@ func stationIn(text, block string) ([3]int, bool) {
 		return [3]int{}, false
 	}
 	return bracketPos(text[i:])
-}
-
-func firstCell(obs villager.Dict) ([3]int, bool) {
-	for _, d := range listOf(field(obs, "data")) {
-		dd := dictOf(d)
-		return posOf([]any{field(dd, "x"), field(dd, "y"), field(dd, "z")})
-	}
-	return [3]int{}, false
 }
 
 // inventoryIn reads the inventory line of a tool answer's new events
