@@ -56,15 +56,16 @@ func TestDAGCraftingSuite(t *testing.T) {
 	}
 }
 
-// TestDAGCookingSuite: cooking under the DAG with 2 and 3 agents.
+// TestDAGCookingSuite: cooking under the DAG with 2 and 3 agents, 95%
+// at least.
 func TestDAGCookingSuite(t *testing.T) {
 	n := 40
 	if testing.Short() {
 		n = 10
 	}
 	for _, agents := range []int{2, 3} {
-		if rate := playSuite(t, "cooking", "train", agents, n); rate < 0.9 {
-			t.Errorf("cooking, %d agents: %.0f%% of trials succeed under the DAG, want at least 90%%", agents, 100*rate)
+		if rate := playSuite(t, "cooking", "train", agents, n); rate < 0.95 {
+			t.Errorf("cooking, %d agents: %.0f%% of trials succeed under the DAG, want at least 95%%", agents, 100*rate)
 		}
 	}
 }

@@ -64,6 +64,12 @@ func (p *production) make(item string, n int, depth int) {
 	for _, in := range mcdata.SmeltInputs(item) {
 		if _, known := mcdata.SourceOf(in); known || p.pool[in] > 0 {
 			p.make(in, n, depth+1)
+			// One batch per input: the furnace takes them together.
+			if i := slices.IndexFunc(p.steps, func(j job) bool { return j.kind == jobSmelt && j.item == in }); i >= 0 {
+				p.steps[i].count += n
+				p.steps[i+1].count += n
+				return
+			}
 			p.steps = append(p.steps, job{kind: jobSmelt, item: in, count: n, fuel: "coal"}, job{kind: jobCollect, item: item, count: n})
 			return
 		}
@@ -85,7 +91,7 @@ func (p *production) make(item string, n int, depth int) {
 // whoever can, animals hunted by one agent (an attack leaves VillagerBench's
 // bot in creative mode, where digging drops nothing, so the hunter does
 // not dig); the cook smelts, milks and crafts.
-func (w words) planCooking(meta villager.Dict) (plan, error) {
+func (w words) planCooking(meta villager.Dict, env string) (plan, error) {
 	inv, names := holdings(meta)
 	if len(names) == 0 {
 		return plan{}, fmt.Errorf("dagexpert: the meta-data lists no agent's inventory")
@@ -190,16 +196,34 @@ func (w words) planCooking(meta villager.Dict) (plan, error) {
 				candidates: slices.Clone(who), number: 1})
 		}
 	}
-	// The cook's steps.
+	// The cook's steps: each batch in a furnace of its own, the furnaces
+	// the environment shows taken in turn (one burns its coal on for a
+	// while after the batch).
+	furnaces := stationsIn(env, "furnace")
+	batch := 0
+	for i, j := range prod.steps {
+		if j.kind == jobSmelt && len(furnaces) > 0 {
+			at := furnaces[batch%len(furnaces)]
+			batch++
+			prod.steps[i].at, prod.steps[i].atKnown = at, true
+			prod.steps[i+1].at, prod.steps[i+1].atKnown = at, true
+		}
+	}
 	var before []int
 	for i := range p.subtasks {
 		before = append(before, i+1)
 	}
 	first := true
 	for jobs := prod.steps; len(jobs) > 0; {
+		// A subtask does one batch in the furnace at most (the executor
+		// has seven steps), with the crafts around it.
 		k := min(len(jobs), maxJobs)
-		if k < len(jobs) && jobs[k-1].kind == jobSmelt { // a smelt stays with its collection
-			k--
+		for n, smelts := 0, 0; n < k; n++ {
+			if jobs[n].kind == jobSmelt {
+				if smelts++; smelts == 2 {
+					k = n
+				}
+			}
 		}
 		chunk := jobs[:k]
 		jobs = jobs[k:]

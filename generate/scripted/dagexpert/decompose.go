@@ -39,7 +39,7 @@ func (w words) decompose(c villager.DecomposeCall) (string, error) {
 	case meta.Has("recipe") && meta.Has("target"):
 		p, err = w.planCrafting(meta, c.Env)
 	case meta.Has("dishes"):
-		p, err = w.planCooking(meta)
+		p, err = w.planCooking(meta, c.Env)
 	default:
 		return "", fmt.Errorf("dagexpert: no plan for a task whose meta-data holds %v", meta.Keys())
 	}

@@ -28,13 +28,14 @@ const (
 
 // job is one clause of a subtask.
 type job struct {
-	kind   jobKind
-	item   string // the item (give, craft, smelt, withdraw), block (mine, place) or mob (kill)
-	count  int    // how many items, blocks or mobs
-	to     string // give: the teammate
-	fuel   string // smelt: the fuel
-	at     [3]int // withdraw: the chest; place: the cell
-	facing string // place: W, E, S, N, x, y, z or A
+	kind    jobKind
+	item    string // the item (give, craft, smelt, withdraw), block (mine, place) or mob (kill)
+	count   int    // how many items, blocks or mobs
+	to      string // give: the teammate
+	fuel    string // smelt: the fuel
+	at      [3]int // withdraw: the chest; place: the cell; smelt, collect: the furnace if atKnown
+	atKnown bool   // the description names a position
+	facing  string // place: W, E, S, N, x, y, z or A
 }
 
 func (j job) String() string {
@@ -54,7 +55,7 @@ func (w words) clause(j job) string {
 	case jobCraft:
 		return w.say("{craft|make} " + n + " " + it + "{| at the crafting table}")
 	case jobSmelt:
-		return w.say("{smelt|cook} " + n + " " + it + " in the furnace with " + j.fuel)
+		return w.say("{smelt|cook} " + n + " " + it + " in the furnace" + furnaceAt(j) + " with " + j.fuel)
 	case jobKill:
 		return w.say("{kill|hunt} " + n + " " + it + "{| for its drops}")
 	case jobWithdraw:
@@ -62,11 +63,20 @@ func (w words) clause(j job) string {
 	case jobPlace:
 		return w.say("place " + it + " at " + pos(j.at) + " facing " + j.facing)
 	case jobCollect:
-		return w.say("{collect|take out|fetch} " + n + " " + it + " from the furnace")
+		return w.say("{collect|take out|fetch} " + n + " " + it + " from the furnace" + furnaceAt(j))
 	case jobUse:
 		return w.say("{use|fill} " + n + " " + it + " {on|from} a " + j.to)
 	}
 	panic("dagexpert: no words for a job")
+}
+
+// furnaceAt is " at [x, y, z]" for a smelt or collection at a given
+// furnace.
+func furnaceAt(j job) string {
+	if j.atKnown {
+		return " at " + pos(j.at)
+	}
+	return ""
 }
 
 // describe writes a subtask's jobs as one sentence.
@@ -157,7 +167,7 @@ func readClause(c string) (job, error) {
 	if kind == jobMine && len(rest) > 0 && rest[0] == "up" {
 		rest = rest[1:]
 	}
-	if strings.HasSuffix(c, " from the furnace") && (kind == jobMine || kind == jobWithdraw || kind == jobCollect || strings.HasPrefix(strings.ToLower(c), "take out")) {
+	if (strings.HasSuffix(c, " from the furnace") || strings.Contains(c, " from the furnace at [")) && (kind == jobMine || kind == jobWithdraw || kind == jobCollect || strings.HasPrefix(strings.ToLower(c), "take out")) {
 		kind, j.kind = jobCollect, jobCollect
 		if len(rest) > 0 && rest[0] == "out" {
 			rest = rest[1:]
@@ -179,7 +189,7 @@ func readClause(c string) (job, error) {
 		j.count, j.item = n, rest[1]
 	}
 	if at, ok := bracketPos(c); ok {
-		j.at = at
+		j.at, j.atKnown = at, kind == jobSmelt || kind == jobCollect
 	}
 	for i, w := range words {
 		switch {

@@ -14,6 +14,8 @@ func TestEveryJobWordingReadsBack(t *testing.T) {
 		{kind: jobMine, item: "iron_ore", count: 2},
 		{kind: jobCraft, item: "stick", count: 4},
 		{kind: jobSmelt, item: "raw_iron", count: 3, fuel: "coal"},
+		{kind: jobSmelt, item: "beef", count: 2, fuel: "coal", at: [3]int{4, -60, -12}, atKnown: true},
+		{kind: jobCollect, item: "cooked_beef", count: 2, at: [3]int{4, -60, -12}, atKnown: true},
 		{kind: jobKill, item: "rabbit", count: 2},
 		{kind: jobWithdraw, item: "dirt", count: 5, at: [3]int{-4, -60, 0}},
 		{kind: jobPlace, item: "oak_stairs", count: 1, at: [3]int{1, -59, -2}, facing: "N"},

@@ -41,20 +41,32 @@ func (w words) reflect(c villager.ReflectCall) string {
 	var done, missing []string
 	ok := err == nil && len(jobs) > 0
 	used := 0
-	for _, j := range jobs {
+	progs := make([]progress, len(jobs))
+	own := make([]int, len(jobs)) // the steps each job took
+	for i, j := range jobs {
 		ec := villager.ExecutorCall{Name: actor(steps), State: c.State}
-		p, n := w.jobProgress(ec, j, steps[used:], lastObs(steps[:used]))
-		used += n
-		if p.ok {
-			done = append(done, w.clause(j))
-		} else {
-			ok = false
-			why := p.failed
-			if why == "" {
-				why = "not finished"
-			}
-			missing = append(missing, w.clause(j)+" ("+why+")")
+		progs[i], own[i] = w.jobProgress(ec, j, steps[used:], lastObs(steps[:used]))
+		used += own[i]
+	}
+	// A step whose product a later done step used up was done too (the
+	// bag no longer shows it: an earlier try smelted the rabbit the stew
+	// took).
+	for i := len(jobs) - 2; i >= 0; i-- {
+		if !progs[i].ok && own[i] == 0 && progs[i+1].ok && feeds(jobs[i], jobs[i+1]) {
+			progs[i] = progress{ok: true}
 		}
+	}
+	for i, j := range jobs {
+		if progs[i].ok {
+			done = append(done, w.clause(j))
+			continue
+		}
+		ok = false
+		why := progs[i].failed
+		if why == "" {
+			why = "not finished"
+		}
+		missing = append(missing, w.clause(j)+" ("+why+")")
 	}
 	reasoning := w.say("{The actions show|From the action history,} ")
 	switch {
@@ -72,6 +84,19 @@ func (w words) reflect(c villager.ReflectCall) string {
 		{Key: "summary", Value: w.facts(steps)},
 		{Key: "task_status", Value: ok},
 	}) + "\n```"
+}
+
+// feeds reports whether job a makes what job b takes: a smelt its
+// collection, a collection or craft an ingredient of the next craft.
+func feeds(a, b job) bool {
+	product := a.item
+	if a.kind == jobSmelt {
+		return b.kind == jobCollect
+	}
+	if a.kind != jobCollect && a.kind != jobCraft {
+		return false
+	}
+	return slices.Contains(takes(b), product)
 }
 
 // actor is who ran the steps: the player_name of their calls.

@@ -168,9 +168,13 @@ func (w words) jobProgress(c villager.ExecutorCall, j job, steps []stepRecord, b
 		if sm, ok := mcdata.Smelt(j.item); ok && have(c, nil)[sm.Output] >= j.count {
 			return progress{ok: true}, 0 // done on an earlier try
 		}
-		return w.single(steps, "SmeltingCooking", toolCall{"SmeltingCooking", villager.Dict{
+		var start *[3]int
+		if j.atKnown {
+			start = &j.at
+		}
+		return w.singleAt(steps, "SmeltingCooking", toolCall{"SmeltingCooking", villager.Dict{
 			{Key: "item_name", Value: j.item}, {Key: "item_count", Value: j.count}, {Key: "fuel_item_name", Value: j.fuel}}},
-			w.say("{The furnace turns|I put} "+j.item+" {into something useful|in the furnace} with "+j.fuel+"."))
+			w.say("{The furnace turns|I put} "+j.item+" {into something useful|in the furnace} with "+j.fuel+"."), start, stationsIn(c.Env, "furnace"))
 	case jobWithdraw:
 		return w.single(steps, "withdrawItem", toolCall{"withdrawItem", villager.Dict{
 			{Key: "item_name", Value: j.item}, {Key: "from_name", Value: "chest"}, {Key: "item_count", Value: j.count}}},
@@ -195,32 +199,46 @@ func (w words) jobProgress(c villager.ExecutorCall, j job, steps []stepRecord, b
 // single is a job of one tool call: done once it succeeded, failed after
 // two failures, else the call. A station out of reach ("cannot reach
 // furnace, or there is no furnace") is looked for and walked to before
-// the next try; a furnace still burning its last fuel is left for
-// another one (VillagerBench's kitchens have three).
+// the next try.
 func (w words) single(steps []stepRecord, tool string, call toolCall, thought string) (progress, int) {
+	return w.singleAt(steps, tool, call, thought, nil, nil)
+}
+
+// singleAt is single at a station: walked to first when start is given;
+// a furnace still burning its last fuel is left for the next of alts
+// (VillagerBench's kitchens have three).
+func (w words) singleAt(steps []stepRecord, tool string, call toolCall, thought string, start *[3]int, alts [][3]int) (progress, int) {
+	walk := func(at [3]int, why string) *progress {
+		c := toolCall{"navigateTo", villager.Dict{{Key: "x", Value: at[0]}, {Key: "y", Value: at[1] + 1}, {Key: "z", Value: at[2]}}}
+		return &progress{next: &c, thought: w.say(why)}
+	}
+	if start != nil && len(steps) == 0 {
+		return *walk(*start, "{First I go to|I walk over to} the furnace at "+pos(*start)+"."), 0
+	}
 	fails, moves := 0, 0
-	var cells [][3]int // the stations the last scan showed
 	var visited [][3]int
-	station, busy := "", false
+	station := "" // a station looked for, until walked to
 	for i, s := range steps {
 		last := i+1 == len(steps)
 		switch {
-		case s.act.Tool == "scanNearbyEntities" && station != "":
-			cells = cellsOf(s.obs)
-			next, ok := nextStation(cells, visited, busy)
-			if !ok {
-				return progress{failed: "there is no free " + station + " near"}, i + 1
-			}
-			if last {
-				walk := toolCall{"navigateTo", villager.Dict{{Key: "x", Value: next[0]}, {Key: "y", Value: next[1] + 1}, {Key: "z", Value: next[2]}}}
-				return progress{next: &walk, thought: w.say("{There is a|I found a} " + station + " at " + pos(next) + "; {I walk over|I go to it}.")}, i + 1
-			}
-		case s.act.Tool == "navigateTo" && station != "":
+		case s.act.Tool == "navigateTo" && (i == 0 && start != nil || station != ""):
 			visited = append(visited, [3]int{atoi(s.arg("x")), atoi(s.arg("y")) - 1, atoi(s.arg("z"))})
 			station = ""
 			moves++
 			if last {
-				return progress{next: &call, thought: w.say("{Now I am by it|I am there now}; {I try again|once more}.")}, i + 1
+				t := thought
+				if i > 0 {
+					t = w.say("{Now I am by it|I am there now}; {I try again|once more}.")
+				}
+				return progress{next: &call, thought: t}, i + 1
+			}
+		case s.act.Tool == "scanNearbyEntities" && station != "":
+			cells := cellsOf(s.obs)
+			if len(cells) == 0 {
+				return progress{failed: "there is no " + station + " near"}, i + 1
+			}
+			if last {
+				return *walk(cells[0], "{There is a|I found a} "+station+" at "+pos(cells[0])+"; {I walk over|I go to it}."), i + 1
 			}
 		case s.act.Tool != tool:
 			return progress{failed: "my steps went astray"}, i
@@ -229,22 +247,30 @@ func (w words) single(steps []stepRecord, tool string, call toolCall, thought st
 		default:
 			fails++
 			msg := strings.TrimSpace(s.message())
-			st, far := outOfReach(msg)
-			busy = tool == "SmeltingCooking" && (busyFurnace(msg) || strings.HasPrefix(msg, "the furnace is still working"))
-			if busy {
-				st = "furnace"
+			if tool == "SmeltingCooking" && (busyFurnace(msg) || strings.HasPrefix(msg, "the furnace is still working")) {
+				var next *[3]int
+				for _, a := range alts {
+					if !slices.Contains(visited, a) && (start == nil || a != *start) {
+						next = &a
+						break
+					}
+				}
+				if next == nil || moves >= 3 {
+					return progress{failed: msg}, i + 1
+				}
+				station = "furnace"
+				if last {
+					return *walk(*next, "{This furnace is still burning its last fuel|The fire here is still going from the last batch}; {I use the one at|another furnace will do:} "+pos(*next)+"."), i + 1
+				}
+				continue
 			}
-			if (far || busy) && moves < 3 {
+			if st, far := outOfReach(msg); far && moves < 3 {
 				station = st
-				if !last {
-					continue
+				if last {
+					scan := toolCall{"scanNearbyEntities", villager.Dict{{Key: "item_name", Value: st}, {Key: "radius", Value: 32}, {Key: "item_num", Value: 1}}}
+					return progress{next: &scan, thought: w.say("{The " + st + " is out of reach|I am too far from the " + st + "}; {I look for it|a scan will show where it is}.")}, i + 1
 				}
-				scan := toolCall{"scanNearbyEntities", villager.Dict{{Key: "item_name", Value: st}, {Key: "radius", Value: 32}, {Key: "item_num", Value: 3}}}
-				why := "{The " + st + " is out of reach|I am too far from the " + st + "}; {I look for it|a scan will show where it is}."
-				if busy {
-					why = "{This furnace is still burning its last fuel|The fire here is still going from the last batch}; {I look for another one|another furnace will do}."
-				}
-				return progress{next: &scan, thought: w.say(why)}, i + 1
+				continue
 			}
 			if fails >= 2 {
 				return progress{failed: msg}, i + 1
@@ -265,25 +291,6 @@ func cellsOf(obs villager.Dict) [][3]int {
 		}
 	}
 	return out
-}
-
-// nextStation is the station to walk to: the first not walked to yet;
-// for a busy furnace, not the nearest either unless it is the only one
-// left (the one in use is the nearest).
-func nextStation(cells, visited [][3]int, busy bool) ([3]int, bool) {
-	var left [][3]int
-	for _, c := range cells {
-		if !slices.Contains(visited, c) {
-			left = append(left, c)
-		}
-	}
-	if len(left) == 0 {
-		return [3]int{}, false
-	}
-	if busy && len(visited) == 0 && len(left) > 1 {
-		return left[1], true
-	}
-	return left[0], true
 }
 
 // outOfReach reads a tool's answer that a station is too far away or
@@ -467,8 +474,13 @@ func (w words) collect(c villager.ExecutorCall, steps []stepRecord, j job, befor
 		return progress{ok: true}, 0 // the smelt gave everything
 	}
 	var cells, looked [][3]int
-	if at, ok := stationIn(c.Env, "furnace"); ok {
-		cells = [][3]int{at}
+	if j.atKnown {
+		cells = append(cells, j.at)
+	}
+	for _, at := range stationsIn(c.Env, "furnace") {
+		if !slices.Contains(cells, at) {
+			cells = append(cells, at)
+		}
 	}
 	scans, fetches, stay := 0, 0, false
 	for i, s := range steps {
@@ -521,14 +533,32 @@ func (w words) collect(c villager.ExecutorCall, steps []stepRecord, j job, befor
 	return progress{next: &call, thought: thought}, len(steps)
 }
 
-// stationIn finds "<block> at [x, y, z]" in a text (the environment
-// summary).
-func stationIn(text, block string) ([3]int, bool) {
+// stationsIn finds the cells of "<block> at [x, y, z], [x, y, z] and
+// [x, y, z]" in a text (the environment summary).
+func stationsIn(text, block string) [][3]int {
 	i := strings.Index(text, block+" at [")
 	if i < 0 {
-		return [3]int{}, false
+		return nil
 	}
-	return bracketPos(text[i:])
+	rest := text[i+len(block)+4:]
+	var out [][3]int
+	for {
+		p, ok := bracketPos(rest)
+		if !ok {
+			return out
+		}
+		out = append(out, p)
+		end := strings.IndexByte(rest, ']')
+		rest = rest[end+1:]
+		switch {
+		case strings.HasPrefix(rest, ", ["):
+			rest = rest[2:]
+		case strings.HasPrefix(rest, " and ["):
+			rest = rest[5:]
+		default:
+			return out
+		}
+	}
 }
 
 // inventoryIn reads the inventory line of a tool answer's new events
