@@ -126,9 +126,14 @@ func (o Org) Settings() any { return map[string]string{"mode": string(o.Config.w
 // Scene places a crafting table and three furnaces by the spawn where the
 // world has fewer: VillagerBench's scenes place them for craftBlock and
 // SmeltingCooking (its cooking scenes three furnaces, meta_judger.py), and
-// no tool places one.
+// no tool places one. VillagerAgent's bots have none of MINDcraft's modes
+// (self-defence, item collecting, ...): every mode is off.
 func (Org) Scene(opts *world.Options) {
 	opts.Stations = []string{"crafting_table", "furnace", "furnace", "furnace"}
+	opts.Modes = map[string]bool{}
+	for _, m := range world.ModeNames() {
+		opts.Modes[m] = false
+	}
 }
 
 // Name is "dag".

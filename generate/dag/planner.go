@@ -45,7 +45,7 @@ type planner struct {
 
 	status    []villager.Dict // each agent's last status answer (for cases)
 	statusLog []villager.Dict // every status answer folded in, in order (for cases)
-	sink   CaseSink
+	sink      CaseSink
 }
 
 // job is one agent's assignment: the subtask it runs (a copy of the node

@@ -49,6 +49,10 @@ func (p *production) make(item string, n int, depth int) {
 	if n == 0 || depth > 8 {
 		return
 	}
+	if r, ok := mcdata.DefaultRecipe(item); ok && p.holdsFor(r, n) {
+		p.craft(item, r, n, depth) // the team holds what makes it (a gold ingot for nuggets)
+		return
+	}
 	if src, ok := mcdata.SourceOf(item); ok && (src.Crop != "" || src.Mob != "" || src.Block != "" || src.Tree != "" || src.Sand || src.Ore != "" && !strings.HasSuffix(item, "_ingot")) {
 		if p.gather[item] == 0 {
 			p.order = append(p.order, item)
@@ -75,15 +79,32 @@ func (p *production) make(item string, n int, depth int) {
 		}
 	}
 	if r, ok := mcdata.DefaultRecipe(item); ok {
-		crafts := int(math.Ceil(float64(n) / float64(r.Count)))
-		for _, in := range r.Ingredients {
-			p.make(in.Item, in.Count*crafts, depth+1)
-		}
-		p.steps = append(p.steps, job{kind: jobCraft, item: item, count: crafts * r.Count})
-		p.pool[item] += crafts*r.Count - n
+		p.craft(item, r, n, depth)
 		return
 	}
 	p.unknown = append(p.unknown, item)
+}
+
+// holdsFor reports whether the team holds every ingredient of n of r's
+// item.
+func (p *production) holdsFor(r mcdata.Recipe, n int) bool {
+	crafts := int(math.Ceil(float64(n) / float64(r.Count)))
+	for _, in := range r.Ingredients {
+		if p.pool[in.Item] < in.Count*crafts {
+			return false
+		}
+	}
+	return len(r.Ingredients) > 0
+}
+
+// craft plans n of item by its recipe r, what it makes beyond n kept.
+func (p *production) craft(item string, r mcdata.Recipe, n, depth int) {
+	crafts := int(math.Ceil(float64(n) / float64(r.Count)))
+	for _, in := range r.Ingredients {
+		p.make(in.Item, in.Count*crafts, depth+1)
+	}
+	p.steps = append(p.steps, job{kind: jobCraft, item: item, count: crafts * r.Count})
+	p.pool[item] += crafts*r.Count - n
 }
 
 // planCooking: one cook, the agent holding most of what the meal uses;

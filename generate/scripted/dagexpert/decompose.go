@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"collabcraft/mcdata"
+	"collabcraft/procgen"
 	"collabcraft/villager"
 )
 
@@ -225,16 +226,23 @@ func (w words) planCrafting(meta villager.Dict, env string) (plan, error) {
 		md := dictOf(m)
 		item := str(field(md, "name"))
 		n64, _ := field(md, "count").(int64)
-		chunks, who, err := gatherChunks(item, int(n64), inv, names, crafter)
+		chunks, after, who, err := gatherChunks(item, int(n64), inv, names, crafter, env)
 		if err != nil {
 			return plan{}, err
 		}
-		for _, chunk := range chunks {
+		for k, chunk := range chunks {
 			g := chunk[len(chunk)-1]
-			p.subtasks = append(p.subtasks, subtask{jobs: chunk,
-				milestones: []string{fmt.Sprintf("%d %s gathered and with %s", g.count, item, crafter)},
-				paths:      []string{fmt.Sprintf("~/meta-data/missing/%d", i), "~/meta-data/inventory"},
-				candidates: who, number: 1})
+			ms := []string{fmt.Sprintf("%d %s gathered and with %s", g.count, item, crafter)}
+			if g.kind == jobSmelt {
+				ms = []string{fmt.Sprintf("%d %s smelting", n64, chunk[0].item)}
+			}
+			var req []int
+			if after[k] {
+				req = []int{len(p.subtasks)}
+			}
+			p.subtasks = append(p.subtasks, subtask{jobs: chunk, milestones: ms,
+				paths:    []string{fmt.Sprintf("~/meta-data/missing/%d", i), "~/meta-data/inventory"},
+				requires: req, candidates: who, number: 1})
 		}
 	}
 	firstCraft := len(p.subtasks) + 1
@@ -285,10 +293,15 @@ func gatherNote(p plan, crafter string) string {
 // the crafter: two blocks a subtask, one when it is smelted after, a few
 // mobs; and who can, the agents holding a tool that harvests the block
 // (everyone when none is needed).
-func gatherChunks(item string, n int, inv map[string]map[string]int, names []string, crafter string) ([][]job, []string, error) {
+func gatherChunks(item string, n int, inv map[string]map[string]int, names []string, crafter, env string) (chunks [][]job, after []bool, who []string, err error) {
 	src, ok := mcdata.SourceOf(item)
+	if gs, found := procgen.GatherSource(item); found && gs.Smelt == "" && gs.Block != "" && (!ok || src.Mob != "" || src.Sand) {
+		// A block gives it (obsidian), or gives it too, where no mob need
+		// be found (string: cobwebs).
+		src, ok = mcdata.Source{Block: gs.Block}, true
+	}
 	if !ok {
-		return nil, nil, fmt.Errorf("dagexpert: nothing in the world gives %s", item)
+		return nil, nil, nil, fmt.Errorf("dagexpert: nothing in the world gives %s", item)
 	}
 	block := ""
 	switch {
@@ -329,7 +342,6 @@ func gatherChunks(item string, n int, inv map[string]map[string]int, names []str
 	if src.Mob != "" {
 		per = 3
 	}
-	var chunks [][]job
 	for left := n; left > 0; left -= per {
 		k := min(left, per)
 		var jobs []job
@@ -348,12 +360,6 @@ func gatherChunks(item string, n int, inv map[string]map[string]int, names []str
 		}
 		chunks = append(chunks, jobs)
 	}
-	if smelt { // one batch in the furnace, one coal for all: its output is taken as it comes
-		raw := drop
-		chunks = append(chunks, []job{{kind: jobSmelt, item: raw, count: n, fuel: "coal"},
-			{kind: jobCollect, item: item, count: n}, {kind: jobGive, item: item, count: n, to: crafter}})
-	}
-	var who []string
 	for _, a := range names {
 		if len(tools) == 0 || slices.ContainsFunc(tools, func(t string) bool { return inv[a][t] > 0 }) {
 			who = append(who, a)
@@ -362,7 +368,8 @@ func gatherChunks(item string, n int, inv map[string]map[string]int, names []str
 	if len(who) == 0 {
 		who = slices.Clone(names)
 	}
-	if smelt { // the ores, the furnace's batch and its coal stay with one agent
+	after = make([]bool, len(chunks))
+	if smelt { // the ores, the furnace's batches and their coal stay with one agent
 		best := who[0]
 		for _, a := range who {
 			if inv[a]["coal"] > inv[best]["coal"] {
@@ -370,8 +377,35 @@ func gatherChunks(item string, n int, inv map[string]map[string]int, names []str
 			}
 		}
 		who = []string{best}
+		put, take := smeltBatches(drop, item, n, max(inv[best]["coal"], 1), stationsIn(env, "furnace"), crafter)
+		chunks = append(chunks, put, take)
+		after = append(after, true, true)
 	}
-	return chunks, who, nil
+	return chunks, after, who, nil
+}
+
+// smeltBatches puts n of raw in the furnaces the environment shows, a
+// batch each as far as the coal goes (a furnace smelts an item in ten
+// seconds), then takes the output out of each and hands it over. Taking
+// comes as a subtask of its own: by then the furnaces have worked.
+func smeltBatches(raw, item string, n, coal int, furnaces [][3]int, crafter string) (put, take []job) {
+	if len(furnaces) == 0 {
+		return []job{{kind: jobSmelt, item: raw, count: n, fuel: "coal"}},
+			[]job{{kind: jobCollect, item: item, count: n}, {kind: jobGive, item: item, count: n, to: crafter}}
+	}
+	batches := min(len(furnaces), coal, n, 3)
+	if n <= 2 {
+		batches = 1
+	}
+	for k := range batches {
+		size := n / batches
+		if k < n%batches {
+			size++
+		}
+		put = append(put, job{kind: jobSmelt, item: raw, count: size, fuel: "coal", at: furnaces[k], atKnown: true})
+		take = append(take, job{kind: jobCollect, item: item, count: size, at: furnaces[k], atKnown: true})
+	}
+	return put, append(take, job{kind: jobGive, item: item, count: n, to: crafter})
 }
 
 // firstTool is the best of a block's harvest tools (mcdata lists them

@@ -43,9 +43,12 @@ func (w words) reflect(c villager.ReflectCall) string {
 	used := 0
 	progs := make([]progress, len(jobs))
 	own := make([]int, len(jobs)) // the steps each job took
+	var furnace *[3]int
 	for i, j := range jobs {
 		ec := villager.ExecutorCall{Name: actor(steps), State: c.State}
+		j = atFurnace(j, furnace)
 		progs[i], own[i] = w.jobProgress(ec, j, steps[used:], lastObs(steps[:used]))
+		furnace = usedFurnace(j, steps[used:used+own[i]], furnace)
 		used += own[i]
 	}
 	// A step whose product a later done step used up was done too (the

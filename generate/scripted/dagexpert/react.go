@@ -88,8 +88,11 @@ func (w words) react(c villager.ExecutorCall, o Options) string {
 	steps := readSteps(c.Steps)
 	used := 0 // steps spent on earlier jobs
 	var report []string
+	var furnace *[3]int // where the last smelt went
 	for _, j := range jobs {
+		j = atFurnace(j, furnace)
 		p, n := w.jobProgress(c, j, steps[used:], lastObs(steps[:used]))
+		furnace = usedFurnace(j, steps[used:used+n], furnace)
 		used += n
 		if p.failed != "" {
 			return w.final(w.say("{I could not|I was unable to} " + w.clause(j) + ": " + p.failed))
@@ -101,6 +104,29 @@ func (w words) react(c villager.ExecutorCall, o Options) string {
 		return w.act(c, p, o)
 	}
 	return w.final(w.say("{Done|All done|Finished}: I " + andList(pastClauses(report)) + "."))
+}
+
+// atFurnace points a collection at the furnace its smelt went to.
+func atFurnace(j job, furnace *[3]int) job {
+	if j.kind == jobCollect && j.atKnown && furnace != nil {
+		j.at = *furnace
+	}
+	return j
+}
+
+// usedFurnace is the furnace a smelt job's steps ended at: its last walk,
+// else where it was sent.
+func usedFurnace(j job, steps []stepRecord, was *[3]int) *[3]int {
+	if j.kind != jobSmelt || !j.atKnown {
+		return was
+	}
+	at := j.at
+	for _, s := range steps {
+		if s.act.Tool == "navigateTo" {
+			at = [3]int{atoi(s.arg("x")), atoi(s.arg("y")) - 1, atoi(s.arg("z"))}
+		}
+	}
+	return &at
 }
 
 // pastClauses turns "mine 3 oak_log" into a past report "did: mine 3 oak_log".
@@ -158,14 +184,14 @@ func (w words) jobProgress(c villager.ExecutorCall, j job, steps []stepRecord, b
 			{Key: "target_player_name", Value: j.to}, {Key: "item_name", Value: j.item}, {Key: "item_count", Value: j.count}}},
 			w.say("{"+j.to+" needs my "+j.item+"|The "+j.item+" goes to "+j.to+"}, so I hand over "+fmt.Sprint(j.count)+"."))
 	case jobCraft:
-		if have(c, nil)[j.item] >= j.count {
+		if have(c, nil)[j.item] >= j.count && !startsOn(steps, j) {
 			return progress{ok: true}, 0 // done on an earlier try
 		}
 		crafts := craftsFor(j.item, j.count)
 		return w.single(steps, "craftBlock", toolCall{"craftBlock", villager.Dict{{Key: "item_name", Value: j.item}, {Key: "count", Value: crafts}}},
 			w.say("{Next I craft|Now to craft|Time to craft} "+fmt.Sprint(j.count)+" "+j.item+"{| at the crafting table}."))
 	case jobSmelt:
-		if sm, ok := mcdata.Smelt(j.item); ok && have(c, nil)[sm.Output] >= j.count {
+		if sm, ok := mcdata.Smelt(j.item); ok && have(c, nil)[sm.Output] >= j.count && !startsOn(steps, j) {
 			return progress{ok: true}, 0 // done on an earlier try
 		}
 		var start *[3]int
@@ -194,6 +220,23 @@ func (w words) jobProgress(c villager.ExecutorCall, j job, steps []stepRecord, b
 			w.say("{Next block|Placing}: "+j.item+" at "+pos(j.at)+"."))
 	}
 	return progress{failed: "an unknown job"}, 0
+}
+
+// startsOn reports whether the steps begin on job j (its tool, or the
+// walk to its furnace): then they say whether it is done, not the bag.
+func startsOn(steps []stepRecord, j job) bool {
+	if len(steps) == 0 {
+		return false
+	}
+	s := steps[0]
+	switch j.kind {
+	case jobCraft:
+		return s.act.Tool == "craftBlock" && s.arg("item_name") == j.item
+	case jobSmelt:
+		return s.act.Tool == "SmeltingCooking" && s.arg("item_name") == j.item ||
+			j.atKnown && s.act.Tool == "navigateTo" && atoi(s.arg("x")) == j.at[0] && atoi(s.arg("z")) == j.at[2]
+	}
+	return false
 }
 
 // single is a job of one tool call: done once it succeeded, failed after
@@ -248,6 +291,10 @@ func (w words) singleAt(steps []stepRecord, tool string, call toolCall, thought 
 			fails++
 			msg := strings.TrimSpace(s.message())
 			if tool == "SmeltingCooking" && (busyFurnace(msg) || strings.HasPrefix(msg, "the furnace is still working")) {
+				station = "furnace"
+				if !last {
+					continue // the steps go on, to another furnace
+				}
 				var next *[3]int
 				for _, a := range alts {
 					if !slices.Contains(visited, a) && (start == nil || a != *start) {
@@ -258,11 +305,7 @@ func (w words) singleAt(steps []stepRecord, tool string, call toolCall, thought 
 				if next == nil || moves >= 3 {
 					return progress{failed: msg}, i + 1
 				}
-				station = "furnace"
-				if last {
-					return *walk(*next, "{This furnace is still burning its last fuel|The fire here is still going from the last batch}; {I use the one at|another furnace will do:} "+pos(*next)+"."), i + 1
-				}
-				continue
+				return *walk(*next, "{This furnace is still burning its last fuel|The fire here is still going from the last batch}; {I use the one at|another furnace will do:} "+pos(*next)+"."), i + 1
 			}
 			if st, far := outOfReach(msg); far && moves < 3 {
 				station = st
@@ -470,6 +513,9 @@ func (w words) fixReply(prompt string) string {
 // item: the furnace smelts on after the call that filled it. It looks at
 // each furnace near in turn, staying with one still working on the item.
 func (w words) collect(c villager.ExecutorCall, steps []stepRecord, j job, before villager.Dict) (progress, int) {
+	if j.atKnown {
+		return w.collectAt(steps, j)
+	}
 	if inventoryIn(before)[j.item] >= j.count || have(c, nil)[j.item] >= j.count {
 		return progress{ok: true}, 0 // the smelt gave everything
 	}
@@ -529,6 +575,34 @@ func (w words) collect(c villager.ExecutorCall, steps []stepRecord, j job, befor
 		thought = w.say("{Still smelting|Not done yet}; {I check the furnace again|one more look at the furnace}.")
 	case fetches > 0:
 		thought = w.say("{Not in that one|That furnace has none of it}; {I try the next furnace|the one at " + pos(*next) + " then}.")
+	}
+	return progress{next: &call, thought: thought}, len(steps)
+}
+
+// collectAt empties the furnace at j.at: done once it answers with its
+// output taken or nothing in it, fetched again while it still works on
+// the batch.
+func (w words) collectAt(steps []stepRecord, j job) (progress, int) {
+	fetches := 0
+	for i, s := range steps {
+		if s.act.Tool != "fetchContainerContents" {
+			return progress{failed: "my steps went astray"}, i
+		}
+		fetches++
+		if !s.ok() {
+			return progress{failed: s.message()}, i + 1
+		}
+		if !strings.Contains(s.message(), "still working") {
+			return progress{ok: true}, i + 1
+		}
+		if fetches >= 5 {
+			return progress{failed: "the furnace at " + pos(j.at) + " has not finished the " + j.item}, i + 1
+		}
+	}
+	call := toolCall{"fetchContainerContents", villager.Dict{{Key: "item_name", Value: "furnace"}, {Key: "position", Value: listAny(j.at)}}}
+	thought := w.say("{I take the|Time to collect the} " + j.item + " {from the furnace at|out of the furnace at} " + pos(j.at) + ".")
+	if fetches > 0 {
+		thought = w.say("{Still smelting|Not done yet}; {I check the furnace again|one more look at the furnace}.")
 	}
 	return progress{next: &call, thought: thought}, len(steps)
 }
