@@ -104,7 +104,7 @@ func subtaskCase(n *node) villager.Dict {
 
 // sendCase hands a case to the sink, if any.
 func (p *planner) sendCase(c villager.Dict, msgs []trajectory.Message) {
-	if p.sink != nil && c != nil {
+	if p.sink != nil && c != nil && p.e.done == nil { // after the end, no call is made
 		p.sink.Case(villager.Str(field(c, "role")), c, msgs)
 	}
 }

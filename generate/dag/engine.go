@@ -109,7 +109,7 @@ func (t *thread) do(o op) {
 	if !t.yield(o) {
 		panic(errStopped)
 	}
-	if t.e.done != nil {
+	if t.e.done != nil && o.kind != opTool { // a tool that ended the trial is recorded first
 		panic(errStopped)
 	}
 }
@@ -283,6 +283,9 @@ func (e *engine) loop() error {
 				e.seats[o.agent].active += t.readyAt - e.now
 				if _, ok := e.w.Score(); ok {
 					e.finish(trajectory.EndSuccess)
+					// The thread records the call whose tool ended the
+					// trial; what it would do next is not done.
+					t.next()
 				}
 			case opSleep:
 				t.readyAt = e.now + o.d

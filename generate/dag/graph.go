@@ -200,6 +200,10 @@ func (g *graph) replace(old, n *node) {
 	g.addNode(n)
 }
 
+// maxPredecessorWalk bounds allPredecessors' list with repeats: a plan
+// where each of 30 subtasks requires every earlier one has 2^29 paths.
+const maxPredecessorWalk = 4096
+
 // allPredecessors is get_all_predecessor: every transitive predecessor,
 // depth first, with repeats. seen bounds a cycle, which VillagerAgent
 // would recurse into forever.
@@ -211,6 +215,9 @@ func (g *graph) allPredecessors(n *node) []*node {
 			return // a cycle: VillagerAgent recurses until Python's limit
 		}
 		for _, p := range g.to(n) {
+			if len(out) >= maxPredecessorWalk {
+				return // a dense graph's paths grow exponentially; VillagerAgent would hang
+			}
 			out = append(out, p)
 			walk(p, depth+1)
 		}
