@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"collabcraft/generate"
+	"collabcraft/generate/dag"
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
 )
@@ -98,5 +99,32 @@ func TestGoalNotShownIsNotKnown(t *testing.T) {
 	req.Messages[0].Content += "\nYOUR CURRENT ASSIGNED GOAL: \"" + req.View.Goal + "\""
 	if reply, _ = New(DefaultOptions()).Complete(context.Background(), req); !strings.Contains(reply.Text, "stick") {
 		t.Errorf("with the goal shown, reply %q", reply.Text)
+	}
+}
+
+// TestDAGDecidesFromMessagesOnly: under the DAG organisation too, every
+// seat's reply (decomposer, controller, executors, reflections, state
+// manager) depends only on the call's messages.
+func TestDAGDecidesFromMessagesOnly(t *testing.T) {
+	var changed int64
+	for _, kind := range []string{procgen.KindCrafting, procgen.KindCooking} {
+		h := &hiddenChanger{t: t, inner: New(DefaultOptions())}
+		p := &generate.Player{Org: dag.Org{}, Team: generate.SeatAll(h, "scripted")}
+		for _, j := range generate.Jobs(genTasks(t, kind, procgen.SplitTest, 2, 5), 1, 9) {
+			rec, err := p.Play(context.Background(), j)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !rec.Outcome.Success {
+				t.Errorf("%s: %+v %s", rec.TaskID, rec.Outcome, rec.Error)
+			}
+		}
+		if n := h.calls.Load(); n < 30 {
+			t.Errorf("%s: %d calls: the check did not run", kind, n)
+		}
+		changed += h.changed.Load()
+	}
+	if changed == 0 {
+		t.Error("no call had a goal or memory its messages do not show: the check did not run")
 	}
 }
