@@ -2,30 +2,43 @@ package dag_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"collabcraft/generate"
 	"collabcraft/generate/dag"
 	"collabcraft/generate/scripted"
+	"collabcraft/mcdata"
 	"collabcraft/procgen"
+	"collabcraft/trajectory"
 )
 
 // playSuite plays tasks of a kind with the DAG organisation and scripted
 // experts and returns the share that succeeded.
 func playSuite(t *testing.T, kind, split string, agents, n int) float64 {
 	t.Helper()
+	rate, _ := playSuiteWith(t, scripted.Options{Skill: 1}, kind, split, agents, n)
+	return rate
+}
+
+// playSuiteWith plays with the given expert options and also returns the
+// trials.
+func playSuiteWith(t *testing.T, opts scripted.Options, kind, split string, agents, n int) (float64, []*trajectory.Trial) {
+	t.Helper()
 	tasks, err := procgen.Generate(kind, procgen.GenerateOptions{Options: procgen.Options{Split: split, Agents: agents, N: n, Seed: 3}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	pl := &generate.Player{Org: dag.Org{}, Team: generate.SeatAll(scripted.New(scripted.Options{Skill: 1}), "scripted")}
+	pl := &generate.Player{Org: dag.Org{}, Team: generate.SeatAll(scripted.New(opts), "scripted")}
 	ok := 0
 	var failed []string
+	var recs []*trajectory.Trial
 	for i, task := range tasks {
 		rec, err := pl.Play(context.Background(), generate.Job{Task: &tasks[i], Seed: generate.TrialSeed(1, task.ID, 0)})
 		if err != nil {
 			t.Fatal(err)
 		}
+		recs = append(recs, rec)
 		if rec.Outcome.EndReason == "error" {
 			t.Errorf("%s: %s", task.ID, rec.Error)
 		}
@@ -38,7 +51,7 @@ func playSuite(t *testing.T, kind, split string, agents, n int) float64 {
 	if len(failed) > 0 {
 		t.Logf("%s %s, %d agents: %d of %d; failed: %v", kind, split, agents, ok, len(tasks), failed)
 	}
-	return float64(ok) / float64(len(tasks))
+	return float64(ok) / float64(len(tasks)), recs
 }
 
 // TestDAGCraftingSuite: the scripted experts play crafting under the DAG
@@ -68,4 +81,48 @@ func TestDAGCookingSuite(t *testing.T) {
 			t.Errorf("cooking, %d agents: %.0f%% of trials succeed under the DAG, want at least 95%%", agents, 100*rate)
 		}
 	}
+}
+
+// TestDAGNoisyExpertsRecover: with mistakes (misspelt item names), the
+// executors read the tool's answer, put the name right and the team still
+// succeeds.
+func TestDAGNoisyExpertsRecover(t *testing.T) {
+	n := 20
+	if testing.Short() {
+		n = 6
+	}
+	mistakes, owned := 0, 0
+	for _, kind := range []string{"crafting", "cooking"} {
+		rate, recs := playSuiteWith(t, scripted.Options{Skill: 1, Noise: 0.5}, kind, "train", 2, n)
+		if rate < 0.9 {
+			t.Errorf("%s with noise: %.0f%% succeed, want at least 90%%", kind, 100*rate)
+		}
+		for _, r := range recs {
+			for _, a := range r.Agents {
+				for _, tr := range a.Transitions {
+					if tr.Kind != trajectory.KindReact {
+						continue
+					}
+					if strings.Contains(tr.Response, "name wrong") || strings.Contains(tr.Response, "name was off") {
+						owned++
+					}
+					if strings.Contains(tr.Command, `"item_name": "`) && !mentionsKnownItem(tr.Command) {
+						mistakes++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d misspelt calls, %d put right", mistakes, owned)
+	if mistakes == 0 || owned == 0 {
+		t.Errorf("%d misspelt calls, %d put right: the noise did not act", mistakes, owned)
+	}
+}
+
+// mentionsKnownItem reports whether a tool call's item_name is a real
+// item.
+func mentionsKnownItem(command string) bool {
+	_, rest, _ := strings.Cut(command, `"item_name": "`)
+	name, _, _ := strings.Cut(rest, `"`)
+	return mcdata.IsItem(name)
 }

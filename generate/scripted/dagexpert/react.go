@@ -101,6 +101,9 @@ func (w words) react(c villager.ExecutorCall, o Options) string {
 			report = append(report, w.clause(j))
 			continue
 		}
+		if o.Noise > 0 && (len(steps) == 0 || steps[len(steps)-1].ok()) && w.rng.Float64() < o.Noise*0.3 {
+			p.next = w.misspelt(*p.next)
+		}
 		return w.act(c, p, o)
 	}
 	return w.final(w.say("{Done|All done|Finished}: I " + andList(pastClauses(report)) + "."))
@@ -127,6 +130,27 @@ func usedFurnace(j job, steps []stepRecord, was *[3]int) *[3]int {
 		}
 	}
 	return &at
+}
+
+// misspelt is a call with its item's name got wrong, as a model does
+// (a plural dropped or added, a space for an underscore): the tool's
+// answer says so and the next step has it right (single).
+func (w words) misspelt(call toolCall) *toolCall {
+	name := str(field(call.args, "item_name"))
+	if name == "" {
+		return &call
+	}
+	var options []string
+	if strings.HasSuffix(name, "s") && len(name) > 3 {
+		options = append(options, strings.TrimSuffix(name, "s"))
+	} else {
+		options = append(options, name+"s")
+	}
+	if strings.Contains(name, "_") {
+		options = append(options, strings.Replace(name, "_", " ", 1))
+	}
+	call.args = slices.Clone(call.args).Set("item_name", options[w.rng.IntN(len(options))])
+	return &call
 }
 
 // pastClauses turns "mine 3 oak_log" into a past report "did: mine 3 oak_log".
@@ -313,6 +337,11 @@ func (w words) singleAt(steps []stepRecord, tool string, call toolCall, thought 
 					scan := toolCall{"scanNearbyEntities", villager.Dict{{Key: "item_name", Value: st}, {Key: "radius", Value: 32}, {Key: "item_num", Value: 1}}}
 					return progress{next: &scan, thought: w.say("{The " + st + " is out of reach|I am too far from the " + st + "}; {I look for it|a scan will show where it is}.")}, i + 1
 				}
+				continue
+			}
+			if got, want := s.arg("item_name"), str(field(call.args, "item_name")); got != want && want != "" {
+				fails-- // a misspelt name is put right, not counted
+				thought = w.say("{I had the name wrong|That name was off} (" + got + "); {it is|the item is} " + want + ".")
 				continue
 			}
 			if fails >= 2 {
