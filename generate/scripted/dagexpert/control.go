@@ -14,11 +14,9 @@ import (
 // of what the description names, each agent once.
 func (w words) assign(c villager.ControllerCall) string {
 	free := map[string]bool{}
-	var freeOrder []string
 	for _, f := range c.Free {
 		n := str(field(dictOf(f), "name"))
 		free[n] = true
-		freeOrder = append(freeOrder, n)
 	}
 	states := map[string]string{}
 	for _, s := range c.AgentStates {
