@@ -98,7 +98,7 @@ func metaOf(t *trajectory.Trial, agent string) Meta {
 		taskType = k.Name // the CLI's and stats' names: crafting, not techtree
 	}
 	m := Meta{TrialID: t.TrialID, TaskID: t.TaskID, TaskType: taskType, Split: t.Split, Agent: agent,
-		NumAgents: len(t.Team)}
+		NumAgents: t.AgentCount()}
 	score, success := t.Outcome.Score, t.Outcome.Success
 	m.Score, m.Success = &score, &success
 	for _, mem := range t.Team {

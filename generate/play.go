@@ -70,6 +70,10 @@ func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {
 	if err != nil {
 		return nil, fmt.Errorf("generate: task %s: %w", task.ID, err)
 	}
+	// The seats past the agents are the organisation's own (Seats).
+	for i := len(names); i < len(members); i++ {
+		members[i].Role = trajectory.RoleOrg
+	}
 	tr := TrialSpec{Task: task, World: SimWorld(w, job.Seed), Team: seats, Seed: job.Seed, Config: cfg}
 	if p.Recorder != nil {
 		tr.Recorder = p.Recorder(job)
@@ -85,6 +89,15 @@ func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {
 		Team: members, Outcome: res.Outcome, Error: res.Error,
 		SimSeconds: res.SimSeconds, WallSeconds: time.Since(started).Seconds(), StartedAt: started.UTC(),
 		Metrics: metrics(res), Agents: res.Agents,
+	}
+	if rec.Org != "" {
+		// VillagerBench's ACR (stats); p2p records stay as they were.
+		for _, n := range names {
+			rec.Metrics[trajectory.FirstOwnedMetric+n] = 0
+		}
+		for _, owner := range w.FirstOwners() {
+			rec.Metrics[trajectory.FirstOwnedMetric+owner]++
+		}
 	}
 	return rec, nil
 }

@@ -127,7 +127,7 @@ func Collect(trials iter.Seq2[*trajectory.Trial, error], prices *Prices) (*Summa
 			}
 			cellOf(cells, t.TaskType, k.name, v).add(t)
 		}
-		cellOf(cells, "", agentsKnob, strconv.Itoa(len(t.Team))).add(t)
+		cellOf(cells, "", agentsKnob, strconv.Itoa(t.AgentCount())).add(t)
 	}
 	s := &Summary{Prices: prices}
 	keys := make([]string, 0, len(types))

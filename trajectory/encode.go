@@ -52,6 +52,7 @@ type wireMember struct {
 	Name    string `json:"name"`
 	Backend string `json:"backend"`
 	Model   string `json:"model,omitempty"`
+	Role    string `json:"role,omitempty"` // absent: an agent
 }
 
 type wireAgent struct {
@@ -250,7 +251,7 @@ func checkUTF8(t *Trial) error {
 		}
 	}
 	for _, m := range t.Team {
-		if err := bad("team member", m.Name+m.Backend+m.Model); err != nil {
+		if err := bad("team member", m.Name+m.Backend+m.Model+m.Role); err != nil {
 			return err
 		}
 	}
@@ -406,7 +407,7 @@ func decodeTrial(line []byte, blobs map[string]string) (*Trial, error) {
 		t.Agents = make([]Agent, len(w.Agents))
 	}
 	for i, m := range w.Team {
-		t.Team[i] = Member{Name: strings.Clone(m.Name), Backend: strings.Clone(m.Backend), Model: strings.Clone(m.Model)}
+		t.Team[i] = Member{Name: strings.Clone(m.Name), Backend: strings.Clone(m.Backend), Model: strings.Clone(m.Model), Role: strings.Clone(m.Role)}
 	}
 	var err error
 	for i, wa := range w.Agents {

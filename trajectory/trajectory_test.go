@@ -672,3 +672,49 @@ func TestCorruptRecordReported(t *testing.T) {
 		t.Fatalf("read %v, damaged %v", ok, d)
 	}
 }
+
+// TestRolesRoundTrip: an organisation's seats keep their role, agents
+// write none (so records of teams without organisation seats are as
+// before), and the helpers count agents only.
+func TestRolesRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	w := openTestWriter(t, dir)
+	dag := &Trial{TrialID: "dag", TaskID: "x", Org: "dag", Team: []Member{
+		{Name: "Andy_0", Backend: "scripted"}, {Name: "Jill_0", Backend: "scripted"},
+		{Name: "TaskManager", Backend: "openai", Model: "m", Role: RoleOrg}}}
+	p2p := &Trial{TrialID: "p2p", TaskID: "x", Team: []Member{{Name: "Andy_0", Backend: "scripted"}, {Name: "Jill_0", Backend: "scripted"}}}
+	for _, tr := range []*Trial{dag, p2p} {
+		if err := w.Write(tr); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	got := readAll(t, dir)
+	if len(got) != 2 {
+		t.Fatalf("read %d trials", len(got))
+	}
+	sameTrial(t, dag, got[0])
+	sameTrial(t, p2p, got[1])
+	if n := got[0].AgentCount(); n != 2 {
+		t.Errorf("dag trial: %d agents, want 2", n)
+	}
+	if got[0].IsAgent("TaskManager") || !got[0].IsAgent("Jill_0") || !got[0].IsAgent("Bob_0") {
+		t.Errorf("IsAgent: TaskManager %v, Jill_0 %v, unknown Bob_0 %v", got[0].IsAgent("TaskManager"), got[0].IsAgent("Jill_0"), got[0].IsAgent("Bob_0"))
+	}
+	b, err := os.ReadFile(filepath.Join(dir, w.File()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := zstd.NewReader(nil)
+	defer d.Close()
+	lines, err := d.DecodeAll(b, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, second, _ := strings.Cut(string(lines), "\n")
+	if strings.Count(first, `"role":"org"`) != 1 || strings.Contains(second, `"role"`) {
+		t.Errorf("lines:\n%s", lines)
+	}
+}

@@ -35,6 +35,13 @@ const (
 // of its commands (VillagerBench's active time, read by stats.Balance).
 const ActiveSecondsMetric = "active_seconds:"
 
+// FirstOwnedMetric+name is the Trial.Metrics key of how many items an
+// agent was the first of its team to hold (items no agent held at the
+// start): VillagerBench's I_i, behind stats' agent contribution rate.
+// Organisations other than p2p record it for every agent (p2p records
+// stay as they were).
+const FirstOwnedMetric = "first_owned:"
+
 // Trial is one task played once by a team: the unit written to and read
 // from a run. The writer records it whole or not at all.
 //
@@ -79,6 +86,40 @@ type Member struct {
 	Name    string // "Andy_0"
 	Backend string // "scripted" | "openai"
 	Model   string // model name ("" for scripted)
+	// Role is "" for an agent, a player in the world, and RoleOrg for a
+	// seat of the organisation's own (a planner, a dispatcher: the seats
+	// an organisation lists after the agents). Team sizes, per-agent
+	// metrics and num_agents count the agents only; every seat's calls are
+	// recorded and exported alike.
+	Role string
+}
+
+// RoleOrg is the Member.Role of an organisation's own seat (the DAG's
+// TaskManager, GlobalController and DataManager).
+const RoleOrg = "org"
+
+// IsAgent reports whether the seat named name is an agent, not one of the
+// organisation's own seats. A name the team does not list counts as an
+// agent (records of agents without a team).
+func (t *Trial) IsAgent(name string) bool {
+	for _, m := range t.Team {
+		if m.Name == name {
+			return m.Role == ""
+		}
+	}
+	return true
+}
+
+// AgentCount is the number of agents in the team: its seats without a
+// role (the organisation's own seats are not agents).
+func (t *Trial) AgentCount() int {
+	n := 0
+	for _, m := range t.Team {
+		if m.Role == "" {
+			n++
+		}
+	}
+	return n
 }
 
 // Outcome is how a trial ended.

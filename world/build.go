@@ -68,7 +68,39 @@ func Build(task procgen.Task, seed uint64, opts Options) (*World, error) {
 		w.agents = append(w.agents, a)
 		w.byName[name] = a
 	}
+	w.trackOwners()
 	return w, nil
+}
+
+// trackOwners starts recording each item's first owner among the agents:
+// what they hold now is nobody's contribution.
+func (w *World) trackOwners() {
+	w.owners = map[string]int{}
+	for _, a := range w.agents {
+		for _, s := range a.inv.slots {
+			if s.Count > 0 {
+				w.owners[s.Item] = -1
+			}
+		}
+		a.inv.added = func(item string) {
+			if _, ok := w.owners[item]; !ok {
+				w.owners[item] = a.ID
+			}
+		}
+	}
+}
+
+// FirstOwners maps each item an agent came to hold during the trial, and
+// no agent held at its start, to the agent that held it first: the items
+// behind VillagerBench's agent contribution rate (ACR).
+func (w *World) FirstOwners() map[string]string {
+	out := map[string]string{}
+	for item, id := range w.owners {
+		if id >= 0 {
+			out[item] = w.agents[id].Name
+		}
+	}
+	return out
 }
 
 // tables caches command tables by blocked set: a table is read-only once

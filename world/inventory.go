@@ -22,6 +22,9 @@ const (
 // stack size.
 type Inventory struct {
 	slots []Slot
+	// added, if set, is told of every item put in (an agent's inventory
+	// tells its world, which keeps each item's first owner).
+	added func(item string)
 }
 
 func newInventory(n int) *Inventory { return &Inventory{slots: make([]Slot, n)} }
@@ -38,6 +41,9 @@ func stackSize(item string) int {
 func (inv *Inventory) Add(item string, n int) int {
 	if n <= 0 {
 		return 0
+	}
+	if inv.added != nil {
+		inv.added(item)
 	}
 	max := stackSize(item)
 	added := 0

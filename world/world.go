@@ -87,6 +87,11 @@ type World struct {
 	digAbove *int
 	digMemo  map[string]bool // per path search: block name -> diggable
 	search   pathSearch      // the path search's tables, reused
+
+	// owners records each item's first owner among the agents (an agent
+	// id) from the end of Build on; items an agent held at the start are
+	// recorded as -1 (VillagerBench's ACR counts what agents came to hold).
+	owners map[string]int
 }
 
 // newWorld makes an empty world; builders fill it.

@@ -98,7 +98,20 @@ func writeTrial(w io.Writer, t *trajectory.Trial, opts ShowOptions) {
 	if k, ok := procgen.KindOfType(typ); ok {
 		typ = k.Name
 	}
-	fmt.Fprintf(w, "trial %s  (%s, %s split, %d agents)\n", t.TrialID, typ, t.Split, len(t.Agents))
+	agents, seats := len(t.Agents), ""
+	if len(t.Team) > 0 {
+		agents = t.AgentCount()
+	}
+	var own []string
+	for _, m := range t.Team {
+		if m.Role != "" {
+			own = append(own, m.Name)
+		}
+	}
+	if len(own) > 0 {
+		seats = fmt.Sprintf("; %s's own seats: %s", t.Org, strings.Join(own, ", "))
+	}
+	fmt.Fprintf(w, "trial %s  (%s, %s split, %d agents%s)\n", t.TrialID, typ, t.Split, agents, seats)
 	fmt.Fprintf(w, "outcome: score %.3f, %s, ended by %s after %.0f simulated s\n", o.Score, map[bool]string{true: "success", false: "no success"}[o.Success], o.EndReason, t.SimSeconds)
 	var calls []showCall
 	for _, a := range t.Agents {
