@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"iter"
-	"math"
 	"slices"
 	"strconv"
 
@@ -23,10 +22,13 @@ type Prices struct {
 type Summary struct {
 	Types      []TypeStats `json:"task_types"` // Table 2, one row per task type, then "all"
 	Breakdowns []Breakdown `json:"breakdowns"` // Tables 4-6 and agents
-	Prices     *Prices     `json:"prices,omitempty"`
+	// VillagerBench are VillagerBench's Tables 1 and 3: one row per task
+	// type and team.
+	VillagerBench []TeamRow `json:"villagerbench"`
+	Prices        *Prices   `json:"prices,omitempty"`
 }
 
-// TypeStats is one task type's row of Table 2 and its team metrics.
+// TypeStats is one task type's row of Table 2, its tokens and cost.
 type TypeStats struct {
 	TaskType    string         `json:"task_type"`
 	Tasks       map[string]int `json:"tasks"` // distinct task ids per split ("" = no split recorded)
@@ -38,11 +40,7 @@ type TypeStats struct {
 	SuccessRate float64        `json:"success_rate"`
 	MeanScore   float64        `json:"mean_score"`
 
-	SimMinutes float64  `json:"sim_minutes"` // total simulated time
-	Balance    *float64 `json:"balance"`     // nil: no trial with two or more agents
-	// BalanceTrials is how many trials the Balance averages over.
-	BalanceTrials    int      `json:"balance_trials"`
-	Efficiency       *float64 `json:"efficiency_per_minute"` // nil: no simulated time
+	SimMinutes       float64  `json:"sim_minutes"` // total simulated time
 	PromptTokens     int64    `json:"prompt_tokens"`
 	CompletionTokens int64    `json:"completion_tokens"`
 	TokensPerSuccess *float64 `json:"tokens_per_success"`
@@ -93,8 +91,6 @@ type acc struct {
 	trials, succ, errs  int
 	transitions         int
 	scoreSum, simMin    float64
-	balanceSum          float64
-	balanceN            int
 	promptTok, complTok int64
 }
 
@@ -109,6 +105,7 @@ func Collect(trials iter.Seq2[*trajectory.Trial, error], prices *Prices) (*Summa
 	types := map[string]*acc{}
 	all := &acc{typ: "all", tasks: map[string]map[string]bool{}}
 	cells := map[[3]string]*cellAcc{} // type, knob, value
+	teams := map[teamKey]*TeamRow{}
 	for t, err := range trials {
 		if err != nil {
 			return nil, fmt.Errorf("stats: %w", err)
@@ -128,6 +125,13 @@ func Collect(trials iter.Seq2[*trajectory.Trial, error], prices *Prices) (*Summa
 			cellOf(cells, t.TaskType, k.name, v).add(t)
 		}
 		cellOf(cells, "", agentsKnob, strconv.Itoa(t.AgentCount())).add(t)
+		v := vbOf(t)
+		r := teams[v.key]
+		if r == nil {
+			r = &TeamRow{TaskType: v.key.typ, Org: v.key.org, Backends: v.key.backends, Agents: v.key.agents}
+			teams[v.key] = r
+		}
+		r.add(t, v)
 	}
 	s := &Summary{Prices: prices}
 	keys := make([]string, 0, len(types))
@@ -142,6 +146,7 @@ func Collect(trials iter.Seq2[*trajectory.Trial, error], prices *Prices) (*Summa
 		s.Types = append(s.Types, all.stats(prices))
 	}
 	s.Breakdowns = breakdowns(cells, keys)
+	s.VillagerBench = teamRows(teams)
 	return s, nil
 }
 
@@ -198,15 +203,11 @@ func (a *acc) add(t *trajectory.Trial) {
 			a.complTok += int64(tr.Usage.CompletionTokens)
 		}
 	}
-	if b, ok := Balance(t); ok {
-		a.balanceSum += b
-		a.balanceN++
-	}
 }
 
 func (a *acc) stats(p *Prices) TypeStats {
 	s := TypeStats{TaskType: a.typ, Tasks: map[string]int{}, Trials: a.trials, Successes: a.succ, Errors: a.errs,
-		Transitions: a.transitions, SimMinutes: a.simMin, BalanceTrials: a.balanceN,
+		Transitions: a.transitions, SimMinutes: a.simMin,
 		PromptTokens: a.promptTok, CompletionTokens: a.complTok}
 	for split, ids := range a.tasks {
 		s.Tasks[split] = len(ids)
@@ -216,12 +217,6 @@ func (a *acc) stats(p *Prices) TypeStats {
 		s.AvgTrajLen = float64(a.transitions) / n
 		s.SuccessRate = float64(a.succ) / n
 		s.MeanScore = a.scoreSum / n
-	}
-	if a.balanceN > 0 {
-		s.Balance = ptr(a.balanceSum / float64(a.balanceN))
-	}
-	if a.simMin > 0 {
-		s.Efficiency = ptr(a.scoreSum / a.simMin)
 	}
 	if a.succ > 0 {
 		s.TokensPerSuccess = ptr(float64(a.promptTok+a.complTok) / float64(a.succ))
@@ -284,31 +279,15 @@ func compareValues(a, b string) int {
 }
 
 // Balance is VillagerBench's Balanced Agent Utilization Score of one
-// trial: 1 - σ of the agents' min-max normalised active times. ok is false
+// trial as the paper defines it: 1 - σ of the agents' min-max normalised
+// active times (the organisation's own seats are no agents). ok is false
 // for a team of fewer than two agents, where it does not apply.
 func Balance(t *trajectory.Trial) (b float64, ok bool) {
-	if len(t.Agents) < 2 {
+	v := vbOf(t)
+	if len(v.times) < 2 {
 		return 0, false
 	}
-	ts := make([]float64, len(t.Agents))
-	for i := range t.Agents {
-		ts[i] = ActiveSeconds(t, i)
-	}
-	lo, hi := slices.Min(ts), slices.Max(ts)
-	if hi == lo {
-		return 1, true
-	}
-	var mean float64
-	for i := range ts {
-		ts[i] = (ts[i] - lo) / (hi - lo)
-		mean += ts[i]
-	}
-	mean /= float64(len(ts))
-	var v float64
-	for _, x := range ts {
-		v += (x - mean) * (x - mean)
-	}
-	return 1 - math.Sqrt(v/float64(len(ts))), true
+	return balancePaper(v.times), true
 }
 
 // ActiveSeconds is agent i's active time in simulated seconds: the engine's

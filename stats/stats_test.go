@@ -97,7 +97,7 @@ func TestCollectByHand(t *testing.T) {
 	for _, ts := range s.Types {
 		byType[ts.TaskType] = ts
 	}
-	cr, co, cn, all := byType["techtree"], byType["cooking"], byType["construction"], byType["all"]
+	cr, cn, all := byType["techtree"], byType["construction"], byType["all"]
 	if s.Types[0].TaskType != "techtree" || s.Types[3].TaskType != "all" {
 		t.Errorf("order: %s ... %s", s.Types[0].TaskType, s.Types[3].TaskType)
 	}
@@ -119,21 +119,32 @@ func TestCollectByHand(t *testing.T) {
 	check("all train tasks", float64(all.Tasks["train"]), 3)
 	check("all transitions", float64(all.Transitions), 12)
 	check("all mean score", all.MeanScore, 0.625)
-	// Team metrics.
-	if !near(0.75, cr.Balance) || cr.BalanceTrials != 2 {
-		t.Errorf("crafting balance %v over %d trials, want 0.75 over 2", deref(cr.Balance), cr.BalanceTrials)
+	// VillagerBench's tables: one row per task type and team.
+	rows := map[string]TeamRow{}
+	for _, r := range s.VillagerBench {
+		rows[r.TaskType+"/"+r.label()] = r
 	}
-	if !near(1-math.Sqrt(1.0/6), cn.Balance) {
-		t.Errorf("construction balance %v, want %g", deref(cn.Balance), 1-math.Sqrt(1.0/6))
+	if len(rows) != 3 || s.VillagerBench[0].TaskType != "techtree" {
+		t.Fatalf("rows %+v", s.VillagerBench)
 	}
-	if co.Balance != nil {
-		t.Errorf("one-agent cooking has a balance %v", *co.Balance)
+	// c1: active 90 and 100 s, score 1 in 2 min; c2: 30 and 30 s, score 0
+	// in 1 min.
+	crt := rows["techtree/p2p, scripted, 2 agents"]
+	check("crafting C", crt.C, 50)
+	check("crafting E", *crt.E, (50+0)/2.0)
+	check("crafting B paper", *crt.BPaper, (50+100)/2.0)
+	check("crafting B code", *crt.BCode, (100*(1-0.05)+100)/2)
+	if crt.ACR != nil || crt.FailureRate != nil || crt.Actions != 5 || crt.ToolCalls != 0 {
+		t.Errorf("crafting: ACR %v, failure rate %v, %d actions, %d tool calls", deref(crt.ACR), deref(crt.FailureRate), crt.Actions, crt.ToolCalls)
 	}
-	if !near((0.5+1+1-math.Sqrt(1.0/6))/3, all.Balance) {
-		t.Errorf("all balance %v", deref(all.Balance))
-	}
-	if !near(1.0/3, cr.Efficiency) || !near(0.1, cn.Efficiency) || !near(2.5/9, all.Efficiency) {
-		t.Errorf("efficiency: crafting %v construction %v all %v", deref(cr.Efficiency), deref(cn.Efficiency), deref(all.Efficiency))
+	check("crafting tokens/action", *crt.TokensPerAction, 70.0/5)
+	check("crafting token cost", *crt.TokenCost, (50.0/3/(101+3)+20.0/2/(1+2))/2)
+	cnt := rows["construction/p2p, scripted, 3 agents"]
+	check("construction E", *cnt.E, 50.0/5)
+	check("construction B paper", *cnt.BPaper, 100*(1-math.Sqrt(1.0/6)))
+	check("construction B code", *cnt.BCode, 100*(1-math.Sqrt(1.0/6)))
+	if cot := rows["cooking/p2p, scripted, 1 agents"]; cot.BPaper != nil || cot.BCode != nil || !near(100, cot.E) {
+		t.Errorf("one-agent cooking: balance %v/%v, E %v", deref(cot.BPaper), deref(cot.BCode), deref(cot.E))
 	}
 	if cr.PromptTokens != 700 || cr.CompletionTokens != 70 || !near(770, cr.TokensPerSuccess) || cn.TokensPerSuccess != nil {
 		t.Errorf("crafting tokens %d/%d per success %v", cr.PromptTokens, cr.CompletionTokens, deref(cr.TokensPerSuccess))
@@ -175,6 +186,71 @@ func deref(p *float64) any {
 	return *p
 }
 
+// TestVillagerBenchDAG: a DAG trial's organisation seats are no agents
+// (not in B, not among the actions, their tokens counted), ACR comes
+// from the recorded first owners, and failed tool calls make the
+// failure rate.
+func TestVillagerBenchDAG(t *testing.T) {
+	react := func(step int, cmd, out string) trajectory.Transition {
+		return trajectory.Transition{Step: step, Kind: trajectory.KindReact, Command: cmd, Output: out, Usage: trajectory.Usage{CompletionTokens: 30}}
+	}
+	tr := &trajectory.Trial{TrialID: "d1", TaskID: "d", TaskType: "cooking", Org: "dag", SimSeconds: 120,
+		Outcome: trajectory.Outcome{Score: 1, Success: true},
+		Team: []trajectory.Member{{Name: "Andy_0", Backend: "scripted"}, {Name: "Jill_0", Backend: "openai", Model: "m"},
+			{Name: "TaskManager", Backend: "openai", Model: "m", Role: trajectory.RoleOrg}},
+		Metrics: map[string]float64{"active_seconds:Andy_0": 60, "active_seconds:Jill_0": 20, "active_seconds:TaskManager": 100,
+			"first_owned:Andy_0": 3, "first_owned:Jill_0": 1},
+		Agents: []trajectory.Agent{
+			{Name: "Andy_0", Transitions: []trajectory.Transition{
+				react(0, `{"action": "MineBlock"}`, "{'message': 'dig', 'status': True}"),
+				react(1, `{"action": "craftBlock"}`, "{'message': 'no', 'status': False}"),
+				react(2, "", "")}},
+			{Name: "Jill_0", Transitions: []trajectory.Transition{react(0, `{"action": "fly"}`, "fly is not a valid tool, try one of [navigateTo].")}},
+			{Name: "TaskManager", Transitions: []trajectory.Transition{{Kind: trajectory.KindDecompose, Usage: trajectory.Usage{CompletionTokens: 110}}}},
+		}}
+	s, err := Collect(func(yield func(*trajectory.Trial, error) bool) { yield(tr, nil) }, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.VillagerBench) != 1 {
+		t.Fatalf("rows %+v", s.VillagerBench)
+	}
+	r := s.VillagerBench[0]
+	if r.label() != "dag, scripted+m, 2 agents" || r.Actions != 3 || r.ToolCalls != 3 || r.FailedActions != 2 {
+		t.Errorf("row %s: %d actions, %d tool calls, %d failed", r.label(), r.Actions, r.ToolCalls, r.FailedActions)
+	}
+	// I = 3, 1: sd 1 between 0 (2, 2) and 2 (4, 0).
+	for name, want := range map[string]float64{"ACR": 50, "B paper": 50, "B code": 100 * (1 - 1.0/3), "E": 50,
+		"failure rate": 2.0 / 3, "tokens/action": 230.0 / 3, "token cost": 230.0 / 3 / (101 + 1)} {
+		got := map[string]*float64{"ACR": r.ACR, "B paper": r.BPaper, "B code": r.BCode, "E": r.E, "failure rate": r.FailureRate,
+			"tokens/action": r.TokensPerAction, "token cost": r.TokenCost}[name]
+		if !near(want, got) {
+			t.Errorf("%s = %v, want %g", name, deref(got), want)
+		}
+	}
+	if b, ok := Balance(tr); !ok || math.Abs(b-0.5) > 1e-9 {
+		t.Errorf("Balance = %v, %v; want 0.5 over the agents", b, ok)
+	}
+	if s.Breakdowns[len(s.Breakdowns)-1].Rows[0].Value != "2" {
+		t.Errorf("team size breakdown %+v", s.Breakdowns)
+	}
+}
+
+func TestACR(t *testing.T) {
+	for _, c := range []struct {
+		owned []float64
+		want  float64
+	}{
+		{[]float64{2, 2}, 100}, {[]float64{4, 0}, 0}, {[]float64{0, 0}, 0}, {[]float64{5}, 100},
+		{[]float64{3, 2}, 100}, // an odd count's most even split
+		{[]float64{3, 0, 0}, 0}, {[]float64{1, 1, 1}, 100},
+	} {
+		if got := ACR(c.owned); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("ACR(%v) = %g, want %g", c.owned, got, c.want)
+		}
+	}
+}
+
 func TestBalanceFormula(t *testing.T) {
 	// Four agents active 10, 20, 30, 50 s: t' = 0, .25, .5, 1.
 	tr := &trajectory.Trial{SimSeconds: 100, Metrics: map[string]float64{}}
@@ -213,7 +289,7 @@ func TestTextAndMarkdown(t *testing.T) {
 			t.Errorf("text lacks %q:\n%s", want, text.String())
 		}
 	}
-	if strings.Contains(text.String(), "cost") {
+	if strings.Contains(text.String(), "USD") {
 		t.Error("cost columns without prices")
 	}
 	for _, want := range []string{"| task type | train |", "| --- | ---: |", "| crafting | 1 | 1 | 0 | 2 | 1 | 50.00% | 0.500 | 7 | 3.5 |"} {

@@ -3,6 +3,7 @@ package stats
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -16,6 +17,7 @@ type Table struct {
 	Title  string
 	Header []string
 	Rows   [][]string
+	Notes  []string // lines printed under the rows (formulas, caveats)
 }
 
 // TextWidth is the width plain text tables fit in, a terminal's.
@@ -63,6 +65,9 @@ func (t Table) WriteText(w io.Writer) error {
 		}
 		b.WriteString("\n")
 	}
+	for _, n := range t.Notes {
+		b.WriteString(n + "\n")
+	}
 	_, err := io.WriteString(w, strings.TrimRightFunc(b.String(), func(r rune) bool { return r == ' ' }))
 	return err
 }
@@ -94,6 +99,9 @@ func (t Table) WriteMarkdown(w io.Writer) error {
 	b.WriteString("\n")
 	for _, r := range t.Rows {
 		row(r)
+	}
+	if len(t.Notes) > 0 {
+		b.WriteString("\n" + strings.Join(t.Notes, "\n") + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -169,24 +177,81 @@ func knobTitle(taskType, knob string) string {
 	return knob
 }
 
-// team is the team metrics table and, with prices, the cost table: two
-// tables, so that each fits a terminal.
+// team is VillagerBench's Tables 1 and 3 (one per task type, rows by
+// team), its token cost and failure rate, the tokens per task type and,
+// with prices, the cost: tables that each fit a terminal.
 func (s *Summary) team() []Table {
-	t := Table{Title: "Team metrics (VillagerBench): Balance, Efficiency = completion per simulated minute, tokens",
-		Header: []string{"task type", "balance", "efficiency/min", "sim minutes", "prompt tokens", "completion tokens", "tokens/success"}}
+	var out []Table
+	var types []string
+	for _, r := range s.VillagerBench {
+		if !slices.Contains(types, r.TaskType) {
+			types = append(types, r.TaskType)
+		}
+	}
+	for _, typ := range types {
+		t := Table{Title: fmt.Sprintf("VillagerBench Table 3 (%s): completion, agent contribution, efficiency, balance", TypeName(typ)),
+			Header: []string{"team", "trials", "C (%)", "ACR (%)", "E (%/min)", "B paper (%)", "B code (%)"}}
+		if isTable1(typ) {
+			t.Title = fmt.Sprintf("VillagerBench Table 1 (%s): completion, view hit rate, efficiency, balance", TypeName(typ))
+			t.Header[3] = "VHR (%)"
+		} else if k, ok := procgen.KindOfType(typ); !ok || k != procgen.Cooking {
+			t.Title = fmt.Sprintf("VillagerBench Table 3's columns (%s): completion, agent contribution, efficiency, balance", TypeName(typ))
+		}
+		for _, r := range s.VillagerBench {
+			if r.TaskType != typ {
+				continue
+			}
+			third := opt(r.ACR, 2)
+			if isTable1(typ) {
+				third = "-"
+			}
+			t.Rows = append(t.Rows, []string{r.label(), itoa(r.Trials), num(r.C, 2), third, opt(r.E, 2), opt(r.BPaper, 2), opt(r.BCode, 2)})
+		}
+		out = append(out, t)
+	}
+	cost := Table{Title: "VillagerBench token cost and failure rate (section 4.2)",
+		Header: []string{"task type", "team", "actions", "tokens/action", "token cost", "failure rate"}}
+	for _, r := range s.VillagerBench {
+		fail := "-"
+		if r.FailureRate != nil {
+			fail = pct(*r.FailureRate)
+		}
+		cost.Rows = append(cost.Rows, []string{TypeName(r.TaskType), r.label(), itoa(r.Actions), opt(r.TokensPerAction, 1), opt(r.TokenCost, 3), fail})
+	}
+	cost.Notes = vbNotes
+	out = append(out, cost)
+	t := Table{Title: "Tokens and simulated time",
+		Header: []string{"task type", "sim minutes", "prompt tokens", "completion tokens", "tokens/success"}}
 	for _, ts := range s.Types {
-		t.Rows = append(t.Rows, []string{TypeName(ts.TaskType), opt(ts.Balance, 3), opt(ts.Efficiency, 4), num(ts.SimMinutes, 1),
+		t.Rows = append(t.Rows, []string{TypeName(ts.TaskType), num(ts.SimMinutes, 1),
 			strconv.FormatInt(ts.PromptTokens, 10), strconv.FormatInt(ts.CompletionTokens, 10), opt(ts.TokensPerSuccess, 0)})
 	}
+	out = append(out, t)
 	if s.Prices == nil || (s.Prices.Prompt == 0 && s.Prices.Completion == 0) {
-		return []Table{t}
+		return out
 	}
 	c := Table{Title: fmt.Sprintf("Cost at $%g (prompt) and $%g (completion) per million tokens", s.Prices.Prompt, s.Prices.Completion),
 		Header: []string{"task type", "cost USD", "cost/success USD"}}
 	for _, ts := range s.Types {
 		c.Rows = append(c.Rows, []string{TypeName(ts.TaskType), opt(ts.Cost, 4), opt(ts.CostPerSuccess, 4)})
 	}
-	return []Table{t, c}
+	return append(out, c)
+}
+
+// vbNotes name each VillagerBench formula, the paper's and, where it
+// differs, the code's (VillagerAgent dd1ecc1).
+var vbNotes = []string{
+	"C: the mean task score (crafting, cooking: success; construction: the blueprint score).",
+	"VHR: not computed; VillagerBench's view hit rate needs its blueprints with facings.",
+	"E (paper): C / execution time, simulated minutes, mean over trials. The code's E, the",
+	"  action budget / the union of the agents' action intervals, needs VillagerBench's budgets.",
+	"B paper: 1 - sd((t - min t)/(max t - min t)). B code: 1 - sd(t / max t) (the judgers'",
+	"  calculate_balance). t: each agent's active simulated seconds; teams of 2+ agents.",
+	"ACR: 1 - (sd(I) - sd min)/(sd max - sd min), I: the items each agent held first of its team",
+	"  (none held at the start); paper and code agree; p2p records keep no first owners (-).",
+	"token cost (paper eq. 4; no code): completion tokens per action / ((C + 1) + valid actions).",
+	"failure rate (the paper gives no formula): tool calls not answered with status True / tool",
+	"  calls; MINDcraft's commands carry no status (-).",
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

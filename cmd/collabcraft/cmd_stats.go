@@ -42,10 +42,15 @@ the MineCollab paper's Table 2 (tasks per split, trials, successes,
 transitions, average trajectory length = model calls per trial); success by
 crafting depth and plan variant (Table 4), by agents without their recipe
 and recipe access for cooking (Table 5), mean score by materials and rooms
-level for construction (Table 6), and by number of agents; and VillagerBench's
-team metrics: Balance (1 - std of the agents' min-max normalised active
-time), Efficiency (completion per minute of simulated time), token usage and,
-given prices, cost per success. On a view it describes the filtered dataset.`,
+level for construction (Table 6), and by number of agents (an organisation's
+own seats, such as the DAG's TaskManager, are not agents); VillagerBench's
+Tables 1 and 3 by team (organisation, backends, team size): completion C,
+agent contribution rate ACR (from each item's first owner; organisations
+other than p2p record it), efficiency E (C per simulated minute), balance B
+as the paper defines it (1 - std of the min-max normalised active times) and
+as its code computes it (1 - std of t / max t); its token cost and failure
+rate, each formula named under the table; token usage and, given prices,
+cost per success. On a view it describes the filtered dataset.`,
 		Example: `  collabcraft stats runs/r1
   collabcraft stats runs/r1.filtered --markdown
   collabcraft stats runs/r1 runs/r2 --json --price-prompt 0.6 --price-completion 0.6`,
