@@ -24,6 +24,7 @@ type arrowWriter struct {
 	shards
 	dir    string
 	layout Layout
+	org    bool
 	schema *arrow.Schema
 	cols   []column
 }
@@ -47,24 +48,24 @@ func arrowType(t colType) arrow.DataType {
 	return arrow.BinaryTypes.String
 }
 
-func newArrowWriter(root string, layout Layout, limits Limits) (*arrowWriter, error) {
+func newArrowWriter(root string, layout Layout, org bool, limits Limits) (*arrowWriter, error) {
 	dir := filepath.Join(root, "arrow")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("export: %w", err)
 	}
-	cols := columnsFor(layout)
+	cols := columnsFor(layout, org)
 	fields := make([]arrow.Field, len(cols))
 	for i, c := range cols {
 		// Every field nullable, as pyarrow builds them from Features, so
 		// datasets never has to cast the table after loading.
 		fields[i] = arrow.Field{Name: c.name, Type: arrowType(c.typ), Nullable: true}
 	}
-	hf, err := json.Marshal(object{{"info", object{{"features", hfFeatures(layout)}}}})
+	hf, err := json.Marshal(object{{"info", object{{"features", hfFeatures(layout, org)}}}})
 	if err != nil {
 		return nil, fmt.Errorf("export: %w", err)
 	}
 	md := arrow.NewMetadata([]string{"huggingface"}, []string{string(hf)})
-	w := &arrowWriter{dir: dir, layout: layout, cols: cols, schema: arrow.NewSchema(fields, &md)}
+	w := &arrowWriter{dir: dir, layout: layout, org: org, cols: cols, schema: arrow.NewSchema(fields, &md)}
 	w.shards = shards{format: FormatArrow, limits: limits, batchRows: int64(limits.ArrowBatchRows),
 		create: func(split string, i int) (string, error) {
 			if err := os.MkdirAll(filepath.Join(dir, split), 0o755); err != nil {
@@ -201,7 +202,7 @@ func (w *arrowWriter) close(description string) ([]FileInfo, error) {
 			{"description", description},
 			{"download_checksums", nil},
 			{"download_size", nil},
-			{"features", hfFeatures(w.layout)},
+			{"features", hfFeatures(w.layout, w.org)},
 			{"homepage", ""},
 			{"license", ""},
 			{"post_processed", nil},

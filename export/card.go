@@ -44,8 +44,11 @@ func SplitOrder(perSplit map[string]int64) []string {
 
 func description(o Options) string {
 	unit := "one model call (the exact context sent, then the response as the final assistant message)"
-	if o.Unit == "episode" {
+	switch o.Unit {
+	case UnitEpisode:
 		unit = "one agent's whole conversation, every assistant turn trained"
+	case UnitVillagerAgent:
+		unit = "one action of an agent's ReAct run in VillagerAgent's own SFT layout (its result/action_extract.py): a system prompt, the instruction, the actions so far with their feedback, and the next action"
 	}
 	return fmt.Sprintf("Supervised fine-tuning data for LLM agents collaborating in Minecraft, made by collabcraft. Each example is %s.", unit)
 }
@@ -81,7 +84,7 @@ func writeCard(dir string, o Options, r *Dataset, summary string) error {
 		}
 	}
 	b.WriteString("dataset_info:\n  features:\n")
-	cols := columnsFor(o.Layout)
+	cols := columnsFor(o.Layout, o.OrgColumn)
 	if primary == FormatOpenAI {
 		cols = []column{{name: "messages", typ: colMessages}}
 	}

@@ -149,8 +149,23 @@ func knobColumns() []column {
 // knobType is the column type of each knob type.
 var knobType = map[procgen.KnobType]colType{procgen.KnobInt: colInt64, procgen.KnobString: colString, procgen.KnobBool: colBool}
 
-// columnsFor lists every column of a layout in output order.
-func columnsFor(l Layout) []column {
+// orgColumn is the organisation that played the example's trial: written
+// only by a dataset that holds trials of an organisation other than p2p
+// (Options.OrgColumn), so p2p datasets are as they were before
+// organisations existed.
+var orgColumn = column{name: "org", typ: colString, value: func(p *prepared) cell { return cell{s: orgName(p.meta.Org)} }}
+
+// orgName is a record's organisation by name ("" is p2p).
+func orgName(org string) string {
+	if org == "" {
+		return "p2p"
+	}
+	return org
+}
+
+// columnsFor lists every column of a layout in output order, the org
+// column last when org is set.
+func columnsFor(l Layout, org bool) []column {
 	cols := []column{{name: "id", typ: colString, value: func(p *prepared) cell { return cell{s: p.id} }}}
 	if l == LayoutPromptCompletion {
 		cols = append(cols,
@@ -159,7 +174,11 @@ func columnsFor(l Layout) []column {
 	} else {
 		cols = append(cols, column{name: "messages", typ: colMessages, messages: func(p *prepared) []Message { return p.msgs }})
 	}
-	return append(cols, metaColumns...)
+	cols = append(cols, metaColumns...)
+	if org {
+		cols = append(cols, orgColumn)
+	}
+	return cols
 }
 
 // checkValue reports whether v (non-nil) is a value of type t.

@@ -29,9 +29,10 @@ type Meta struct {
 	Split     string // the task's own split (task file); the output split may differ
 	Agent     string // the agent whose model call this is
 	Step      int    // index of the model call in the agent's history (episode: the last one)
-	Kind      string // "conversation" | "coding" | "memory" | "bot_responder" | "episode"
+	Kind      string // the transition kind ("conversation", "react", ...), or "episode"
 	Model     string
-	NumAgents int
+	NumAgents int    // the team's agents (not an organisation's own seats)
+	Org       string // the organisation ("" = p2p), the org column
 	Score     *float64
 	Success   *bool
 	Knobs     Knobs

@@ -35,10 +35,15 @@ func DefaultLimits() Limits {
 
 // Options configure Write. The zero value of each field is its default.
 type Options struct {
-	Formats   []Format  // default: parquet, openai-jsonl, sharegpt
-	Layout    Layout    // default: messages
-	Roles     Roles     // default: raw
-	Unit      string    // "transition" | "episode", recorded in the card and manifest
+	Formats []Format // default: parquet, openai-jsonl, sharegpt
+	Layout  Layout   // default: messages
+	Roles   Roles    // default: raw
+	Unit    string   // "transition" | "episode" | UnitVillagerAgent, recorded in the card and manifest
+	// OrgColumn writes the org column (the organisation of each example's
+	// trial). Set it when the input holds trials of an organisation other
+	// than p2p; an example of one without it is refused, rather than its
+	// organisation lost.
+	OrgColumn bool
 	Split     SplitRule // default: DefaultSplitRule()
 	Limits    Limits    // zero fields take DefaultLimits
 	Overwrite bool      // replace a dataset (or an empty directory) at the destination; anything else is refused
@@ -122,6 +127,7 @@ func (p *prepared) strictMsgs() []Message {
 
 type preparer struct {
 	roles Roles
+	org   bool // the org column is written
 	rule  SplitRule
 	// tasks remembers each task's split, proving no task is in two, and
 	// saves hashing the task id again.
@@ -132,7 +138,7 @@ type preparer struct {
 type taskSplit struct{ own, out string }
 
 func newPreparer(o Options) *preparer {
-	return &preparer{roles: o.Roles, rule: o.Split, tasks: map[string]taskSplit{}, h: xxh3.New()}
+	return &preparer{roles: o.Roles, org: o.OrgColumn, rule: o.Split, tasks: map[string]taskSplit{}, h: xxh3.New()}
 }
 
 func (pr *preparer) prepare(ex Example) (prepared, error) {
@@ -159,6 +165,9 @@ func (pr *preparer) prepare(ex Example) (prepared, error) {
 	} else if ts.own != ex.Meta.Split {
 		return prepared{}, fmt.Errorf("example %q: task %q is in split %q and %q (its examples disagree on the task's split)",
 			ex.ID, ex.Meta.TaskID, ts.own, ex.Meta.Split)
+	}
+	if ex.Meta.Org != "" && !pr.org {
+		return prepared{}, fmt.Errorf("example %q: a trial of organisation %q, but the dataset has no org column (Options.OrgColumn)", ex.ID, ex.Meta.Org)
 	}
 	p := prepared{id: ex.ID, msgs: msgs, meta: ex.Meta, split: ts.out, hash: exampleHash(pr.h, msgs)}
 	if pr.roles == RolesStrict {
@@ -316,12 +325,12 @@ func writeAll(ctx context.Context, src Source, dir string, hs *hashSet, opts Opt
 	for _, f := range opts.Formats {
 		switch f {
 		case FormatParquet:
-			if pw, err = newParquetWriter(dir, opts.Layout, opts.Limits); err != nil {
+			if pw, err = newParquetWriter(dir, opts.Layout, opts.OrgColumn, opts.Limits); err != nil {
 				return nil, err
 			}
 			writers = append(writers, pw)
 		case FormatArrow:
-			if aw, err = newArrowWriter(dir, opts.Layout, opts.Limits); err != nil {
+			if aw, err = newArrowWriter(dir, opts.Layout, opts.OrgColumn, opts.Limits); err != nil {
 				return nil, err
 			}
 			writers = append(writers, aw)
@@ -333,7 +342,7 @@ func writeAll(ctx context.Context, src Source, dir string, hs *hashSet, opts Opt
 			writers = append(writers, sg)
 		}
 	}
-	fig, err := newFigures(opts.Layout)
+	fig, err := newFigures(opts.Layout, opts.OrgColumn)
 	if err != nil {
 		return nil, err
 	}
@@ -671,8 +680,8 @@ func (o Options) validate() error {
 	if _, err := ParseRoles(string(o.Roles)); err != nil {
 		return err
 	}
-	if o.Unit != "transition" && o.Unit != "episode" {
-		return fmt.Errorf("export: unit %q: expected transition or episode", o.Unit)
+	if o.Unit != UnitTransition && o.Unit != UnitEpisode && o.Unit != UnitVillagerAgent {
+		return fmt.Errorf("export: unit %q: expected %s, %s or %s", o.Unit, UnitTransition, UnitEpisode, UnitVillagerAgent)
 	}
 	return o.Split.Validate()
 }

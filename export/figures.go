@@ -40,12 +40,12 @@ type figures struct {
 	bits    map[string]int64 // Arrow validity and boolean bits
 }
 
-func newFigures(layout Layout) (*figures, error) {
+func newFigures(layout Layout, org bool) (*figures, error) {
 	c, err := tokens.New()
 	if err != nil {
 		return nil, err
 	}
-	return &figures{cols: columnsFor(layout), counter: c, lengths: map[string][]int32{},
+	return &figures{cols: columnsFor(layout, org), counter: c, lengths: map[string][]int32{},
 		bytes: map[string]int64{}, bits: map[string]int64{}}, nil
 }
 

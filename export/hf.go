@@ -57,9 +57,9 @@ func hfValue(t colType) object {
 // hfFeatures is the datasets Features dict of a layout as written in
 // dataset_info.json. A list of structs is written as a one-element JSON list,
 // the form every datasets version reads as pa.list_(struct).
-func hfFeatures(l Layout) object {
+func hfFeatures(l Layout, org bool) object {
 	var out object
-	for _, c := range columnsFor(l) {
+	for _, c := range columnsFor(l, org) {
 		if c.typ == colMessages {
 			msg := object{{"role", hfValue(colString)}, {"content", hfValue(colString)}}
 			out = append(out, kv{c.name, []any{msg}})

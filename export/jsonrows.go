@@ -13,7 +13,7 @@ import (
 // side). The split column holds the task's own split; examples are neither
 // checked nor de-duplicated. It returns the number of lines written.
 func WriteJSONRows(w io.Writer, src Source) (int64, error) {
-	cols := columnsFor(LayoutMessages)
+	cols := columnsFor(LayoutMessages, false)
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)

@@ -17,7 +17,7 @@ func TestWriteJSONRows(t *testing.T) {
 		t.Fatalf("%d rows, %v; want %d", n, err, len(fx.examples))
 	}
 	var names []string
-	for _, c := range columnsFor(LayoutMessages) {
+	for _, c := range columnsFor(LayoutMessages, false) {
 		names = append(names, c.name)
 	}
 	sc := bufio.NewScanner(&b)

@@ -20,14 +20,15 @@ type parquetWriter struct {
 	shards
 	dir    string // the dataset's data/ directory
 	layout Layout
+	org    bool // the org column, last
 }
 
-func newParquetWriter(root string, layout Layout, limits Limits) (*parquetWriter, error) {
+func newParquetWriter(root string, layout Layout, org bool, limits Limits) (*parquetWriter, error) {
 	dir := filepath.Join(root, "data")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("export: %w", err)
 	}
-	w := &parquetWriter{dir: dir, layout: layout}
+	w := &parquetWriter{dir: dir, layout: layout, org: org}
 	w.shards = shards{format: FormatParquet, limits: limits, batchRows: limits.RowGroupRows,
 		create: func(split string, i int) (string, error) {
 			return filepath.Join(dir, fmt.Sprintf(".%s-%05d.parquet.tmp", split, i)), nil
@@ -52,6 +53,17 @@ type pqPromptCompletionRow struct {
 	pqMeta
 }
 
+// The rows of a dataset with the org column (Options.OrgColumn), last.
+type pqMessagesOrgRow struct {
+	pqMessagesRow
+	Org string `parquet:"org,dict"`
+}
+
+type pqPromptCompletionOrgRow struct {
+	pqPromptCompletionRow
+	Org string `parquet:"org,dict"`
+}
+
 // pqMessage is one element of a messages list: list<struct<role, content>>.
 type pqMessage struct {
 	Role    string `parquet:"role,dict"`
@@ -74,21 +86,35 @@ func (w *parquetWriter) open(out io.Writer) shardFile {
 		parquet.SkipPageBounds("prompt", "list", "element", "content"),
 		parquet.SkipPageBounds("completion", "list", "element", "content"),
 	}
-	if w.layout == LayoutPromptCompletion {
-		return &parquetFile[pqPromptCompletionRow]{w: parquet.NewGenericWriter[pqPromptCompletionRow](out, opts...),
-			row: func(ex *prepared, buf []pqMessage) ([]pqMessage, pqPromptCompletionRow) {
-				p, c := promptCompletion(ex.msgs)
-				buf = appendPQ(buf[:0], p)
-				np := len(buf)
-				buf = appendPQ(buf, c)
-				return buf, pqPromptCompletionRow{ID: ex.id, Prompt: buf[:np:np], Completion: buf[np:], pqMeta: toPQMeta(ex)}
+	pcRow := func(ex *prepared, buf []pqMessage) ([]pqMessage, pqPromptCompletionRow) {
+		p, c := promptCompletion(ex.msgs)
+		buf = appendPQ(buf[:0], p)
+		np := len(buf)
+		buf = appendPQ(buf, c)
+		return buf, pqPromptCompletionRow{ID: ex.id, Prompt: buf[:np:np], Completion: buf[np:], pqMeta: toPQMeta(ex)}
+	}
+	msgRow := func(ex *prepared, buf []pqMessage) ([]pqMessage, pqMessagesRow) {
+		buf = appendPQ(buf[:0], ex.msgs)
+		return buf, pqMessagesRow{ID: ex.id, Messages: buf, pqMeta: toPQMeta(ex)}
+	}
+	org := func(ex *prepared) string { return orgColumn.value(ex).s }
+	switch {
+	case w.layout == LayoutPromptCompletion && w.org:
+		return &parquetFile[pqPromptCompletionOrgRow]{w: parquet.NewGenericWriter[pqPromptCompletionOrgRow](out, opts...),
+			row: func(ex *prepared, buf []pqMessage) ([]pqMessage, pqPromptCompletionOrgRow) {
+				buf, r := pcRow(ex, buf)
+				return buf, pqPromptCompletionOrgRow{r, org(ex)}
+			}}
+	case w.layout == LayoutPromptCompletion:
+		return &parquetFile[pqPromptCompletionRow]{w: parquet.NewGenericWriter[pqPromptCompletionRow](out, opts...), row: pcRow}
+	case w.org:
+		return &parquetFile[pqMessagesOrgRow]{w: parquet.NewGenericWriter[pqMessagesOrgRow](out, opts...),
+			row: func(ex *prepared, buf []pqMessage) ([]pqMessage, pqMessagesOrgRow) {
+				buf, r := msgRow(ex, buf)
+				return buf, pqMessagesOrgRow{r, org(ex)}
 			}}
 	}
-	return &parquetFile[pqMessagesRow]{w: parquet.NewGenericWriter[pqMessagesRow](out, opts...),
-		row: func(ex *prepared, buf []pqMessage) ([]pqMessage, pqMessagesRow) {
-			buf = appendPQ(buf[:0], ex.msgs)
-			return buf, pqMessagesRow{ID: ex.id, Messages: buf, pqMeta: toPQMeta(ex)}
-		}}
+	return &parquetFile[pqMessagesRow]{w: parquet.NewGenericWriter[pqMessagesRow](out, opts...), row: msgRow}
 }
 
 // parquetFile is an open Parquet file of rows R.

@@ -22,7 +22,7 @@ func IsDataset(dir string) bool {
 // ReadDataset reads an exported dataset's Parquet files back as examples,
 // file by file in name order. An example's Meta.Split is the dataset split
 // its file belongs to (the task's own split may differ: validation is
-// carved from train); knob columns are not read back.
+// carved from train); knob columns are not read back, the org column is.
 func ReadDataset(dir string) (Source, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "data", "*.parquet"))
 	if err != nil || len(files) == 0 {
@@ -60,16 +60,33 @@ func readParquet(path, split string) Source {
 			yield(Example{}, fmt.Errorf("export: %s: %w", path, err))
 			return
 		}
-		if slices.ContainsFunc(pf.Schema().Fields(), func(f parquet.Field) bool { return f.Name() == "messages" }) {
-			readRows(pf, path, yield, func(r *pqMessagesRow) Example {
-				return Example{ID: r.ID, Messages: fromPQ(r.Messages), Meta: fromPQMeta(r.pqMeta, split)}
-			})
-			return
+		has := func(name string) bool {
+			return slices.ContainsFunc(pf.Schema().Fields(), func(f parquet.Field) bool { return f.Name() == name })
 		}
-		readRows(pf, path, yield, func(r *pqPromptCompletionRow) Example {
+		msgs := func(r *pqMessagesRow) Example {
+			return Example{ID: r.ID, Messages: fromPQ(r.Messages), Meta: fromPQMeta(r.pqMeta, split)}
+		}
+		pc := func(r *pqPromptCompletionRow) Example {
 			msgs := append(fromPQ(r.Prompt), fromPQ(r.Completion)...)
 			return Example{ID: r.ID, Messages: msgs, Meta: fromPQMeta(r.pqMeta, split)}
-		})
+		}
+		// withOrg keeps a row's org (p2p's is "", as in a run).
+		withOrg := func(ex Example, org string) Example {
+			if org != "p2p" {
+				ex.Meta.Org = strings.Clone(org)
+			}
+			return ex
+		}
+		switch {
+		case has("messages") && has("org"):
+			readRows(pf, path, yield, func(r *pqMessagesOrgRow) Example { return withOrg(msgs(&r.pqMessagesRow), r.Org) })
+		case has("messages"):
+			readRows(pf, path, yield, msgs)
+		case has("org"):
+			readRows(pf, path, yield, func(r *pqPromptCompletionOrgRow) Example { return withOrg(pc(&r.pqPromptCompletionRow), r.Org) })
+		default:
+			readRows(pf, path, yield, pc)
+		}
 	}
 }
 

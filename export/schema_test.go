@@ -12,11 +12,16 @@ import (
 )
 
 // TestParquetSchemaIsTheColumnTable reads back the schema of written Parquet
-// files of both layouts and checks it column by column against columnsFor.
+// files of both layouts, with and without the org column, and checks it
+// column by column against columnsFor.
 func TestParquetSchemaIsTheColumnTable(t *testing.T) {
-	for _, layout := range []Layout{LayoutMessages, LayoutPromptCompletion} {
+	for _, c := range []struct {
+		layout Layout
+		org    bool
+	}{{LayoutMessages, false}, {LayoutPromptCompletion, false}, {LayoutMessages, true}, {LayoutPromptCompletion, true}} {
+		layout := c.layout
 		dest := filepath.Join(t.TempDir(), "ds")
-		opts := Options{Formats: []Format{FormatParquet}, Layout: layout}
+		opts := Options{Formats: []Format{FormatParquet}, Layout: layout, OrgColumn: c.org}
 		if _, err := Write(context.Background(), newFixture(6, 2).source(), dest, opts); err != nil {
 			t.Fatal(err)
 		}
@@ -31,7 +36,7 @@ func TestParquetSchemaIsTheColumnTable(t *testing.T) {
 			t.Fatal(err)
 		}
 		fields := pf.Schema().Fields()
-		cols := columnsFor(layout)
+		cols := columnsFor(layout, c.org)
 		if len(fields) != len(cols) {
 			t.Fatalf("%s: %d columns written, the table has %d", layout, len(fields), len(cols))
 		}
@@ -92,7 +97,7 @@ func checkParquetField(t *testing.T, layout string, f parquet.Field, c column) {
 
 func TestKnobColumnsCoverKinds(t *testing.T) {
 	byName := map[string]column{}
-	for _, c := range columnsFor(LayoutMessages) {
+	for _, c := range columnsFor(LayoutMessages, true) {
 		if _, dup := byName[c.name]; dup {
 			t.Errorf("column %q twice", c.name)
 		}

@@ -16,13 +16,20 @@ const (
 )
 
 // FromTrials turns trials into training examples: one per transition (unit
-// transition) or one per agent (unit episode), in the trials' order. Errors
-// of the trial stream are passed on.
+// transition), one per agent (unit episode), or VillagerAgent's own, one
+// per action of its agents' ReAct runs (UnitVillagerAgent), in the trials'
+// order. Errors of the trial stream are passed on.
 func FromTrials(trials iter.Seq2[*trajectory.Trial, error], unit string) Source {
 	return func(yield func(Example, error) bool) {
 		for t, err := range trials {
 			if err != nil {
 				if !yield(Example{}, err) {
+					return
+				}
+				continue
+			}
+			if unit == UnitVillagerAgent {
+				if !villagerExamples(t, yield) {
 					return
 				}
 				continue
@@ -98,7 +105,7 @@ func metaOf(t *trajectory.Trial, agent string) Meta {
 		taskType = k.Name // the CLI's and stats' names: crafting, not techtree
 	}
 	m := Meta{TrialID: t.TrialID, TaskID: t.TaskID, TaskType: taskType, Split: t.Split, Agent: agent,
-		NumAgents: t.AgentCount()}
+		NumAgents: t.AgentCount(), Org: t.Org}
 	score, success := t.Outcome.Score, t.Outcome.Success
 	m.Score, m.Success = &score, &success
 	for _, mem := range t.Team {

@@ -39,7 +39,7 @@ type Config struct {
 	// times in a row with nothing new in between (quality.Repeats).
 	DropLooping bool `yaml:"drop_looping" json:"drop_looping,omitempty"`
 	// Kinds, if not empty, keeps only transitions of these kinds
-	// (conversation, coding, memory, bot_responder).
+	// (trajectory.Kinds: conversation, ..., and the DAG's react, ...).
 	Kinds []string `yaml:"kinds" json:"kinds,omitempty"`
 	// Agents, if set, keeps only the transitions of the agents it matches.
 	Agents *Agents `yaml:"agents" json:"agents,omitempty"`
@@ -79,7 +79,7 @@ func Paper() Config {
 }
 
 // Kinds a transition can have.
-var knownKinds = []string{trajectory.KindConversation, trajectory.KindCoding, trajectory.KindMemory, trajectory.KindBotResponder}
+var knownKinds = trajectory.Kinds
 
 // Validate reports the first setting that makes no sense.
 func (c *Config) Validate() error {

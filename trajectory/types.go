@@ -30,6 +30,11 @@ const (
 	KindSummary    = "summary"     // the state manager's running summary of an agent
 )
 
+// Kinds are the transition kinds collabcraft's organisations record, in
+// the order they are listed to users (filter --kinds).
+var Kinds = []string{KindConversation, KindCoding, KindMemory, KindBotResponder,
+	KindEnvSummary, KindDecompose, KindReplan, KindAssign, KindReact, KindReflect, KindSummary}
+
 // ActiveSecondsMetric+name is the Trial.Metrics key of an agent's active
 // simulated seconds: the think time of its model calls plus the duration
 // of its commands (VillagerBench's active time, read by stats.Balance).

@@ -27,7 +27,7 @@ type ExportOptions struct {
 	In                 []string
 	Out                string
 	Formats            string
-	Unit               string // transition | episode
+	Unit               string // transition | episode | villageragent-action
 	Layout             string
 	Roles              string
 	SplitBy            string // task | hash
@@ -52,7 +52,7 @@ func (opts *ExportOptions) AddFlags(f *pflag.FlagSet) {
 	f.StringSliceVar(&opts.In, "in", nil, "run or view directories to export (required; repeat or separate by commas)")
 	f.StringVarP(&opts.Out, "out", "o", "", "dataset directory to write (required), e.g. datasets/r1")
 	f.StringVar(&opts.Formats, "format", "parquet,openai-jsonl,sharegpt", "formats, separated by commas: parquet, openai-jsonl, sharegpt, arrow")
-	f.StringVar(&opts.Unit, "unit", "transition", "one example per model call (transition) or per agent's whole conversation (episode)")
+	f.StringVar(&opts.Unit, "unit", "transition", "one example per model call (transition), per agent's whole conversation (episode), or VillagerAgent's own SFT examples, one per action of an agent's ReAct run (villageragent-action)")
 	f.StringVar(&opts.Layout, "layout", "messages", "conversation columns: messages or prompt-completion")
 	f.StringVar(&opts.Roles, "roles", "raw", "roles as recorded (raw) or fit for strict chat templates (strict)")
 	f.StringVar(&opts.SplitBy, "split-by", "task", "splits by the task's own split field (task) or by a hash of the task id (hash)")
@@ -80,7 +80,18 @@ Unit transition (the default, as the paper) makes one example per model call:
 the exact messages sent plus the response as the final assistant turn. Unit
 episode makes one example per agent and trial: the agent's first system
 prompt and its whole recorded conversation, every assistant turn trained.
-Splits are by task, never by row; exact duplicates are written once.
+Unit villageragent-action is VillagerAgent's own SFT layout (its
+result/action_extract.py), for runs of --org dag: from each trial scoring at
+least 0.5, each ReAct run of an agent gives one example per action that
+succeeded and one for its final answer: a system prompt, "Instruction: " and
+the run's input, the actions so far ("Action: {...}") with their feedback
+("Feedback: ...", "Status: ...", "New Events: ..."), then the next thought
+and action; failed actions are dropped and the agents' names replaced by
+first names drawn per trial. Splits are by task, never by row; exact
+duplicates are written once. A dataset of runs with an organisation other
+than p2p gets an org column (its trials' organisation); the planner seats'
+calls (kinds decompose, assign, ...) are examples like the agents', with
+their seat as the agent.
 
 The filter rules are those of the filter command: by default the paper's
 recipe (drop errors, successful crafting/cooking, top 25% of construction);
@@ -105,8 +116,8 @@ func (opts *ExportOptions) exportOptions() (export.Options, error) {
 	if eo.Formats, err = export.ParseFormats(opts.Formats); err != nil {
 		return eo, usagef("--format: %s", strings.TrimPrefix(err.Error(), "export: "))
 	}
-	if opts.Unit != export.UnitTransition && opts.Unit != export.UnitEpisode {
-		return eo, usagef("--unit %q: want transition or episode", opts.Unit)
+	if opts.Unit != export.UnitTransition && opts.Unit != export.UnitEpisode && opts.Unit != export.UnitVillagerAgent {
+		return eo, usagef("--unit %q: want %s, %s or %s", opts.Unit, export.UnitTransition, export.UnitEpisode, export.UnitVillagerAgent)
 	}
 	eo.Unit = opts.Unit
 	if eo.Layout, err = export.ParseLayout(opts.Layout); err != nil {
@@ -174,6 +185,7 @@ func runExport(ctx context.Context, opts ExportOptions, gopts GlobalOptions, _ [
 	if eo.Inputs, err = exportInputs(opts.In, in); err != nil {
 		return err
 	}
+	eo.OrgColumn = hasOrg(in.Manifests())
 	eo.Filters = f.Report() // filled in by the writing pass, read when the manifest is written
 	eo.Versions = map[string]string{"collabcraft": version, "mcdata": mcdata.DataVersion()}
 	eo.Skipped = in.Damaged
@@ -236,6 +248,21 @@ type viewProvenance struct {
 	Dir    string        `json:"dir"`
 	Rules  filter.Config `json:"rules"`
 	Report filter.Report `json:"report"`
+}
+
+// hasOrg reports whether a run was played by an organisation other than
+// p2p (run.json's config names it; p2p's leaves it out): its dataset gets
+// the org column.
+func hasOrg(ms []*trajectory.Manifest) bool {
+	for _, m := range ms {
+		var c struct {
+			Org string `json:"org"`
+		}
+		if json.Unmarshal(m.Config, &c) == nil && c.Org != "" && c.Org != "p2p" {
+			return true
+		}
+	}
+	return false
 }
 
 func exportInputs(dirs []string, in *filter.Input) (exportProvenance, error) {

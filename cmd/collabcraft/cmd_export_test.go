@@ -9,6 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"collabcraft/export"
+	"collabcraft/procgen"
 )
 
 // jsonlLines reads every line of dir/sub/*.jsonl.
@@ -141,5 +144,86 @@ func TestRunExportBadInput(t *testing.T) {
 		if err := runExport(context.Background(), o, GlobalOptions{}, nil); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("error %v, want %q", err, c.want)
 		}
+	}
+}
+
+// TestExportDAG: a run of --org dag exports with an org column; every
+// kind of the DAG's calls is an example, and --kinds keeps one kind
+// alone; --unit villageragent-action writes VillagerAgent's layout.
+func TestExportDAG(t *testing.T) {
+	tasks, err := procgen.Generate("cooking", procgen.GenerateOptions{Options: procgen.Options{Split: "train", Agents: 2, N: 3, Seed: 5}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "cooking.json")
+	if err := procgen.WriteTaskFile(path, tasks); err != nil {
+		t.Fatal(err)
+	}
+	run := filepath.Join(t.TempDir(), "dag")
+	gopts := defaultGenerateOptions(t, []string{path}, run)
+	gopts.Org = "dag"
+	if err := runGenerate(context.Background(), gopts, GlobalOptions{Quiet: true}, nil); err != nil {
+		t.Fatal(err)
+	}
+	exportKinds := func(unit string, kinds ...string) []map[string]any {
+		t.Helper()
+		ds := filepath.Join(t.TempDir(), "ds")
+		opts := ExportOptions{In: []string{run}, Out: ds, Formats: "openai-jsonl,parquet", Unit: unit, Layout: "messages", Roles: "raw",
+			SplitBy: "task", out: &bytes.Buffer{}}
+		opts.KeepAll, opts.Set = true, []string{"keep-all"}
+		if len(kinds) > 0 {
+			opts.Kinds, opts.Set = kinds, append(opts.Set, "kinds")
+		}
+		if err := runExport(context.Background(), opts, GlobalOptions{}, nil); err != nil {
+			t.Fatal(err)
+		}
+		src, err := export.ReadDataset(ds)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ex, err := range src {
+			if err != nil || ex.Meta.Org != "dag" || ex.Meta.NumAgents != 2 {
+				t.Fatalf("%s: org %q, %d agents (%v)", ex.ID, ex.Meta.Org, ex.Meta.NumAgents, err)
+			}
+		}
+		var out bytes.Buffer
+		if err := runAudit(context.Background(), AuditOptions{JSON: true, NearThreshold: 0.8, out: &out}, GlobalOptions{}, []string{ds}); err != nil {
+			t.Fatal(err)
+		}
+		var r struct {
+			ByDimension map[string][]struct {
+				Value    string `json:"value"`
+				Examples int    `json:"examples"`
+			} `json:"by_dimension"`
+		}
+		if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		var rows []map[string]any
+		for _, g := range r.ByDimension["kind"] {
+			rows = append(rows, map[string]any{"kind": g.Value, "examples": g.Examples})
+		}
+		return rows
+	}
+	all := exportKinds("transition")
+	got := map[string]bool{}
+	for _, r := range all {
+		got[r["kind"].(string)] = true
+	}
+	for _, k := range []string{"env_summary", "decompose", "assign", "react", "reflect", "summary"} {
+		if !got[k] {
+			t.Errorf("no %s examples in %v", k, all)
+		}
+		one := exportKinds("transition", k)
+		if len(one) != 1 || one[0]["kind"] != k {
+			t.Errorf("--kinds %s exported %v", k, one)
+		}
+	}
+	if va := exportKinds("villageragent-action"); len(va) != 1 || va[0]["kind"] != "react" {
+		t.Errorf("--unit villageragent-action: %v", va)
+	}
+	if err := runExport(context.Background(), ExportOptions{In: []string{run}, Out: filepath.Join(t.TempDir(), "x"), Formats: "parquet",
+		Unit: "villager", Layout: "messages", Roles: "raw", SplitBy: "task"}, GlobalOptions{}, nil); err == nil || !strings.Contains(err.Error(), "villageragent-action") {
+		t.Errorf("a bad --unit: %v", err)
 	}
 }

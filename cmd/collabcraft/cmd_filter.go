@@ -59,7 +59,7 @@ func (r *RuleFlags) AddFlags(f *pflag.FlagSet) {
 	f.IntVar(&r.MaxTurns, "max-turns", 0, "drop trials in which an agent made more than this many model calls (0: off)")
 	f.IntVar(&r.MaxViolations, "max-violations", 0, "drop trials whose commands hold more than this many grounding violations (see collabcraft audit; off unless given)")
 	f.BoolVar(&r.DropLooping, "drop-looping", false, "drop trials in which an agent repeats its response 3 times in a row with nothing new in between")
-	f.StringSliceVar(&r.Kinds, "kinds", nil, "keep only transitions of these kinds: conversation, coding, memory, bot_responder")
+	f.StringSliceVar(&r.Kinds, "kinds", nil, "keep only transitions of these kinds: "+strings.Join(trajectory.Kinds, ", "))
 	f.StringSliceVar(&r.AgentBackends, "agent-backends", nil, "keep only transitions of agents played by these backends, e.g. openai")
 	f.StringSliceVar(&r.AgentNames, "agent-names", nil, "keep only transitions of these agents (names or patterns such as Andy_*)")
 	addSkipDamagedFlag(f, &r.SkipDamaged)
@@ -86,7 +86,7 @@ func openInput(dirs []string, skipDamaged bool) (*filter.Input, error) {
 }
 
 var ruleFlagNames = []string{"keep-all", "drop-errors", "success", "top-quantile", "quantile", "group-by",
-	"min-score", "max-turns", "kinds", "agent-backends", "agent-names"}
+	"min-score", "max-turns", "max-violations", "drop-looping", "kinds", "agent-backends", "agent-names"}
 
 // setFrom records which rule flags the command line gave.
 func (r *RuleFlags) setFrom(f *pflag.FlagSet) {
