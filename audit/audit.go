@@ -17,6 +17,7 @@ import (
 
 	"collabcraft/export"
 	"collabcraft/quality"
+	"collabcraft/trajectory"
 )
 
 // Dimensions the report is broken down by, in the order of its tables.
@@ -175,8 +176,15 @@ func (a *auditor) add(ex *export.Example) {
 	}
 	obs := observe(ex)
 	call := callOf(ex)
-	if obs.command != "" && ex.Meta.Kind == "conversation" {
-		obs.violations = a.ground.Check(&call)
+	if ex.Meta.Kind == trajectory.KindReact {
+		// The tool dialect: a JSON tool call is the react call's command.
+		obs.command = ""
+		if tc, ok := quality.ToolCallOf(obs.response); ok {
+			obs.command = tc.Text
+		}
+	}
+	if obs.command != "" {
+		obs.violations = a.ground.CheckCall(ex.Meta.Kind, &call)
 		for _, v := range obs.violations {
 			if len(a.viol) < a.opts.MaxViolationExamples {
 				v.TrialID, v.Agent, v.Command, v.Value = strings.Clone(v.TrialID), strings.Clone(v.Agent), strings.Clone(v.Command), strings.Clone(v.Value)

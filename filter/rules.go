@@ -99,17 +99,18 @@ func (r maxTurns) Judge(t *trajectory.Trial) Verdict {
 	return keep
 }
 
-// conversationCalls yields each conversation call of the trial's agents,
-// as the quality checks see it.
-func conversationCalls(t *trajectory.Trial, each func(agent string, c *quality.Call)) {
+// actingCalls yields each call of the trial's agents that acts in the
+// world (a conversation call's command, a react call's tool call), as the
+// quality checks see it, with its kind.
+func actingCalls(t *trajectory.Trial, each func(agent, kind string, c *quality.Call)) {
 	for _, a := range t.Agents {
 		for i := range a.Transitions {
 			tr := &a.Transitions[i]
-			if tr.Kind != trajectory.KindConversation {
+			if tr.Kind != trajectory.KindConversation && tr.Kind != trajectory.KindReact {
 				continue
 			}
 			c := quality.Call{TrialID: t.TrialID, Agent: a.Name, TaskType: t.TaskType, Step: tr.Step, Context: tr.Messages, Response: tr.Response}
-			each(a.Name, &c)
+			each(a.Name, tr.Kind, &c)
 		}
 	}
 }
@@ -121,7 +122,7 @@ type groundingRule struct {
 
 func (r groundingRule) Judge(t *trajectory.Trial) Verdict {
 	n := 0
-	conversationCalls(t, func(_ string, c *quality.Call) { n += len(r.g.Check(c)) })
+	actingCalls(t, func(_, kind string, c *quality.Call) { n += len(r.g.CheckCall(kind, c)) })
 	return dropIf(n > r.max, Ungrounded)
 }
 
@@ -129,7 +130,11 @@ type loopingRule struct{}
 
 func (loopingRule) Judge(t *trajectory.Trial) Verdict {
 	keys := map[string][]quality.CallKey{}
-	conversationCalls(t, func(agent string, c *quality.Call) { keys[agent] = append(keys[agent], quality.KeyOf(c)) })
+	actingCalls(t, func(agent, kind string, c *quality.Call) {
+		if kind == trajectory.KindConversation {
+			keys[agent] = append(keys[agent], quality.KeyOf(c))
+		}
+	})
 	for _, k := range keys {
 		if quality.Repeats(k).Looping {
 			return Verdict{Reason: Looping}
