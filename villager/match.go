@@ -2,7 +2,6 @@ package villager
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"sync"
 )
@@ -13,8 +12,15 @@ import (
 // escapes newlines; a string value may span lines. So a repr field
 // matches within a line and a string field matches as little as it can,
 // which splits adjacent fields where the template does.
+//
+// It reads the text as the regular expression \A lit0 (.*?) lit1 ... \z
+// would (([^\n]*?) for a repr field), with that expression's leftmost-first
+// submatches, but by a backtracking search over the literals' occurrences:
+// the prompts are long, and a regexp engine steps through them byte by
+// byte once per field.
 type Matcher struct {
-	re     *regexp.Regexp
+	lits   []string // len(fields)+1 literal pieces around the fields
+	repr   []bool   // a field is a repr: one line
 	fields []string
 }
 
@@ -32,9 +38,7 @@ func MatchTemplate(template, braces string, reprs ...string) *Matcher {
 	if braces == "{}" {
 		open, close = "{", "}"
 	}
-	var re strings.Builder
-	re.WriteString(`(?s)\A`)
-	var fields []string
+	m := &Matcher{}
 	rest := template
 	for {
 		i := strings.Index(rest, open)
@@ -46,18 +50,12 @@ func MatchTemplate(template, braces string, reprs ...string) *Matcher {
 			break
 		}
 		name := rest[i+len(open) : i+len(open)+j]
-		re.WriteString(regexp.QuoteMeta(literal(rest[:i], braces)))
-		if contains(reprs, name) {
-			re.WriteString(`([^\n]*?)`)
-		} else {
-			re.WriteString(`(.*?)`)
-		}
-		fields = append(fields, name)
+		m.lits = append(m.lits, literal(rest[:i], braces))
+		m.repr = append(m.repr, contains(reprs, name))
+		m.fields = append(m.fields, name)
 		rest = rest[i+len(open)+j+len(close):]
 	}
-	re.WriteString(regexp.QuoteMeta(literal(rest, braces)))
-	re.WriteString(`\z`)
-	m := &Matcher{re: regexp.MustCompile(re.String()), fields: fields}
+	m.lits = append(m.lits, literal(rest, braces))
 	matchers.Store(key, m)
 	return m
 }
@@ -83,17 +81,66 @@ func contains(list []string, s string) bool {
 // Match reads text: each field's text, or an error naming the template's
 // start when the text is not the template filled in.
 func (m *Matcher) Match(text string) (map[string]string, error) {
-	sub := m.re.FindStringSubmatch(text)
-	if sub == nil {
-		return nil, fmt.Errorf("villager: the text is not the template (fields %v)", m.fields)
+	if !strings.HasPrefix(text, m.lits[0]) {
+		return nil, m.noMatch()
+	}
+	ends := make([]int, len(m.fields))
+	if !m.match(text, 0, len(m.lits[0]), ends) {
+		return nil, m.noMatch()
 	}
 	out := make(map[string]string, len(m.fields))
+	start := len(m.lits[0])
 	for i, f := range m.fields {
 		if _, seen := out[f]; !seen { // a field written twice: its first
-			out[f] = sub[i+1]
+			out[f] = text[start:ends[i]]
 		}
+		start = ends[i] + len(m.lits[i+1])
 	}
 	return out, nil
+}
+
+// match fits fields k... into text from pos, each as short as it can be
+// (the regexp's lazy quantifier), backtracking to a longer one when the
+// rest does not fit; ends gets each field's end.
+func (m *Matcher) match(text string, k, pos int, ends []int) bool {
+	if k == len(m.fields) {
+		return pos == len(text)
+	}
+	next := m.lits[k+1]
+	limit := len(text) // the field may not pass it
+	if m.repr[k] {
+		if nl := strings.IndexByte(text[pos:], '\n'); nl >= 0 {
+			limit = pos + nl
+		}
+	}
+	if k == len(m.fields)-1 {
+		// The last literal ends the text: one place to try.
+		e := len(text) - len(next)
+		if e < pos || e > limit || text[e:] != next {
+			return false
+		}
+		ends[k] = e
+		return true
+	}
+	for e := pos; e <= limit; e++ {
+		i := strings.Index(text[e:], next)
+		if i < 0 {
+			return false
+		}
+		e += i
+		if e > limit {
+			return false
+		}
+		ends[k] = e
+		if m.match(text, k+1, e+len(next), ends) {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *Matcher) noMatch() error {
+	return fmt.Errorf("villager: the text is not the template (fields %v)", m.fields)
 }
 
 // Literal reads a field written as a repr.
