@@ -12,8 +12,8 @@ import (
 
 // scriptedCPUPerTrial is the CPU time one trial of a scripted 2-agent team
 // takes, recorded in full, per task type: the cpu-ms/trial that `make
-// bench` reports for BenchmarkCraftingTrials, BenchmarkCookingTrials and
-// BenchmarkConstructionTrials (generate/scripted; the train suites,
+// bench` reports for BenchmarkCraftingTrials/p2p, BenchmarkCookingTrials/p2p
+// and BenchmarkConstructionTrials (generate/scripted; the train suites,
 // construction with coding on), measured on a 2-core AMD EPYC for issue
 // #25. Rerun them and update these when the experts or the world change
 // much: the dry run's estimate rests on them.
