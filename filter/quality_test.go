@@ -50,3 +50,26 @@ func TestQualityRules(t *testing.T) {
 		t.Error("max_violations -1 accepted")
 	}
 }
+
+// TestGroundingRuleReadsToolCalls: --max-violations counts a DAG react
+// call's tool call that its prompt does not support, as it counts a
+// MINDcraft command.
+func TestGroundingRuleReadsToolCalls(t *testing.T) {
+	react := func(player string) trajectory.Transition {
+		return trajectory.Transition{Kind: trajectory.KindReact,
+			Messages: []trajectory.Message{{Role: "system", Content: "tools"}, {Role: "user", Content: "Your name is Andy_0. Jill_0 holds 2 stick."}},
+			Response: "Thought: give.\nAction:\n```\n{\"action\": \"handoverBlock\", \"action_input\": {\"player_name\": \"Andy_0\", \"target_player_name\": \"" +
+				player + "\", \"item_name\": \"stick\", \"item_count\": 1}}\n```"}
+	}
+	zero := 0
+	f, err := New(Config{MaxViolations: &zero})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := f.JudgeTrial(qualityTrial("grounded", react("Jill_0"))).Reason; got != Kept {
+		t.Errorf("a grounded tool call: %s", got)
+	}
+	if got := f.JudgeTrial(qualityTrial("ungrounded", react("Steve_9"))).Reason; got != Ungrounded {
+		t.Errorf("a tool call to a player nobody mentioned: %s", got)
+	}
+}

@@ -12,6 +12,8 @@ import (
 
 	"collabcraft/filter"
 	"collabcraft/trajectory"
+
+	"github.com/spf13/pflag"
 )
 
 // fixtureTrial is a hand-made trial: two agents with `calls` model calls
@@ -164,4 +166,23 @@ func squeeze(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// TestQualityRuleFlagsTakeEffect: --max-violations and --drop-looping given
+// on the command line reach the rules.
+func TestQualityRuleFlagsTakeEffect(t *testing.T) {
+	var r RuleFlags
+	f := pflag.NewFlagSet("filter", pflag.ContinueOnError)
+	r.AddFlags(f)
+	if err := f.Parse([]string{"--max-violations", "0", "--drop-looping"}); err != nil {
+		t.Fatal(err)
+	}
+	r.setFrom(f)
+	cfg, err := r.Config(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.MaxViolations == nil || *cfg.MaxViolations != 0 || !cfg.DropLooping {
+		t.Errorf("rules %+v", cfg)
+	}
 }
