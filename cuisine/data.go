@@ -27,7 +27,7 @@ import (
 	"sync"
 )
 
-//go:embed data/recipes.json data/levels/*.json
+//go:embed data/recipes.json data/levels/*.json data/demos.json
 var dataFS embed.FS
 
 // Tool is a kind of kitchen location, with MindAgent's numbers

@@ -46,3 +46,24 @@ func dependencyOf(dish string) dependency {
 	d.work = wait + 3*len(d.nodes)
 	return d
 }
+
+// RecipeTree lists the recipes that make dish, each once, in an order to
+// cook them: every recipe after those of its ingredients.
+func RecipeTree(dish string) []Recipe {
+	var out []Recipe
+	seen := map[string]bool{}
+	var walk func(d string)
+	walk = func(d string) {
+		r, ok := theBook().recipe[d]
+		if !ok || seen[d] {
+			return
+		}
+		seen[d] = true
+		for _, ing := range r.Ingredients {
+			walk(ing)
+		}
+		out = append(out, Recipe{Dish: r.Dish, Tool: r.Tool, Ingredients: slices.Clone(r.Ingredients)})
+	}
+	walk(dish)
+	return out
+}

@@ -226,3 +226,78 @@ func (l Level) Timing(alpha, beta float64) Timing {
 	}
 	return t
 }
+
+// DecodeLevel reads a level object strictly (unknown fields and trailing
+// data are errors) without validating it: a task file holds levels, and
+// its validation names the task's fields.
+func DecodeLevel(data []byte) (Level, error) {
+	var l Level
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&l); err != nil {
+		return Level{}, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return Level{}, errors.New("data after the level object")
+	}
+	return l, nil
+}
+
+// Equal reports whether two levels are the same level.
+func (l Level) Equal(o Level) bool {
+	return l.Name == o.Name && l.Agents == o.Agents && slices.Equal(l.Dishes, o.Dishes) && slices.Equal(l.Kitchen, o.Kitchen)
+}
+
+// DishSet is the level's dishes as a set (sorted, joined by "+"): what
+// splits keep apart, so that no test set of dishes is seen in training.
+func (l Level) DishSet() string {
+	d := slices.Clone(l.Dishes)
+	slices.Sort(d)
+	return strings.Join(d, "+")
+}
+
+// Orderable lists the dishes a generated level may order: every dish
+// MindAgent's levels order and every product no recipe takes further,
+// less the slices (an ingredient, not a dish) and the dishes its
+// one-shot demos cook (beef, chicken and pork meatcakes), so that the
+// demo stays of another level, as in MindAgent.
+func Orderable() []string {
+	b := theBook()
+	used := map[string]bool{}
+	for _, r := range b.Recipes {
+		for _, ing := range r.Ingredients {
+			used[ing] = true
+		}
+	}
+	ordered := map[string]bool{}
+	for _, l := range embeddedLevels() {
+		for _, d := range l.Dishes {
+			ordered[d] = true
+		}
+	}
+	var out []string
+	for _, r := range b.Recipes {
+		d := r.Dish
+		switch {
+		case slices.Contains(demoDishes, d), strings.HasSuffix(d, "Slice"):
+		case ordered[d] || !used[d]:
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// demoDishes are what the one-shot demos cook (assets/amt_examples).
+var demoDishes = []string{"porkMeatcake", "chickenMeatcake", "beefMeatcake"}
+
+// ToolsFor returns the tool kinds a dish's recipes need, in the order its
+// recipe tree meets them.
+func ToolsFor(dish string) []string {
+	var out []string
+	for _, r := range dependencyOf(dish).steps {
+		if !slices.Contains(out, r.Tool) {
+			out = append(out, r.Tool)
+		}
+	}
+	return out
+}

@@ -12,6 +12,13 @@ no number is transcribed by hand. It writes, in our own layout:
   recipes.json         the tools (busy steps, capacity, whether the agent
                        must watch), the base ingredients and the recipes
   levels/level_N.json  one level file per level (cuisine.ParseLevel's format)
+  demos.json           the dispatcher's one-shot demo turns per team size, as
+                       agents/chat_agent.py reads them from
+                       assets/amt_examples/ and webpage/app.py from
+                       assets/amt_examples_human/: the text after the first
+                       '###\n' line, cut at each '***\n' (user and assistant
+                       turns alternate); they are sent as they are, so the
+                       turns keep every byte
 
 Only the standard library is needed. The output is deterministic: MindAgent's
 orders are kept where they carry meaning (recipes in file order, which the
@@ -79,6 +86,25 @@ def main():
             "kitchen": level["kitchen"],
             "agents": level["num_agents"],
         })
+
+    write(os.path.join(out, "demos.json"), {
+        "source": f"github.com/mindagent/mindagent@{commit}: assets/amt_examples/, assets/amt_examples_human/",
+        "dispatch": {str(n): demo_turns(f"assets/amt_examples/{f}") for n, f in DISPATCH_DEMOS.items()},
+        "human": {str(n): demo_turns(f"assets/amt_examples_human/{f}") for n, f in HUMAN_DEMOS.items()},
+    })
+
+
+# The demo file of each team size: agents/chat_agent.py:86-96 (not vicuna's)
+# and webpage/app.py:96-103.
+DISPATCH_DEMOS = {1: "prompt_1agent_level1.txt", 2: "prompt_2agent_level1.txt",
+                  3: "prompt_3agent_level2.txt", 4: "prompt_4agent_level2.txt"}
+HUMAN_DEMOS = {2: "prompt_2agent_level1.txt", 3: "prompt_3agent_level2.txt", 4: "prompt_4agent_level2.txt"}
+
+
+def demo_turns(path):
+    """The demo's turns as both readers cut them."""
+    with open(path) as f:
+        return f.read().split("###\n")[1].split("***\n")
 
 
 def write(path, value):
