@@ -2,7 +2,9 @@ package generate
 
 import (
 	"context"
+	"fmt"
 
+	"collabcraft/procgen"
 	"collabcraft/world"
 )
 
@@ -37,6 +39,18 @@ func (p2p) Name() string                   { return "p2p" }
 func (p2p) Seats(agents []string) []string { return agents }
 func (p2p) Play(ctx context.Context, spec TrialSpec) (*TrialResult, error) {
 	return Run(ctx, spec)
+}
+
+// NotInMinecraft is the error of an organisation that plays in the
+// Minecraft world (p2p, dag) given a task of a kind with a world of its
+// own, or nil when the task's kind is played in Minecraft.
+func NotInMinecraft(org string, t *procgen.Task) error {
+	k, ok := procgen.KindOfType(t.Type)
+	if !ok || k.InMinecraft() {
+		return nil
+	}
+	return fmt.Errorf("%s: task %s: a %s task is played in %s, a text kitchen of lock-step actions with no Minecraft world, commands or tools; play it with --org dispatcher",
+		org, t.ID, k.Name, map[string]string{procgen.WorldCuisine: "CuisineWorld"}[k.World])
 }
 
 // orgOrP2P is o, or P2P for nil.

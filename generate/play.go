@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"collabcraft/procgen"
 	"collabcraft/trajectory"
 	"collabcraft/world"
 )
@@ -62,9 +63,13 @@ func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {
 	if s, ok := org.(OrgScene); ok {
 		s.Scene(&wopts)
 	}
-	w, err := world.Build(*task, job.Seed, wopts)
-	if err != nil {
-		return nil, fmt.Errorf("generate: task %s: %w", task.ID, err)
+	var sim World // nil for a kind with a world of its own, which its organisation makes
+	if k, ok := procgen.KindOfType(task.Type); !ok || k.InMinecraft() {
+		w, err := world.Build(*task, job.Seed, wopts)
+		if err != nil {
+			return nil, fmt.Errorf("generate: task %s: %w", task.ID, err)
+		}
+		sim = SimWorld(w, job.Seed)
 	}
 	seats, members, err := p.Team(org.Seats(names))
 	if err != nil {
@@ -74,7 +79,7 @@ func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {
 	for i := len(names); i < len(members); i++ {
 		members[i].Role = trajectory.RoleOrg
 	}
-	tr := TrialSpec{Task: task, World: SimWorld(w, job.Seed), Team: seats, Seed: job.Seed, Config: cfg}
+	tr := TrialSpec{Task: task, World: sim, Team: seats, Seed: job.Seed, Config: cfg}
 	if p.Recorder != nil {
 		tr.Recorder = p.Recorder(job)
 	}

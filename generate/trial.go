@@ -145,6 +145,11 @@ type engine struct {
 }
 
 func newEngine(ctx context.Context, tr TrialSpec) (*engine, error) {
+	if tr.Task != nil {
+		if err := NotInMinecraft("generate", tr.Task); err != nil {
+			return nil, err
+		}
+	}
 	if tr.Task == nil || tr.World == nil {
 		return nil, errors.New("generate: a trial needs a task and a world")
 	}
@@ -750,6 +755,10 @@ func callSeed(seed uint64, agent, step int) uint64 {
 	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
 	return z ^ (z >> 31)
 }
+
+// CallSeed is the seed of a seat's step-th call in a trial of seed, for
+// organisations of their own packages.
+func CallSeed(seed uint64, seat, step int) uint64 { return callSeed(seed, seat, step) }
 
 // goalTaken reports whether MINDcraft's setAgentGoal, which runs
 // !goal("{goal}"), starts the self-prompter with the goal. A goal holding a

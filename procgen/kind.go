@@ -24,6 +24,15 @@ type Kind struct {
 	Scored bool
 	// Knobs are the kind's difficulty settings.
 	Knobs []Knob
+	// Family is the benchmark the kind comes from: FamilyMineCollab
+	// (MINDcraft's tasks, the suites of `procgen suite`) or
+	// FamilyMindAgent (CuisineWorld and its Minecraft kitchen).
+	Family string
+	// World is the world its tasks are played in: WorldMinecraft (the
+	// embedded Minecraft world, which every organisation plays) or
+	// WorldCuisine (CuisineWorld, a text kitchen of lock-step actions,
+	// which only the dispatcher plays).
+	World string
 
 	generate  func(GenerateOptions) ([]Task, error)
 	validate  func(*validator)
@@ -31,19 +40,37 @@ type Kind struct {
 	// alwaysWritten are task-file fields MINDcraft writes for the kind even
 	// when empty, so its own files round-trip unchanged.
 	alwaysWritten []string
+	// noGoal: the kind's tasks have no goal text (the dispatcher's prompt
+	// is the level); humans: the human players a task may have.
+	noGoal bool
+	humans int
 }
+
+// Families and worlds of task kinds.
+const (
+	FamilyMineCollab = "minecollab"
+	FamilyMindAgent  = "mindagent"
+	WorldMinecraft   = "minecraft"
+	WorldCuisine     = "cuisine"
+)
+
+// InMinecraft reports whether the kind's tasks are played in the Minecraft
+// world (every kind but CuisineWorld's).
+func (k *Kind) InMinecraft() bool { return k.World == WorldMinecraft }
 
 // Task kinds as the command line names them.
 const (
 	KindCrafting     = "crafting"
 	KindCooking      = "cooking"
 	KindConstruction = "construction"
+	KindCuisine      = "cuisine"
 )
 
 // The task kinds.
 var (
 	Crafting = &Kind{
 		Name: KindCrafting, TaskType: TypeCrafting,
+		Family: FamilyMineCollab, World: WorldMinecraft,
 		Splits:        []string{SplitTrain, SplitDev, SplitTest},
 		DefaultCounts: map[string]int{SplitTrain: DefaultCraftingTrain, SplitDev: DefaultCraftingDev, SplitTest: DefaultCraftingTest},
 		Knobs: []Knob{
@@ -65,6 +92,7 @@ var (
 	}
 	Cooking = &Kind{
 		Name: KindCooking, TaskType: TypeCooking,
+		Family: FamilyMineCollab, World: WorldMinecraft,
 		Splits:        []string{SplitTrain, SplitTest}, // no dev split
 		DefaultCounts: map[string]int{SplitTrain: DefaultCookingTrain, SplitTest: DefaultCookingTest},
 		Knobs: []Knob{
@@ -84,6 +112,7 @@ var (
 	}
 	Construction = &Kind{
 		Name: KindConstruction, TaskType: TypeConstruction,
+		Family: FamilyMineCollab, World: WorldMinecraft,
 		Splits:        []string{SplitTrain, SplitDev, SplitTest},
 		DefaultCounts: map[string]int{SplitTrain: DefaultConstructionTrain, SplitDev: DefaultConstructionDev, SplitTest: DefaultConstructionTest},
 		Scored:        true,
@@ -108,7 +137,7 @@ var (
 )
 
 // kinds is every kind in suite order.
-var kinds = []*Kind{Crafting, Cooking, Construction}
+var kinds = []*Kind{Crafting, Cooking, Construction, Cuisine}
 
 // AllKinds returns the kind descriptors in suite order.
 func AllKinds() []*Kind { return slices.Clone(kinds) }
@@ -182,6 +211,7 @@ type GenerateOptions struct {
 	SplitMaterials string // construction: SplitEven or SplitByType ("" = even)
 	HeldOut        int    // construction: see ConstructionOptions.HeldOut
 	Chest          bool   // cooking: see CookingOptions.Chest
+	Human          bool   // cuisine: see CuisineOptions.Human
 }
 
 // Generate makes tasks of one kind.

@@ -46,7 +46,11 @@ func SuitePlan(opts SuiteOptions) []SuiteFile {
 		}
 		return DefaultCount(kind, split)
 	}
-	for _, kind := range Kinds() {
+	for _, k := range AllKinds() {
+		if k.Family != FamilyMineCollab {
+			continue // MindAgent's kinds are files of their own (procgen tasks)
+		}
+		kind := k.Name
 		for _, split := range Splits(kind) {
 			files = append(files, SuiteFile{Name: kind + "_" + split + ".json", Kind: kind, Split: split, Agents: 2, N: count(kind, split)})
 		}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"collabcraft/blueprints"
+	"collabcraft/cuisine"
 	"collabcraft/plainjson"
 )
 
@@ -17,6 +18,7 @@ const (
 	TypeCrafting     = "techtree"
 	TypeCooking      = "cooking"
 	TypeConstruction = "construction"
+	TypeCuisine      = "cuisine"
 )
 
 // Task is one MINDcraft task. Its JSON form is MINDcraft's; the fields
@@ -47,6 +49,15 @@ type Task struct {
 	// construction: the blueprint object, kept verbatim (compact) so any
 	// blueprint round-trips unchanged; ParsedBlueprint decodes it.
 	Blueprint json.RawMessage
+
+	// cuisine (MindAgent's CuisineWorld, collabcraft's own task type): the
+	// level (dishes ordered and kitchen), α (the order interval and
+	// lifetime factor) and the episodes a trial plays (MindAgent's runs
+	// play 3 of 60 steps each setting; 0 means 3). human_count 1 makes
+	// agent 0 the scripted human of MindAgent's human variant.
+	Level    *cuisine.Level
+	Alpha    float64
+	Episodes int
 
 	// collabcraft additions
 	Split      string
@@ -261,6 +272,15 @@ func (t *Task) fields() []field {
 	if t.Blueprint != nil {
 		add("blueprint", t.Blueprint)
 	}
+	if t.Level != nil {
+		add("level", t.Level)
+	}
+	if t.Alpha != 0 {
+		add("alpha", t.Alpha)
+	}
+	if t.Episodes != 0 {
+		add("episodes", t.Episodes)
+	}
 	if t.Split != "" {
 		add("split", t.Split)
 	}
@@ -352,6 +372,8 @@ func (t *Task) UnmarshalJSON(b []byte) error {
 		get("recipes", &t.Recipes, "an object of item -> list of step strings"),
 		get("blocked_access_to_recipe", &t.BlockedAccessToRecipe, "a list of agent ids"),
 		get("chest_items", &t.ChestItems, "an object of item -> count"),
+		get("alpha", &t.Alpha, "a number (the order interval factor, e.g. 1.5)"),
+		get("episodes", &t.Episodes, "an integer number of episodes"),
 		get("split", &t.Split, "a string"),
 		get("seed", &t.Seed, "a non-negative integer"),
 		get("generator", &t.Generator, `an object {"name": ..., "version": ...}`),
@@ -369,6 +391,14 @@ func (t *Task) UnmarshalJSON(b []byte) error {
 	}
 	if hasMaxDepth {
 		t.MaxDepth = &maxDepth
+	}
+	if v, ok := raw["level"]; ok {
+		delete(raw, "level")
+		l, err := cuisine.DecodeLevel(v)
+		if err != nil {
+			return fmt.Errorf("field %q: expected a CuisineWorld level {\"name\", \"dishes\", \"kitchen\", \"agents\"}: %v", "level", err)
+		}
+		t.Level = &l
 	}
 	if v, ok := raw["blueprint"]; ok {
 		delete(raw, "blueprint")

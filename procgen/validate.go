@@ -137,10 +137,15 @@ func (v *validator) common() {
 	case t.AgentCount < 1 || t.AgentCount > MaxAgentCount:
 		v.add("agent_count", fmt.Sprintf("%d (expected 1 to %d)", t.AgentCount, MaxAgentCount))
 	}
-	if h := t.HumanCount; h != nil && *h != 0 {
+	kind, _ := KindOfType(t.Type)
+	switch h := t.HumanCount; {
+	case h == nil || *h == 0:
+	case kind == nil || kind.humans == 0:
 		v.add("human_count", fmt.Sprintf("%d (expected 0: human players are not simulated)", *h))
+	case *h < 0 || *h > kind.humans:
+		v.add("human_count", fmt.Sprintf("%d (expected 0 to %d: a scripted human plays agent 0)", *h, kind.humans))
 	}
-	if t.Goal.IsZero() {
+	if t.Goal.IsZero() && (kind == nil || !kind.noGoal) {
 		v.add("goal", "missing")
 	}
 	for _, id := range slices.Sorted(maps.Keys(t.Goal.PerAgent)) {

@@ -40,6 +40,9 @@ func Build(task procgen.Task, seed uint64, opts Options) (*World, error) {
 	if !ok {
 		return nil, fmt.Errorf("world: task %s: type %q, expected %s", task.ID, task.Type, taskTypes())
 	}
+	if !kind.InMinecraft() {
+		return nil, fmt.Errorf("world: task %s: a %s task is played in its own world (%s), not in Minecraft", task.ID, kind.Name, kind.World)
+	}
 	w := newWorld(task, seed, opts)
 	w.kind = kindWorlds[kind]
 	spawns, err := w.kind.build(w, task)

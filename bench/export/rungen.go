@@ -27,7 +27,7 @@ func genRun(dir string, n int, seed uint64) error {
 	p := generate.PaperPrompts()
 	docs := command.NewTable(command.DefaultBlocked, mcdata.IsBlock, mcdata.IsItem).Docs()
 	var types []string
-	for _, k := range procgen.AllKinds() {
+	for _, k := range benchKinds() {
 		types = append(types, k.TaskType)
 	}
 	cfg, _ := json.Marshal(map[string]any{"bench": "export", "transitions": n, "seed": seed})
@@ -118,11 +118,23 @@ var benchTasks = map[*procgen.Kind]func(r *rand.Rand, i int) (taskID string, dif
 	},
 }
 
+// benchKinds are the kinds the benchmark's trials take turns in: MINDcraft's,
+// whose runs it is shaped like.
+func benchKinds() []*procgen.Kind {
+	var out []*procgen.Kind
+	for _, k := range procgen.AllKinds() {
+		if k.Family == procgen.FamilyMineCollab {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
 // benchTrial is trial i of the run, with at most max transitions; the
 // kinds take turns.
 func benchTrial(p generate.Prompts, docs string, seed uint64, i, max int) *trajectory.Trial {
 	r := rand.New(rand.NewPCG(seed, uint64(i)))
-	kinds := procgen.AllKinds()
+	kinds := benchKinds()
 	kind := kinds[i%len(kinds)]
 	typ := kind.TaskType
 	taskID, diff := benchTasks[kind](r, i)

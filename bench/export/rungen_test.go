@@ -1,13 +1,9 @@
 package main
 
-import (
-	"testing"
-
-	"collabcraft/procgen"
-)
+import "testing"
 
 func TestBenchTasksCoverKinds(t *testing.T) {
-	for _, k := range procgen.AllKinds() {
+	for _, k := range benchKinds() {
 		if benchTasks[k] == nil {
 			t.Errorf("kind %s: no bench task maker", k.Name)
 		}

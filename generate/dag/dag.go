@@ -147,6 +147,11 @@ func (Org) Seats(agents []string) []string {
 
 // Play runs one trial.
 func (o Org) Play(ctx context.Context, spec generate.TrialSpec) (*generate.TrialResult, error) {
+	if spec.Task != nil {
+		if err := generate.NotInMinecraft("dag", spec.Task); err != nil {
+			return nil, err
+		}
+	}
 	if spec.Task == nil || spec.World == nil {
 		return nil, errors.New("dag: a trial needs a task and a world")
 	}

@@ -180,6 +180,9 @@ func TestCanceled(t *testing.T) {
 
 func TestExpertsCoverKinds(t *testing.T) {
 	for _, k := range procgen.AllKinds() {
+		if !k.InMinecraft() {
+			continue // CuisineWorld is dispatched (dispatch.go), never played by MINDcraft agents
+		}
 		e, ok := experts[k]
 		if !ok || e.decide == nil || e.facts == nil || len(e.queries) == 0 {
 			t.Errorf("kind %s: no scripted expert, or one without decide, facts or queries", k.Name)
