@@ -262,7 +262,7 @@ func sortedShares(counts map[string]int, total, n int) []TemplateShare {
 
 // callOf is the example as the quality checks see it.
 func callOf(ex *export.Example) quality.Call {
-	c := quality.Call{TrialID: ex.Meta.TrialID, Agent: ex.Meta.Agent, TaskType: ex.Meta.TaskType, Step: ex.Meta.Step}
+	c := quality.Call{TrialID: ex.Meta.TrialID, Agent: ex.Meta.Agent, TaskType: ex.Meta.TaskType, Step: ex.Meta.Step, Kind: ex.Meta.Kind}
 	if n := len(ex.Messages); n > 0 {
 		c.Context, c.Response = ex.Messages[:n-1], ex.Messages[n-1].Content
 	}

@@ -63,7 +63,7 @@ func (r *Report) WriteHTML(w io.Writer) error {
 	return err
 }
 
-var violationKinds = []string{quality.KindItem, quality.KindChestItem, quality.KindPlayer, quality.KindCount, quality.KindCoordinate}
+var violationKinds = []string{quality.KindItem, quality.KindChestItem, quality.KindPlayer, quality.KindCount, quality.KindCoordinate, quality.KindTool}
 
 // bar is one labelled value of a bar chart.
 type bar struct {

@@ -10,6 +10,7 @@ import (
 	"collabcraft/export"
 	"collabcraft/mcdata"
 	"collabcraft/quality"
+	"collabcraft/trajectory"
 	"collabcraft/world/command"
 )
 
@@ -44,7 +45,10 @@ func observe(ex *export.Example) observation {
 	for _, m := range msgs {
 		o.promptChars += len(m.Content)
 	}
-	if m, ok := command.Find(o.response); ok {
+	if ex.Meta.Kind == trajectory.KindDispatch {
+		// A dispatcher's reply is action lines (MindAgent), not !commands.
+		o.command = strings.Join(quality.DispatchActions(o.response), "\n")
+	} else if m, ok := command.Find(o.response); ok {
 		o.command = o.response[m.Start:m.End]
 	}
 	o.silent = strings.TrimSpace(o.response) == ""

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"collabcraft/plural"
-	"collabcraft/quality"
 	"collabcraft/stats"
 )
 
@@ -62,7 +61,7 @@ func (r *Report) WriteTable(w io.Writer) error {
 		plural.Count(l.Repeats, "repeated call"), plural.Count(l.LoopingAgents, "agent"), plural.Count(len(l.LoopingTrials), "trial"), plural.Count(l.StayRuns, "run")), "  ")
 	if len(r.Overall.ViolationKinds) > 0 {
 		var kinds []string
-		for _, k := range []string{quality.KindItem, quality.KindChestItem, quality.KindPlayer, quality.KindCount, quality.KindCoordinate} {
+		for _, k := range violationKinds {
 			if n := r.Overall.ViolationKinds[k]; n > 0 {
 				kinds = append(kinds, fmt.Sprintf("%s %d", k, n))
 			}

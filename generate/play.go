@@ -63,13 +63,14 @@ func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {
 	if s, ok := org.(OrgScene); ok {
 		s.Scene(&wopts)
 	}
-	var sim World // nil for a kind with a world of its own, which its organisation makes
+	var sim World       // nil for a kind with a world of its own, which its organisation makes
+	var mc *world.World // the Minecraft world, when the kind plays in one
 	if k, ok := procgen.KindOfType(task.Type); !ok || k.InMinecraft() {
 		w, err := world.Build(*task, job.Seed, wopts)
 		if err != nil {
 			return nil, fmt.Errorf("generate: task %s: %w", task.ID, err)
 		}
-		sim = SimWorld(w, job.Seed)
+		sim, mc = SimWorld(w, job.Seed), w
 	}
 	seats, members, err := p.Team(org.Seats(names))
 	if err != nil {
@@ -95,12 +96,12 @@ func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {
 		SimSeconds: res.SimSeconds, WallSeconds: time.Since(started).Seconds(), StartedAt: started.UTC(),
 		Metrics: metrics(res), Agents: res.Agents,
 	}
-	if rec.Org != "" {
+	if rec.Org != "" && mc != nil {
 		// VillagerBench's ACR (stats); p2p records stay as they were.
 		for _, n := range names {
 			rec.Metrics[trajectory.FirstOwnedMetric+n] = 0
 		}
-		for _, owner := range w.FirstOwners() {
+		for _, owner := range mc.FirstOwners() {
 			rec.Metrics[trajectory.FirstOwnedMetric+owner]++
 		}
 	}

@@ -42,6 +42,7 @@ type Grounder struct {
 // Call is one model call as the checks see it.
 type Call struct {
 	TrialID, Agent, TaskType string
+	Kind                     string // the transition kind: a dispatch call is checked in its own dialect
 	Step                     int
 	Context                  []trajectory.Message // everything sent
 	Response                 string

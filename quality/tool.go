@@ -76,13 +76,16 @@ func ToolCallOf(response string) (ToolCall, bool) {
 }
 
 // CheckCall grounds a call of any kind: a conversation call's command
-// (Check), a react call's tool call (CheckTool); other kinds have none.
+// (Check), a react call's tool call (CheckTool), a dispatch call's
+// actions (checkDispatch); other kinds have none.
 func (g *Grounder) CheckCall(kind string, c *Call) []Violation {
 	switch kind {
 	case trajectory.KindConversation:
 		return g.Check(c)
 	case trajectory.KindReact:
 		return g.CheckTool(c)
+	case trajectory.KindDispatch:
+		return checkDispatch(c)
 	}
 	return nil
 }

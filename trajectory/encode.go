@@ -476,6 +476,8 @@ func ownKind(s string) string {
 		return KindCoding
 	case KindBotResponder:
 		return KindBotResponder
+	case KindDispatch:
+		return KindDispatch
 	}
 	return strings.Clone(s)
 }

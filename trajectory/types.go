@@ -28,12 +28,17 @@ const (
 	KindReact      = "react"       // one ReAct step of an agent: a thought and a JSON tool call
 	KindReflect    = "reflect"     // an agent judges whether its subtask is done
 	KindSummary    = "summary"     // the state manager's running summary of an agent
+
+	// The dispatcher organisation's call (MindAgent): one model plans every
+	// agent's next action, one action line per agent, each step.
+	KindDispatch = "dispatch"
 )
 
 // Kinds are the transition kinds collabcraft's organisations record, in
 // the order they are listed to users (filter --kinds).
 var Kinds = []string{KindConversation, KindCoding, KindMemory, KindBotResponder,
-	KindEnvSummary, KindDecompose, KindReplan, KindAssign, KindReact, KindReflect, KindSummary}
+	KindEnvSummary, KindDecompose, KindReplan, KindAssign, KindReact, KindReflect, KindSummary,
+	KindDispatch}
 
 // ActiveSecondsMetric+name is the Trial.Metrics key of an agent's active
 // simulated seconds: the think time of its model calls plus the duration
