@@ -7,7 +7,7 @@ BENCHTIME ?= 1s
 # Pinned so every machine lints alike; `go run` fetches it once into the module cache.
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build test test-race testdeps demo bench lint mcdata mindcraft-fixtures villageragent-fixtures mindagent-checkout cuisine-data mindagent-diff escape-data escape-fixtures villagerbench-data docs-images villager-data clean
+.PHONY: build test test-race testdeps demo bench lint mcdata mindcraft-fixtures villageragent-fixtures mindagent-checkout cuisine-data mindagent-diff mindagent-fixtures escape-data escape-fixtures villagerbench-data docs-images villager-data clean
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/collabcraft
@@ -151,6 +151,14 @@ cuisine-data: mindagent-checkout
 mindagent-diff: mindagent-checkout
 	PYTHONDONTWRITEBYTECODE=1 PYTHONHASHSEED=0 $(PYTHON) scripts/mindagent-diff/drive.py --mindagent $(MINDAGENT_WORK) --out cuisine/testdata/mindagent
 	$(GO) test -count=1 -run 'TestMindAgent' ./cuisine
+
+# Re-render testdata/mindagent/ (MindAgent's own dispatcher calls: chat_agent.py
+# and the human variant's webpage/app.py, scripts/mindagent-fixtures/README.md),
+# then compare ours with them.
+mindagent-fixtures: mindagent-checkout
+	PYTHONDONTWRITEBYTECODE=1 $(PYTHON) scripts/mindagent-fixtures/render.py --mindagent $(MINDAGENT_WORK) \
+		--cases scripts/mindagent-fixtures/cases.json --out testdata/mindagent
+	$(GO) test -count=1 -run 'TestCallsAsMindAgentRendersThem|TestPySetOrderAsCPython' ./generate/dispatch
 
 clean:
 	rm -rf bin out

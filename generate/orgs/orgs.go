@@ -9,11 +9,14 @@ import (
 
 	"collabcraft/generate"
 	"collabcraft/generate/dag"
+	"collabcraft/generate/dispatch"
 )
 
 // Options are the settings of the organisations that have some.
 type Options struct {
 	DAGMode string // dag: merge (default) or update
+	// Dispatch are the dispatcher's settings (its ablations and hash seed).
+	Dispatch dispatch.Config
 }
 
 // organisations is keyed by --org; TestEveryOrganisationIsListed checks
@@ -27,6 +30,7 @@ var organisations = map[string]func(Options) (generate.Organisation, error){
 		}
 		return dag.Org{Config: dag.Config{Mode: mode}}, nil
 	},
+	"dispatcher": func(o Options) (generate.Organisation, error) { return dispatch.Org{Config: o.Dispatch}, nil },
 }
 
 // Names lists the organisations, sorted.

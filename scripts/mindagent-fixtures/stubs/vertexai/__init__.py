@@ -1,0 +1,1 @@
+"""Stand-in for vertexai (palm-2, not rendered)."""
