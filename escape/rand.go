@@ -1,8 +1,9 @@
 package escape
 
 import (
-	"math/bits"
 	"math/rand/v2"
+
+	"collabcraft/pyrand"
 )
 
 // draws is the random stream the generator draws from. The generator asks
@@ -39,90 +40,10 @@ func newPCG(seed uint64) pcgDraws {
 
 func (p pcgDraws) below(n int) int { return p.r.IntN(n) }
 
-// pyRandom is CPython's random.Random (MT19937, seeded by an int as
-// random.seed does; _randbelow by rejection over getrandbits), enough of it
-// to replay StateTree's draws for VillagerBench's own task seeds.
-type pyRandom struct {
-	mt  [624]uint32
-	idx int
-}
+// pyRandom is CPython's random.Random (package pyrand) as the generator's
+// draws, to replay StateTree's draws for VillagerBench's own task seeds.
+type pyRandom struct{ *pyrand.Random }
 
-func newPyRandom(seed uint64) *pyRandom {
-	r := &pyRandom{}
-	// random.seed(n): the key is |n| in 32-bit words, least significant
-	// first, at least one word (init_by_array).
-	key := []uint32{uint32(seed)}
-	if hi := uint32(seed >> 32); hi != 0 {
-		key = append(key, hi)
-	}
-	r.initByArray(key)
-	return r
-}
+func newPyRandom(seed uint64) pyRandom { return pyRandom{pyrand.New(seed)} }
 
-func (r *pyRandom) initGenrand(s uint32) {
-	r.mt[0] = s
-	for i := 1; i < len(r.mt); i++ {
-		r.mt[i] = 1812433253*(r.mt[i-1]^(r.mt[i-1]>>30)) + uint32(i)
-	}
-	r.idx = len(r.mt)
-}
-
-func (r *pyRandom) initByArray(key []uint32) {
-	const n = len(r.mt)
-	r.initGenrand(19650218)
-	i, j := 1, 0
-	for k := max(n, len(key)); k > 0; k-- {
-		r.mt[i] = (r.mt[i] ^ ((r.mt[i-1] ^ (r.mt[i-1] >> 30)) * 1664525)) + key[j] + uint32(j)
-		i++
-		j++
-		if i >= n {
-			r.mt[0] = r.mt[n-1]
-			i = 1
-		}
-		if j >= len(key) {
-			j = 0
-		}
-	}
-	for k := n - 1; k > 0; k-- {
-		r.mt[i] = (r.mt[i] ^ ((r.mt[i-1] ^ (r.mt[i-1] >> 30)) * 1566083941)) - uint32(i)
-		i++
-		if i >= n {
-			r.mt[0] = r.mt[n-1]
-			i = 1
-		}
-	}
-	r.mt[0] = 0x80000000
-}
-
-func (r *pyRandom) uint32() uint32 {
-	const n, m = 624, 397
-	if r.idx >= n {
-		for k := 0; k < n; k++ {
-			y := r.mt[k]&0x80000000 | r.mt[(k+1)%n]&0x7fffffff
-			v := r.mt[(k+m)%n] ^ (y >> 1)
-			if y&1 != 0 {
-				v ^= 0x9908b0df
-			}
-			r.mt[k] = v
-		}
-		r.idx = 0
-	}
-	y := r.mt[r.idx]
-	r.idx++
-	y ^= y >> 11
-	y ^= (y << 7) & 0x9d2c5680
-	y ^= (y << 15) & 0xefc60000
-	y ^= y >> 18
-	return y
-}
-
-// below is random._randbelow_with_getrandbits for n < 2^32.
-func (r *pyRandom) below(n int) int {
-	k := bits.Len(uint(n))
-	for {
-		v := int(r.uint32() >> (32 - k))
-		if v < n {
-			return v
-		}
-	}
-}
+func (r pyRandom) below(n int) int { return r.Below(n) }
