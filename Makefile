@@ -158,7 +158,7 @@ mindagent-diff: mindagent-checkout
 mindagent-fixtures: mindagent-checkout
 	PYTHONDONTWRITEBYTECODE=1 $(PYTHON) scripts/mindagent-fixtures/render.py --mindagent $(MINDAGENT_WORK) \
 		--cases scripts/mindagent-fixtures/cases.json --out testdata/mindagent
-	$(GO) test -count=1 -run 'TestCallsAsMindAgentRendersThem|TestPySetOrderAsCPython' ./generate/dispatch
+	$(GO) test -count=1 -run 'TestCallsAsMindAgentRendersThem|TestMindAgentOrders|TestPySetOrderAsCPython' ./generate/dispatch
 
 clean:
 	rm -rf bin out

@@ -9,6 +9,7 @@ import (
 
 	"collabcraft/cuisine"
 	"collabcraft/generate"
+	"collabcraft/pyrand"
 	"collabcraft/trajectory"
 )
 
@@ -66,10 +67,14 @@ func (o Org) cuisineTrial(ctx context.Context, spec generate.TrialSpec) (*genera
 	p := &play{ctx: ctx, spec: spec, cfg: cfg, seat: n, think: cfg.think(), human: human, agents: n, prefix: prefix}
 	var tally cuisine.Tally
 	episodes := cmp.Or(t.Episodes, cuisine.EpisodesPerSetting)
+	mindagent := pyrand.New(0) // chat_agent.py's World(seed=0), one per setting
 	for ep := range episodes {
 		wc := cuisine.Config{Agents: n, Alpha: t.Alpha, Seed: episodeSeed(spec.Seed, ep)}
-		if cfg.picker != nil {
+		switch {
+		case cfg.picker != nil:
 			wc.Picker = cfg.picker(ep)
+		case cfg.MindAgentOrders:
+			wc.Picker = pythonPicker{mindagent}
 		}
 		w, err := cuisine.New(*t.Level, wc)
 		if err != nil {
@@ -85,6 +90,11 @@ func (o Org) cuisineTrial(ctx context.Context, spec generate.TrialSpec) (*genera
 	}
 	return p.result(tally, episodes), nil
 }
+
+// pythonPicker draws as random.Random.choice does.
+type pythonPicker struct{ r *pyrand.Random }
+
+func (p pythonPicker) IntN(n int) int { return p.r.Below(n) }
 
 // episodeSeed is episode ep's order stream seed in a trial of seed.
 func episodeSeed(seed uint64, ep int) uint64 { return generate.CallSeed(seed, -1, ep) }

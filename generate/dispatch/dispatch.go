@@ -41,6 +41,12 @@ type Config struct {
 	// level's objects in. nil draws one per trial from its seed: each run
 	// of MindAgent's chat_agent.py had a new one.
 	HashSeed *uint32
+	// MindAgentOrders draws the orders as every run of MindAgent's
+	// chat_agent.py drew them: CPython's random.Random(0), one stream
+	// across a setting's episodes (the World is built once per α). The
+	// paper's GPT-4 runs saw these orders, so comparisons with its tables
+	// use them. false: a PCG stream per episode from the trial seed.
+	MindAgentOrders bool
 
 	// picker, if set, draws the orders of episode e (the fixture tests
 	// replay MindAgent's draws).
@@ -67,7 +73,10 @@ func (Org) Seats(agents []string) []string { return append(slices.Clone(agents),
 
 // Settings are what run.json records: the ablations and the hash seed.
 func (o Org) Settings() any {
-	s := map[string]any{"notes": !o.Config.NoNotes, "feedback": !o.Config.NoFeedback, "hash_seed": "per trial"}
+	s := map[string]any{"notes": !o.Config.NoNotes, "feedback": !o.Config.NoFeedback, "hash_seed": "per trial", "orders": "per episode"}
+	if o.Config.MindAgentOrders {
+		s["orders"] = "mindagent"
+	}
 	if o.Config.HashSeed != nil {
 		s["hash_seed"] = *o.Config.HashSeed
 	}

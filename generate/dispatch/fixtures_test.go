@@ -15,6 +15,7 @@ import (
 	"collabcraft/cuisine"
 	"collabcraft/generate"
 	"collabcraft/procgen"
+	"collabcraft/pyrand"
 	"collabcraft/trajectory"
 )
 
@@ -162,7 +163,7 @@ func fixtureTrial(t *testing.T, c *fixtureCase) *cannedBackend {
 	if err != nil {
 		t.Fatalf("%s: %v", c.Case.Name, err)
 	}
-	if !strings.Contains(res.Error, errEnough.Error()) {
+	if full := len(c.Calls) == task.Episodes*cuisine.EpisodeSteps; !full && !strings.Contains(res.Error, errEnough.Error()) || full && res.Error != "" {
 		t.Errorf("%s: the trial ended %+v %q before the fixture's calls ran out", c.Case.Name, res.Outcome, res.Error)
 	}
 	return b
@@ -230,6 +231,32 @@ func sameMessages(got, want []trajectory.Message) error {
 		return fmt.Errorf("%d messages; MindAgent sent %d", len(got), len(want))
 	}
 	return nil
+}
+
+// TestMindAgentOrders: chat_agent.py's orders are CPython's
+// random.Random(0) choices, one stream across a setting's episodes; the
+// fixtures recorded the dishes its World drew.
+func TestMindAgentOrders(t *testing.T) {
+	ff := loadFixtures(t)
+	n := 0
+	for _, c := range ff.Cases {
+		if c.Kind != "dispatch" {
+			continue
+		}
+		level, _ := cuisine.LevelNamed(c.Case.Level)
+		p := pythonPicker{pyrand.New(0)}
+		for ep, draws := range c.Draws {
+			for k, d := range draws {
+				if got := p.IntN(len(level.Dishes)); got != d {
+					t.Fatalf("%s episode %d draw %d: %d, MindAgent drew %d", c.Case.Name, ep, k, got, d)
+				}
+				n++
+			}
+		}
+	}
+	if n < 40 {
+		t.Fatalf("%d draws compared", n)
+	}
 }
 
 // TestPySetOrderAsCPython checks the set order the rules list objects in
