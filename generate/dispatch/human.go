@@ -43,7 +43,7 @@ func (h *humanPlayer) act(s cuisine.State) string {
 	}
 	// A cooked product someone needs: take it out.
 	for _, t := range s.Tools {
-		if t.Busy == 0 && len(t.Content) == 1 && !cuisine.IsIngredient(t.Content[0]) && !isKind(t.Name, cuisine.ServingTable) && h.wanted(s, t.Content[0]) {
+		if t.Busy == 0 && len(t.Content) == 1 && cookedHere(t) && h.wanted(s, t.Content[0]) {
 			return at(t.Name, "get")
 		}
 	}
@@ -170,6 +170,13 @@ func present(s cuisine.State, item string) bool {
 		}
 	}
 	return false
+}
+
+// cookedHere: the tool holds a product of its own kind, which it made and
+// which can be taken out (what was put in cannot).
+func cookedHere(t cuisine.ToolState) bool {
+	r, ok := cuisine.RecipeFor(t.Content[0])
+	return ok && isKind(t.Name, r.Tool)
 }
 
 // isKind: the tool's name is of kind (pan0 is a pan).

@@ -57,6 +57,9 @@ func (b *backend) Complete(ctx context.Context, req generate.Request) (generate.
 	if err := ctx.Err(); err != nil {
 		return generate.Reply{}, err
 	}
+	if req.Kind == trajectory.KindDispatch {
+		return dispatchReply(&req, b.opts), nil // MindAgent's dispatcher (dispatcher.go)
+	}
 	rng := rand.New(rand.NewPCG(req.Seed, 0x5c1e7ed))
 	if dagKinds[req.Kind] {
 		return b.dagReply(req, rng)
