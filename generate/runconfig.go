@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"collabcraft/cuisine"
 	"collabcraft/mcdata"
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
@@ -211,6 +212,10 @@ func (c *BatchConfig) manifest(ts *taskSet, tasks []procgen.Task) (*trajectory.M
 	var texts []string
 	templates := map[string]string{}
 	for _, typ := range types {
+		if k, ok := procgen.KindOfType(typ); ok && !k.InMinecraft() {
+			texts = append(texts, cuisineStaticTexts()...) // no MINDcraft prompts there
+			continue
+		}
 		prompts := set.For(typ)
 		texts = append(texts, prompts.StaticTexts(typ)...)
 		named := prompts.Templates()
@@ -255,6 +260,9 @@ func commandDocs(tasks []procgen.Task, dialect world.Dialect) ([]string, error) 
 	var out []string
 	for i := range tasks {
 		t := &tasks[i]
+		if k, ok := procgen.KindOfType(t.Type); ok && !k.InMinecraft() {
+			continue
+		}
 		fresh := false
 		for _, id := range t.AgentIDs() {
 			key := fmt.Sprintf("%q\x00%t\x00%t\x00%q", t.Type, t.Goal.IsZero(), t.Conversation == "", t.BlockedActions[id])
@@ -277,6 +285,19 @@ func commandDocs(tasks []procgen.Task, dialect world.Dialect) ([]string, error) 
 		}
 	}
 	return out, nil
+}
+
+// cuisineStaticTexts are the dispatcher's one-shot demo turns, every team
+// size's, which its calls send as they are.
+func cuisineStaticTexts() []string {
+	var out []string
+	for _, human := range []bool{false, true} {
+		for _, n := range cuisine.DemoTeams(human) {
+			turns, _ := cuisine.Demos(n, human)
+			out = append(out, turns...)
+		}
+	}
+	return out
 }
 
 // checkResume refuses to write into a run made with another

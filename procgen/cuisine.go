@@ -138,7 +138,7 @@ func cuisineTask(l cuisine.Level, alpha float64, o CuisineOptions) Task {
 	t := Task{
 		ID: id, Type: TypeCuisine, AgentCount: o.Agents, Level: &l, Alpha: alpha,
 		Episodes: cuisine.EpisodesPerSetting, Split: o.Split,
-		Difficulty: map[string]any{"level": l.Name, "class": class, "alpha": alpha, "dishes": len(l.Dishes), "human": o.Human},
+		Difficulty: map[string]any{"level": l.Name, "class": class, "alpha": alpha, "dishes": len(l.Dishes), "agents": o.Agents, "human": o.Human},
 		Generator:  &Generator{Name: cuisineGeneratorName, Version: GeneratorVersion},
 	}
 	if o.Human {

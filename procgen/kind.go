@@ -22,6 +22,11 @@ type Kind struct {
 	// Scored kinds are judged by score (the fraction of the goal done), the
 	// others by success.
 	Scored bool
+	// Quantiled kinds are filtered by the paper's recipe to the top
+	// quantile of their scores (construction); other scored kinds
+	// (cuisine, whose score is MindAgent's CoS of a setting) keep every
+	// trial that did not error.
+	Quantiled bool
 	// Knobs are the kind's difficulty settings.
 	Knobs []Knob
 	// Family is the benchmark the kind comes from: FamilyMineCollab
@@ -116,6 +121,7 @@ var (
 		Splits:        []string{SplitTrain, SplitDev, SplitTest},
 		DefaultCounts: map[string]int{SplitTrain: DefaultConstructionTrain, SplitDev: DefaultConstructionDev, SplitTest: DefaultConstructionTest},
 		Scored:        true,
+		Quantiled:     true,
 		Knobs: []Knob{
 			numberKnob("materials", "materials"),
 			numberKnob("rooms", "rooms"),
@@ -176,6 +182,13 @@ func KindOfType(taskType string) (*Kind, bool) {
 func IsScored(taskType string) bool {
 	k, ok := KindOfType(taskType)
 	return ok && k.Scored
+}
+
+// IsQuantiled reports whether the paper's filter recipe keeps the top
+// quantile of a task-file type's trials by score.
+func IsQuantiled(taskType string) bool {
+	k, ok := KindOfType(taskType)
+	return ok && k.Quantiled
 }
 
 // Knob returns the kind's knob of that name.

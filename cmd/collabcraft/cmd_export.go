@@ -34,6 +34,7 @@ type ExportOptions struct {
 	Fractions          string // hash: train,validation,test
 	ValidationFraction float64
 	DropNear           float64
+	DropDemos          bool
 	Overwrite          bool
 	Name               string
 	JSON               bool
@@ -57,6 +58,7 @@ func (opts *ExportOptions) AddFlags(f *pflag.FlagSet) {
 	f.StringVar(&opts.Roles, "roles", "raw", "roles as recorded (raw) or fit for strict chat templates (strict)")
 	f.StringVar(&opts.SplitBy, "split-by", "task", "splits by the task's own split field (task) or by a hash of the task id (hash)")
 	f.StringVar(&opts.Fractions, "fractions", "0.9,0.05,0.05", "train,validation,test fractions for --split-by hash")
+	f.BoolVar(&opts.DropDemos, "drop-demos", false, "leave out the one-shot demo turns of dispatcher calls (MindAgent sends another level's demo in every call): the rules, the info turn and the live turns remain")
 	f.Float64Var(&opts.DropNear, "drop-near-duplicates", 0, "also drop from train the near duplicates (MinHash Jaccard at least this, e.g. 0.8) of examples in another split (0: off)")
 	f.Float64Var(&opts.ValidationFraction, "validation-fraction", export.DefaultSplitRule().ValidationFraction, "fraction of train tasks moved to validation for --split-by task")
 	f.BoolVar(&opts.Overwrite, "overwrite", false, "replace an existing dataset at --out")
@@ -144,7 +146,7 @@ func (opts *ExportOptions) exportOptions() (export.Options, error) {
 	if opts.DropNear < 0 || opts.DropNear > 1 {
 		return eo, usagef("--drop-near-duplicates %g: want a similarity in (0, 1], or 0 for off", opts.DropNear)
 	}
-	eo.Overwrite, eo.Name, eo.DropNear = opts.Overwrite, opts.Name, opts.DropNear
+	eo.Overwrite, eo.Name, eo.DropNear, eo.DropDemos = opts.Overwrite, opts.Name, opts.DropNear, opts.DropDemos
 	return eo, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"slices"
@@ -13,6 +14,7 @@ import (
 
 	"collabcraft/generate"
 	"collabcraft/generate/dag"
+	"collabcraft/generate/dispatch"
 	"collabcraft/generate/llm"
 	"collabcraft/generate/orgs"
 	"collabcraft/generate/scripted"
@@ -69,8 +71,12 @@ type GenerateOptions struct {
 	ThinkTime float64
 	MaxTurns  int
 	Coding    string
-	Org       string // p2p | dag
+	Org       string // p2p | dag | dispatcher
 	DAGMode   string // dag: merge | update
+	// dispatcher: MindAgent's ablations, the rules' hash seed, the orders
+	DispatchNotes, DispatchFeedback bool
+	DispatchHashSeed                int64 // -1: one per trial
+	DispatchOrders                  string
 
 	temperature, topP float64 // flag storage for the pointers above
 	modelSeed         int
@@ -118,8 +124,34 @@ func (opts *GenerateOptions) AddFlags(f *pflag.FlagSet) {
 	f.Float64Var(&opts.ThinkTime, "think-time", generate.DefaultThinkTime, "simulated seconds one model call takes")
 	f.IntVar(&opts.MaxTurns, "max-turns", generate.DefaultMaxTurns, "conversation calls per agent before a trial ends with turn_cap")
 	f.StringVar(&opts.Coding, "coding", string(generate.CodingAuto), "whether !newAction runs model-written code: on, off or auto (MineCollab's: on for construction, off for the other kinds)")
-	f.StringVar(&opts.Org, "org", "p2p", "how the team is organised: p2p (MINDcraft's peers talking with !commands) or dag (VillagerAgent's task graph: a decomposer and a controller plan, agents act with JSON tool calls)")
+	f.StringVar(&opts.Org, "org", "p2p", "how the team is organised: p2p (MINDcraft's peers talking with !commands), dag (VillagerAgent's task graph: a decomposer and a controller plan, agents act with JSON tool calls) or dispatcher (MindAgent's: one model plans every agent's action each step; cuisine tasks)")
 	f.StringVar(&opts.DAGMode, "dag-mode", string(dag.Merge), "dag: how the decomposer plans and replans: merge (the paper's: candidates, the controller assigns, a strategy per replan) or update (VillagerAgent's code: it assigns agents itself and decomposes the whole task again)")
+	f.BoolVar(&opts.DispatchNotes, "dispatch-notes", true, "dispatcher: the rules hold MindAgent's inference-knowledge notes (false: its --without_notes ablation)")
+	f.BoolVar(&opts.DispatchFeedback, "dispatch-feedback", true, "dispatcher: each user turn starts with the last step's error messages and suggestions (false: its --without_feedback ablation)")
+	f.Int64Var(&opts.DispatchHashSeed, "dispatch-hash-seed", -1, "dispatcher: the PYTHONHASHSEED whose set order the rules list the objects in, 0 to 4294967295 (-1: one per trial, as each MindAgent run had its own)")
+	f.StringVar(&opts.DispatchOrders, "dispatch-orders", "seeded", "dispatcher: seeded (a stream per episode from the trial seed) or mindagent (random.Random(0) across a setting's episodes: the orders MindAgent's runs, and the paper's GPT-4 tables, saw)")
+}
+
+// orgOptions are the organisations' settings from the flags.
+func (opts *GenerateOptions) orgOptions() (orgs.Options, error) {
+	o := orgs.Options{DAGMode: opts.DAGMode,
+		Dispatch: dispatch.Config{NoNotes: !opts.DispatchNotes, NoFeedback: !opts.DispatchFeedback}}
+	switch {
+	case opts.DispatchHashSeed == -1:
+	case opts.DispatchHashSeed < 0 || opts.DispatchHashSeed > math.MaxUint32:
+		return o, fmt.Errorf("--dispatch-hash-seed %d: want -1 (one per trial) or 0 to 4294967295", opts.DispatchHashSeed)
+	default:
+		h := uint32(opts.DispatchHashSeed)
+		o.Dispatch.HashSeed = &h
+	}
+	switch opts.DispatchOrders {
+	case "seeded":
+	case "mindagent":
+		o.Dispatch.MindAgentOrders = true
+	default:
+		return o, fmt.Errorf("--dispatch-orders %q: want seeded or mindagent", opts.DispatchOrders)
+	}
+	return o, nil
 }
 
 // setFrom turns the optional flags the command line gave into pointers.
@@ -239,7 +271,11 @@ func (opts *GenerateOptions) check() (generate.Shard, error) {
 	if _, err := generate.ParseCoding(opts.Coding); err != nil {
 		return shard, usagef("--coding %q: want on, off or auto", opts.Coding)
 	}
-	if _, err := orgs.New(opts.Org, orgs.Options{DAGMode: opts.DAGMode}); err != nil {
+	oo, err := opts.orgOptions()
+	if err != nil {
+		return shard, usagef("%s", err)
+	}
+	if _, err := orgs.New(opts.Org, oo); err != nil {
 		return shard, usagef("--org %q, --dag-mode %q: %s", opts.Org, opts.DAGMode, strings.TrimPrefix(err.Error(), "orgs: "))
 	}
 	if _, err := voice.ParseSpec(opts.Voice); opts.Voice != "" && err != nil {
@@ -348,7 +384,8 @@ func (opts *GenerateOptions) batchConfig() (generate.BatchConfig, error) {
 		return generate.BatchConfig{}, usagef("%s", strings.TrimPrefix(strings.TrimPrefix(err.Error(), "team: "), "llm: "))
 	}
 	coding, _ := generate.ParseCoding(opts.Coding)
-	org, _ := orgs.New(opts.Org, orgs.Options{DAGMode: opts.DAGMode}) // checked
+	oo, _ := opts.orgOptions()
+	org, _ := orgs.New(opts.Org, oo) // checked
 	bc := generate.BatchConfig{
 		Org: org,
 		Dir: opts.Out, TaskFiles: opts.Tasks, Limit: opts.Limit, Shard: shard, Workers: opts.Workers, Force: opts.Force, Strict: opts.Strict,

@@ -25,27 +25,29 @@ type TasksOptions struct {
 	MaxDepth       int
 	SplitMaterials string
 	Chest          bool
+	Human          bool
 
 	out io.Writer // where the summary line goes; os.Stderr when nil
 }
 
 // AddFlags registers the flags of `procgen tasks`.
 func (opts *TasksOptions) AddFlags(f *pflag.FlagSet) {
-	f.StringVar(&opts.Type, "type", "", "task type: crafting, cooking or construction (required)")
+	f.StringVar(&opts.Type, "type", "", "task type: crafting, cooking, construction or cuisine (required)")
 	f.StringVar(&opts.Split, "split", procgen.SplitTrain, "split: train, dev or test (cooking: train or test)")
-	f.IntVar(&opts.Agents, "agents", 2, "agents per task, 2 to 5")
-	f.IntVar(&opts.N, "n", 0, "number of tasks (0 = the default for the type and split: crafting 1200/100/100, cooking 280/90, construction 2000/30/30)")
+	f.IntVar(&opts.Agents, "agents", 2, "agents per task, 2 to 5 (cuisine: 2 to 4)")
+	f.IntVar(&opts.N, "n", 0, "number of tasks (0 = the default for the type and split: crafting 1200/100/100, cooking 280/90, construction 2000/30/30, cuisine 300/60/65)")
 	f.Uint64Var(&opts.Seed, "seed", 0, "random seed; the same seed and flags give byte-identical files")
 	f.StringVarP(&opts.Output, "output", "o", "", "task file to write (required; - for standard output)")
 	f.IntVar(&opts.MaxDepth, "max-depth", procgen.DefaultCraftingMaxDepth, "crafting: recipe depths 0 to max-depth-1")
 	f.StringVar(&opts.SplitMaterials, "split-materials", procgen.SplitEven, "construction: how blueprint materials are dealt: even or by-type")
+	f.BoolVar(&opts.Human, "human", false, "cuisine: agent 0 is a scripted human, MindAgent's human variant (the dispatcher plans for the others)")
 	f.BoolVar(&opts.Chest, "chest", false, "cooking: let some tasks keep an ingredient in a kitchen chest (chest_items, collabcraft's extension: MINDcraft's cooking world has no chest)")
 }
 
 func newTasksCommand(gopts *GlobalOptions) *cobra.Command {
 	var opts TasksOptions
 	cmd := &cobra.Command{
-		Use:   "tasks --type crafting|cooking|construction -o FILE",
+		Use:   "tasks --type crafting|cooking|construction|cuisine -o FILE",
 		Short: "Generate a MINDcraft-compatible task file",
 		Long: `tasks generates collaborative tasks of one type and split and writes them
 as a MINDcraft task file (a JSON object of task id -> task).
@@ -59,11 +61,18 @@ the agents (with --chest, sometimes one in a kitchen chest); recipes hidden from
 Hell's Kitchen variant where each agent holds only its partner's recipe.
 construction: build a generated house from its blueprint, materials dealt to
 the agents.
+cuisine: MindAgent's CuisineWorld (played by --org dispatcher): a level (the
+dishes ordered, the kitchen's tools) at one order interval factor α, 3
+episodes of 60 steps; each level gives one task per α of MindAgent's five.
+Test is MindAgent's 13 levels, train and dev are generated levels (seeded
+dish and tool sets, every dish servable), split by their set of dishes.
 
-Train, dev and test never share a target (crafting item, dish, blueprint).`,
+Train, dev and test never share a target (crafting item, dish, blueprint,
+cuisine's set of dishes).`,
 		Example: `  collabcraft procgen tasks --type crafting --split train --agents 2 -o tasks/crafting_train.json
   collabcraft procgen tasks --type cooking --split test --agents 3 --n 30 --seed 7 -o tasks/cooking_test_3.json
-  collabcraft procgen tasks --type construction --split test -o -`,
+  collabcraft procgen tasks --type construction --split test -o -
+  collabcraft procgen tasks --type cuisine --split test --agents 3 -o tasks/cuisine_test_3.json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runTasks(cmd.Context(), opts, *gopts, args)
@@ -103,6 +112,7 @@ func runTasks(_ context.Context, opts TasksOptions, gopts GlobalOptions, _ []str
 		MaxDepth:       opts.MaxDepth,
 		SplitMaterials: opts.SplitMaterials,
 		Chest:          opts.Chest,
+		Human:          opts.Human,
 	})
 	if err != nil {
 		return err
