@@ -25,7 +25,10 @@ type Summary struct {
 	// VillagerBench are VillagerBench's Tables 1 and 3: one row per task
 	// type and team.
 	VillagerBench []TeamRow `json:"villagerbench"`
-	Prices        *Prices   `json:"prices,omitempty"`
+	// CoS is MindAgent's collaboration score of the CuisineWorld trials,
+	// per level and team (its Tables 3-5).
+	CoS    []CoSRow `json:"cuisine_cos,omitempty"`
+	Prices *Prices  `json:"prices,omitempty"`
 }
 
 // TypeStats is one task type's row of Table 2, its tokens and cost.
@@ -107,6 +110,7 @@ func Collect(trials iter.Seq2[*trajectory.Trial, error], prices *Prices) (*Summa
 	all := &acc{typ: "all", tasks: map[string]map[string]bool{}}
 	cells := map[[3]string]*cellAcc{} // type, knob, value
 	teams := map[teamKey]*TeamRow{}
+	cos := cosAcc{}
 	for t, err := range trials {
 		if err != nil {
 			return nil, fmt.Errorf("stats: %w", err)
@@ -133,6 +137,7 @@ func Collect(trials iter.Seq2[*trajectory.Trial, error], prices *Prices) (*Summa
 			teams[v.key] = r
 		}
 		r.add(t, v)
+		cos.add(t)
 	}
 	s := &Summary{Prices: prices}
 	keys := make([]string, 0, len(types))
@@ -148,6 +153,7 @@ func Collect(trials iter.Seq2[*trajectory.Trial, error], prices *Prices) (*Summa
 	}
 	s.Breakdowns = breakdowns(cells, keys)
 	s.VillagerBench = teamRows(teams)
+	s.CoS = cos.rows()
 	return s, nil
 }
 

@@ -125,6 +125,7 @@ func (s *Summary) Tables() []Table {
 	for _, b := range s.Breakdowns {
 		out = append(out, b.table())
 	}
+	out = append(out, s.cosTables()...)
 	return append(out, s.team()...)
 }
 
