@@ -176,6 +176,9 @@ func writeCard(dir string, o Options, r *Dataset, summary string) error {
 	if o.DropNear > 0 {
 		fmt.Fprintf(&b, " %d train examples were also removed as near duplicates (MinHash Jaccard at least %g over their last turns and response) of examples in another split.", r.Counts.NearSplitDropped, o.DropNear)
 	}
+	if o.DropDemos {
+		b.WriteString(" The one-shot demo turns MindAgent's dispatcher sends in every call were left out of the dispatch examples.")
+	}
 	b.WriteString("\n\n")
 	if ds := skipped(o); len(ds) > 0 {
 		fmt.Fprintf(&b, "**Incomplete input:** %s skipped, so their trials are missing; "+

@@ -52,6 +52,11 @@ type Options struct {
 	// near duplicates (MinHash Jaccard >= DropNear over their last turns and
 	// response, quality.ExampleText) of an example of another split.
 	DropNear float64
+	// DropDemos leaves out of each example the one-shot demo turns a
+	// dispatcher's context carries as MindAgent sends them (another
+	// level's play, the same in every call): the rules, the info turn and
+	// the live turns remain.
+	DropDemos bool
 	// Provenance, copied into manifest.json and summarised in the card.
 	Inputs   any               // e.g. the runs' manifests
 	Filters  any               // e.g. the filter rules and their counts
@@ -131,14 +136,15 @@ type preparer struct {
 	rule  SplitRule
 	// tasks remembers each task's split, proving no task is in two, and
 	// saves hashing the task id again.
-	tasks map[string]taskSplit
-	h     *xxh3.Hasher
+	tasks     map[string]taskSplit
+	h         *xxh3.Hasher
+	dropDemos bool
 }
 
 type taskSplit struct{ own, out string }
 
 func newPreparer(o Options) *preparer {
-	return &preparer{roles: o.Roles, org: o.OrgColumn, rule: o.Split, tasks: map[string]taskSplit{}, h: xxh3.New()}
+	return &preparer{roles: o.Roles, org: o.OrgColumn, rule: o.Split, tasks: map[string]taskSplit{}, h: xxh3.New(), dropDemos: o.DropDemos}
 }
 
 func (pr *preparer) prepare(ex Example) (prepared, error) {
@@ -146,6 +152,9 @@ func (pr *preparer) prepare(ex Example) (prepared, error) {
 		return prepared{}, err
 	}
 	msgs := trimToLastAssistant(ex.Messages)
+	if pr.dropDemos {
+		msgs = dropDemoTurns(msgs)
+	}
 	if pr.roles == RolesStrict {
 		msgs = normalizeStrict(msgs)
 		if err := checkStrict(msgs); err != nil {

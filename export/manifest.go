@@ -25,6 +25,9 @@ type Manifest struct {
 	Files         []FileInfo        `json:"files"`
 	// Tokens are the examples' token lengths and the card's training limit.
 	Tokens *TokenFigures `json:"tokens,omitempty"`
+	// DemoTurns is "dropped" when the dispatch examples leave out their
+	// one-shot demo turns (Options.DropDemos).
+	DemoTurns string `json:"demo_turns,omitempty"`
 	// Skipped are the damaged run records left out: their trials are not
 	// in the dataset.
 	Skipped []trajectory.Damage `json:"skipped_damaged_records,omitempty"`
@@ -39,6 +42,9 @@ func writeManifest(dir string, o Options, r *Dataset) error {
 		Formats: o.Formats, SplitRule: o.Split, Dedup: dedupText, Counts: r.Counts,
 		Versions: o.Versions, Inputs: o.Inputs, Filters: o.Filters, Files: r.Files,
 		Tokens: r.Tokens, Skipped: skipped(o),
+	}
+	if o.DropDemos {
+		m.DemoTurns = "dropped"
 	}
 	if m.Versions == nil {
 		m.Versions = map[string]string{}
