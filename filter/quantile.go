@@ -73,7 +73,7 @@ func (th *thresholds) compute(in *Input) error {
 				if err != nil {
 					return fmt.Errorf("filter: top-quantile first pass: %w", err)
 				}
-				info = taskInfo{scored: procgen.IsScored(t.TaskType), group: th.group(t)}
+				info = taskInfo{scored: procgen.IsQuantiled(t.TaskType), group: th.group(t)}
 				tasks[tk] = info
 			}
 			if !info.scored {

@@ -81,7 +81,7 @@ func (r minScore) Judge(t *trajectory.Trial) Verdict {
 type topQuantile struct{ th *thresholds }
 
 func (r topQuantile) Judge(t *trajectory.Trial) Verdict {
-	if !procgen.IsScored(t.TaskType) {
+	if !procgen.IsQuantiled(t.TaskType) {
 		return keep
 	}
 	min, ok := r.th.of(t)
