@@ -10,7 +10,7 @@ import (
 var presetFS embed.FS
 
 // Presets are the built-in configs, by name.
-func Presets() []string { return []string{"demo", "minecollab"} }
+func Presets() []string { return []string{"cuisineworld", "demo", "minecollab"} }
 
 // Preset returns a built-in config's YAML, comments included.
 func Preset(name string) ([]byte, error) {
