@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"collabcraft/mckitchen"
 	"collabcraft/villager"
 	"collabcraft/world"
 	"collabcraft/world/js"
@@ -72,3 +73,21 @@ func (s *simWorld) Tool(agent int, name string, args villager.Dict) (villager.Di
 
 // VillagerStatus is agent i's /post_environment_dict answer.
 func (s *simWorld) VillagerStatus(agent int) villager.Dict { return s.w.VillagerStatus(s.names[agent]) }
+
+// KitchenAct runs one of MindAgent's Minecraft kitchen actions for agent i
+// (the dispatcher's KitchenWorld).
+func (s *simWorld) KitchenAct(agent int, verb, arg string) (string, time.Duration) {
+	return s.w.KitchenAct(s.names[agent], verb, arg)
+}
+
+// KitchenView is what the kitchen's dispatcher is shown of agent i.
+func (s *simWorld) KitchenView(agent int) mckitchen.AgentView { return s.w.KitchenView(s.names[agent]) }
+
+// KitchenFurnace is the kitchen's furnace.
+func (s *simWorld) KitchenFurnace() mckitchen.FurnaceView { return s.w.KitchenFurnace() }
+
+// KitchenChest is what the kitchen's chest holds.
+func (s *simWorld) KitchenChest() map[string]int { return s.w.KitchenChest() }
+
+// KitchenServe takes a dish out of the chest for an order.
+func (s *simWorld) KitchenServe(dish string) bool { return s.w.KitchenServe(dish) }

@@ -30,7 +30,7 @@ const (
 // Cuisine is the CuisineWorld kind.
 var Cuisine = &Kind{
 	Name: KindCuisine, TaskType: TypeCuisine,
-	Family: FamilyMindAgent, World: WorldCuisine,
+	Family: FamilyMindAgent, World: WorldCuisine, Orgs: []string{"dispatcher"},
 	Splits:        []string{SplitTrain, SplitDev, SplitTest},
 	DefaultCounts: map[string]int{SplitTrain: DefaultCuisineTrain, SplitDev: DefaultCuisineDev, SplitTest: DefaultCuisineTest},
 	Scored:        true,

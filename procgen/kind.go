@@ -38,6 +38,10 @@ type Kind struct {
 	// WorldCuisine (CuisineWorld, a text kitchen of lock-step actions,
 	// which only the dispatcher plays).
 	World string
+	// Orgs are the organisations that play the kind (nil: every one).
+	// MindAgent's kinds are lock-step order streams, which only its
+	// dispatcher plays.
+	Orgs []string
 
 	generate  func(GenerateOptions) ([]Task, error)
 	validate  func(*validator)
@@ -59,6 +63,9 @@ const (
 	WorldCuisine     = "cuisine"
 )
 
+// PlayedBy reports whether the organisation named org plays the kind.
+func (k *Kind) PlayedBy(org string) bool { return k.Orgs == nil || slices.Contains(k.Orgs, org) }
+
 // InMinecraft reports whether the kind's tasks are played in the Minecraft
 // world (every kind but CuisineWorld's).
 func (k *Kind) InMinecraft() bool { return k.World == WorldMinecraft }
@@ -69,6 +76,7 @@ const (
 	KindCooking      = "cooking"
 	KindConstruction = "construction"
 	KindCuisine      = "cuisine"
+	KindMCKitchen    = "mckitchen"
 )
 
 // The task kinds.
@@ -143,7 +151,7 @@ var (
 )
 
 // kinds is every kind in suite order.
-var kinds = []*Kind{Crafting, Cooking, Construction, Cuisine}
+var kinds = []*Kind{Crafting, Cooking, Construction, Cuisine, MCKitchen}
 
 // AllKinds returns the kind descriptors in suite order.
 func AllKinds() []*Kind { return slices.Clone(kinds) }

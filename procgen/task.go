@@ -19,6 +19,7 @@ const (
 	TypeCooking      = "cooking"
 	TypeConstruction = "construction"
 	TypeCuisine      = "cuisine"
+	TypeMCKitchen    = "mckitchen"
 )
 
 // Task is one MINDcraft task. Its JSON form is MINDcraft's; the fields

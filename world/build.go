@@ -196,6 +196,7 @@ var kindWorlds = map[*procgen.Kind]kindWorld{
 	procgen.Crafting:     {build: (*World).buildCrafting, score: (*World).craftingScore},
 	procgen.Cooking:      {build: (*World).buildCooking, score: (*World).cookingScore},
 	procgen.Construction: {build: (*World).buildConstruction, score: (*World).constructionScore, unblockDefaults: true},
+	procgen.MCKitchen:    {build: (*World).buildKitchen, score: (*World).kitchenScore},
 }
 
 // taskTypes is `"techtree", "cooking" or "construction"` for messages.

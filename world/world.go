@@ -78,7 +78,8 @@ type World struct {
 	now        time.Duration
 	startTicks int64 // time of day at start, in game ticks
 	rng        *rand.Rand
-	spawns     []Pos // spawn cells, agent id order (cycled)
+	spawns     []Pos         // spawn cells, agent id order (cycled)
+	kitchen    *kitchenScene // MindAgent's Minecraft kitchen (kitchen.go), nil elsewhere
 
 	thinkBudget int // path search expansions left for the current command
 	// digAbove, when set, lets the pathfinder dig blocks above that y

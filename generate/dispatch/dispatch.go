@@ -86,6 +86,7 @@ func (o Org) Settings() any {
 // Play runs one trial. Which kinds it dispatches, and why not the others:
 //
 //   - cuisine: CuisineWorld, as MindAgent plays it (cuisineTrial);
+//   - mckitchen: the paper's Minecraft kitchen (kitchenTrial);
 //   - MineCollab's crafting, cooking and construction: refused. MindAgent's
 //     dispatcher commands agents that are not models, one closed action
 //     per agent per step, over a state it sees whole; MineCollab's tasks
@@ -102,6 +103,8 @@ func (o Org) Play(ctx context.Context, spec generate.TrialSpec) (*generate.Trial
 	switch k {
 	case procgen.Cuisine:
 		return o.cuisineTrial(ctx, spec)
+	case procgen.MCKitchen:
+		return o.kitchenTrial(ctx, spec)
 	}
 	name := spec.Task.Type
 	if k != nil {
