@@ -275,7 +275,7 @@ func TestCodingNeedsCodeWorld(t *testing.T) {
 
 func TestCodingSetting(t *testing.T) {
 	for _, k := range procgen.AllKinds() {
-		if !k.InMinecraft() {
+		if !k.PlayedBy("p2p") {
 			continue // no MINDcraft agents, no code
 		}
 		if _, ok := codingByDefault[k]; !ok {

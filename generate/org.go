@@ -3,6 +3,7 @@ package generate
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"collabcraft/procgen"
 	"collabcraft/world"
@@ -41,16 +42,21 @@ func (p2p) Play(ctx context.Context, spec TrialSpec) (*TrialResult, error) {
 	return Run(ctx, spec)
 }
 
-// NotInMinecraft is the error of an organisation that plays in the
-// Minecraft world (p2p, dag) given a task of a kind with a world of its
-// own, or nil when the task's kind is played in Minecraft.
-func NotInMinecraft(org string, t *procgen.Task) error {
+// NotPlayedBy is the error (of package pkg) of an organisation (p2p, dag) given a task of
+// a kind it does not play, naming why; nil when it plays the kind.
+// MindAgent's kinds are lock-step streams of orders that one dispatcher
+// serves: CuisineWorld has no Minecraft world at all, and its Minecraft
+// kitchen no goal to talk over, only orders on the clock.
+func NotPlayedBy(pkg, org string, t *procgen.Task) error {
 	k, ok := procgen.KindOfType(t.Type)
-	if !ok || k.InMinecraft() {
+	if !ok || k.PlayedBy(org) {
 		return nil
 	}
-	return fmt.Errorf("%s: task %s: a %s task is played in %s, a text kitchen of lock-step actions with no Minecraft world, commands or tools; play it with --org dispatcher",
-		org, t.ID, k.Name, map[string]string{procgen.WorldCuisine: "CuisineWorld"}[k.World])
+	why := "MindAgent's Minecraft kitchen, a stream of orders served in lock-step rounds of one action per agent"
+	if !k.InMinecraft() {
+		why = "played in CuisineWorld, a text kitchen of lock-step actions with no Minecraft world, commands or tools"
+	}
+	return fmt.Errorf("%s: task %s: --org %s does not play it: a %s task is %s; play it with --org %s", pkg, t.ID, org, k.Name, why, strings.Join(k.Orgs, " or --org "))
 }
 
 // orgOrP2P is o, or P2P for nil.

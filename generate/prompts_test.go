@@ -28,7 +28,7 @@ func TestDefaultPromptsAreMINDcrafts(t *testing.T) {
 
 func TestKindGoalsCoverKinds(t *testing.T) {
 	for _, k := range procgen.AllKinds() {
-		if !k.InMinecraft() {
+		if !k.PlayedBy("p2p") {
 			continue // no MINDcraft goal
 		}
 		if _, ok := kindGoals[k]; !ok {

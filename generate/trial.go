@@ -146,7 +146,7 @@ type engine struct {
 
 func newEngine(ctx context.Context, tr TrialSpec) (*engine, error) {
 	if tr.Task != nil {
-		if err := NotInMinecraft("generate", tr.Task); err != nil {
+		if err := NotPlayedBy("generate", P2P.Name(), tr.Task); err != nil {
 			return nil, err
 		}
 	}

@@ -148,7 +148,7 @@ func (Org) Seats(agents []string) []string {
 // Play runs one trial.
 func (o Org) Play(ctx context.Context, spec generate.TrialSpec) (*generate.TrialResult, error) {
 	if spec.Task != nil {
-		if err := generate.NotInMinecraft("dag", spec.Task); err != nil {
+		if err := generate.NotPlayedBy("dag", "dag", spec.Task); err != nil {
 			return nil, err
 		}
 	}

@@ -21,11 +21,11 @@ const lookAhead = 5
 // episodes: what both collaboration scores need (cuisine.Tally), and the
 // steps whose actions the world refused in part or whole.
 const (
-	MetricServed      = "cuisine_served"
-	MetricExpired     = "cuisine_expired"
-	MetricExpirySteps = "cuisine_expiry_steps"
-	MetricOpen        = "cuisine_open"
-	MetricEpisodes    = "cuisine_episodes"
+	MetricServed      = "orders_served"
+	MetricExpired     = "orders_expired"
+	MetricExpirySteps = "orders_expiry_steps"
+	MetricOpen        = "orders_open"
+	MetricEpisodes    = "episodes"
 	MetricErrorSteps  = "dispatch_error_steps"
 	MetricEmptyPlans  = "dispatch_empty_plans"
 )

@@ -180,8 +180,8 @@ func TestCanceled(t *testing.T) {
 
 func TestExpertsCoverKinds(t *testing.T) {
 	for _, k := range procgen.AllKinds() {
-		if !k.InMinecraft() {
-			continue // CuisineWorld is dispatched (dispatch.go), never played by MINDcraft agents
+		if !k.PlayedBy("p2p") {
+			continue // MindAgent's kinds are dispatched (dispatcher.go), never played by MINDcraft agents
 		}
 		e, ok := experts[k]
 		if !ok || e.decide == nil || e.facts == nil || len(e.queries) == 0 {

@@ -1,14 +1,16 @@
-package scripted
+package dispatcher_test
 
 import (
 	"context"
 	"runtime"
+	"syscall"
 	"testing"
 	"time"
 
 	"collabcraft/cuisine"
 	"collabcraft/generate"
 	"collabcraft/generate/dispatch"
+	"collabcraft/generate/scripted"
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
 )
@@ -36,7 +38,7 @@ func BenchmarkDispatcherTrials(b *testing.B) {
 	if err := w.AddBlobs(demos...); err != nil {
 		b.Fatal(err)
 	}
-	player := &generate.Player{Team: generate.SeatAll(New(DefaultOptions()), "scripted"), Org: dispatch.Org{}}
+	player := &generate.Player{Team: generate.SeatAll(scripted.New(scripted.DefaultOptions()), "scripted"), Org: dispatch.Org{}}
 	trials, transitions, attempt := 0, 0, 0
 	cpu0 := cpuTime()
 	for b.Loop() {
@@ -71,13 +73,13 @@ func BenchmarkDispatch(b *testing.B) {
 	for i := range 4 {
 		team = append(team, generate.Seat{Name: string(rune('A' + i))})
 	}
-	team = append(team, generate.Seat{Name: dispatch.Seat, Backend: New(DefaultOptions())})
+	team = append(team, generate.Seat{Name: dispatch.Seat, Backend: scripted.New(scripted.DefaultOptions())})
 	res, err := dispatch.Org{}.Play(context.Background(), generate.TrialSpec{Task: task, Team: team, Seed: 1})
 	if err != nil {
 		b.Fatal(err)
 	}
 	trs := res.Agents[4].Transitions
-	be := New(DefaultOptions())
+	be := scripted.New(scripted.DefaultOptions())
 	i := 0
 	for b.Loop() {
 		tr := trs[3+i%(len(trs)-3)]
@@ -85,4 +87,13 @@ func BenchmarkDispatch(b *testing.B) {
 		i++
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "calls/s")
+}
+
+// cpuTime is the process's user and system CPU time so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -1,4 +1,18 @@
-package scripted
+// Package dispatcher is the scripted experts' dispatcher, a role of its
+// own: MindAgent's central planner (generate/dispatch), which answers each
+// dispatch call with one action line per agent, as MindAgent's demo turns
+// do (no other words). It decides from the call's messages alone: in
+// CuisineWorld the kitchen from the rules (the recipes, the tools and
+// their capacities) and the game from the last user turn (orders and their
+// lifetimes, where each agent stands and what it holds, what each tool
+// holds and whether it is busy, the last step's errors, and the human's
+// action in the human variant); in the Minecraft kitchen the meats from
+// the rules and the orders, agents, furnace and chest from the turn
+// (kitchen.go). It keeps no state: every step is planned afresh from what
+// the turn shows, so a mistake's error is followed by the recovery the new
+// state calls for. generate/scripted's backend answers dispatch calls with
+// Reply.
+package dispatcher
 
 import (
 	"math/rand/v2"
@@ -6,41 +20,25 @@ import (
 	"strings"
 
 	"collabcraft/cuisine"
-	"collabcraft/generate"
 	"collabcraft/trajectory"
 )
 
-// The dispatcher is a role of its own: MindAgent's central planner
-// (generate/dispatch), which answers each dispatch call with one action
-// line per agent, as MindAgent's demo turns do (no other words). It
-// decides from the call's messages alone: the kitchen from the rules (the
-// recipes, the tools and their capacities), the game from the last user
-// turn (orders and their lifetimes, where each agent stands and what it
-// holds, what each tool holds and whether it is busy, the last step's
-// errors, and the human's action in the human variant). It keeps no state:
-// every step is planned afresh from what the turn shows, so a mistake's
-// error is followed by the recovery the new state calls for.
-
-// dispatchReply is the scripted dispatcher's reply to a dispatch call.
-func dispatchReply(req *generate.Request, opts Options) generate.Reply {
-	text := dispatchText(req, opts)
-	return generate.Reply{
-		Text:         text,
-		Usage:        trajectory.Usage{PromptTokens: approxTokens(req.Messages), CompletionTokens: (len(text) + 3) / 4},
-		FinishReason: "stop",
+// Reply is the scripted dispatcher's reply to a dispatch call of these
+// messages: one action line per agent it plans for. seed seeds its noise:
+// with noise n, 0.3·n of the steps whose turn shows no error carry a
+// realistic mistake.
+func Reply(msgs []trajectory.Message, seed uint64, noise float64) string {
+	rng := rand.New(rand.NewPCG(seed, 0xd15a7c4))
+	if isKitchenCall(msgs) {
+		return kitchenReply(msgs, rng, noise)
 	}
-}
-
-// dispatchText is the reply's text: one action line per agent it plans.
-func dispatchText(req *generate.Request, opts Options) string {
-	call, ok := readDispatchCall(req.Messages)
+	call, ok := readDispatchCall(msgs)
 	if !ok {
 		return ""
 	}
-	plan := newKitchenPlan(call)
+	plan := newCuisinePlan(call)
 	acts := plan.actions()
-	rng := rand.New(rand.NewPCG(req.Seed, 0xd15a7c4))
-	if opts.Noise > 0 && len(call.turn.Errors) == 0 && rng.Float64() < opts.Noise*dispatchNoiseShare {
+	if noise > 0 && len(call.turn.Errors) == 0 && rng.Float64() < noise*noiseShare {
 		acts = plan.mistake(acts, rng)
 	}
 	if call.human && len(acts) > 0 {
@@ -53,9 +51,10 @@ func dispatchText(req *generate.Request, opts Options) string {
 	return b.String()
 }
 
-// dispatchNoiseShare scales Options.Noise into the share of steps that
-// carry a mistake, as the MINDcraft experts scale it (noise.go).
-const dispatchNoiseShare = 0.3
+// noiseShare scales the noise into the share of steps that carry a
+// mistake, as the MINDcraft experts scale theirs (generate/scripted's
+// noise.go).
+const noiseShare = 0.3
 
 // dispatchCall is what a dispatch call's messages say.
 type dispatchCall struct {

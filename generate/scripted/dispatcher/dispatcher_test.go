@@ -1,4 +1,4 @@
-package scripted
+package dispatcher_test
 
 import (
 	"context"
@@ -10,18 +10,19 @@ import (
 	"collabcraft/cuisine"
 	"collabcraft/generate"
 	"collabcraft/generate/dispatch"
+	"collabcraft/generate/scripted"
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
 )
 
 // dispatchTrial plays a CuisineWorld task with the scripted dispatcher.
-func dispatchTrial(t *testing.T, task *procgen.Task, opts Options, seed uint64) *generate.TrialResult {
+func dispatchTrial(t *testing.T, task *procgen.Task, opts scripted.Options, seed uint64) *generate.TrialResult {
 	t.Helper()
 	var team []generate.Seat
 	for i := range task.AgentCount {
 		team = append(team, generate.Seat{Name: fmt.Sprintf("Andy%d", i)})
 	}
-	team = append(team, generate.Seat{Name: dispatch.Seat, Backend: New(opts)})
+	team = append(team, generate.Seat{Name: dispatch.Seat, Backend: scripted.New(opts)})
 	res, err := dispatch.Org{}.Play(context.Background(), generate.TrialSpec{Task: task, Team: team, Seed: seed})
 	if err != nil || res.Error != "" {
 		t.Fatalf("%s: %v %s", task.ID, err, res.Error)
@@ -44,7 +45,7 @@ func cuisineTask(level string, agents int, alpha float64, human bool) *procgen.T
 func TestDispatcherRepliesWithActionLines(t *testing.T) {
 	for _, human := range []bool{false, true} {
 		for _, n := range []int{2, 3, 4} {
-			res := dispatchTrial(t, cuisineTask("level_3", n, 1.5, human), DefaultOptions(), 7)
+			res := dispatchTrial(t, cuisineTask("level_3", n, 1.5, human), scripted.DefaultOptions(), 7)
 			first := 0
 			if human {
 				first = 1
@@ -75,8 +76,8 @@ func TestDispatcherRepliesWithActionLines(t *testing.T) {
 // TestDispatcherDecidesFromMessagesOnly: the reply depends on the call's
 // messages (and its seed, for noise), not on anything else in the request.
 func TestDispatcherDecidesFromMessagesOnly(t *testing.T) {
-	res := dispatchTrial(t, cuisineTask("level_9", 3, 1, false), DefaultOptions(), 3)
-	b := New(Options{Skill: 1, Noise: 0.5})
+	res := dispatchTrial(t, cuisineTask("level_9", 3, 1, false), scripted.DefaultOptions(), 3)
+	b := scripted.New(scripted.Options{Skill: 1, Noise: 0.5})
 	for _, tr := range res.Agents[3].Transitions[:20] {
 		req := generate.Request{Kind: trajectory.KindDispatch, Messages: tr.Messages, Seed: 11}
 		a, _ := b.Complete(context.Background(), req)
@@ -95,7 +96,7 @@ func TestDispatcherNoise(t *testing.T) {
 	steps, mistakes, recovered := 0, 0, 0
 	for _, level := range []string{"level_1", "level_3", "level_9"} {
 		for _, n := range []int{2, 4} {
-			res := dispatchTrial(t, cuisineTask(level, n, 1.5, false), Options{Skill: 1, Noise: 0.5}, 9)
+			res := dispatchTrial(t, cuisineTask(level, n, 1.5, false), scripted.Options{Skill: 1, Noise: 0.5}, 9)
 			trs := res.Agents[n].Transitions
 			for i, tr := range trs {
 				steps++
@@ -129,7 +130,7 @@ func TestDispatcherOnGeneratedLevels(t *testing.T) {
 	for i, l := range levels {
 		n := 2 + i%3
 		task := &procgen.Task{ID: l.Name, Type: procgen.TypeCuisine, AgentCount: n, Level: &l, Alpha: 2, Episodes: 1}
-		res := dispatchTrial(t, task, DefaultOptions(), uint64(i))
+		res := dispatchTrial(t, task, scripted.DefaultOptions(), uint64(i))
 		if res.Metrics[dispatch.MetricServed] == 0 || res.Metrics[dispatch.MetricErrorSteps] != 0 {
 			t.Errorf("%s (%v, %v), %d agents: %v", l.Name, l.Dishes, l.Kitchen, n, res.Metrics)
 		}

@@ -1,4 +1,4 @@
-package scripted
+package dispatcher
 
 import (
 	"math/rand/v2"
@@ -13,7 +13,7 @@ import (
 // put into a tool that is cooking. Every name in it is one the prompt
 // shows. The game answers with its error text, the next turn shows it,
 // and the plan made afresh from that turn is the recovery.
-func (p *kitchenPlan) mistake(acts []string, rng *rand.Rand) []string {
+func (p *cuisinePlan) mistake(acts []string, rng *rand.Rand) []string {
 	out := slices.Clone(acts)
 	bots := make([]int, 0, len(acts))
 	for i := p.firstBot; i < len(acts); i++ {
@@ -32,7 +32,7 @@ func (p *kitchenPlan) mistake(acts []string, rng *rand.Rand) []string {
 
 // mistakeFor makes mistake number kind for agent i, if its situation
 // allows that mistake.
-func (p *kitchenPlan) mistakeFor(kind, i int, acts []string, rng *rand.Rand) ([]string, bool) {
+func (p *cuisinePlan) mistakeFor(kind, i int, acts []string, rng *rand.Rand) ([]string, bool) {
 	a := p.agents[i]
 	id := agentID(i)
 	out := slices.Clone(acts)

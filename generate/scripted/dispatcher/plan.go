@@ -1,4 +1,4 @@
-package scripted
+package dispatcher
 
 import (
 	"cmp"
@@ -9,7 +9,7 @@ import (
 	"collabcraft/cuisine"
 )
 
-// kitchenPlan plans one step of a CuisineWorld team from a dispatch call.
+// cuisinePlan plans one step of a CuisineWorld team from a dispatch call.
 //
 // Every order, most urgent first (an order that can no longer be served
 // in time goes last), is resolved into jobs: what is already made is
@@ -21,7 +21,7 @@ import (
 // leaves its tool when the order comes. Agents are given jobs by priority,
 // each the one that can do it soonest; an agent's action is its job's
 // next step.
-type kitchenPlan struct {
+type cuisinePlan struct {
 	c        dispatchCall
 	recipes  map[string]cuisine.Recipe
 	menu     []string
@@ -76,8 +76,8 @@ type job struct {
 	future bool // to is a tool whose product must leave first
 }
 
-func newKitchenPlan(c dispatchCall) *kitchenPlan {
-	p := &kitchenPlan{c: c, recipes: map[string]cuisine.Recipe{}}
+func newCuisinePlan(c dispatchCall) *cuisinePlan {
+	p := &cuisinePlan{c: c, recipes: map[string]cuisine.Recipe{}}
 	used := map[string]bool{}
 	for _, r := range c.rules.Recipes {
 		p.recipes[r.Dish] = r
@@ -135,7 +135,7 @@ func newKitchenPlan(c dispatchCall) *kitchenPlan {
 
 // humanActs applies the human's action, which runs first, to the plan's
 // view of the kitchen; the human is then no one's to plan for.
-func (p *kitchenPlan) humanActs() {
+func (p *cuisinePlan) humanActs() {
 	h := &p.agents[0]
 	h.claimed = true
 	if len(p.c.turn.Actions) == 0 {
@@ -170,7 +170,7 @@ func (p *kitchenPlan) humanActs() {
 	}
 }
 
-func (p *kitchenPlan) tool(name string) *planTool {
+func (p *cuisinePlan) tool(name string) *planTool {
 	for i := range p.tools {
 		if p.tools[i].name == name {
 			return &p.tools[i]
@@ -180,7 +180,7 @@ func (p *kitchenPlan) tool(name string) *planTool {
 }
 
 // recipeAt is the recipe the tool's content is exactly the ingredients of.
-func (p *kitchenPlan) recipeAt(t *planTool) (cuisine.Recipe, bool) {
+func (p *cuisinePlan) recipeAt(t *planTool) (cuisine.Recipe, bool) {
 	if len(t.content) == 0 || t.cooked {
 		return cuisine.Recipe{}, false
 	}
@@ -193,7 +193,7 @@ func (p *kitchenPlan) recipeAt(t *planTool) (cuisine.Recipe, bool) {
 }
 
 // actions plans the step: one action per agent, in agent order.
-func (p *kitchenPlan) actions() []string {
+func (p *cuisinePlan) actions() []string {
 	type demand struct {
 		dish     string
 		hopeless bool
@@ -244,19 +244,9 @@ func boolInt(b bool) int {
 	return 0
 }
 
-func (p *kitchenPlan) ordered(dish string) int {
-	n := 0
-	for _, o := range p.orders {
-		if o.Dish == dish {
-			n++
-		}
-	}
-	return n
-}
-
 // estimate is roughly how many steps a dish takes to reach the serving
 // table from what the kitchen holds now, with agents enough.
-func (p *kitchenPlan) estimate(item string) int {
+func (p *cuisinePlan) estimate(item string) int {
 	for _, a := range p.agents {
 		if a.hold == item {
 			return 2
@@ -286,7 +276,7 @@ func (p *kitchenPlan) estimate(item string) int {
 // resolve finds or makes item for dest ("" keeps it where it is made) at
 // priority prio, adding the jobs it takes now. future: dest is a tool
 // whose product must leave before anything goes in.
-func (p *kitchenPlan) resolve(item, dest string, prio, depth int, future bool) bool {
+func (p *cuisinePlan) resolve(item, dest string, prio, depth int, future bool) bool {
 	if depth > 8 {
 		return false
 	}
@@ -365,7 +355,7 @@ const specPrio = 1 << 10
 // toolFor is the tool to make r in now: one of its kind holding some of
 // r's ingredients and nothing else, else an empty one; nil if every tool
 // of the kind is spoken for.
-func (p *kitchenPlan) toolFor(r cuisine.Recipe) *planTool {
+func (p *cuisinePlan) toolFor(r cuisine.Recipe) *planTool {
 	var best *planTool
 	for i := range p.tools {
 		t := &p.tools[i]
@@ -387,7 +377,7 @@ func (p *kitchenPlan) toolFor(r cuisine.Recipe) *planTool {
 
 // laterTool is a tool of r's kind whose product is spoken for, to fill
 // once the product is out: its ingredients are fetched meanwhile.
-func (p *kitchenPlan) laterTool(r cuisine.Recipe) *planTool {
+func (p *cuisinePlan) laterTool(r cuisine.Recipe) *planTool {
 	for i := range p.tools {
 		t := &p.tools[i]
 		if t.kind == r.Tool && t.cooked && t.taken && !t.refill && (t.capacity == -1 || len(r.Ingredients) <= t.capacity) {
@@ -400,7 +390,7 @@ func (p *kitchenPlan) laterTool(r cuisine.Recipe) *planTool {
 
 // evict frees a tool that holds a product nobody wants when an order's
 // recipe of its kind finds no tool: an agent takes the product out.
-func (p *kitchenPlan) evict() {
+func (p *cuisinePlan) evict() {
 	for i := range p.tools {
 		t := &p.tools[i]
 		if !t.cooked || t.taken || t.busy || t.kind == cuisine.Storage || t.kind == cuisine.ServingTable {
@@ -414,7 +404,7 @@ func (p *kitchenPlan) evict() {
 }
 
 // kindWanted: an order's recipe needs a tool of the kind and found none.
-func (p *kitchenPlan) kindWanted(kind string) bool {
+func (p *cuisinePlan) kindWanted(kind string) bool {
 	for _, o := range p.orders {
 		for _, r := range treeOf(p.recipes, o.Dish) {
 			if r.Tool != kind || p.present(r.Dish) {
@@ -435,7 +425,7 @@ func (p *kitchenPlan) kindWanted(kind string) bool {
 }
 
 // present: the item is in a tool or a hand.
-func (p *kitchenPlan) present(item string) bool {
+func (p *cuisinePlan) present(item string) bool {
 	for _, a := range p.agents {
 		if a.hold == item {
 			return true
@@ -450,7 +440,7 @@ func (p *kitchenPlan) present(item string) bool {
 }
 
 // assign gives each agent its job's next step.
-func (p *kitchenPlan) assign() []string {
+func (p *cuisinePlan) assign() []string {
 	acts := make([]string, p.nAgents)
 	p.dest = make([]string, p.nAgents)
 	done := make([]bool, p.nAgents)
@@ -521,7 +511,7 @@ func (p *kitchenPlan) assign() []string {
 
 // emptiedByCarry: no one needs to take a product out of tool (it holds
 // none).
-func (p *kitchenPlan) emptiedByCarry(tool string) bool {
+func (p *cuisinePlan) emptiedByCarry(tool string) bool {
 	t := p.tool(tool)
 	return t == nil || !t.cooked
 }
@@ -530,7 +520,7 @@ func (p *kitchenPlan) emptiedByCarry(tool string) bool {
 // them in the order written: a put into a tool whose product another
 // agent takes out this step, an activation of a tool this step's puts
 // complete. Gets from tools go first, then puts, then activations.
-func (p *kitchenPlan) chain(acts []string) {
+func (p *cuisinePlan) chain(acts []string) {
 	getting := map[string]bool{}
 	for _, a := range acts {
 		if parts := strings.Split(a, "_"); parts[0] == "get" && len(parts) == 3 {
@@ -607,7 +597,7 @@ func orderActions(acts []string) []string {
 	return out
 }
 
-func (p *kitchenPlan) allNoops(acts []string) bool {
+func (p *cuisinePlan) allNoops(acts []string) bool {
 	for i := p.firstBot; i < len(acts); i++ {
 		if !strings.HasPrefix(acts[i], "noop_") {
 			return false
@@ -626,7 +616,7 @@ func noop(i int) string { return "noop_" + agentID(i) }
 // carry is the next step of taking what agent i holds to dest ("" keeps
 // it; a dish waits at the serving table). At a tool that still holds a
 // product or is cooking, it waits.
-func (p *kitchenPlan) carry(i int, dest string) string {
+func (p *cuisinePlan) carry(i int, dest string) string {
 	a := p.agents[i]
 	if dest == "" {
 		if slices.Contains(p.menu, a.hold) && a.at != p.serving {
@@ -644,7 +634,7 @@ func (p *kitchenPlan) carry(i int, dest string) string {
 }
 
 // cost is how many steps agent a needs to finish job j's first part.
-func (p *kitchenPlan) cost(a planAgent, j job) int {
+func (p *cuisinePlan) cost(a planAgent, j job) int {
 	c := 1
 	if a.at != j.from {
 		c++
@@ -656,7 +646,7 @@ func (p *kitchenPlan) cost(a planAgent, j job) int {
 }
 
 // step is agent i's next action for job j.
-func (p *kitchenPlan) step(i int, j job) string {
+func (p *cuisinePlan) step(i int, j job) string {
 	a := p.agents[i]
 	id := agentID(i)
 	if a.at != j.from {
