@@ -16,13 +16,15 @@ import (
 // and BenchmarkConstructionTrials (generate/scripted; the train suites,
 // construction with coding on), measured on a 2-core AMD EPYC for issue
 // #25, and BenchmarkDispatcherTrials (a CuisineWorld setting of 3
-// episodes, 180 dispatch calls, with the scripted dispatcher; #30). Rerun them and update these when the experts or the world change
+// episodes, 180 dispatch calls, with the scripted dispatcher; #30; the
+// Minecraft kitchen's setting measured the same way by TestKitchenTable9). Rerun them and update these when the experts or the world change
 // much: the dry run's estimate rests on them.
 var scriptedCPUPerTrial = map[string]time.Duration{
 	"crafting":     9 * time.Millisecond,
 	"cooking":      21 * time.Millisecond,
 	"construction": 471 * time.Millisecond,
 	"cuisine":      15 * time.Millisecond,
+	"mckitchen":    30 * time.Millisecond,
 }
 
 // estimate writes how long generate would take: for scripted teams, the

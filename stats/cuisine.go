@@ -12,26 +12,28 @@ import (
 	"collabcraft/trajectory"
 )
 
-// The dispatcher's CuisineWorld trials record their orders' tallies
-// (generate/dispatch's metrics); stats turns them into MindAgent's
-// collaboration score, per level, team and α, both as the paper defines it
-// and as its code counts it (cuisine.CoSPaper, cuisine.CoSCode).
+// The dispatcher's trials (CuisineWorld and the Minecraft kitchen) record
+// their orders' tallies (generate/dispatch's metrics); stats turns them
+// into MindAgent's collaboration score, per task type, level, team and α,
+// both as the paper defines it and as its code counts it
+// (cuisine.CoSPaper, cuisine.CoSCode).
 const (
-	metricServed      = "cuisine_served"
-	metricExpired     = "cuisine_expired"
-	metricExpirySteps = "cuisine_expiry_steps"
-	metricOpen        = "cuisine_open"
+	metricServed      = "orders_served"
+	metricExpired     = "orders_expired"
+	metricExpirySteps = "orders_expiry_steps"
+	metricOpen        = "orders_open"
 )
 
-// CoSRow is one level and team: its tallies per α and its scores, the
+// CoSRow is one task type's level and team: its tallies per α and its scores, the
 // means over the α played.
 type CoSRow struct {
-	Level  string    `json:"level"`
-	Agents int       `json:"agents"`
-	Human  bool      `json:"human"`
-	Alphas []CoSCell `json:"alphas"`
-	Paper  float64   `json:"cos_paper"` // mean over α of served / (served + expired)
-	Code   float64   `json:"cos_code"`  // mean over α of served / (served + steps with an expiry + open)
+	TaskType string    `json:"task_type"`
+	Level    string    `json:"level"`
+	Agents   int       `json:"agents"`
+	Human    bool      `json:"human"`
+	Alphas   []CoSCell `json:"alphas"`
+	Paper    float64   `json:"cos_paper"` // mean over α of served / (served + expired)
+	Code     float64   `json:"cos_code"`  // mean over α of served / (served + steps with an expiry + open)
 }
 
 // CoSCell is one α of a row: its trials' summed tallies.
@@ -49,6 +51,7 @@ func (c CoSCell) tally() cuisine.Tally {
 }
 
 type cosKey struct {
+	typ    string
 	level  string
 	agents int
 	human  bool
@@ -73,7 +76,7 @@ func (c cosAcc) add(t *trajectory.Trial) {
 		agents = int(n)
 	}
 	human, _ := t.Difficulty["human"].(bool)
-	k := cosKey{level, agents, human}
+	k := cosKey{t.TaskType, level, agents, human}
 	if c[k] == nil {
 		c[k] = map[float64]*CoSCell{}
 	}
@@ -94,7 +97,7 @@ func (c cosAcc) add(t *trajectory.Trial) {
 func (c cosAcc) rows() []CoSRow {
 	var out []CoSRow
 	for k, cells := range c {
-		r := CoSRow{Level: k.level, Agents: k.agents, Human: k.human}
+		r := CoSRow{TaskType: k.typ, Level: k.level, Agents: k.agents, Human: k.human}
 		var ts []cuisine.Tally
 		for _, a := range slices.Sorted(maps.Keys(cells)) {
 			r.Alphas = append(r.Alphas, *cells[a])
@@ -110,7 +113,7 @@ func (c cosAcc) rows() []CoSRow {
 		return len(cuisine.PaperLevels)
 	}
 	slices.SortFunc(out, func(a, b CoSRow) int {
-		return cmp.Or(cmp.Compare(a.Agents, b.Agents), cmp.Compare(boolRank(a.Human), boolRank(b.Human)),
+		return cmp.Or(compareTypes(a.TaskType, b.TaskType), cmp.Compare(a.Agents, b.Agents), cmp.Compare(boolRank(a.Human), boolRank(b.Human)),
 			cmp.Compare(rank(a.Level), rank(b.Level)), cmp.Compare(a.Level, b.Level))
 	})
 	return out
@@ -130,7 +133,7 @@ func (s *Summary) cosTables() []Table {
 	var out []Table
 	for i := 0; i < len(s.CoS); {
 		j := i
-		for j < len(s.CoS) && s.CoS[j].Agents == s.CoS[i].Agents && s.CoS[j].Human == s.CoS[i].Human {
+		for j < len(s.CoS) && s.CoS[j].TaskType == s.CoS[i].TaskType && s.CoS[j].Agents == s.CoS[i].Agents && s.CoS[j].Human == s.CoS[i].Human {
 			j++
 		}
 		rows := s.CoS[i:j]
@@ -147,7 +150,11 @@ func (s *Summary) cosTables() []Table {
 		if rows[0].Human {
 			who += ", agent 0 a human"
 		}
-		t := Table{Title: fmt.Sprintf("CuisineWorld, %s: served/total per α as MindAgent counts them, and CoS (paper Tables 3-5)", who),
+		title := "CuisineWorld, %s: served/total per α as MindAgent counts them, and CoS (paper Tables 3-5)"
+		if rows[0].TaskType == procgen.TypeMCKitchen {
+			title = "Minecraft kitchen, %s: served/total per α as MindAgent counts them, and CoS (paper Table 9)"
+		}
+		t := Table{Title: fmt.Sprintf(title, who),
 			Header: []string{"level"}}
 		for _, a := range alphas {
 			t.Header = append(t.Header, "α "+strconv.FormatFloat(a, 'f', -1, 64))

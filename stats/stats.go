@@ -75,7 +75,8 @@ var breakdownKnobs = map[*procgen.Kind][]breakdownKnob{
 	procgen.Crafting:     {{"depth", "crafting depth"}, {"plan", "plan variant"}},                    // Table 4
 	procgen.Cooking:      {{"blocked", "agents without their recipe"}, {"variant", "recipe access"}}, // Table 5
 	procgen.Construction: {{"materials", "materials level"}, {"rooms", "rooms level"}},               // Table 6
-	procgen.Cuisine:      {{"level", "level"}, {"alpha", "order interval factor α"}},                 // CoS: cuisineTables
+	procgen.Cuisine:      {{"level", "level"}, {"alpha", "order interval factor α"}},                 // CoS: cosTables
+	procgen.MCKitchen:    {{"level", "meats ordered"}, {"alpha", "order interval factor α"}},         // CoS: cosTables (Table 9)
 }
 
 type breakdownKnob struct{ name, title string }
