@@ -6,14 +6,25 @@ import (
 	"strings"
 
 	"collabcraft/cuisine"
+	"collabcraft/mckitchen"
 )
 
 // KindTool is a dispatch action's tool that the call's rules do not list.
 const KindTool = "tool"
 
 // DispatchActions are the actions a dispatcher's reply names, read as
-// MindAgent's dispatcher reads them (cuisine.ExtractActions).
-func DispatchActions(response string) []string { return cuisine.ExtractActions(response) }
+// MindAgent's dispatcher reads them (cuisine.ExtractActions), or in the
+// Minecraft kitchen's syntax (mckitchen.ExtractActions).
+func DispatchActions(response string) []string {
+	if acts := cuisine.ExtractActions(response); len(acts) > 0 {
+		return acts
+	}
+	var out []string
+	for _, a := range mckitchen.ExtractActions(response) {
+		out = append(out, a.Text)
+	}
+	return out
+}
 
 // checkDispatch grounds a dispatch call of MindAgent's dialect in what its
 // prompt shows of this game, never in the one-shot demo (another level's
@@ -21,7 +32,10 @@ func DispatchActions(response string) []string { return cuisine.ExtractActions(r
 // tool in the rules' tool list, and the item it names among the rules'
 // objects.
 func checkDispatch(c *Call) []Violation {
-	acts := DispatchActions(c.Response)
+	if len(c.Context) > 0 && strings.HasPrefix(c.Context[0].Content, "The available actions are :\n1) goto(agent, location)") {
+		return checkKitchen(c)
+	}
+	acts := cuisine.ExtractActions(c.Response)
 	if len(acts) == 0 || len(c.Context) == 0 {
 		return nil
 	}
@@ -66,4 +80,51 @@ func checkDispatch(c *Call) []Violation {
 		}
 	}
 	return out
+}
+
+// checkKitchen grounds a Minecraft kitchen dispatch call: each action's
+// agent is in the current turn, and what it names (a place, an animal, a
+// block, an item) is in the rules or in the current turn.
+func checkKitchen(c *Call) []Violation {
+	rules := c.Context[0].Content
+	last := c.Context[len(c.Context)-1].Content
+	_, s, err := mckitchen.ReadTurn(last)
+	var out []Violation
+	for _, a := range mckitchen.ExtractActions(c.Response) {
+		if err != nil || a.Agent < 0 || a.Agent >= len(s.Agents) {
+			out = append(out, Violation{TrialID: c.TrialID, Agent: c.Agent, Step: c.Step, Command: a.Text, Kind: KindPlayer, Value: "agent" + strconv.Itoa(a.Agent)})
+		}
+		if a.Arg == "" {
+			continue
+		}
+		if !wordIn(rules, a.Arg) && !wordIn(last, a.Arg) {
+			kind := KindItem
+			if a.Verb == "goto" {
+				kind = KindTool
+			}
+			out = append(out, Violation{TrialID: c.TrialID, Agent: c.Agent, Step: c.Step, Command: a.Text, Kind: kind, Value: a.Arg})
+		}
+	}
+	return out
+}
+
+// wordIn reports whether text names w as a whole word.
+func wordIn(text, w string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		before := j == 0 || !isNameByte(text[j-1])
+		after := j+len(w) == len(text) || !isNameByte(text[j+len(w)])
+		if before && after {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+func isNameByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }

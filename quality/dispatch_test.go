@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"collabcraft/cuisine"
+	"collabcraft/mckitchen"
 	"collabcraft/trajectory"
 )
 
@@ -51,5 +52,34 @@ func TestDispatchGrounding(t *testing.T) {
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%q: violations %v, want %v", c.response, got, c.want)
 		}
+	}
+}
+
+func TestKitchenGrounding(t *testing.T) {
+	l := mckitchen.Level{Name: "meats_beef_mutton", Dishes: []string{"cooked_beef", "cooked_mutton"}}
+	s := mckitchen.State{MaxSteps: 60, Agents: []mckitchen.AgentView{{At: "field"}, {At: "cow", Inventory: map[string]int{"beef": 1}}}}
+	ctx := []trajectory.Message{{Role: "user", Content: mckitchen.RulesText(l)}, {Role: "user", Content: mckitchen.InfoText(2)},
+		{Role: "user", Content: mckitchen.ErrorsText(nil) + s.Text() + mckitchen.ActionPrompt}}
+	g := &Grounder{}
+	for _, c := range []struct {
+		response string
+		want     []string
+	}{
+		{"goto(agent0, cow)\nputItemFurnace(agent1, beef)\n", nil},
+		{"killMob(agent0, sheep)\ntakeOutFurnace(agent1)", nil},
+		{"goto(agent0, nether)\nputItemFurnace(agent1, rabbit)", []string{"tool:nether", "item:rabbit"}},
+		{"killMob(agent2, cow)", []string{"player:agent2"}},
+	} {
+		call := Call{Kind: trajectory.KindDispatch, TaskType: "mckitchen", Context: ctx, Response: c.response}
+		var got []string
+		for _, v := range g.Check(&call) {
+			got = append(got, v.Kind+":"+v.Value)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q: violations %v, want %v", c.response, got, c.want)
+		}
+	}
+	if got := DispatchActions("goto(agent0, cow)\nputInChest(agent1, cooked_beef)"); len(got) != 2 {
+		t.Errorf("kitchen actions %q", got)
 	}
 }
