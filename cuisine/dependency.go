@@ -67,3 +67,20 @@ func RecipeTree(dish string) []Recipe {
 	walk(dish)
 	return out
 }
+
+// SubMultiset reports whether items could all go into a tool toward a
+// recipe taking of: each item as often as of has it, at most.
+func SubMultiset(items, of []string) bool {
+	left := slices.Clone(of)
+	for _, it := range items {
+		i := slices.Index(left, it)
+		if i < 0 {
+			return false
+		}
+		left = slices.Delete(left, i, i+1)
+	}
+	return true
+}
+
+// SameMultiset reports whether a and b hold the same items, counted.
+func SameMultiset(a, b []string) bool { return len(a) == len(b) && SubMultiset(a, b) }

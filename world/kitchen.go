@@ -220,31 +220,24 @@ func (r *run) kitchenFurnace(name, verb, item string) string {
 		}
 		startSmelt(c, w.now) // room in the output again
 		return ""
-	case "putFuelFurnace":
-		if a.inv.Count(item) == 0 {
-			return fmt.Sprintf("%s has no %s", name, item)
-		}
-		if _, ok := mcdata.FuelSeconds(item); !ok {
-			return fmt.Sprintf("%s is not a fuel", item)
-		}
-		if c.Fuel.Count > 0 && c.Fuel.Item != item {
-			return fmt.Sprintf("the furnace's fuel slot holds %s", c.Fuel.Item)
-		}
-		n := a.inv.Remove(item, a.inv.Count(item))
-		c.Fuel = Slot{item, c.Fuel.Count + n}
-	case "putItemFurnace":
-		if a.inv.Count(item) == 0 {
-			return fmt.Sprintf("%s has no %s", name, item)
-		}
-		if _, ok := mcdata.Smelt(item); !ok {
-			return fmt.Sprintf("%s cannot be cooked in the furnace", item)
-		}
-		if c.Input.Count > 0 && c.Input.Item != item {
-			return fmt.Sprintf("the furnace is cooking %s", c.Input.Item)
-		}
-		n := a.inv.Remove(item, a.inv.Count(item))
-		c.Input = Slot{item, c.Input.Count + n}
 	}
+	// putFuelFurnace fills the fuel slot, putItemFurnace the input slot.
+	slot, fits := &c.Fuel, func() bool { _, ok := mcdata.FuelSeconds(item); return ok }
+	unfit, held := item+" is not a fuel", "the furnace's fuel slot holds "
+	if verb == "putItemFurnace" {
+		slot, fits = &c.Input, func() bool { _, ok := mcdata.Smelt(item); return ok }
+		unfit, held = item+" cannot be cooked in the furnace", "the furnace is cooking "
+	}
+	switch {
+	case a.inv.Count(item) == 0:
+		return fmt.Sprintf("%s has no %s", name, item)
+	case !fits():
+		return unfit
+	case slot.Count > 0 && slot.Item != item:
+		return held + slot.Item
+	}
+	n := a.inv.Remove(item, a.inv.Count(item))
+	*slot = Slot{item, slot.Count + n}
 	a.fixHeld()
 	startSmelt(c, w.now)
 	return ""

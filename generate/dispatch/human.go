@@ -79,7 +79,7 @@ func (h *humanPlayer) placeFor(s cuisine.State, item string) string {
 			}
 			best := ""
 			for _, t := range s.Tools {
-				if !isKind(t.Name, r.Tool) || t.Busy > 0 || !fits(append(slices.Clone(t.Content), item), r.Ingredients) {
+				if !isKind(t.Name, r.Tool) || t.Busy > 0 || !cuisine.SubMultiset(append(slices.Clone(t.Content), item), r.Ingredients) {
 					continue
 				}
 				if best == "" || len(t.Content) > 0 {
@@ -113,7 +113,7 @@ func (h *humanPlayer) wanted(s cuisine.State, item string) bool {
 func (h *humanPlayer) readyRecipe(s cuisine.State, t cuisine.ToolState) bool {
 	for _, d := range h.orderDishes(s) {
 		for _, r := range cuisine.RecipeTree(d) {
-			if isKind(t.Name, r.Tool) && sameItems(t.Content, r.Ingredients) {
+			if isKind(t.Name, r.Tool) && cuisine.SameMultiset(t.Content, r.Ingredients) {
 				return true
 			}
 		}
@@ -130,7 +130,7 @@ func (h *humanPlayer) missing(s cuisine.State) string {
 			}
 			have := []string{}
 			for _, t := range s.Tools {
-				if isKind(t.Name, r.Tool) && t.Busy == 0 && fits(t.Content, r.Ingredients) && len(t.Content) > len(have) {
+				if isKind(t.Name, r.Tool) && t.Busy == 0 && cuisine.SubMultiset(t.Content, r.Ingredients) && len(t.Content) > len(have) {
 					have = t.Content
 				}
 			}
@@ -183,18 +183,3 @@ func cookedHere(t cuisine.ToolState) bool {
 func isKind(name, kind string) bool {
 	return strings.TrimRight(name, "0123456789") == kind
 }
-
-// fits: items are a sub-multiset of want.
-func fits(items, want []string) bool {
-	left := slices.Clone(want)
-	for _, it := range items {
-		i := slices.Index(left, it)
-		if i < 0 {
-			return false
-		}
-		left = slices.Delete(left, i, i+1)
-	}
-	return true
-}
-
-func sameItems(a, b []string) bool { return len(a) == len(b) && fits(a, b) }

@@ -185,7 +185,7 @@ func (p *cuisinePlan) recipeAt(t *planTool) (cuisine.Recipe, bool) {
 		return cuisine.Recipe{}, false
 	}
 	for _, r := range p.c.rules.Recipes {
-		if r.Tool == t.kind && sameMultiset(t.content, r.Ingredients) {
+		if r.Tool == t.kind && cuisine.SameMultiset(t.content, r.Ingredients) {
 			return r, true
 		}
 	}
@@ -359,7 +359,7 @@ func (p *cuisinePlan) toolFor(r cuisine.Recipe) *planTool {
 	var best *planTool
 	for i := range p.tools {
 		t := &p.tools[i]
-		if t.kind != r.Tool || t.reserved || t.cooked || t.busy || !subMultiset(t.content, r.Ingredients) {
+		if t.kind != r.Tool || t.reserved || t.cooked || t.busy || !cuisine.SubMultiset(t.content, r.Ingredients) {
 			continue
 		}
 		if t.capacity != -1 && len(r.Ingredients) > t.capacity {
@@ -412,7 +412,7 @@ func (p *cuisinePlan) kindWanted(kind string) bool {
 			}
 			free := false
 			for _, t := range p.tools {
-				if t.kind == kind && !t.cooked && !t.busy && subMultiset(t.content, r.Ingredients) {
+				if t.kind == kind && !t.cooked && !t.busy && cuisine.SubMultiset(t.content, r.Ingredients) {
 					free = true
 				}
 			}
@@ -682,17 +682,3 @@ func treeOf(recipes map[string]cuisine.Recipe, dish string) []cuisine.Recipe {
 	walk(dish)
 	return out
 }
-
-func subMultiset(items, of []string) bool {
-	left := slices.Clone(of)
-	for _, it := range items {
-		i := slices.Index(left, it)
-		if i < 0 {
-			return false
-		}
-		left = slices.Delete(left, i, i+1)
-	}
-	return true
-}
-
-func sameMultiset(a, b []string) bool { return len(a) == len(b) && subMultiset(a, b) }
