@@ -20,6 +20,7 @@ var layers = map[string]int{
 	"plainjson":                    0,
 	"suggest":                      -1,
 	"plural":                       -1,
+	"pyrand":                       -1,
 	"tokens":                       0,
 	"mcdata":                       0,
 	"world/texts":                  0,
