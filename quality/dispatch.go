@@ -107,24 +107,3 @@ func checkKitchen(c *Call) []Violation {
 	}
 	return out
 }
-
-// wordIn reports whether text names w as a whole word.
-func wordIn(text, w string) bool {
-	for i := 0; ; {
-		j := strings.Index(text[i:], w)
-		if j < 0 {
-			return false
-		}
-		j += i
-		before := j == 0 || !isNameByte(text[j-1])
-		after := j+len(w) == len(text) || !isNameByte(text[j+len(w)])
-		if before && after {
-			return true
-		}
-		i = j + 1
-	}
-}
-
-func isNameByte(b byte) bool {
-	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
-}

@@ -58,7 +58,7 @@ func (b *backend) Complete(ctx context.Context, req generate.Request) (generate.
 		return generate.Reply{}, err
 	}
 	if req.Kind == trajectory.KindDispatch {
-		return dispatchReply(&req, b.opts), nil // MindAgent's dispatcher (dispatcher.go)
+		return dispatchReply(&req, b.opts), nil // MindAgent's dispatcher (dispatch.go)
 	}
 	rng := rand.New(rand.NewPCG(req.Seed, 0x5c1e7ed))
 	if dagKinds[req.Kind] {
