@@ -46,7 +46,7 @@ func TestDispatchGrounding(t *testing.T) {
 	} {
 		call := Call{Kind: trajectory.KindDispatch, TaskType: "cuisine", Context: ctx, Response: c.response}
 		var got []string
-		for _, v := range g.Check(&call) {
+		for _, v := range g.CheckCall(trajectory.KindDispatch, &call) {
 			got = append(got, v.Kind+":"+v.Value)
 		}
 		if !slices.Equal(got, c.want) {
@@ -72,7 +72,7 @@ func TestKitchenGrounding(t *testing.T) {
 	} {
 		call := Call{Kind: trajectory.KindDispatch, TaskType: "mckitchen", Context: ctx, Response: c.response}
 		var got []string
-		for _, v := range g.Check(&call) {
+		for _, v := range g.CheckCall(trajectory.KindDispatch, &call) {
 			got = append(got, v.Kind+":"+v.Value)
 		}
 		if !slices.Equal(got, c.want) {
