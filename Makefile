@@ -110,16 +110,21 @@ escape-fixtures:
 # independent Python reader), villagerbench/testdata/generated-sample.json
 # (a generated blueprint of each kind) and villagerbench/testdata/judge-cases.json
 # (build_judger.py's own C, VHR and D functions run on both; needs Debian's
-# python3-numpy). On demand only: it reads the git mirror.
+# python3-numpy), and the farm-to-table data villagerbench/data/farm.json
+# (farm_setting.json and farm_blue_print.json in our format) with
+# villagerbench/testdata/farm-check.json (the same files read by Python).
+# On demand only: it reads the git mirror.
 villagerbench-data:
 	$(GO) run ./villagerbench/generator -mirror $(VILLAGER_MIRROR) -rev $(VILLAGER_REV) -out villagerbench/data/paper.json \
-		-sample villagerbench/testdata/generated-sample.json
+		-sample villagerbench/testdata/generated-sample.json -farm villagerbench/data/farm.json
+	$(PYTHON) villagerbench/generator/check_farm.py --mirror $(VILLAGER_MIRROR) --rev $(VILLAGER_REV) \
+		--out villagerbench/testdata/farm-check.json
 	$(PYTHON) villagerbench/generator/check.py --mirror $(VILLAGER_MIRROR) --rev $(VILLAGER_REV) \
 		--mcdata mcdata/data/mcdata.json --out villagerbench/testdata/paper-check.json
 	$(PYTHON) villagerbench/generator/judge.py --mirror $(VILLAGER_MIRROR) --rev $(VILLAGER_REV) \
 		--blueprints villagerbench/data/paper.json villagerbench/testdata/generated-sample.json \
 		--out villagerbench/testdata/judge-cases.json
-	$(GO) test -count=1 -run 'TestPaperBlueprintsMatchDescriptions|TestJudgeCases|TestGeneratedSampleIsCurrent' ./villagerbench
+	$(GO) test -count=1 -run 'TestPaperBlueprintsMatchDescriptions|TestJudgeCases|TestGeneratedSampleIsCurrent|TestFarmPaperMatchesVillagerAgent' ./villagerbench
 # Regenerate villager/data/villageragent.json (VillagerAgent's prompt
 # templates, speaking styles and tool lines) from its own modules, exported
 # from the same mirror as the fixtures (villager/generator/generate.py).

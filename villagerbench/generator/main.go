@@ -9,6 +9,8 @@
 //
 //	go run ./villagerbench/generator -mirror M -rev dd1ecc1 -out villagerbench/data/paper.json
 //
+// With -farm it also writes the farm-to-table data (farm.go).
+//
 // With -sample it also writes one generated blueprint of each knob
 // combination (the test split's first 12, seed 1), the sample judge.py
 // scores with VillagerBench's own judge beside the paper's.
@@ -36,6 +38,7 @@ func main() {
 	rev := flag.String("rev", "dd1ecc1", "VillagerAgent revision")
 	out := flag.String("out", "", "the file to write")
 	sample := flag.String("sample", "", "also write the generated sample here")
+	farm := flag.String("farm", "", "also write the farm-to-table settings and structures here")
 	flag.Parse()
 	if *mirror == "" || *out == "" {
 		fmt.Fprintln(os.Stderr, "usage: generator -mirror DIR [-rev REV] -out FILE")
@@ -44,6 +47,16 @@ func main() {
 	if err := run(*mirror, *rev, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "generator:", err)
 		os.Exit(1)
+	}
+	if *farm != "" {
+		commit, err := exec.Command("git", "-C", *mirror, "rev-parse", *rev+"^{commit}").Output()
+		if err == nil {
+			err = runFarm(*mirror, *rev, strings.TrimSpace(string(commit)), *farm)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "generator:", err)
+			os.Exit(1)
+		}
 	}
 	if *sample != "" {
 		if err := writeSample(*sample); err != nil {
