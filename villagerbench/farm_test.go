@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -311,6 +312,62 @@ func TestPlacedState(t *testing.T) {
 	} {
 		if _, ok := PlacedState(c.b); ok != c.ok {
 			t.Errorf("%s%v placed %v, want %v", c.b.Name, c.b.Props, ok, c.ok)
+		}
+	}
+}
+
+// TestGenerateFarm: every generated setting validates, the splits share no
+// dish and so no setting, the paper's settings are test only, the same
+// seed gives the same settings, and later rounds vary the layout.
+func TestGenerateFarm(t *testing.T) {
+	structures := FarmStructures()
+	keys := map[string]map[string]bool{}
+	for _, split := range []string{FarmTrain, FarmDev, FarmTest} {
+		n := 3 * FarmSettingCount(split)
+		a, err := GenerateFarm(split, n, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := GenerateFarm(split, n, 7)
+		if len(a) != n || fmt.Sprint(a) != fmt.Sprint(b) {
+			t.Fatalf("%s: %d settings, or not the same twice", split, len(a))
+		}
+		keys[split] = map[string]bool{}
+		layouts := map[string]bool{}
+		for i := range a {
+			s := &a[i]
+			if err := s.Validate(structures); err != nil {
+				t.Errorf("%s: %v", split, err)
+			}
+			keys[split][FarmSettingKey(s)] = true
+			layouts[fmt.Sprint(s.Components)] = true
+			if d := FarmComplexity(s); d < 1 {
+				t.Errorf("%s: D %d", s.Name, d)
+			}
+		}
+		if len(keys[split]) != FarmSettingCount(split) {
+			t.Errorf("%s: %d distinct settings, want %d", split, len(keys[split]), FarmSettingCount(split))
+		}
+		if len(layouts) <= len(keys[split]) {
+			t.Errorf("%s: %d layouts for %d settings over 3 rounds: the seed varies nothing", split, len(layouts), len(keys[split]))
+		}
+	}
+	for _, s := range FarmPaper() {
+		keys[FarmTest][FarmSettingKey(&s)] = true
+	}
+	for k := range keys[FarmTrain] {
+		if keys[FarmTest][k] || keys[FarmDev][k] {
+			t.Errorf("train setting %s is held out too", k)
+		}
+	}
+	for k := range keys[FarmDev] {
+		if keys[FarmTest][k] {
+			t.Errorf("dev setting %s is a test setting", k)
+		}
+	}
+	for _, d := range FarmDishes {
+		if slices.Contains(FarmPaperDishes, d.Dish) {
+			t.Errorf("generated dish %s is a paper dish", d.Dish)
 		}
 	}
 }
