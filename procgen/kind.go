@@ -31,7 +31,8 @@ type Kind struct {
 	Knobs []Knob
 	// Family is the benchmark the kind comes from: FamilyMineCollab
 	// (MINDcraft's tasks, the suites of `procgen suite`) or
-	// FamilyMindAgent (CuisineWorld and its Minecraft kitchen).
+	// FamilyMindAgent (CuisineWorld and its Minecraft kitchen) or
+	// FamilyVillagerBench (farm-to-table).
 	Family string
 	// World is the world its tasks are played in: WorldMinecraft (the
 	// embedded Minecraft world, which every organisation plays) or
@@ -59,6 +60,8 @@ type Kind struct {
 const (
 	FamilyMineCollab = "minecollab"
 	FamilyMindAgent  = "mindagent"
+	// FamilyVillagerBench is VillagerBench's (seed 001) farm-to-table.
+	FamilyVillagerBench = "villagerbench"
 	WorldMinecraft   = "minecraft"
 	WorldCuisine     = "cuisine"
 )
@@ -77,6 +80,7 @@ const (
 	KindConstruction = "construction"
 	KindCuisine      = "cuisine"
 	KindMCKitchen    = "mckitchen"
+	KindFarm         = "farm"
 )
 
 // The task kinds.
@@ -151,7 +155,7 @@ var (
 )
 
 // kinds is every kind in suite order.
-var kinds = []*Kind{Crafting, Cooking, Construction, Cuisine, MCKitchen}
+var kinds = []*Kind{Crafting, Cooking, Construction, Cuisine, MCKitchen, Farm}
 
 // AllKinds returns the kind descriptors in suite order.
 func AllKinds() []*Kind { return slices.Clone(kinds) }

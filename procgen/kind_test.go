@@ -37,7 +37,7 @@ func TestKindDescriptors(t *testing.T) {
 			seen[kn.Name] = true
 		}
 	}
-	if !slices.Equal(Kinds(), []string{KindCrafting, KindCooking, KindConstruction, KindCuisine, KindMCKitchen}) {
+	if !slices.Equal(Kinds(), []string{KindCrafting, KindCooking, KindConstruction, KindCuisine, KindMCKitchen, KindFarm}) {
 		t.Errorf("Kinds() = %v", Kinds())
 	}
 	if _, ok := KindOfType("crafting"); ok {

@@ -11,6 +11,7 @@ import (
 	"collabcraft/blueprints"
 	"collabcraft/cuisine"
 	"collabcraft/plainjson"
+	"collabcraft/villagerbench"
 )
 
 // Task types as MINDcraft names them.
@@ -20,6 +21,7 @@ const (
 	TypeConstruction = "construction"
 	TypeCuisine      = "cuisine"
 	TypeMCKitchen    = "mckitchen"
+	TypeFarm         = "farm_to_table"
 )
 
 // Task is one MINDcraft task. Its JSON form is MINDcraft's; the fields
@@ -59,6 +61,11 @@ type Task struct {
 	Level    *cuisine.Level
 	Alpha    float64
 	Episodes int
+
+	// farm_to_table (VillagerBench's farm-to-table, collabcraft's own task
+	// type): the setting, whole (dish, supply options, scene components,
+	// the judge's checkpoints).
+	Farm *villagerbench.FarmSetting
 
 	// collabcraft additions
 	Split      string
@@ -282,6 +289,9 @@ func (t *Task) fields() []field {
 	if t.Episodes != 0 {
 		add("episodes", t.Episodes)
 	}
+	if t.Farm != nil {
+		add("farm", t.Farm)
+	}
 	if t.Split != "" {
 		add("split", t.Split)
 	}
@@ -400,6 +410,16 @@ func (t *Task) UnmarshalJSON(b []byte) error {
 			return fmt.Errorf("field %q: expected a CuisineWorld level {\"name\", \"dishes\", \"kitchen\", \"agents\"}: %v", "level", err)
 		}
 		t.Level = &l
+	}
+	if v, ok := raw["farm"]; ok {
+		delete(raw, "farm")
+		var s villagerbench.FarmSetting
+		dec := json.NewDecoder(bytes.NewReader(v))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&s); err != nil {
+			return fmt.Errorf("field %q: expected a farm-to-table setting {\"name\", \"dish\", \"options\", \"components\", \"checkpoints\"}: %v", "farm", err)
+		}
+		t.Farm = &s
 	}
 	if v, ok := raw["blueprint"]; ok {
 		delete(raw, "blueprint")

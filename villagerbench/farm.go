@@ -160,7 +160,7 @@ func (s FarmSetting) Clone() FarmSetting {
 // setting and the field.
 func (s *FarmSetting) Validate(structures map[string]*Structure) error {
 	fail := func(field, format string, args ...any) error {
-		return fmt.Errorf("villagerbench: farm setting %s: %s: %s", s.Name, field, fmt.Sprintf(format, args...))
+		return &FarmError{Setting: s.Name, Field: field, Message: fmt.Sprintf(format, args...)}
 	}
 	if s.Name == "" {
 		return fmt.Errorf("villagerbench: farm setting: name: empty, expected a name such as \"cake_0\"")
@@ -279,6 +279,15 @@ func (s *FarmSetting) Validate(structures map[string]*Structure) error {
 		return fail("components", "impossible supply chain: %v", err)
 	}
 	return nil
+}
+
+// FarmError is a setting's problem: its field and what was expected.
+type FarmError struct {
+	Setting, Field, Message string
+}
+
+func (e *FarmError) Error() string {
+	return fmt.Sprintf("villagerbench: farm setting %s: %s: %s", e.Setting, e.Field, e.Message)
 }
 
 // chestSlots is how many chest slots an item takes as the judge fills it:
