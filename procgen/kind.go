@@ -62,8 +62,8 @@ const (
 	FamilyMindAgent  = "mindagent"
 	// FamilyVillagerBench is VillagerBench's (seed 001) farm-to-table.
 	FamilyVillagerBench = "villagerbench"
-	WorldMinecraft   = "minecraft"
-	WorldCuisine     = "cuisine"
+	WorldMinecraft      = "minecraft"
+	WorldCuisine        = "cuisine"
 )
 
 // PlayedBy reports whether the organisation named org plays the kind.
