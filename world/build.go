@@ -61,7 +61,7 @@ func Build(task procgen.Task, seed uint64, opts Options) (*World, error) {
 			Name: name, ID: i, health: 20, food: 20,
 			inv:   newInventory(playerSlots),
 			modes: agentModes(opts.Modes),
-			table: tableFor(w.blockedFor(i)),
+			table: tableFor(w.kind.commands, w.blockedFor(i)),
 		}
 		a.pos = w.spawnFor(i)
 		inv := task.InitialInventory[strconv.Itoa(i)]
@@ -72,6 +72,11 @@ func Build(task procgen.Task, seed uint64, opts Options) (*World, error) {
 		w.byName[name] = a
 	}
 	w.trackOwners()
+	if w.farm != nil {
+		for _, a := range w.agents { // the judge sees every player in its box
+			w.farm.judge.See(a.Name)
+		}
+	}
 	return w, nil
 }
 
@@ -95,7 +100,8 @@ func (w *World) trackOwners() {
 
 // FirstOwners maps each item an agent came to hold during the trial, and
 // no agent held at its start, to the agent that held it first: the items
-// behind VillagerBench's agent contribution rate (ACR).
+// behind VillagerBench's agent contribution rate (ACR). In a farm-to-table
+// world only the judge's checkpoint items count, as its own_dict counts.
 func (w *World) FirstOwners() map[string]string {
 	out := map[string]string{}
 	for item, id := range w.owners {
@@ -103,19 +109,26 @@ func (w *World) FirstOwners() map[string]string {
 			out[item] = w.agents[id].Name
 		}
 	}
+	if w.farm != nil {
+		return w.farmOwners(out)
+	}
 	return out
 }
 
 // tables caches command tables by blocked set: a table is read-only once
 // built, and every trial of a task asks for the same ones.
-var tables sync.Map // blocked names joined by "," -> *command.Table
+var tables sync.Map // extra command names, then blocked names, joined by "," -> *command.Table
 
-func tableFor(blocked []string) *command.Table {
-	key := strings.Join(blocked, ",")
+func tableFor(extra []command.Spec, blocked []string) *command.Table {
+	var names []string
+	for _, s := range extra {
+		names = append(names, s.Name)
+	}
+	key := strings.Join(names, ",") + "|" + strings.Join(blocked, ",")
 	if t, ok := tables.Load(key); ok {
 		return t.(*command.Table)
 	}
-	t, _ := tables.LoadOrStore(key, command.NewTable(blocked, mcdata.IsBlock, mcdata.IsItem))
+	t, _ := tables.LoadOrStore(key, command.NewTableWith(extra, blocked, mcdata.IsBlock, mcdata.IsItem))
 	return t.(*command.Table)
 }
 
@@ -189,6 +202,9 @@ type kindWorld struct {
 	// unblockDefaults turns on the commands settings.blocked_actions hides
 	// by default (construction needs its blueprint queries).
 	unblockDefaults bool
+	// commands are commands beyond MINDcraft 0012750's that the kind's
+	// tasks need (farm-to-table: !useOn, to milk a cow).
+	commands []command.Spec
 }
 
 // kindWorlds holds the world's per-kind behaviour.
@@ -197,6 +213,7 @@ var kindWorlds = map[*procgen.Kind]kindWorld{
 	procgen.Cooking:      {build: (*World).buildCooking, score: (*World).cookingScore},
 	procgen.Construction: {build: (*World).buildConstruction, score: (*World).constructionScore, unblockDefaults: true},
 	procgen.MCKitchen:    {build: (*World).buildKitchen, score: (*World).kitchenScore},
+	procgen.Farm:         {build: (*World).buildFarm, score: (*World).farmScore, commands: command.FarmSpecs()},
 }
 
 // taskTypes is `"techtree", "cooking" or "construction"` for messages.

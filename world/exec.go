@@ -172,7 +172,8 @@ func (w *World) OutputSummary(log string) string {
 	return texts.Output(word, log)
 }
 
-// handlers maps every command of command.All() to its implementation.
+// handlers maps every command of command.All() and command.FarmSpecs()
+// to its implementation.
 var handlers = map[string]handler{
 	"!stats": cmdStats, "!inventory": cmdInventory, "!nearbyBlocks": cmdNearbyBlocks,
 	"!craftable": cmdCraftable, "!entities": cmdEntities, "!modes": cmdModes,
@@ -194,6 +195,8 @@ var handlers = map[string]handler{
 	"!endGoal": cmdEndGoal, "!startConversation": cmdStartConversation,
 	"!endConversation": cmdEndConversation, "!lookAtPlayer": cmdLookAt, "!lookAtPosition": cmdLookAt,
 	"!digDown": cmdDigDown,
+	// Beyond MINDcraft 0012750 (command.FarmSpecs).
+	"!useOn": cmdUseOn,
 }
 
 func containsAny(s string, subs ...string) bool {

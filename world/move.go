@@ -227,11 +227,13 @@ func (w *World) moveFollowers(a *Agent) {
 	}
 }
 
-// afterAction applies gravity to everyone after the world changed.
+// afterAction applies gravity to everyone after the world changed, and
+// shows a farm-to-table judge the inventories.
 func (w *World) afterAction(_ *Agent) {
 	for _, a := range w.agents {
 		a.pos = w.settle(a.pos)
 	}
+	w.observeFarm()
 }
 
 func cmdGoToPlayer(r *run, args []command.Value) string {

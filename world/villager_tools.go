@@ -546,37 +546,7 @@ var breedingFood = map[string][]string{
 
 // useOn is a player's use of the held item on mob m, as the server
 // applies it.
-func (c *vcall) useOn(held string, m *Mob) {
-	a := c.r.a
-	switch {
-	case held == "shears" && m.Kind == "sheep" && !m.sheared:
-		m.sheared = true
-		a.inv.Add("white_wool", 1+c.r.w.rng.IntN(3))
-	case held == "bucket" && (m.Kind == "cow" || m.Kind == "mooshroom" || m.Kind == "goat"):
-		if c.vb.creative { // a creative player keeps the bucket
-			if a.inv.Count("milk_bucket") == 0 {
-				a.inv.Add("milk_bucket", 1)
-			}
-			return
-		}
-		a.inv.Remove("bucket", 1)
-		a.inv.Add("milk_bucket", 1)
-		if a.inv.Count("bucket") == 0 {
-			a.held = "milk_bucket"
-		}
-	case held == "saddle" && m.Kind == "pig" && !m.saddled:
-		m.saddled = true
-		if !c.vb.creative {
-			a.inv.Remove("saddle", 1)
-			a.fixHeld()
-		}
-	case slices.Contains(breedingFood[m.Kind], held):
-		if !c.vb.creative {
-			a.inv.Remove(held, 1)
-			a.fixHeld()
-		}
-	}
-}
+func (c *vcall) useOn(held string, m *Mob) { c.r.useHeldOn(held, m, c.vb.creative) }
 
 // handoverBlock posts to /post_hand (minecraft_server.py:385-414): the bot
 // walks within 2 of the target, checks both players and its own count,

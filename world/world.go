@@ -80,6 +80,7 @@ type World struct {
 	rng        *rand.Rand
 	spawns     []Pos         // spawn cells, agent id order (cycled)
 	kitchen    *kitchenScene // MindAgent's Minecraft kitchen (kitchen.go), nil elsewhere
+	farm       *farmScene    // VillagerBench's farm-to-table (build_farm.go), nil elsewhere
 
 	thinkBudget int // path search expansions left for the current command
 	// digAbove, when set, lets the pathfinder dig blocks above that y

@@ -25,12 +25,17 @@ type Table struct {
 // ones, such as !stats, stay). isBlock and isItem check names of blocks
 // and items ("air" is accepted as a block whatever isBlock says).
 func NewTable(blocked []string, isBlock, isItem func(string) bool) *Table {
+	return NewTableWith(nil, blocked, isBlock, isItem)
+}
+
+// NewTableWith is NewTable with extra commands after MINDcraft's (FarmSpecs).
+func NewTableWith(extra []Spec, blocked []string, isBlock, isItem func(string) bool) *Table {
 	drop := make(map[string]bool, len(blocked))
 	for _, b := range blocked {
 		drop[b] = true
 	}
 	t := &Table{byName: map[string]int{}, isBlock: isBlock, isItem: isItem}
-	for _, s := range All() {
+	for _, s := range append(All(), extra...) {
 		if drop[s.Name] && !s.Unblockable {
 			continue
 		}

@@ -149,6 +149,17 @@ func All() []Spec {
 	return s
 }
 
+// FarmSpecs are the commands VillagerBench's farm-to-table needs that
+// MINDcraft 0012750 lacks: its later !useOn (src/agent/commands/actions.js,
+// skills.useToolOn), with which a bucket milks a cow. Only the tables of
+// the kinds that ask for them hold them (NewTableWith), after the actions,
+// where the later MINDcraft lists it; MineCollab's tables are unchanged.
+func FarmSpecs() []Spec {
+	return []Spec{spec("!useOn", Action, "Use (right click) the given tool on the nearest target of the given type.",
+		p("tool_name", String, `Name of the tool to use, or "hand" for no tool.`, nil),
+		p("target", String, `The target as an entity type, block type, or "nothing" for no target.`, nil))}
+}
+
 // DefaultBlocked is MINDcraft's settings.blocked_actions default: the
 // blueprint queries, which construction tasks turn back on.
 var DefaultBlocked = []string{"!checkBlueprint", "!checkBlueprintLevel", "!getBlueprint", "!getBlueprintLevel"}

@@ -358,3 +358,25 @@ var mistakeRE = regexp.MustCompile(`Invalid (?:item|block) type|Not enough [a-z_
 // IsMistake reports whether s tells of a misspelt name or a short craft,
 // the failures the experts' noise makes on purpose.
 func IsMistake(s string) bool { return mistakeRE.MatchString(s) }
+
+// Using a tool (the later MINDcraft's !useOn, skills.useToolOn).
+
+// Used is a tool used on nothing.
+func Used(tool string) string { return "Used " + tool + "." }
+
+// UsedOn is a tool (or "hand") used on an entity or block type.
+func UsedOn(tool, target string) string { return "Used " + tool + " on " + target + "." }
+
+// NoneFound is !useOn without its target within reach.
+func NoneFound(target string) string { return "Could not find any " + target + "." }
+
+var usedOnRE = regexp.MustCompile(`Used ([a-z_]+) on ([a-z_]+)\.`)
+
+// ParseUsedOn returns the tool and target of the first UsedOn in s.
+func ParseUsedOn(s string) (tool, target string, ok bool) {
+	m := usedOnRE.FindStringSubmatch(s)
+	if m == nil {
+		return "", "", false
+	}
+	return m[1], m[2], true
+}
