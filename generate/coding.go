@@ -38,6 +38,7 @@ var codingByDefault = map[*procgen.Kind]bool{
 	procgen.Crafting:     false,
 	procgen.Cooking:      false,
 	procgen.Construction: true,
+	procgen.Farm:         false,
 }
 
 // enabled reports whether coding is on for a task of the given type.

@@ -81,6 +81,7 @@ var kindGoals = map[*procgen.Kind]kindGoal{
 	procgen.Crafting:     {addString: craftingAddString},
 	procgen.Cooking:      {addString: cookingAddString},
 	procgen.Construction: {explainBlueprint: true},
+	procgen.Farm:         {}, // VillagerAgent's goal text is whole (procgen.FarmGoal)
 }
 
 // goalOf is the goal behaviour of t's kind (none for a type no kind has).

@@ -119,3 +119,35 @@ func runLogged(t *testing.T, dir, path string) (generate.Summary, *bytes.Buffer)
 	}
 	return sum, &log
 }
+
+// A farm-to-table task whose setting is impossible (no cow for its
+// buckets) or has a component outside the scene is left out with the
+// field named under farm, as any invalid task; the others are played.
+func TestRunBatchSkipsInvalidFarmTask(t *testing.T) {
+	tasks, err := procgen.Generate(procgen.KindFarm, procgen.GenerateOptions{Options: procgen.Options{Split: procgen.SplitTest, Agents: 2, N: 13, Seed: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tasks = []procgen.Task{tasks[0], tasks[12], tasks[1]} // cake_0, cake_12 (buckets, cow pasture), cake_1
+	for i := range tasks {
+		tasks[i].Timeout = 60 // the scripted experts have no farm moves yet: keep the played trials short
+	}
+	bad := tasks[1].ID
+	s := tasks[1].Farm.Clone()
+	s.Components = s.Components[:2] // the cow pasture gone
+	tasks[1].Farm = &s
+	path := filepath.Join(t.TempDir(), "farm.json")
+	if err := procgen.WriteTaskFile(path, tasks); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "run")
+	sum, log := runLogged(t, dir, path)
+	if sum.Invalid != 1 || sum.Trials != 2 {
+		t.Errorf("summary %+v, want 1 invalid task and 2 trials played", sum)
+	}
+	for _, s := range []string{"level=WARN", "task=" + bad, "field=farm.components", "impossible supply chain: no way to get"} {
+		if !strings.Contains(log.String(), s) {
+			t.Errorf("warning %q lacks %s", log.String(), s)
+		}
+	}
+}

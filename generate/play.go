@@ -96,8 +96,10 @@ func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {
 		SimSeconds: res.SimSeconds, WallSeconds: time.Since(started).Seconds(), StartedAt: started.UTC(),
 		Metrics: metrics(res), Agents: res.Agents,
 	}
-	if rec.Org != "" && mc != nil {
-		// VillagerBench's ACR (stats); p2p records stay as they were.
+	if kind, _ := procgen.KindOfType(task.Type); (rec.Org != "" || kind == procgen.Farm) && mc != nil {
+		// VillagerBench's ACR (stats): every organisation records it on
+		// VillagerBench's own tasks; MineCollab's p2p records stay as they
+		// were.
 		for _, n := range names {
 			rec.Metrics[trajectory.FirstOwnedMetric+n] = 0
 		}

@@ -77,6 +77,7 @@ var breakdownKnobs = map[*procgen.Kind][]breakdownKnob{
 	procgen.Construction: {{"materials", "materials level"}, {"rooms", "rooms level"}},               // Table 6
 	procgen.Cuisine:      {{"level", "level"}, {"alpha", "order interval factor α"}},                 // CoS: cosTables
 	procgen.MCKitchen:    {{"level", "meats ordered"}, {"alpha", "order interval factor α"}},         // CoS: cosTables (Table 9)
+	procgen.Farm:         {{"dish", "dish"}, {"complexity", "dependency complexity D"}},              // Table 3 by dish and D
 }
 
 type breakdownKnob struct{ name, title string }

@@ -195,7 +195,7 @@ func (s *Summary) team() []Table {
 		if isTable1(typ) {
 			t.Title = fmt.Sprintf("VillagerBench Table 1 (%s): completion, view hit rate, efficiency, balance", TypeName(typ))
 			t.Header[3] = "VHR (%)"
-		} else if k, ok := procgen.KindOfType(typ); !ok || k != procgen.Cooking {
+		} else if k, ok := procgen.KindOfType(typ); !ok || (k != procgen.Cooking && k != procgen.Farm) {
 			t.Title = fmt.Sprintf("VillagerBench Table 3's columns (%s): completion, agent contribution, efficiency, balance", TypeName(typ))
 		}
 		for _, r := range s.VillagerBench {
@@ -242,7 +242,8 @@ func (s *Summary) team() []Table {
 // vbNotes name each VillagerBench formula, the paper's and, where it
 // differs, the code's (VillagerAgent dd1ecc1).
 var vbNotes = []string{
-	"C: the mean task score (crafting, cooking: success; construction: the blueprint score).",
+	"C: the mean task score (crafting, cooking: success; construction: the blueprint score;",
+	"  farm-to-table: the judge's checkpoint score / 100).",
 	"VHR: not computed; VillagerBench's view hit rate needs its blueprints with facings.",
 	"E (paper): C / execution time, simulated minutes, mean over trials. The code's E, the",
 	"  action budget / the union of the agents' action intervals, needs VillagerBench's budgets.",

@@ -32,10 +32,10 @@ type TasksOptions struct {
 
 // AddFlags registers the flags of `procgen tasks`.
 func (opts *TasksOptions) AddFlags(f *pflag.FlagSet) {
-	f.StringVar(&opts.Type, "type", "", "task type: crafting, cooking, construction, cuisine or mckitchen (required)")
+	f.StringVar(&opts.Type, "type", "", "task type: crafting, cooking, construction, cuisine, mckitchen or farm (required)")
 	f.StringVar(&opts.Split, "split", procgen.SplitTrain, "split: train, dev or test (cooking: train or test)")
 	f.IntVar(&opts.Agents, "agents", 2, "agents per task, 2 to 5 (cuisine: 2 to 4)")
-	f.IntVar(&opts.N, "n", 0, "number of tasks (0 = the default for the type and split: crafting 1200/100/100, cooking 280/90, construction 2000/30/30, cuisine 300/60/65, mckitchen 50/20/5)")
+	f.IntVar(&opts.N, "n", 0, "number of tasks (0 = the default for the type and split: crafting 1200/100/100, cooking 280/90, construction 2000/30/30, cuisine 300/60/65, mckitchen 50/20/5, farm 200/20/106)")
 	f.Uint64Var(&opts.Seed, "seed", 0, "random seed; the same seed and flags give byte-identical files")
 	f.StringVarP(&opts.Output, "output", "o", "", "task file to write (required; - for standard output)")
 	f.IntVar(&opts.MaxDepth, "max-depth", procgen.DefaultCraftingMaxDepth, "crafting: recipe depths 0 to max-depth-1")
@@ -47,7 +47,7 @@ func (opts *TasksOptions) AddFlags(f *pflag.FlagSet) {
 func newTasksCommand(gopts *GlobalOptions) *cobra.Command {
 	var opts TasksOptions
 	cmd := &cobra.Command{
-		Use:   "tasks --type crafting|cooking|construction|cuisine|mckitchen -o FILE",
+		Use:   "tasks --type crafting|cooking|construction|cuisine|mckitchen|farm -o FILE",
 		Short: "Generate a MINDcraft-compatible task file",
 		Long: `tasks generates collaborative tasks of one type and split and writes them
 as a MINDcraft task file (a JSON object of task id -> task).
@@ -70,13 +70,19 @@ mckitchen: MindAgent's Minecraft kitchen (its paper's section 7; --org
 dispatcher): kill animals, mine coal, smelt the meat and put it in the chest
 as orders with deadlines come; test orders all four meats, as the paper's
 agents cooked, dev three, train two.
+farm: VillagerBench's farm-to-table: cook a dish from a scene of chests,
+farms, pastures and a mine, each ingredient supplied its own way; scored by
+VillagerBench's checkpoints, timed 200·D s (D the setting's dependency
+complexity). Test is the paper's 100 settings (cake, rabbit stew) and the
+generated test dishes; train and dev are other dishes.
 
 Train, dev and test never share a target (crafting item, dish, blueprint,
-cuisine's set of dishes).`,
+cuisine's set of dishes, farm dish).`,
 		Example: `  collabcraft procgen tasks --type crafting --split train --agents 2 -o tasks/crafting_train.json
   collabcraft procgen tasks --type cooking --split test --agents 3 --n 30 --seed 7 -o tasks/cooking_test_3.json
   collabcraft procgen tasks --type construction --split test -o -
-  collabcraft procgen tasks --type cuisine --split test --agents 3 -o tasks/cuisine_test_3.json`,
+  collabcraft procgen tasks --type cuisine --split test --agents 3 -o tasks/cuisine_test_3.json
+  collabcraft procgen tasks --type farm --split test -o tasks/farm_test.json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runTasks(cmd.Context(), opts, *gopts, args)
