@@ -2,13 +2,13 @@ package stats
 
 import (
 	"cmp"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
 
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
+	"collabcraft/villagerbench"
 )
 
 // VillagerBench's metrics (seed paper 001, §4.1, §4.2, App. A), per team:
@@ -256,50 +256,13 @@ func balanceCode(ts []float64) float64 {
 	return 1 - std(n)
 }
 
-// ACR is VillagerBench's agent contribution rate in percent, as
-// farm_craft_judger.py computes it from I, the items each agent was the
-// first to own: 100·(1 - (σ - σmin)/(σmax - σmin)), σmax the σ of one
-// agent owning all, σmin of the most even split; 100 when the two are
-// equal (one agent), 0 when nobody came to own anything.
-func ACR(owned []float64) float64 {
-	var count float64
-	for _, x := range owned {
-		count += x
-	}
-	if count == 0 {
-		return 0
-	}
-	n := len(owned)
-	one := make([]float64, n)
-	one[0] = count
-	even := make([]float64, n)
-	c := int(count)
-	for i := range even {
-		even[i] = float64(c / n)
-		if i < c%n {
-			even[i]++
-		}
-	}
-	s, hi, lo := std(owned), std(one), std(even)
-	if hi == lo {
-		return 100
-	}
-	return 100 * (1 - (s-lo)/(hi-lo))
-}
+// ACR is VillagerBench's agent contribution rate in percent
+// (villagerbench.ACR, farm_craft_judger.py's): 100·(1 - (σ - σmin)/(σmax -
+// σmin)) of I, the items each agent was the first to own.
+func ACR(owned []float64) float64 { return villagerbench.ACR(owned) }
 
 // std is the population standard deviation (numpy's np.std).
-func std(xs []float64) float64 {
-	var mean float64
-	for _, x := range xs {
-		mean += x
-	}
-	mean /= float64(len(xs))
-	var v float64
-	for _, x := range xs {
-		v += (x - mean) * (x - mean)
-	}
-	return math.Sqrt(v / float64(len(xs)))
-}
+func std(xs []float64) float64 { return villagerbench.PopStd(xs) }
 
 // isTable1 reports whether a task type is laid out as Table 1
 // (construction: C, VHR, E, B); the others take Table 3's columns (C,

@@ -167,39 +167,50 @@ func (j *FarmJudge) FirstOwners() map[string]string {
 }
 
 // Cooperation is the judge's cooperation score in percent, VillagerBench's
-// ACR (farm_craft_judger.py:521-538): over the agents seen, own_i the
-// checkpoint items agent i held first, σ their population standard
-// deviation, σmax that of one agent owning all and σmin that of the most
-// even split; 100·(1 − (σ − σmin)/(σmax − σmin)), 100 when σmax = σmin, 0
-// when nobody owns anything.
+// ACR (farm_craft_judger.py:521-538), over the agents seen and the
+// checkpoint items each held first (ACR).
 func (j *FarmJudge) Cooperation() float64 {
 	own := make([]float64, len(j.agents))
-	total := 0
 	for i, a := range j.agents {
 		own[i] = float64(len(j.own[a]))
-		total += len(j.own[a])
+	}
+	return ACR(own)
+}
+
+// ACR is VillagerBench's agent contribution rate in percent as
+// farm_craft_judger.py computes it from owned, the items each agent was
+// the first to own: σ their population standard deviation, σmax that of
+// one agent owning all and σmin that of the most even integer split;
+// 100·(1 − (σ − σmin)/(σmax − σmin)), 100 when σmax = σmin (one agent), 0
+// when nobody owns anything.
+func ACR(owned []float64) float64 {
+	var total float64
+	for _, x := range owned {
+		total += x
 	}
 	if total == 0 {
 		return 0
 	}
-	n := len(own)
+	n := len(owned)
 	one := make([]float64, n)
-	one[0] = float64(total)
+	one[0] = total
 	even := make([]float64, n)
+	c := int(total)
 	for i := range even {
-		even[i] = float64(total / n)
-		if i < total%n {
+		even[i] = float64(c / n)
+		if i < c%n {
 			even[i]++
 		}
 	}
-	sd, sdMax, sdMin := popStd(own), popStd(one), popStd(even)
+	sd, sdMax, sdMin := PopStd(owned), PopStd(one), PopStd(even)
 	if sdMax == sdMin {
 		return 100
 	}
 	return 100 * (1 - (sd-sdMin)/(sdMax-sdMin))
 }
 
-func popStd(xs []float64) float64 {
+// PopStd is the population standard deviation (numpy's np.std).
+func PopStd(xs []float64) float64 {
 	mean := 0.0
 	for _, x := range xs {
 		mean += x
