@@ -44,19 +44,13 @@ func (p2p) Play(ctx context.Context, spec TrialSpec) (*TrialResult, error) {
 
 // NotPlayedBy is the error (of package pkg) of an organisation (p2p, dag) given a task of
 // a kind it does not play, naming why; nil when it plays the kind.
-// MindAgent's kinds are lock-step streams of orders that one dispatcher
-// serves: CuisineWorld has no Minecraft world at all, and its Minecraft
-// kitchen no goal to talk over, only orders on the clock.
+// The kind says why (procgen.Kind.NotPlayedWhy).
 func NotPlayedBy(pkg, org string, t *procgen.Task) error {
 	k, ok := procgen.KindOfType(t.Type)
 	if !ok || k.PlayedBy(org) {
 		return nil
 	}
-	why := "MindAgent's Minecraft kitchen, a stream of orders served in lock-step rounds of one action per agent"
-	if !k.InMinecraft() {
-		why = "played in CuisineWorld, a text kitchen of lock-step actions with no Minecraft world, commands or tools"
-	}
-	return fmt.Errorf("%s: task %s: --org %s does not play it: a %s task is %s; play it with --org %s", pkg, t.ID, org, k.Name, why, strings.Join(k.Orgs, " or --org "))
+	return fmt.Errorf("%s: task %s: --org %s does not play it: a %s task is %s; play it with --org %s", pkg, t.ID, org, k.Name, k.NotPlayedWhy, strings.Join(k.Orgs, " or --org "))
 }
 
 // orgOrP2P is o, or P2P for nil.

@@ -31,6 +31,7 @@ const (
 var Cuisine = &Kind{
 	Name: KindCuisine, TaskType: TypeCuisine,
 	Family: FamilyMindAgent, World: WorldCuisine, Orgs: []string{"dispatcher"},
+	NotPlayedWhy:  "played in CuisineWorld, a text kitchen of lock-step actions with no Minecraft world, commands or tools",
 	Splits:        []string{SplitTrain, SplitDev, SplitTest},
 	DefaultCounts: map[string]int{SplitTrain: DefaultCuisineTrain, SplitDev: DefaultCuisineDev, SplitTest: DefaultCuisineTest},
 	Scored:        true,

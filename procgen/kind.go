@@ -32,7 +32,7 @@ type Kind struct {
 	// Family is the benchmark the kind comes from: FamilyMineCollab
 	// (MINDcraft's tasks, the suites of `procgen suite`) or
 	// FamilyMindAgent (CuisineWorld and its Minecraft kitchen) or
-	// FamilyVillagerBench (farm-to-table).
+	// FamilyVillagerBench (farm-to-table, construction).
 	Family string
 	// World is the world its tasks are played in: WorldMinecraft (the
 	// embedded Minecraft world, which every organisation plays) or
@@ -43,6 +43,9 @@ type Kind struct {
 	// MindAgent's kinds are lock-step order streams, which only its
 	// dispatcher plays.
 	Orgs []string
+	// NotPlayedWhy completes "a <kind> task is ..." for an organisation
+	// not in Orgs: why it cannot play the kind.
+	NotPlayedWhy string
 
 	generate  func(GenerateOptions) ([]Task, error)
 	validate  func(*validator)
@@ -60,7 +63,7 @@ type Kind struct {
 const (
 	FamilyMineCollab = "minecollab"
 	FamilyMindAgent  = "mindagent"
-	// FamilyVillagerBench is VillagerBench's (seed 001) farm-to-table.
+	// FamilyVillagerBench is VillagerBench's (seed 001): farm-to-table and construction.
 	FamilyVillagerBench = "villagerbench"
 	WorldMinecraft      = "minecraft"
 	WorldCuisine        = "cuisine"
@@ -81,6 +84,8 @@ const (
 	KindCuisine      = "cuisine"
 	KindMCKitchen    = "mckitchen"
 	KindFarm         = "farm"
+	// KindVBConstruction is VillagerBench's construction.
+	KindVBConstruction = "vbconstruction"
 )
 
 // The task kinds.
@@ -155,7 +160,7 @@ var (
 )
 
 // kinds is every kind in suite order.
-var kinds = []*Kind{Crafting, Cooking, Construction, Cuisine, MCKitchen, Farm}
+var kinds = []*Kind{Crafting, Cooking, Construction, Cuisine, MCKitchen, Farm, VBConstruction}
 
 // AllKinds returns the kind descriptors in suite order.
 func AllKinds() []*Kind { return slices.Clone(kinds) }

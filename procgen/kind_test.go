@@ -21,6 +21,9 @@ func TestKindDescriptors(t *testing.T) {
 		if k.generate == nil || k.validate == nil || k.breakdown == nil {
 			t.Errorf("kind %s: generate, validate or breakdown missing", k.Name)
 		}
+		if (k.Orgs != nil) != (k.NotPlayedWhy != "") {
+			t.Errorf("kind %s: played by %v only, why not by the others: %q", k.Name, k.Orgs, k.NotPlayedWhy)
+		}
 		if len(k.DefaultCounts) != len(k.Splits) {
 			t.Errorf("kind %s: default counts %v for splits %v", k.Name, k.DefaultCounts, k.Splits)
 		}
@@ -37,7 +40,7 @@ func TestKindDescriptors(t *testing.T) {
 			seen[kn.Name] = true
 		}
 	}
-	if !slices.Equal(Kinds(), []string{KindCrafting, KindCooking, KindConstruction, KindCuisine, KindMCKitchen, KindFarm}) {
+	if !slices.Equal(Kinds(), []string{KindCrafting, KindCooking, KindConstruction, KindCuisine, KindMCKitchen, KindFarm, KindVBConstruction}) {
 		t.Errorf("Kinds() = %v", Kinds())
 	}
 	if _, ok := KindOfType("crafting"); ok {

@@ -26,6 +26,7 @@ const (
 var MCKitchen = &Kind{
 	Name: KindMCKitchen, TaskType: TypeMCKitchen,
 	Family: FamilyMindAgent, World: WorldMinecraft, Orgs: []string{"dispatcher"},
+	NotPlayedWhy:  "MindAgent's Minecraft kitchen, a stream of orders served in lock-step rounds of one action per agent",
 	Splits:        []string{SplitTrain, SplitDev, SplitTest},
 	DefaultCounts: map[string]int{SplitTrain: DefaultMCKitchenTrain, SplitDev: DefaultMCKitchenDev, SplitTest: DefaultMCKitchenTest},
 	Scored:        true,

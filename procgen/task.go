@@ -22,6 +22,9 @@ const (
 	TypeCuisine      = "cuisine"
 	TypeMCKitchen    = "mckitchen"
 	TypeFarm         = "farm_to_table"
+	// TypeVBConstruction is VillagerBench's construction (collabcraft's own
+	// task type: MINDcraft has no blocks with facings).
+	TypeVBConstruction = "vb_construction"
 )
 
 // Task is one MINDcraft task. Its JSON form is MINDcraft's; the fields

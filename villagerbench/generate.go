@@ -74,6 +74,9 @@ type GenerateOptions struct {
 	// how many of its blueprints to keep clear of: train keeps clear of
 	// test and dev, dev of test.
 	HeldOut map[string]int
+	// Avoid are more blueprints no draw may share a structure with (the
+	// paper's, held out as a test set).
+	Avoid []Blueprint
 }
 
 // allKnobs lists the 12 knob combinations in order.
@@ -112,7 +115,7 @@ func seedOf(base uint64, k Knobs, variant, try int) uint64 {
 
 // Generate makes n blueprints of one split, spread evenly over the 12 knob
 // combinations. No two share a shape, and none shares a shape or a layer
-// (StructureHashes) with the held-out splits' blueprints: a clash is
+// (StructureHashes) with the held-out splits' blueprints or Avoid's: a clash is
 // redrawn from the next seed. The result depends only on the options.
 func Generate(o GenerateOptions) ([]Generated, error) {
 	if o.N < 0 {
@@ -126,6 +129,11 @@ func Generate(o GenerateOptions) ([]Generated, error) {
 		heldOut = []string{"test"}
 	}
 	taken := map[string]bool{}
+	for _, bp := range o.Avoid {
+		for _, h := range bp.StructureHashes() {
+			taken[h] = true
+		}
+	}
 	clashes := func(g *Generated, sets ...map[string]bool) bool {
 		for _, h := range g.Blueprint.StructureHashes() {
 			for _, s := range sets {

@@ -51,6 +51,9 @@ func Build(task procgen.Task, seed uint64, opts Options) (*World, error) {
 	}
 	w.spawns = spawns
 	for i, st := range opts.Stations {
+		if w.kind.ownScene {
+			break
+		}
 		w.placeNear(spawns[0], st, i, slices.Index(opts.Stations, st))
 	}
 	for i, name := range names {
@@ -205,15 +208,19 @@ type kindWorld struct {
 	// commands are commands beyond MINDcraft 0012750's that the kind's
 	// tasks need (farm-to-table: !useOn, to milk a cow).
 	commands []command.Spec
+	// ownScene: the kind's scene is a benchmark's own, furnished as it
+	// is judged (VillagerBench's); Options.Stations add nothing to it.
+	ownScene bool
 }
 
 // kindWorlds holds the world's per-kind behaviour.
 var kindWorlds = map[*procgen.Kind]kindWorld{
-	procgen.Crafting:     {build: (*World).buildCrafting, score: (*World).craftingScore},
-	procgen.Cooking:      {build: (*World).buildCooking, score: (*World).cookingScore},
-	procgen.Construction: {build: (*World).buildConstruction, score: (*World).constructionScore, unblockDefaults: true},
-	procgen.MCKitchen:    {build: (*World).buildKitchen, score: (*World).kitchenScore},
-	procgen.Farm:         {build: (*World).buildFarm, score: (*World).farmScore, commands: command.FarmSpecs()},
+	procgen.Crafting:       {build: (*World).buildCrafting, score: (*World).craftingScore},
+	procgen.Cooking:        {build: (*World).buildCooking, score: (*World).cookingScore},
+	procgen.Construction:   {build: (*World).buildConstruction, score: (*World).constructionScore, unblockDefaults: true},
+	procgen.MCKitchen:      {build: (*World).buildKitchen, score: (*World).kitchenScore},
+	procgen.Farm:           {build: (*World).buildFarm, score: (*World).farmScore, commands: command.FarmSpecs()},
+	procgen.VBConstruction: {build: (*World).buildVBConstruction, score: (*World).vbConstructionScore, ownScene: true},
 }
 
 // taskTypes is `"techtree", "cooking" or "construction"` for messages.

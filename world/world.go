@@ -19,6 +19,7 @@
 package world
 
 import (
+	"collabcraft/villagerbench"
 	"fmt"
 	"math/rand/v2"
 	"time"
@@ -55,7 +56,8 @@ type Options struct {
 	// them within 12 blocks already, a name given twice for two of them
 	// (VillagerBench's scenes place a crafting table and furnaces: its
 	// craftBlock and SmeltingCooking tools need one within reach, and no
-	// tool places one).
+	// tool places one). A benchmark's own scene (VillagerBench's
+	// construction) gets none.
 	Stations []string
 }
 
@@ -81,6 +83,8 @@ type World struct {
 	spawns     []Pos         // spawn cells, agent id order (cycled)
 	kitchen    *kitchenScene // MindAgent's Minecraft kitchen (kitchen.go), nil elsewhere
 	farm       *farmScene    // VillagerBench's farm-to-table (build_farm.go), nil elsewhere
+	// vbBlueprint is a VillagerBench construction task's blueprint.
+	vbBlueprint *villagerbench.Blueprint
 
 	thinkBudget int // path search expansions left for the current command
 	// digAbove, when set, lets the pathfinder dig blocks above that y

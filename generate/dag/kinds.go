@@ -31,9 +31,10 @@ var (
 
 // kindTasks is keyed by every task kind (TestEveryKindHasADAGTask).
 var kindTasks = map[*procgen.Kind]kindTask{
-	procgen.Crafting:     {describeCrafting, farmingTools},
-	procgen.Cooking:      {describeCooking, farmingTools},
-	procgen.Construction: {describeConstruction, constructionTools},
+	procgen.Crafting:       {describeCrafting, farmingTools},
+	procgen.Cooking:        {describeCooking, farmingTools},
+	procgen.Construction:   {describeConstruction, constructionTools},
+	procgen.VBConstruction: {describeVBConstruction, constructionTools},
 }
 
 // inventories is the document's "inventory": what each agent starts with.
@@ -142,6 +143,17 @@ func describeConstruction(t *procgen.Task, agents []string) (string, any, error)
 		{Key: "inventory", Value: inventories(t, agents)},
 	}
 	return desc, doc, nil
+}
+
+// describeVBConstruction is VillagerBench's construction task as its
+// runner starts it: the fixed task text, and the blueprint's description
+// (map_description.json, build_judger.py:256-268) as the meta-data.
+func describeVBConstruction(t *procgen.Task, _ []string) (string, any, error) {
+	bp, err := t.VBBlueprint()
+	if err != nil {
+		return "", nil, err
+	}
+	return procgen.VBConstructionGoal, stringsAny(bp.Description), nil
 }
 
 // BlueprintLines describes a blueprint as VillagerBench's map descriptions

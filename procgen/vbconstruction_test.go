@@ -1,0 +1,105 @@
+package procgen
+
+import (
+	"strings"
+	"testing"
+
+	"collabcraft/villagerbench"
+)
+
+// TestVBConstructionTasks: test holds the paper's 100 blueprints in order,
+// then generated ones; every task validates and round-trips through a task
+// file; the timeout is VillagerBench's wall budget of the blueprint's D.
+func TestVBConstructionTasks(t *testing.T) {
+	test, err := Generate(KindVBConstruction, GenerateOptions{Options: Options{Split: SplitTest, Agents: 2, N: 104}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	paper := villagerbench.Paper()
+	if len(test) != 104 {
+		t.Fatalf("%d test tasks, want 104", len(test))
+	}
+	for i, task := range test {
+		if problems := ValidateTask(&task); len(problems) > 0 {
+			t.Errorf("%s: %v", task.ID, problems)
+		}
+		bp, err := task.VBBlueprint()
+		if err != nil {
+			t.Fatal(err)
+		}
+		arch := task.Difficulty["archetype"]
+		if i < 100 && (bp.ID != paper[i].ID || arch != vbPaperArchetype) || i >= 100 && arch == vbPaperArchetype {
+			t.Errorf("test task %d: blueprint %s, archetype %v", i, bp.ID, arch)
+		}
+		b := villagerbench.BudgetsFor(villagerbench.Complexity(bp, villagerbench.DigNeeded))
+		if float64(task.Timeout) < b.WallSeconds || float64(task.Timeout) > b.WallSeconds+1 {
+			t.Errorf("%s: timeout %d, wall budget %v", task.ID, task.Timeout, b.WallSeconds)
+		}
+		if !strings.HasPrefix(task.Goal.Text, VBConstructionGoal+"\n") || !strings.HasSuffix(task.Goal.Text, bp.Description[len(bp.Description)-1]) {
+			t.Errorf("%s: goal %q", task.ID, task.Goal.Text)
+		}
+	}
+	data, err := EncodeTasks(test)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := DecodeTasks(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := EncodeTasks(back)
+	if err != nil || string(again) != string(data) {
+		t.Fatalf("the task file does not round-trip: %v", err)
+	}
+}
+
+// TestVBConstructionSplitsShareNoStructure: no train or dev blueprint
+// shares a shape or a layer with a test one (the paper's or generated),
+// nor train with dev; a train drawn without held-out splits would.
+func TestVBConstructionSplitsShareNoStructure(t *testing.T) {
+	n := map[string]int{SplitTrain: 120, SplitDev: 24, SplitTest: 160}
+	if testing.Short() {
+		n = map[string]int{SplitTrain: 36, SplitDev: 12, SplitTest: 124}
+	}
+	bps := map[string][]villagerbench.Blueprint{}
+	for _, split := range []string{SplitTrain, SplitDev, SplitTest} {
+		tasks, err := Generate(KindVBConstruction, GenerateOptions{Options: Options{Split: split, Agents: 2, N: n[split], Seed: 7}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, task := range tasks {
+			bp, err := task.VBBlueprint()
+			if err != nil {
+				t.Fatal(err)
+			}
+			bps[split] = append(bps[split], *bp)
+		}
+	}
+	for _, pair := range [][2]string{{SplitTrain, SplitTest}, {SplitTrain, SplitDev}, {SplitDev, SplitTest}} {
+		if leaks := villagerbench.Leaks(bps[pair[0]], bps[pair[1]]); len(leaks) > 0 {
+			t.Errorf("%s shares %d structures with %s, first %+v", pair[0], len(leaks), pair[1], leaks[0])
+		}
+	}
+}
+
+// TestVBConstructionRefusesBadBlueprints: validate names the field of a
+// bad block, facing or cell.
+func TestVBConstructionRefusesBadBlueprints(t *testing.T) {
+	tasks, err := Generate(KindVBConstruction, GenerateOptions{Options: Options{Split: SplitTest, Agents: 2, N: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ from, to, want string }{
+		{`"name":"`, `"name":"oak_plank_x`, "unknown block"},
+		{`"facing":"`, `"facing":"Q`, `expected one of`},
+		{`"position":[-`, `"position":[-90`, "outside the construction site"},
+		{`"blocks":[`, `"bricks":[`, `unknown field "bricks"`},
+	} {
+		task := tasks[0]
+		task.Blueprint = []byte(strings.Replace(string(task.Blueprint), c.from, c.to, 1))
+		problems := ValidateTask(&task)
+		if len(problems) != 1 || problems[0].Field != "blueprint" || !strings.Contains(problems[0].Message, c.want) {
+			t.Errorf("%s -> %s: problems %v, want one on blueprint saying %q", c.from, c.to, problems, c.want)
+		}
+	}
+}
