@@ -207,23 +207,89 @@ const maxPredecessorWalk = 4096
 // allPredecessors is get_all_predecessor: every transitive predecessor,
 // depth first, with repeats. seen bounds a cycle, which VillagerAgent
 // would recurse into forever.
-func (g *graph) allPredecessors(n *node) []*node {
-	var out []*node
-	var walk func(n *node, depth int)
-	walk = func(n *node, depth int) {
-		if depth > len(g.vertex) {
-			return // a cycle: VillagerAgent recurses until Python's limit
-		}
-		for _, p := range g.to(n) {
-			if len(out) >= maxPredecessorWalk {
-				return // a dense graph's paths grow exponentially; VillagerAgent would hang
+func (g *graph) allPredecessors(n *node) []*node { return g.predecessorWalks()(n) }
+
+// predecessorWalks returns allPredecessors for any node of the graph as
+// it is now. The walk of a node is its predecessors each followed by its
+// own walk, cut at maxPredecessorWalk, so in a graph without cycles each
+// node's walk is computed once and reused; with a cycle every node is
+// walked afresh, to a depth of the graph's size.
+func (g *graph) predecessorWalks() func(*node) []*node {
+	to := map[*node][]*node{}
+	for _, e := range g.edge {
+		to[e[1]] = append(to[e[1]], e[0])
+	}
+	if g.cyclic(to) {
+		return func(n *node) []*node {
+			var out []*node
+			var walk func(n *node, depth int)
+			walk = func(n *node, depth int) {
+				if depth > len(g.vertex) {
+					return // a cycle: VillagerAgent recurses until Python's limit
+				}
+				for _, p := range to[n] {
+					if len(out) >= maxPredecessorWalk {
+						return // a dense graph's paths grow exponentially; VillagerAgent would hang
+					}
+					out = append(out, p)
+					walk(p, depth+1)
+				}
 			}
-			out = append(out, p)
-			walk(p, depth+1)
+			walk(n, 0)
+			return out
 		}
 	}
-	walk(n, 0)
-	return out
+	memo := map[*node][]*node{}
+	var walk func(n *node) []*node
+	walk = func(n *node) []*node {
+		if out, ok := memo[n]; ok {
+			return out
+		}
+		var out []*node
+		for _, p := range to[n] {
+			if len(out) >= maxPredecessorWalk {
+				break
+			}
+			out = append(out, p)
+			sub := walk(p)
+			out = append(out, sub[:min(len(sub), maxPredecessorWalk-len(out))]...)
+		}
+		memo[n] = out
+		return out
+	}
+	return walk
+}
+
+// cyclic reports whether the edges close a cycle.
+func (g *graph) cyclic(to map[*node][]*node) bool {
+	const (
+		unseen = iota
+		onPath
+		done
+	)
+	state := map[*node]int{}
+	var visit func(n *node) bool
+	visit = func(n *node) bool {
+		state[n] = onPath
+		for _, p := range to[n] {
+			switch state[p] {
+			case onPath:
+				return true
+			case unseen:
+				if visit(p) {
+					return true
+				}
+			}
+		}
+		state[n] = done
+		return false
+	}
+	for _, n := range g.vertex {
+		if state[n] == unseen && visit(n) {
+			return true
+		}
+	}
+	return false
 }
 
 func open(n *node) bool { return n.status == Unknown || n.status == Running }
@@ -237,18 +303,25 @@ func (g *graph) openTasks() []*node {
 			list = append(list, n)
 		}
 	}
+	listed := map[*node]bool{}
+	for _, n := range list {
+		listed[n] = true
+	}
+	walks := g.predecessorWalks()
 	for _, n := range list {
 		var direct []*node
-		for _, p := range g.allPredecessors(n) {
-			if open(p) && slices.Contains(list, p) {
+		for _, p := range walks(n) {
+			if open(p) && listed[p] {
 				n.preds = append(n.preds, p)
 				direct = append(direct, p)
 			}
 		}
 		n.directPreds = direct
 		var preds []*node
+		kept := map[*node]bool{}
 		for _, p := range n.preds {
-			if open(p) && !slices.Contains(preds, p) {
+			if open(p) && !kept[p] {
+				kept[p] = true
 				preds = append(preds, p)
 			}
 		}
@@ -265,11 +338,12 @@ func (g *graph) complete() bool {
 			return false
 		}
 	}
+	walks := g.predecessorWalks()
 	for _, n := range g.vertex {
 		if n.status != Unknown {
 			continue
 		}
-		preds := g.allPredecessors(n)
+		preds := walks(n)
 		if len(preds) == 0 || !slices.ContainsFunc(preds, func(p *node) bool { return p.status != Success }) {
 			return false
 		}

@@ -126,3 +126,21 @@ func mentionsKnownItem(command string) bool {
 	name, _, _ := strings.Cut(rest, `"`)
 	return mcdata.IsItem(name)
 }
+
+// TestDAGVBConstructionSuite: the scripted experts build VillagerBench's
+// blueprints (the paper's 100, the test split) under the DAG with 2 and
+// 3 agents. Today 67 of 100 reach C = 1 with either team: the others
+// hold blocks high up that VillagerAgent's placeBlock cannot reach from
+// the ground or a dirt ladder (it walks, never towers), or reach through
+// the enclosure's glass. The bar guards what works; issue 31's is 90%.
+func TestDAGVBConstructionSuite(t *testing.T) {
+	n, bar := 100, 0.65
+	if testing.Short() {
+		n, bar = 20, 0.6
+	}
+	for _, agents := range []int{2, 3} {
+		if rate := playSuite(t, "vbconstruction", "test", agents, n); rate < bar {
+			t.Errorf("vbconstruction, %d agents: %.0f%% of blueprints built exactly under the DAG, want at least %.0f%%", agents, 100*rate, 100*bar)
+		}
+	}
+}

@@ -36,7 +36,10 @@ func (w words) decompose(c villager.DecomposeCall) (string, error) {
 	meta := dictOf(field(c.Task, "meta-data"))
 	var p plan
 	var err error
+	lines, described := isDescription(field(c.Task, "meta-data"))
 	switch {
+	case described:
+		p, err = w.planVBConstruction(lines, c.Env)
 	case meta.Has("recipe") && meta.Has("target"):
 		p, err = w.planCrafting(meta, c.Env)
 	case meta.Has("dishes"):

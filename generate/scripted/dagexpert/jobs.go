@@ -24,6 +24,9 @@ const (
 	jobPlace                   // place one block (placeBlock)
 	jobCollect                 // take what a furnace smelted (fetchContainerContents)
 	jobUse                     // use an item on a mob, a bucket on a cow (useItemOnEntity)
+	jobLadder                  // a dirt ladder up to below a cell (erectDirtLadder)
+	jobUnladder                // take that ladder down again (dismantleDirtLadder)
+	jobBreak                   // break the block at a cell (MineBlock)
 )
 
 // job is one clause of a subtask.
@@ -33,7 +36,7 @@ type job struct {
 	count   int    // how many items, blocks or mobs
 	to      string // give: the teammate
 	fuel    string // smelt: the fuel
-	at      [3]int // withdraw: the chest; place: the cell; smelt, collect: the furnace if atKnown
+	at      [3]int // withdraw: the chest; place, ladder, unladder, break: the cell; smelt, collect: the furnace if atKnown
 	atKnown bool   // the description names a position
 	facing  string // place: W, E, S, N, x, y, z or A
 }
@@ -59,19 +62,25 @@ func (w words) clause(j job) string {
 	case jobKill:
 		return w.say("{kill|hunt} " + n + " " + it + "{| for its drops}")
 	case jobWithdraw:
-		return w.say("{take|withdraw|get} " + n + " " + it + " from the chest at " + pos(j.at))
+		return w.say("{take|withdraw|get} " + n + " " + it + " from the chest" + furnaceAt(j))
 	case jobPlace:
 		return w.say("place " + it + " at " + pos(j.at) + " facing " + j.facing)
 	case jobCollect:
 		return w.say("{collect|take out|fetch} " + n + " " + it + " from the furnace" + furnaceAt(j))
 	case jobUse:
 		return w.say("{use|fill} " + n + " " + it + " {on|from} a " + j.to)
+	case jobLadder:
+		return w.say("erect a dirt ladder {under|up to|to reach} " + pos(j.at))
+	case jobUnladder:
+		return w.say("{dismantle|remove} the dirt ladder {under|below} " + pos(j.at))
+	case jobBreak:
+		return w.say("break the " + it + " {at|in the way at} " + pos(j.at))
 	}
 	panic("dagexpert: no words for a job")
 }
 
 // furnaceAt is " at [x, y, z]" for a smelt or collection at a given
-// furnace.
+// furnace, or a withdrawal from a given chest.
 func furnaceAt(j job) string {
 	if j.atKnown {
 		return " at " + pos(j.at)
@@ -154,6 +163,8 @@ var verbs = map[string]jobKind{
 	"place": jobPlace,
 	"fetch": jobCollect,
 	"use":   jobUse, "fill": jobUse,
+	"erect": jobLadder, "dismantle": jobUnladder, "remove": jobUnladder,
+	"break": jobBreak,
 }
 
 func readClause(c string) (job, error) {
@@ -173,12 +184,20 @@ func readClause(c string) (job, error) {
 			rest = rest[1:]
 		}
 	}
-	if kind == jobPlace {
+	switch kind {
+	case jobPlace:
 		if len(rest) < 1 {
 			return job{}, fmt.Errorf("dagexpert: no block in %q", c)
 		}
 		j.item, j.count = rest[0], 1
-	} else {
+	case jobLadder, jobUnladder:
+		j.item, j.count = "dirt", 1
+	case jobBreak: // "break the glass at [...]"
+		if len(rest) < 2 {
+			return job{}, fmt.Errorf("dagexpert: no block in %q", c)
+		}
+		j.item, j.count = rest[1], 1
+	default:
 		if len(rest) < 2 {
 			return job{}, fmt.Errorf("dagexpert: no count and item in %q", c)
 		}
@@ -189,7 +208,9 @@ func readClause(c string) (job, error) {
 		j.count, j.item = n, rest[1]
 	}
 	if at, ok := bracketPos(c); ok {
-		j.at, j.atKnown = at, kind == jobSmelt || kind == jobCollect
+		j.at, j.atKnown = at, kind == jobSmelt || kind == jobCollect || kind == jobWithdraw
+	} else if kind == jobLadder || kind == jobUnladder || kind == jobBreak {
+		return job{}, fmt.Errorf("dagexpert: no cell in %q", c)
 	}
 	for i, w := range words {
 		switch {

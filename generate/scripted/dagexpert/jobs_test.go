@@ -17,10 +17,14 @@ func TestEveryJobWordingReadsBack(t *testing.T) {
 		{kind: jobSmelt, item: "beef", count: 2, fuel: "coal", at: [3]int{4, -60, -12}, atKnown: true},
 		{kind: jobCollect, item: "cooked_beef", count: 2, at: [3]int{4, -60, -12}, atKnown: true},
 		{kind: jobKill, item: "rabbit", count: 2},
-		{kind: jobWithdraw, item: "dirt", count: 5, at: [3]int{-4, -60, 0}},
+		{kind: jobWithdraw, item: "dirt", count: 5, at: [3]int{-4, -60, 0}, atKnown: true},
+		{kind: jobWithdraw, item: "ladder", count: 5},
 		{kind: jobPlace, item: "oak_stairs", count: 1, at: [3]int{1, -59, -2}, facing: "N"},
 		{kind: jobCollect, item: "iron_ingot", count: 3},
 		{kind: jobUse, item: "bucket", count: 1, to: "cow"},
+		{kind: jobLadder, item: "dirt", count: 1, at: [3]int{-9, -57, 3}},
+		{kind: jobUnladder, item: "dirt", count: 1, at: [3]int{-9, -57, 3}},
+		{kind: jobBreak, item: "glass", count: 1, at: [3]int{-19, -60, 2}},
 	}
 	for seed := range uint64(200) {
 		w := words{rng: rand.New(rand.NewPCG(seed, 1))}

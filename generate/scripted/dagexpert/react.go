@@ -242,8 +242,22 @@ func (w words) jobProgress(c villager.ExecutorCall, j job, steps []stepRecord, b
 		return w.single(steps, "placeBlock", toolCall{"placeBlock", villager.Dict{
 			{Key: "item_name", Value: j.item}, {Key: "x", Value: j.at[0]}, {Key: "y", Value: j.at[1]}, {Key: "z", Value: j.at[2]}, {Key: "facing", Value: j.facing}}},
 			w.say("{Next block|Placing}: "+j.item+" at "+pos(j.at)+"."))
+	case jobLadder:
+		return w.single(steps, "erectDirtLadder", toolCall{"erectDirtLadder", cellArgs("top_", j.at)},
+			w.say("{Nothing holds up|Nothing is under} "+pos(j.at)+", so I {put up|erect} a dirt ladder {to reach it|under it}."))
+	case jobUnladder:
+		return w.single(steps, "dismantleDirtLadder", toolCall{"dismantleDirtLadder", cellArgs("top_", j.at)},
+			w.say("{The block stands, so|Done up there:} the dirt ladder under "+pos(j.at)+" {comes down|goes}."))
+	case jobBreak:
+		return w.single(steps, "MineBlock", toolCall{"MineBlock", cellArgs("", j.at)},
+			w.say("{The "+j.item+" at "+pos(j.at)+" is in the way|A "+j.item+" stands where the blueprint wants a block}, so I break it."))
 	}
 	return progress{failed: "an unknown job"}, 0
+}
+
+// cellArgs are a tool's x, y, z arguments (prefixed: top_x ...).
+func cellArgs(prefix string, p [3]int) villager.Dict {
+	return villager.Dict{{Key: prefix + "x", Value: p[0]}, {Key: prefix + "y", Value: p[1]}, {Key: prefix + "z", Value: p[2]}}
 }
 
 // startsOn reports whether the steps begin on job j (its tool, or the
