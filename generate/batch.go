@@ -86,6 +86,9 @@ func RunBatch(ctx context.Context, c BatchConfig) (Summary, error) {
 	if log == nil {
 		log = slog.Default()
 	}
+	for _, p := range ts.ignored {
+		log.Warn("generate: ignoring a task entry, as MINDcraft does", "file", p.File, "task", p.TaskID, "field", p.Field, "problem", p.Message)
+	}
 	for _, p := range ts.invalid {
 		log.Warn("generate: skipping an invalid task", "file", p.File, "task", p.TaskID, "field", p.Field, "problem", p.Message)
 	}

@@ -4,8 +4,6 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"maps"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -137,12 +135,12 @@ func (p Prompts) ExamplesText(taskType string) string {
 }
 
 // TaskInventoryText renders $TASK_INVENTORY from an agent's initial
-// inventory, items in name order.
-func (p Prompts) TaskInventoryText(inv map[string]int) string {
+// inventory (procgen.Task.Inventory), items in the order they are given.
+func (p Prompts) TaskInventoryText(inv []procgen.Stack) string {
 	var parts []string
-	for _, item := range slices.Sorted(maps.Keys(inv)) {
-		if inv[item] > 0 {
-			parts = append(parts, strconv.Itoa(inv[item])+" "+item)
+	for _, s := range inv {
+		if s.Count > 0 {
+			parts = append(parts, strconv.Itoa(s.Count)+" "+s.Item)
 		}
 	}
 	if len(parts) == 0 {

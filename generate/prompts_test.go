@@ -52,11 +52,11 @@ func TestExamplesText(t *testing.T) {
 func TestRenderConversingFillsOnce(t *testing.T) {
 	p := PaperPrompts()
 	s := p.renderConversing(promptVars{
-		Name: "Andy_0", Goal: "make $INVENTORY", TaskInventory: p.TaskInventoryText(map[string]int{"string": 1, "oak_planks": 2, "dirt": 0}),
+		Name: "Andy_0", Goal: "make $INVENTORY", TaskInventory: p.TaskInventoryText([]procgen.Stack{{Item: "string", Count: 1}, {Item: "dirt"}, {Item: "oak_planks", Count: 2}}),
 		Memory: "", Stats: "\nSTATS\n- x\n", Inventory: "\nINVENTORY: Nothing\nWEARING: Nothing\n", CommandDocs: "\n*COMMAND DOCS\n*\n", Examples: "Examples of how to respond:\n",
 	})
 	for _, want := range []string{
-		"bot named Andy_0. Your current task is: make $INVENTORY\n\nYou start the task with these items: 2 oak_planks, 1 string.\n\n",
+		"bot named Andy_0. Your current task is: make $INVENTORY\n\nYou start the task with these items: 1 string, 2 oak_planks.\n\n",
 		"Summarized memory: ''\n\nSTATS\n- x\n\n\nINVENTORY: Nothing\nWEARING: Nothing\n\n\n*COMMAND DOCS\n*\n\nExamples of how to respond:\n\nConversation Begin:",
 	} {
 		if !strings.Contains(s, want) {

@@ -104,13 +104,16 @@ type taskSet struct {
 	files   []trajectory.TaskFile
 	skipped []string          // ids of the invalid tasks left out, in file order
 	invalid []procgen.Problem // what is wrong with them
+	ignored []procgen.Problem // warnings: entries of valid tasks MINDcraft ignores, left out
 }
 
 // readTasks reads the task files in order; a task id may appear only once
 // over all of them, since it names its trials. Every task is checked as
 // `collabcraft validate` does, so that a task the world cannot build or
 // the players cannot finish is never played: an invalid task is left out,
-// or with strict its whole file is refused.
+// or with strict its whole file is refused. A valid task is played as
+// MINDcraft plays it, without the entries MINDcraft ignores (warnings, not
+// refused even with strict).
 func readTasks(paths []string, strict bool) (*taskSet, error) {
 	var ts taskSet
 	from := map[string]string{}
@@ -132,8 +135,13 @@ func readTasks(paths []string, strict bool) (*taskSet, error) {
 				return nil, fmt.Errorf("generate: task %q is in both %s and %s; task ids name trials, so they must be unique", t.ID, prev, p)
 			}
 			from[t.ID] = p
-			ps := procgen.ValidateTask(t)
+			ps, ws := procgen.SplitWarnings(procgen.ValidateTask(t))
+			for _, w := range ws {
+				w.File = p
+				ts.ignored = append(ts.ignored, w)
+			}
 			if len(ps) == 0 {
+				t.DropIgnored() // played as MINDcraft plays it
 				ts.tasks = append(ts.tasks, *t)
 				continue
 			}

@@ -223,7 +223,7 @@ func newEngine(ctx context.Context, tr TrialSpec) (*engine, error) {
 		}
 		a := &agent{
 			idx: i, name: s.Name, backend: s.Backend, goal: goal,
-			taskInv: e.prompts.TaskInventoryText(t.InitialInventory[strconv.Itoa(i)]),
+			taskInv: e.prompts.TaskInventoryText(t.Inventory(strconv.Itoa(i))),
 			hist:    history{name: s.Name},
 			conv:    convManager{waitLimit: waitTimeStart},
 			sp:      selfPrompter{state: spActive, goal: goal, due: never, resumeAt: never},

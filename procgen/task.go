@@ -37,8 +37,16 @@ type Task struct {
 	AgentCount       int                       // number of agents
 	HumanCount       *int                      // human_count: human players besides the agents; nil when absent
 	InitialInventory map[string]map[string]int // agent id "0".. -> item -> count
-	BlockedActions   map[string][]string       // agent id -> commands hidden from it
-	Timeout          int                       // seconds; 0 = absent (MINDcraft then uses 300)
+	// InventoryOrder is each agent's items in the task file's key order,
+	// the order MINDcraft gives them in (Inventory reads it); nil for an
+	// agent whose items are in name order.
+	InventoryOrder map[string][]string
+	// IgnoredInventory holds initial_inventory entries that are no
+	// agent's items (a flat {item: count}), verbatim: MINDcraft gives
+	// nothing for them.
+	IgnoredInventory map[string]json.RawMessage
+	BlockedActions   map[string][]string // agent id -> commands hidden from it
+	Timeout          int                 // seconds; 0 = absent (MINDcraft then uses 300)
 
 	// crafting
 	Target         Target // crafting: an item; cooking: {"cake": 1} or a list (Hell's Kitchen)
@@ -242,11 +250,7 @@ func (t *Task) fields() []field {
 	if t.HumanCount != nil {
 		add("human_count", *t.HumanCount)
 	}
-	inv := t.InitialInventory
-	if inv == nil {
-		inv = map[string]map[string]int{}
-	}
-	add("initial_inventory", inv)
+	add("initial_inventory", inventoryJSON{t})
 	if t.BlockedActions != nil {
 		add("blocked_actions", t.BlockedActions)
 	}
@@ -374,7 +378,6 @@ func (t *Task) UnmarshalJSON(b []byte) error {
 		get("conversation", &t.Conversation, "a string"),
 		get("agent_count", &t.AgentCount, "an integer"),
 		get("human_count", &humans, "an integer"),
-		get("initial_inventory", &t.InitialInventory, "an object of agent id -> {item: count}"),
 		get("blocked_actions", &t.BlockedActions, "an object of agent id -> list of commands"),
 		get("timeout", &t.Timeout, "an integer number of seconds"),
 		get("target", &t.Target, ""),
@@ -394,6 +397,12 @@ func (t *Task) UnmarshalJSON(b []byte) error {
 	}
 	for _, err := range steps {
 		if err != nil {
+			return err
+		}
+	}
+	if v, ok := raw["initial_inventory"]; ok {
+		delete(raw, "initial_inventory")
+		if err := t.decodeInventory(v); err != nil {
 			return err
 		}
 	}

@@ -18,6 +18,9 @@ type Problem struct {
 	TaskID  string // "" for a problem with the whole file
 	Field   string // JSON field, e.g. "initial_inventory.1.oak_plank"
 	Message string
+	// Warning marks an entry MINDcraft ignores and collabcraft plays
+	// without (Task.DropIgnored); it does not make the task invalid.
+	Warning bool
 }
 
 func (p Problem) String() string {
@@ -28,6 +31,9 @@ func (p Problem) String() string {
 	if p.TaskID != "" {
 		fmt.Fprintf(&b, "task %q: ", p.TaskID)
 	}
+	if p.Warning {
+		b.WriteString("warning: ")
+	}
 	if p.Field != "" {
 		b.WriteString(p.Field + ": ")
 	}
@@ -36,8 +42,8 @@ func (p Problem) String() string {
 }
 
 // ValidateFile reads and checks a task file and returns how many tasks it
-// holds and every problem found. A file that cannot be read or parsed
-// gives a single problem.
+// holds and every problem found, warnings included (SplitWarnings). A
+// file that cannot be read or parsed gives a single problem.
 func ValidateFile(path string) (int, []Problem) {
 	tasks, err := ReadTaskFile(path)
 	if err != nil {
@@ -59,10 +65,14 @@ func ValidateFile(path string) (int, []Problem) {
 }
 
 // ValidateTask checks one task: required fields, item names, counts,
-// agent ids against agent_count, and whether its targets can be made at
-// all. It accepts MINDcraft's own task files.
+// agent ids, and whether its targets can be made at all. It accepts
+// MINDcraft's own task files: the entries MINDcraft ignores come first, as
+// warnings (Task.Ignored), and the rest of the task is checked without
+// them.
 func ValidateTask(t *Task) []Problem {
-	v := &validator{t: t}
+	played := *t
+	warns := played.DropIgnored()
+	v := &validator{t: &played, ps: warns}
 	v.common()
 	if k, ok := KindOfType(t.Type); ok {
 		k.validate(v)
@@ -178,8 +188,10 @@ func (v *validator) crafting() {
 	t := v.t
 	switch {
 	case t.Target.Item != "":
-		if v.item("target", t.Target.Item) && len(mcdata.Recipes(t.Target.Item)) == 0 {
-			v.add("target", fmt.Sprintf("%s cannot be crafted (it has no crafting recipe)", t.Target.Item))
+		// MINDcraft's techtree validator only looks for the target in an
+		// inventory, so a gathered target ("Get oak logs.") is a task too.
+		if v.item("target", t.Target.Item) && len(mcdata.Recipes(t.Target.Item)) == 0 && !Obtainable(t.Target.Item) {
+			v.add("target", fmt.Sprintf("%s can be neither crafted nor gathered", t.Target.Item))
 		}
 	case t.Target.IsZero():
 		v.add("target", "missing (expected the item to craft)")

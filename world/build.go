@@ -67,9 +67,10 @@ func Build(task procgen.Task, seed uint64, opts Options) (*World, error) {
 			table: tableFor(w.kind.commands, w.blockedFor(i)),
 		}
 		a.pos = w.spawnFor(i)
-		inv := task.InitialInventory[strconv.Itoa(i)]
-		for _, item := range slices.Sorted(maps.Keys(inv)) {
-			a.inv.Add(item, inv[item])
+		// One /give per item in the task file's key order, as MINDcraft's
+		// initBotTask gives them, so slots and listings follow it.
+		for _, s := range task.Inventory(strconv.Itoa(i)) {
+			a.inv.Add(s.Item, s.Count)
 		}
 		w.agents = append(w.agents, a)
 		w.byName[name] = a

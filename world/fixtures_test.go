@@ -84,3 +84,15 @@ func TestCookingChestOnlyWhenListed(t *testing.T) {
 		t.Errorf("chest_items chest: %q", res.Output)
 	}
 }
+
+// MINDcraft gives starting items one /give at a time in the task file's
+// key order, so they fill the hotbar in that order and !inventory lists
+// them so (here coal, milk_bucket, egg: not name order).
+func TestStartingItemsInFileOrder(t *testing.T) {
+	task := taskFromFile(t, "../procgen/testdata/mindcraft_cooking.json", "multiagent_cooking_2_1_baked_potato_1_cake")
+	w := mustBuild(t, task, 1, Options{})
+	out := do(t, w, "Andy_0", "!inventory").Output
+	if !strings.Contains(out, "\n- coal: 5\n- milk_bucket: 2\n- egg: 1\n") {
+		t.Errorf("!inventory out of the file's order:\n%s", out)
+	}
+}

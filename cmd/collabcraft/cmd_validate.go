@@ -26,7 +26,13 @@ func newValidateCommand(gopts *GlobalOptions) *cobra.Command {
 and lists every problem with the file, the task id and the field: unknown
 items, bad counts, agent ids out of range of agent_count, missing fields,
 targets that cannot be crafted or cooked, missing items that cannot be
-gathered, invalid blueprints. It exits with status 1 if any problem is found.`,
+gathered, invalid blueprints. It exits with status 1 if any problem is found.
+
+Entries MINDcraft ignores when it plays a task are warnings, not problems:
+inventories, goals and blocked commands of agents beyond agent_count, item
+counts of 0, item names Minecraft 1.21.1 no longer has (its /give fails),
+and a flat {item: count} inventory (MINDcraft reads initial_inventory["0"]).
+generate plays such a task as MINDcraft does, without them.`,
 		Example: `  collabcraft validate tasks/crafting_train.json
   collabcraft validate tasks/*.json
   collabcraft validate mindcraft/tasks/crafting_tasks/test_tasks/2_agent.json`,
@@ -43,20 +49,28 @@ func runValidate(ctx context.Context, opts ValidateOptions, gopts GlobalOptions,
 	if out == nil {
 		out = os.Stdout
 	}
-	problems, bad, tasks := 0, 0, 0
+	problems, warnings, bad, tasks := 0, 0, 0, 0
 	for _, f := range files {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		n, ps := procgen.ValidateFile(f)
+		n, all := procgen.ValidateFile(f)
 		tasks += n
-		for _, p := range ps {
-			fmt.Fprintln(out, p)
+		ps, ws := procgen.SplitWarnings(all)
+		for _, p := range all {
+			if !p.Warning || !gopts.Quiet {
+				fmt.Fprintln(out, p)
+			}
 		}
-		if len(ps) > 0 {
+		warnings += len(ws)
+		switch {
+		case len(ps) > 0:
 			problems += len(ps)
 			bad++
-		} else if !gopts.Quiet {
+		case gopts.Quiet:
+		case len(ws) > 0:
+			fmt.Fprintf(out, "%s: ok (%s, %s: entries MINDcraft ignores)\n", f, plural.Count(n, "task"), plural.Count(len(ws), "warning"))
+		default:
 			fmt.Fprintf(out, "%s: ok (%s)\n", f, plural.Count(n, "task"))
 		}
 	}
@@ -67,7 +81,11 @@ func runValidate(ctx context.Context, opts ValidateOptions, gopts GlobalOptions,
 		return fmt.Errorf("validate: %s in %d of %d files", plural.Count(problems, "problem"), bad, len(files))
 	}
 	if !gopts.Quiet && len(files) > 1 {
-		fmt.Fprintf(out, "all %d files ok (%s)\n", len(files), plural.Count(tasks, "task"))
+		if warnings > 0 {
+			fmt.Fprintf(out, "all %d files ok (%s, %s)\n", len(files), plural.Count(tasks, "task"), plural.Count(warnings, "warning"))
+		} else {
+			fmt.Fprintf(out, "all %d files ok (%s)\n", len(files), plural.Count(tasks, "task"))
+		}
 	}
 	return nil
 }
