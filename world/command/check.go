@@ -14,6 +14,7 @@ import (
 type Table struct {
 	specs   []Spec
 	byName  map[string]int
+	undoc   map[string]bool // blocked but unblockable: usable, left out of the docs
 	isBlock func(string) bool
 	isItem  func(string) bool
 
@@ -21,9 +22,12 @@ type Table struct {
 	docs     string
 }
 
-// NewTable builds the table without the blocked commands (unblockable
-// ones, such as !stats, stay). isBlock and isItem check names of blocks
-// and items ("air" is accepted as a block whatever isBlock says).
+// NewTable builds the table without the blocked commands. An unblockable
+// one (!stop, !stats, !inventory, !goal) stays usable but, blocked, is left
+// out of the docs: MINDcraft's blacklistCommands keeps it in its command
+// map, and getCommandDocs skips every name in the agent's blocked_actions.
+// isBlock and isItem check names of blocks and items ("air" is accepted as
+// a block whatever isBlock says).
 func NewTable(blocked []string, isBlock, isItem func(string) bool) *Table {
 	return NewTableWith(nil, blocked, isBlock, isItem)
 }
@@ -34,8 +38,11 @@ func NewTableWith(extra []Spec, blocked []string, isBlock, isItem func(string) b
 	for _, b := range blocked {
 		drop[b] = true
 	}
-	t := &Table{byName: map[string]int{}, isBlock: isBlock, isItem: isItem}
+	t := &Table{byName: map[string]int{}, undoc: map[string]bool{}, isBlock: isBlock, isItem: isItem}
 	for _, s := range append(All(), extra...) {
+		if drop[s.Name] && s.Unblockable {
+			t.undoc[s.Name] = true
+		}
 		if drop[s.Name] && !s.Unblockable {
 			continue
 		}
@@ -131,6 +138,9 @@ func (t *Table) buildDocs() string {
 	var b strings.Builder
 	b.WriteString(docsHeader)
 	for _, s := range t.specs {
+		if t.undoc[s.Name] {
+			continue
+		}
 		b.WriteString(s.Name + ": " + s.Desc + "\n")
 		if s.HasParams {
 			b.WriteString("Params:\n")

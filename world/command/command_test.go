@@ -1,6 +1,7 @@
 package command
 
 import (
+	"encoding/json"
 	"math"
 	"os"
 	"slices"
@@ -47,6 +48,9 @@ func TestBlockedCommands(t *testing.T) {
 	}
 	if _, ok := tab.Lookup("!stats"); !ok {
 		t.Error("!stats cannot be blocked")
+	}
+	if strings.Contains(tab.Docs(), "!stats") {
+		t.Error("a blocked unblockable command must be left out of the docs, as MINDcraft's getCommandDocs does")
 	}
 	if strings.Contains(tab.Docs(), "!getCraftingPlan") || strings.Contains(tab.Docs(), "!endConversation") {
 		t.Error("blocked commands must be left out of the docs")
@@ -158,5 +162,40 @@ func TestJSNumbers(t *testing.T) {
 		if got := parseFloat(c.s); got != c.want {
 			t.Errorf("parseFloat(%q) = %v, want %v", c.s, got, c.want)
 		}
+	}
+}
+
+// Every command_docs case of the MINDcraft fixtures (getCommandDocs run on
+// the case's blocked_actions, make mindcraft-fixtures) is our docs text
+// byte for byte, including a task that blocks unblockable commands: they
+// are left out of the docs but stay usable.
+func TestDocsMatchMINDcraftFixtures(t *testing.T) {
+	b, err := os.ReadFile("../../testdata/mindcraft/commands.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		CommandDocs map[string]struct {
+			Blocked []string `json:"blocked_actions"`
+			Docs    string   `json:"docs"`
+		} `json:"command_docs"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	unblockable := 0
+	for name, c := range doc.CommandDocs {
+		tab := NewTable(c.Blocked, isBlock, isItem)
+		if got := tab.Docs(); got != c.Docs {
+			t.Errorf("%s: docs differ from MINDcraft's:\n got %q\nwant %q", name, got, c.Docs)
+		}
+		for _, b := range c.Blocked {
+			if spec, ok := tab.Lookup(b); ok && spec.Unblockable {
+				unblockable++
+			}
+		}
+	}
+	if unblockable == 0 {
+		t.Error("no fixture case blocks an unblockable command (scripts/mindcraft-fixtures/cases.json)")
 	}
 }
