@@ -7,7 +7,7 @@ BENCHTIME ?= 1s
 # Pinned so every machine lints alike; `go run` fetches it once into the module cache.
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build test test-race testdeps demo bench lint mcdata mindcraft-fixtures villageragent-fixtures mindagent-checkout cuisine-data mindagent-diff mindagent-fixtures escape-data escape-fixtures villagerbench-data docs-images villager-data clean
+.PHONY: build test test-race testdeps demo bench lint mcdata mindcraft-fixtures mindcraft-tasks villageragent-fixtures mindagent-checkout cuisine-data mindagent-diff mindagent-fixtures escape-data escape-fixtures villagerbench-data docs-images villager-data clean
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/collabcraft
@@ -69,6 +69,16 @@ mindcraft-fixtures:
 	patch -p1 -d $(MINDCRAFT_WORK) < $(MINDCRAFT_WORK)/mindcraft/patches/minecraft-data+3.84.1.patch
 	MINDCRAFT_DIR=$(MINDCRAFT_WORK)/mindcraft $(GO) test -count=1 -run TestMindcraftCalls . -args -write-call-cases
 	node scripts/mindcraft-fixtures/render.mjs --mindcraft $(MINDCRAFT_WORK)/mindcraft --out testdata/mindcraft
+
+# Validate and play every task file of MINDcraft at MINDCRAFT_REV that needs
+# no human player (TestMindcraftTaskFiles). On demand, not part of make test:
+# the files are exported from the git mirror into MINDCRAFT_WORK, outside the
+# repo (their data is MINDcraft's, not ours).
+mindcraft-tasks:
+	rm -rf $(MINDCRAFT_WORK)/tasks-only
+	mkdir -p $(MINDCRAFT_WORK)/tasks-only
+	git -C $(MINDCRAFT_MIRROR) archive $(MINDCRAFT_REV) tasks | tar -x -C $(MINDCRAFT_WORK)/tasks-only
+	MINDCRAFT_DIR=$(MINDCRAFT_WORK)/tasks-only $(GO) test -count=1 -run TestMindcraftTaskFiles -v .
 
 # Regenerate testdata/villageragent/ by running VillagerAgent's own Python
 # (scripts/villageragent-fixtures/README.md). On demand only, not part of make

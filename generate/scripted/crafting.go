@@ -268,7 +268,7 @@ func (s *state) craftLeader(target string, n int) string {
 				return r
 			}
 		}
-		if gatherOK && !s.said("I still need") {
+		if gatherOK && len(s.others()) > 0 && !s.said("I still need") { // alone (MINDcraft's 1_agent files), nobody to ask
 			return cmd("startConversation", s.others()[0], s.pick("I still need ", "Still missing ")+itemList(ingredientMap(plan.Missing))+". Does anyone have it? I still need it for the "+target+".")
 		}
 		return with(s.waitText(), cmd("stay", 5))
