@@ -168,6 +168,7 @@ func writeCard(dir string, o Options, r *Dataset, summary string) error {
 			b.WriteString(".\n")
 		}
 	}
+	writeComposition(&b, o, r.Counts)
 	if summary == "" {
 		b.WriteString("\n**Quality.** `collabcraft audit <this folder>` measures diversity, loops, grounding violations and the overlap between splits (the pipeline writes it as `dataset.report.html` next to this folder).\n")
 	}
@@ -299,3 +300,93 @@ func splitRuleText(r SplitRule) string {
 
 // pct prints 0.05 as "5%" (rounded so float noise never shows).
 func pct(f float64) string { return fmt.Sprintf("%g%%", math.Round(f*1e6)/1e4) }
+
+// writeComposition gives the examples written per task type and per kind,
+// by count and by response characters, and what --mix and
+// --max-example-tokens dropped.
+func writeComposition(b *strings.Builder, o Options, c Counts) {
+	before := newComposition()
+	for _, split := range slices.Sorted(maps.Keys(c.MixBefore)) {
+		for _, g := range []struct{ from, to map[string]Share }{{c.MixBefore[split].TaskType, before.TaskType}, {c.MixBefore[split].Kind, before.Kind}} {
+			for k, s := range g.from {
+				t := g.to[k]
+				t.Examples += s.Examples
+				t.ResponseChars += s.ResponseChars
+				g.to[k] = t
+			}
+		}
+	}
+	b.WriteString("\n**Mix** (the examples by task type and by kind of model call; response characters are the characters of the response, ")
+	if o.Unit == UnitEpisode {
+		b.WriteString("here every assistant turn of the episode")
+	} else {
+		b.WriteString("the example's last message")
+	}
+	b.WriteString("):\n\n")
+	head := "| examples | share | response chars | share |"
+	rule := "---:|---:|---:|---:|"
+	if o.Mix != nil {
+		head += " share before --mix | chars share before |"
+		rule += "---:|---:|"
+	}
+	for _, g := range []struct {
+		name        string
+		now, before map[string]Share
+	}{{"task type", c.Composition.TaskType, before.TaskType}, {"kind", c.Composition.Kind, before.Kind}} {
+		fmt.Fprintf(b, "| %s %s\n|---|%s\n", g.name, head, rule)
+		tot, totBefore := shareTotal(g.now), shareTotal(g.before)
+		for _, k := range slices.Sorted(maps.Keys(mergeKeys(g.now, g.before))) {
+			s := g.now[k]
+			fmt.Fprintf(b, "| %s | %d | %s | %d | %s |", k, s.Examples, shareOf(s.Examples, tot.Examples), s.ResponseChars, shareOf(s.ResponseChars, tot.ResponseChars))
+			if o.Mix != nil {
+				sb := g.before[k]
+				fmt.Fprintf(b, " %s | %s |", shareOf(sb.Examples, totBefore.Examples), shareOf(sb.ResponseChars, totBefore.ResponseChars))
+			}
+			b.WriteString("\n")
+		}
+		b.WriteString("\n")
+	}
+	if o.Mix != nil {
+		var caps []string
+		for _, cp := range o.Mix.Caps {
+			caps = append(caps, "`"+cp.String()+"`")
+		}
+		by := "examples"
+		if o.Mix.By == MixByChars {
+			by = "response characters"
+		}
+		fmt.Fprintf(b, "`--mix` capped %s by %s in every split (seed %d): %s dropped, chosen by a seeded hash of their content.\n",
+			strings.Join(caps, ", "), by, o.Mix.Seed, plural.Count(c.MixDropped, "example"))
+	}
+	if o.MaxExampleTokens > 0 {
+		fmt.Fprintf(b, "`--max-example-tokens %d` dropped %s longer than that (counted as the table above counts tokens).\n",
+			o.MaxExampleTokens, plural.Count(c.OverMaxTokens, "example"))
+	}
+}
+
+func shareTotal(m map[string]Share) Share {
+	var t Share
+	for _, s := range m {
+		t.Examples += s.Examples
+		t.ResponseChars += s.ResponseChars
+	}
+	return t
+}
+
+func mergeKeys(a, b map[string]Share) map[string]bool {
+	out := map[string]bool{}
+	for k := range a {
+		out[k] = true
+	}
+	for k := range b {
+		out[k] = true
+	}
+	return out
+}
+
+func shareOf(n, of int64) string {
+	if of == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(of))
+}

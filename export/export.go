@@ -2,6 +2,7 @@ package export
 
 import (
 	"cmp"
+	"collabcraft/tokens"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -57,6 +58,13 @@ type Options struct {
 	// level's play, the same in every call): the rules, the info turn and
 	// the live turns remain.
 	DropDemos bool
+	// Mix, if set, caps the share of task types and kinds in every split
+	// (export/mix.go).
+	Mix *Mix
+	// MaxExampleTokens, if above 0, drops the examples longer than this
+	// many tokens (counted as the card counts them: tokens.Encoding plus
+	// tokens.PerMessage a message).
+	MaxExampleTokens int
 	// Provenance, copied into manifest.json and summarised in the card.
 	Inputs   any               // e.g. the runs' manifests
 	Filters  any               // e.g. the filter rules and their counts
@@ -91,6 +99,15 @@ type Counts struct {
 	PerPolicy  map[string]int64 `json:"-"`
 	PerOutcome map[string]int64 `json:"-"`
 	MidSystem  int64            `json:"-"`
+	// OverMaxTokens are the examples dropped as longer than
+	// Options.MaxExampleTokens; MixDropped those Options.Mix dropped.
+	OverMaxTokens int64 `json:"over_max_example_tokens,omitempty"`
+	MixDropped    int64 `json:"mix_dropped,omitempty"`
+	// Composition is the examples written by task type and by kind, with
+	// their response characters; MixBefore, per split, what --mix was
+	// given to choose from.
+	Composition Composition            `json:"composition"`
+	MixBefore   map[string]Composition `json:"mix_before,omitempty"`
 }
 
 // Dataset is what Write wrote: its directory, example counts, data files
@@ -120,6 +137,7 @@ type prepared struct {
 	meta   Meta
 	split  string
 	size   int // bytes of message content, for row group sizing
+	tokens int // the example's tokens when already counted (MaxExampleTokens), else 0
 	hash   [16]byte
 }
 
@@ -213,15 +231,23 @@ func Write(ctx context.Context, src Source, dest string, opts Options) (*Dataset
 	// train example already written does the train copy have to go; then the
 	// export starts again, first hashing the whole input to know every
 	// example's splits before writing anything.
+	// --mix reads the input once more first, to know what it chooses from.
+	var plan *mixPlan
+	if opts.Mix != nil {
+		var err error
+		if plan, err = planMix(ctx, src, opts); err != nil {
+			return nil, err
+		}
+	}
 	var res *Dataset
 	err := errCrossSplit // near duplicates need every other split's examples first
 	if opts.DropNear <= 0 {
-		res, err = writeInto(ctx, src, dest, nil, opts)
+		res, err = writeInto(ctx, src, dest, nil, plan, opts)
 	}
 	if errors.Is(err, errCrossSplit) {
 		var seen *hashSet
 		if seen, err = hashPass(ctx, src, opts); err == nil {
-			res, err = writeInto(ctx, src, dest, seen, opts)
+			res, err = writeInto(ctx, src, dest, seen, plan, opts)
 		}
 	}
 	if err != nil {
@@ -237,12 +263,12 @@ var errCrossSplit = errors.New("export: an example is in train and another split
 
 // writeInto writes a complete dataset into a new temporary directory and
 // moves it to dest.
-func writeInto(ctx context.Context, src Source, dest string, seen *hashSet, opts Options) (*Dataset, error) {
+func writeInto(ctx context.Context, src Source, dest string, seen *hashSet, plan *mixPlan, opts Options) (*Dataset, error) {
 	tmp, err := makeTempDir(dest)
 	if err != nil {
 		return nil, err
 	}
-	res, err := writeAll(ctx, src, tmp.path, seen, opts)
+	res, err := writeAll(ctx, src, tmp.path, seen, plan, opts)
 	if err != nil {
 		tmp.remove()
 		return nil, err
@@ -323,7 +349,7 @@ func hashPass(ctx context.Context, src Source, opts Options) (*hashSet, error) {
 	return hs, ctx.Err()
 }
 
-func writeAll(ctx context.Context, src Source, dir string, hs *hashSet, opts Options) (*Dataset, error) {
+func writeAll(ctx context.Context, src Source, dir string, hs *hashSet, plan *mixPlan, opts Options) (*Dataset, error) {
 	var (
 		pw      *parquetWriter
 		aw      *arrowWriter
@@ -365,7 +391,7 @@ func writeAll(ctx context.Context, src Source, dir string, hs *hashSet, opts Opt
 		}
 	}()
 
-	counts, err := pump(ctx, src, hs, opts, writers)
+	counts, err := pump(ctx, src, hs, plan, opts, writers)
 	if err != nil {
 		return nil, err
 	}
@@ -433,7 +459,7 @@ const (
 // and decoding the input overlaps with encoding and compressing the
 // outputs, and formats are written side by side. Every writer sees the
 // same examples in the same order, so the files do not depend on timing.
-func pump(ctx context.Context, src Source, hs *hashSet, opts Options, writers []dataWriter) (Counts, error) {
+func pump(ctx context.Context, src Source, hs *hashSet, plan *mixPlan, opts Options, writers []dataWriter) (Counts, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	queues := make([]chan []prepared, len(writers))
@@ -463,7 +489,7 @@ func pump(ctx context.Context, src Source, hs *hashSet, opts Options, writers []
 		}
 		return true
 	}
-	counts, err := feed(ctx, readAhead(ctx, src), hs, opts, send)
+	counts, err := feed(ctx, readAhead(ctx, src), hs, plan, opts, send)
 	for _, q := range queues {
 		close(q)
 	}
@@ -546,13 +572,23 @@ func readAhead(ctx context.Context, src Source) Source {
 
 // feed prepares the examples of src, decides which are written (see Write)
 // and hands them to send in batches. It stops when send reports false.
-func feed(ctx context.Context, src Source, hs *hashSet, opts Options, send func([]prepared) bool) (Counts, error) {
+func feed(ctx context.Context, src Source, hs *hashSet, plan *mixPlan, opts Options, send func([]prepared) bool) (Counts, error) {
 	onePass := hs == nil
 	if onePass {
 		hs = newHashSet()
 	}
 	counts := Counts{PerSplit: map[string]int64{}, Tasks: map[string]int64{}, PerKind: map[string]int64{},
-		PerPolicy: map[string]int64{}, PerOutcome: map[string]int64{}}
+		PerPolicy: map[string]int64{}, PerOutcome: map[string]int64{}, Composition: newComposition()}
+	if plan != nil {
+		counts.MixBefore = plan.Before
+	}
+	var counter *tokens.Counter
+	if opts.MaxExampleTokens > 0 {
+		var err error
+		if counter, err = tokens.New(); err != nil {
+			return counts, err
+		}
+	}
 	pr := newPreparer(opts)
 	batch, size := make([]prepared, 0, batchRows), 0
 	for ex, err := range src {
@@ -591,10 +627,22 @@ func feed(ctx context.Context, src Source, hs *hashSet, opts Options, send func(
 			counts.NearSplitDropped++
 			continue
 		}
+		if counter != nil {
+			// Counted here, once: the figures writer takes the count along.
+			if p.tokens = exampleTokens(counter, p.msgs); p.tokens > opts.MaxExampleTokens {
+				counts.OverMaxTokens++
+				continue
+			}
+		}
+		if plan != nil && !plan.keeps(&p) {
+			counts.MixDropped++
+			continue
+		}
 		mask |= writtenBit
 		if p.split == SplitTrain {
 			mask |= writtenTrainBit
 		}
+		counts.Composition.add(p.meta.TaskType, p.meta.Kind, responseChars(p.msgs, opts.Unit))
 		hs.masks[p.hash] = mask
 		counts.Written++
 		counts.PerSplit[p.split]++
@@ -672,6 +720,12 @@ func (o Options) withDefaults(dest string) Options {
 func (o Options) validate() error {
 	if o.DropNear < 0 || o.DropNear > 1 {
 		return fmt.Errorf("export: near-duplicate threshold %g: expected a similarity in (0, 1], or 0 for off", o.DropNear)
+	}
+	if o.MaxExampleTokens < 0 {
+		return fmt.Errorf("export: max example tokens %d: expected a number of tokens, or 0 for no limit", o.MaxExampleTokens)
+	}
+	if err := o.Mix.validate(); err != nil {
+		return err
 	}
 	seen := map[Format]bool{}
 	for _, f := range o.Formats {

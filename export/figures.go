@@ -50,9 +50,9 @@ func newFigures(layout Layout, org bool) (*figures, error) {
 }
 
 func (f *figures) write(p *prepared) error {
-	n := 0
-	for _, m := range p.msgs {
-		n += f.counter.Text(m.Content) + tokens.PerMessage
+	n := p.tokens
+	if n == 0 {
+		n = exampleTokens(f.counter, p.msgs)
 	}
 	f.lengths[p.split] = append(f.lengths[p.split], int32(min(n, math.MaxInt32)))
 	bytes, bits := arrowSize(f.cols, p)

@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -182,7 +184,11 @@ func benchAgent(r *rand.Rand, p generate.Prompts, docs, examples, name, partner,
 	for range 1 + r.IntN(4) {
 		inv[benchItems[r.IntN(len(benchItems))]] = 1 + r.IntN(8)
 	}
-	taskInv := p.TaskInventoryText(inv)
+	var stacks []procgen.Stack // name order, as a task procgen writes
+	for _, item := range slices.Sorted(maps.Keys(inv)) {
+		stacks = append(stacks, procgen.Stack{Item: item, Count: inv[item]})
+	}
+	taskInv := p.TaskInventoryText(stacks)
 	goal := fmt.Sprintf("Collaborate with other agents to complete the task %s.", taskID)
 	turns := []trajectory.Message{{Role: "system", Content: p.InitMessage}}
 	memory, sim := "", 0.0

@@ -35,6 +35,10 @@ type ExportOptions struct {
 	ValidationFraction float64
 	DropNear           float64
 	DropDemos          bool
+	Mix                string // caps: kind:coding<=0.3,type:construction<=0.5
+	MixBy              string // examples | chars
+	MixSeed            uint64
+	MaxExampleTokens   int
 	Overwrite          bool
 	Name               string
 	JSON               bool
@@ -61,6 +65,10 @@ func (opts *ExportOptions) AddFlags(f *pflag.FlagSet) {
 	f.BoolVar(&opts.DropDemos, "drop-demos", false, "leave out the one-shot demo turns of dispatcher calls (MindAgent sends another level's demo in every call): the rules, the info turn and the live turns remain")
 	f.Float64Var(&opts.DropNear, "drop-near-duplicates", 0, "also drop from train the near duplicates (MinHash Jaccard at least this, e.g. 0.8) of examples in another split (0: off)")
 	f.Float64Var(&opts.ValidationFraction, "validation-fraction", export.DefaultSplitRule().ValidationFraction, "fraction of train tasks moved to validation for --split-by task")
+	f.StringVar(&opts.Mix, "mix", "", "cap task types' and kinds' shares of every split, e.g. kind:coding<=0.3,type:construction<=0.5 (examples over a cap are dropped, chosen by a seeded hash)")
+	f.StringVar(&opts.MixBy, "mix-by", export.MixByExamples, "what --mix caps count: examples or chars (the characters of the responses)")
+	f.Uint64Var(&opts.MixSeed, "mix-seed", 0, "seed of --mix's choice of the examples it drops")
+	f.IntVar(&opts.MaxExampleTokens, "max-example-tokens", 0, "drop examples longer than this many tokens (cl100k_base, as the card counts them; 0: no limit)")
 	f.BoolVar(&opts.Overwrite, "overwrite", false, "replace an existing dataset at --out")
 	f.StringVar(&opts.Name, "name", "", "dataset name for the card (default: the base name of --out)")
 	f.BoolVar(&opts.JSON, "json", false, "print the counts as JSON")
@@ -90,7 +98,16 @@ the run's input, the actions so far ("Action: {...}") with their feedback
 ("Feedback: ...", "Status: ...", "New Events: ..."), then the next thought
 and action; failed actions are dropped and the agents' names replaced by
 first names drawn per trial. Splits are by task, never by row; exact
-duplicates are written once. A dataset of runs with an organisation other
+duplicates are written once.
+
+--mix caps what a task type or a kind of model call may take of every split,
+by examples or (--mix-by chars) by the characters of their responses:
+--mix kind:coding<=0.3,type:construction<=0.5 keeps coding calls to at most
+30% and construction to at most 50%. Examples of a group over its cap are
+dropped, chosen by a seeded hash of their content (--mix-seed), so the same
+input gives the same dataset whatever the workers. --max-example-tokens
+drops examples longer than a context length. The card gives the mix both
+ways, by examples and by response characters, per task type and per kind. A dataset of runs with an organisation other
 than p2p gets an org column (its trials' organisation); the planner seats'
 calls (kinds decompose, assign, ...) are examples like the agents', with
 their seat as the agent.
@@ -101,7 +118,8 @@ on a view, only the rules given. Use --keep-all to export everything.`,
 		Example: `  collabcraft export --in runs/r1 --out datasets/r1
   collabcraft export --in runs/r1.filtered --out datasets/r1-episodes --unit episode --roles strict
   collabcraft export --in runs/r1,runs/r2 --out datasets/all --format parquet,arrow --split-by hash --fractions 0.8,0.1,0.1
-  collabcraft export --in runs/mixed --out datasets/llm --agent-backends openai --kinds conversation`,
+  collabcraft export --in runs/mixed --out datasets/llm --agent-backends openai --kinds conversation
+  collabcraft export --in runs/r1 --out datasets/r1-mixed --mix kind:coding<=0.3,type:construction<=0.5 --mix-by chars --max-example-tokens 16384`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.setFrom(cmd.Flags())
@@ -147,6 +165,20 @@ func (opts *ExportOptions) exportOptions() (export.Options, error) {
 		return eo, usagef("--drop-near-duplicates %g: want a similarity in (0, 1], or 0 for off", opts.DropNear)
 	}
 	eo.Overwrite, eo.Name, eo.DropNear, eo.DropDemos = opts.Overwrite, opts.Name, opts.DropNear, opts.DropDemos
+	if opts.MixBy != export.MixByExamples && opts.MixBy != export.MixByChars {
+		return eo, usagef("--mix-by %q: want %s or %s", opts.MixBy, export.MixByExamples, export.MixByChars)
+	}
+	if opts.Mix != "" {
+		caps, err := export.ParseMix(opts.Mix)
+		if err != nil {
+			return eo, usagef("--mix: %s", strings.TrimPrefix(err.Error(), "export: "))
+		}
+		eo.Mix = &export.Mix{Caps: caps, By: opts.MixBy, Seed: opts.MixSeed}
+	}
+	if opts.MaxExampleTokens < 0 {
+		return eo, usagef("--max-example-tokens %d: want a number of tokens, or 0 for no limit", opts.MaxExampleTokens)
+	}
+	eo.MaxExampleTokens = opts.MaxExampleTokens
 	return eo, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -225,5 +226,98 @@ func TestExportDAG(t *testing.T) {
 	if err := runExport(context.Background(), ExportOptions{In: []string{run}, Out: filepath.Join(t.TempDir(), "x"), Formats: "parquet",
 		Unit: "villager", Layout: "messages", Roles: "raw", SplitBy: "task"}, GlobalOptions{}, nil); err == nil || !strings.Contains(err.Error(), "villageragent-action") {
 		t.Errorf("a bad --unit: %v", err)
+	}
+}
+
+// TestExportMixAndMaxTokens: on a real scripted run of crafting and
+// construction, --mix kind:coding<=0.3 --mix-by chars leaves coding calls at
+// most 30% of each split's response characters (from most of them), the
+// same examples every time; --max-example-tokens drops the longer examples;
+// card and manifest report both, and the mix by examples and by characters.
+func TestExportMixAndMaxTokens(t *testing.T) {
+	var files []string
+	for _, kind := range []string{"crafting", "construction"} {
+		tasks, err := procgen.Generate(kind, procgen.GenerateOptions{Options: procgen.Options{Split: "train", Agents: 2, N: 2, Seed: 3}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(t.TempDir(), kind+".json")
+		if err := procgen.WriteTaskFile(path, tasks); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, path)
+	}
+	run := filepath.Join(t.TempDir(), "run")
+	if err := runGenerate(context.Background(), defaultGenerateOptions(t, files, run), GlobalOptions{Quiet: true}, nil); err != nil {
+		t.Fatal(err)
+	}
+	export1 := func(mix, by string, maxTokens int) (export.Manifest, string, string) {
+		t.Helper()
+		ds := filepath.Join(t.TempDir(), "ds")
+		opts := ExportOptions{In: []string{run}, Out: ds, Formats: "openai-jsonl", Unit: "transition", Layout: "messages", Roles: "raw",
+			SplitBy: "hash", Fractions: "1,0,0", Mix: mix, MixBy: by, MaxExampleTokens: maxTokens, out: &bytes.Buffer{}}
+		opts.KeepAll, opts.Set = true, []string{"keep-all"}
+		if err := runExport(context.Background(), opts, GlobalOptions{}, nil); err != nil {
+			t.Fatal(err)
+		}
+		var m export.Manifest
+		b, err := os.ReadFile(filepath.Join(ds, "manifest.json"))
+		if err != nil || json.Unmarshal(b, &m) != nil {
+			t.Fatalf("manifest: %v", err)
+		}
+		card, _ := os.ReadFile(filepath.Join(ds, "README.md"))
+		data, _ := os.ReadFile(filepath.Join(ds, "openai", "train.jsonl"))
+		return m, string(card), string(data)
+	}
+	share := func(c export.Composition, kind string) float64 {
+		var all int64
+		for _, s := range c.Kind {
+			all += s.ResponseChars
+		}
+		return float64(c.Kind[kind].ResponseChars) / float64(all)
+	}
+	plain, card, _ := export1("", "examples", 0)
+	before := share(plain.Counts.Composition, "coding")
+	if before <= 0.3 {
+		t.Fatalf("coding calls are %.0f%% of the response characters before --mix; the test needs more", 100*before)
+	}
+	for _, want := range []string{"**Mix** (the examples by task type and by kind of model call", "| kind | examples | share | response chars | share |", "| coding | "} {
+		if !strings.Contains(card, want) {
+			t.Errorf("card lacks %q", want)
+		}
+	}
+
+	mixed, card, data := export1("kind:coding<=0.3", "chars", 0)
+	after := share(mixed.Counts.Composition, "coding")
+	if after > 0.3 || after < 0.2 || mixed.Counts.MixDropped == 0 || mixed.Counts.Written+mixed.Counts.MixDropped != plain.Counts.Written {
+		t.Errorf("coding share of response chars %.3f (before %.3f), %d dropped, %d written of %d", after, before, mixed.Counts.MixDropped, mixed.Counts.Written, plain.Counts.Written)
+	}
+	t.Logf("coding calls: %.1f%% of the response characters before --mix, %.1f%% after (%d of %d examples dropped)", 100*before, 100*after, mixed.Counts.MixDropped, plain.Counts.Written)
+	if got := share(mixed.Counts.MixBefore["train"], "coding"); got != before {
+		t.Errorf("mix_before gives coding %.3f, the plain export %.3f", got, before)
+	}
+	if !strings.Contains(card, "`--mix` capped `kind:coding<=0.3` by response characters in every split (seed 0)") ||
+		!strings.Contains(card, "| share before --mix | chars share before |") {
+		t.Errorf("card does not report the mix:\n%s", card)
+	}
+	if _, _, again := export1("kind:coding<=0.3", "chars", 0); again != data {
+		t.Error("the same --mix gave another dataset")
+	}
+	byExamples, _, _ := export1("kind:coding<=0.3,type:construction<=0.6", "examples", 0)
+	c := byExamples.Counts.Composition
+	if n := c.Kind["coding"].Examples; float64(n) > 0.3*float64(byExamples.Counts.Written) {
+		t.Errorf("coding: %d of %d examples", n, byExamples.Counts.Written)
+	}
+	if n := c.TaskType["construction"].Examples; float64(n) > 0.6*float64(byExamples.Counts.Written) {
+		t.Errorf("construction: %d of %d examples", n, byExamples.Counts.Written)
+	}
+
+	limit := plain.Tokens.All.P50
+	short, card, _ := export1("", "examples", limit)
+	if short.Counts.OverMaxTokens == 0 || short.Tokens.All.Max > limit || short.Counts.Written+short.Counts.OverMaxTokens != plain.Counts.Written {
+		t.Errorf("--max-example-tokens %d: %d dropped, longest %d, %d written of %d", limit, short.Counts.OverMaxTokens, short.Tokens.All.Max, short.Counts.Written, plain.Counts.Written)
+	}
+	if !strings.Contains(card, fmt.Sprintf("`--max-example-tokens %d` dropped %d examples longer than that", limit, short.Counts.OverMaxTokens)) {
+		t.Errorf("card does not count the long examples:\n%s", card)
 	}
 }
