@@ -123,4 +123,3 @@ func playScripted(t *testing.T, path string) (generate.Summary, string) {
 	}
 	return sum, log.String()
 }
-
