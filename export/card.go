@@ -302,45 +302,52 @@ func splitRuleText(r SplitRule) string {
 func pct(f float64) string { return fmt.Sprintf("%g%%", math.Round(f*1e6)/1e4) }
 
 // writeComposition gives the examples written per task type and per kind,
-// by count and by response characters, and what --mix and
-// --max-example-tokens dropped.
+// by count and by response characters, for the train split and for all,
+// and what --mix and --max-example-tokens dropped.
 func writeComposition(b *strings.Builder, o Options, c Counts) {
-	before := newComposition()
-	for _, split := range slices.Sorted(maps.Keys(c.MixBefore)) {
-		for _, g := range []struct{ from, to map[string]Share }{{c.MixBefore[split].TaskType, before.TaskType}, {c.MixBefore[split].Kind, before.Kind}} {
-			for k, s := range g.from {
-				t := g.to[k]
-				t.Examples += s.Examples
-				t.ResponseChars += s.ResponseChars
-				g.to[k] = t
-			}
-		}
-	}
-	b.WriteString("\n**Mix** (the examples by task type and by kind of model call; response characters are the characters of the response, ")
+	all := sumCompositions(c.Composition)
+	train, hasTrain := c.Composition[SplitTrain]
+	before := sumCompositions(c.MixBefore)
+	b.WriteString("\n**Mix** (examples by task type and by kind of model call, and the characters of their responses: ")
 	if o.Unit == UnitEpisode {
-		b.WriteString("here every assistant turn of the episode")
+		b.WriteString("every assistant turn of the episode")
 	} else {
-		b.WriteString("the example's last message")
+		b.WriteString("each example's last message")
+	}
+	b.WriteString("; shares of the train split, then of all splits")
+	if o.Mix != nil {
+		b.WriteString(", then of the train split before `--mix`")
 	}
 	b.WriteString("):\n\n")
-	head := "| examples | share | response chars | share |"
-	rule := "---:|---:|---:|---:|"
-	if o.Mix != nil {
-		head += " share before --mix | chars share before |"
-		rule += "---:|---:|"
-	}
 	for _, g := range []struct {
-		name        string
-		now, before map[string]Share
-	}{{"task type", c.Composition.TaskType, before.TaskType}, {"kind", c.Composition.Kind, before.Kind}} {
-		fmt.Fprintf(b, "| %s %s\n|---|%s\n", g.name, head, rule)
-		tot, totBefore := shareTotal(g.now), shareTotal(g.before)
-		for _, k := range slices.Sorted(maps.Keys(mergeKeys(g.now, g.before))) {
-			s := g.now[k]
-			fmt.Fprintf(b, "| %s | %d | %s | %d | %s |", k, s.Examples, shareOf(s.Examples, tot.Examples), s.ResponseChars, shareOf(s.ResponseChars, tot.ResponseChars))
-			if o.Mix != nil {
-				sb := g.before[k]
-				fmt.Fprintf(b, " %s | %s |", shareOf(sb.Examples, totBefore.Examples), shareOf(sb.ResponseChars, totBefore.ResponseChars))
+		name               string
+		train, all, before map[string]Share
+	}{{"task type", train.TaskType, all.TaskType, before.TaskType}, {"kind", train.Kind, all.Kind, before.Kind}} {
+		cols := []struct {
+			name string
+			m    map[string]Share
+		}{{"train", g.train}, {"all", g.all}}
+		if !hasTrain {
+			cols = cols[1:]
+		}
+		if o.Mix != nil {
+			cols = append(cols, struct {
+				name string
+				m    map[string]Share
+			}{"train before --mix", g.before})
+		}
+		fmt.Fprintf(b, "| %s |", g.name)
+		rule := "|---|"
+		for _, col := range cols {
+			fmt.Fprintf(b, " %s examples | share | %s response chars | share |", col.name, col.name)
+			rule += "---:|---:|---:|---:|"
+		}
+		b.WriteString("\n" + rule + "\n")
+		for _, k := range slices.Sorted(maps.Keys(g.all)) {
+			fmt.Fprintf(b, "| %s |", k)
+			for _, col := range cols {
+				s, tot := col.m[k], shareTotal(col.m)
+				fmt.Fprintf(b, " %d | %s | %d | %s |", s.Examples, shareOf(s.Examples, tot.Examples), s.ResponseChars, shareOf(s.ResponseChars, tot.ResponseChars))
 			}
 			b.WriteString("\n")
 		}
@@ -355,13 +362,29 @@ func writeComposition(b *strings.Builder, o Options, c Counts) {
 		if o.Mix.By == MixByChars {
 			by = "response characters"
 		}
-		fmt.Fprintf(b, "`--mix` capped %s by %s in every split (seed %d): %s dropped, chosen by a seeded hash of their content.\n",
+		fmt.Fprintf(b, "`--mix` capped %s by %s in the train split (seed %d): %s dropped, chosen by a seeded hash of their content; validation and test are as they came.\n",
 			strings.Join(caps, ", "), by, o.Mix.Seed, plural.Count(c.MixDropped, "example"))
 	}
 	if o.MaxExampleTokens > 0 {
 		fmt.Fprintf(b, "`--max-example-tokens %d` dropped %s longer than that (counted as the table above counts tokens).\n",
 			o.MaxExampleTokens, plural.Count(c.OverMaxTokens, "example"))
 	}
+}
+
+// sumCompositions adds the splits' compositions up.
+func sumCompositions(per map[string]Composition) Composition {
+	out := newComposition()
+	for _, c := range per {
+		for _, g := range []struct{ from, to map[string]Share }{{c.TaskType, out.TaskType}, {c.Kind, out.Kind}} {
+			for k, s := range g.from {
+				t := g.to[k]
+				t.Examples += s.Examples
+				t.ResponseChars += s.ResponseChars
+				g.to[k] = t
+			}
+		}
+	}
+	return out
 }
 
 func shareTotal(m map[string]Share) Share {
@@ -371,17 +394,6 @@ func shareTotal(m map[string]Share) Share {
 		t.ResponseChars += s.ResponseChars
 	}
 	return t
-}
-
-func mergeKeys(a, b map[string]Share) map[string]bool {
-	out := map[string]bool{}
-	for k := range a {
-		out[k] = true
-	}
-	for k := range b {
-		out[k] = true
-	}
-	return out
 }
 
 func shareOf(n, of int64) string {

@@ -58,8 +58,8 @@ type Options struct {
 	// level's play, the same in every call): the rules, the info turn and
 	// the live turns remain.
 	DropDemos bool
-	// Mix, if set, caps the share of task types and kinds in every split
-	// (export/mix.go).
+	// Mix, if set, caps the share of task types and kinds in the train
+	// split (export/mix.go).
 	Mix *Mix
 	// MaxExampleTokens, if above 0, drops the examples longer than this
 	// many tokens (counted as the card counts them: tokens.Encoding plus
@@ -103,10 +103,10 @@ type Counts struct {
 	// Options.MaxExampleTokens; MixDropped those Options.Mix dropped.
 	OverMaxTokens int64 `json:"over_max_example_tokens,omitempty"`
 	MixDropped    int64 `json:"mix_dropped,omitempty"`
-	// Composition is the examples written by task type and by kind, with
-	// their response characters; MixBefore, per split, what --mix was
-	// given to choose from.
-	Composition Composition            `json:"composition"`
+	// Composition is, per split, the examples written by task type and by
+	// kind with their response characters; MixBefore what --mix was given
+	// to choose from (the train split).
+	Composition map[string]Composition `json:"composition"`
 	MixBefore   map[string]Composition `json:"mix_before,omitempty"`
 }
 
@@ -578,7 +578,7 @@ func feed(ctx context.Context, src Source, hs *hashSet, plan *mixPlan, opts Opti
 		hs = newHashSet()
 	}
 	counts := Counts{PerSplit: map[string]int64{}, Tasks: map[string]int64{}, PerKind: map[string]int64{},
-		PerPolicy: map[string]int64{}, PerOutcome: map[string]int64{}, Composition: newComposition()}
+		PerPolicy: map[string]int64{}, PerOutcome: map[string]int64{}, Composition: map[string]Composition{}}
 	if plan != nil {
 		counts.MixBefore = plan.Before
 	}
@@ -642,7 +642,10 @@ func feed(ctx context.Context, src Source, hs *hashSet, plan *mixPlan, opts Opti
 		if p.split == SplitTrain {
 			mask |= writtenTrainBit
 		}
-		counts.Composition.add(p.meta.TaskType, p.meta.Kind, responseChars(p.msgs, opts.Unit))
+		if _, ok := counts.Composition[p.split]; !ok {
+			counts.Composition[p.split] = newComposition()
+		}
+		counts.Composition[p.split].add(p.meta.TaskType, p.meta.Kind, responseChars(p.msgs, opts.Unit))
 		hs.masks[p.hash] = mask
 		counts.Written++
 		counts.PerSplit[p.split]++

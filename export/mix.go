@@ -19,7 +19,8 @@ import (
 // model call may take of it: construction's coding calls can be most of
 // the response characters of a MineCollab dataset. --mix drops examples
 // of the capped groups, chosen by a seeded hash of their content, until
-// every cap holds in every split.
+// every cap holds in the train split. Validation and test are left as they
+// are: they measure the data as it comes.
 
 // Mix dimensions: the task_type and kind columns.
 const (
@@ -34,7 +35,7 @@ const (
 )
 
 // Cap is one upper bound: the examples whose Dim column is Value make at
-// most Max of their split (by Mix.By).
+// most Max of the train split (by Mix.By).
 type Cap struct {
 	Dim   string  `json:"dim"` // MixType | MixKind
 	Value string  `json:"value"`
@@ -261,6 +262,10 @@ func planMix(ctx context.Context, src Source, opts Options) (*mixPlan, error) {
 		plan.Before[k.split].add(e.c.typ, e.c.kind, e.chars)
 	}
 	for split, cells := range items {
+		if split != SplitTrain {
+			delete(plan.Before, split)
+			continue
+		}
 		for _, list := range cells {
 			slices.SortFunc(list, func(a, b mixItem) int { return cmp.Compare(a.prio, b.prio) })
 		}

@@ -65,7 +65,7 @@ func (opts *ExportOptions) AddFlags(f *pflag.FlagSet) {
 	f.BoolVar(&opts.DropDemos, "drop-demos", false, "leave out the one-shot demo turns of dispatcher calls (MindAgent sends another level's demo in every call): the rules, the info turn and the live turns remain")
 	f.Float64Var(&opts.DropNear, "drop-near-duplicates", 0, "also drop from train the near duplicates (MinHash Jaccard at least this, e.g. 0.8) of examples in another split (0: off)")
 	f.Float64Var(&opts.ValidationFraction, "validation-fraction", export.DefaultSplitRule().ValidationFraction, "fraction of train tasks moved to validation for --split-by task")
-	f.StringVar(&opts.Mix, "mix", "", "cap task types' and kinds' shares of every split, e.g. kind:coding<=0.3,type:construction<=0.5 (examples over a cap are dropped, chosen by a seeded hash)")
+	f.StringVar(&opts.Mix, "mix", "", "cap task types' and kinds' shares of the train split, e.g. kind:coding<=0.3,type:construction<=0.5 (examples over a cap are dropped, chosen by a seeded hash)")
 	f.StringVar(&opts.MixBy, "mix-by", export.MixByExamples, "what --mix caps count: examples or chars (the characters of the responses)")
 	f.Uint64Var(&opts.MixSeed, "mix-seed", 0, "seed of --mix's choice of the examples it drops")
 	f.IntVar(&opts.MaxExampleTokens, "max-example-tokens", 0, "drop examples longer than this many tokens (cl100k_base, as the card counts them; 0: no limit)")
@@ -100,7 +100,8 @@ and action; failed actions are dropped and the agents' names replaced by
 first names drawn per trial. Splits are by task, never by row; exact
 duplicates are written once.
 
---mix caps what a task type or a kind of model call may take of every split,
+--mix caps what a task type or a kind of model call may take of the train
+split (validation and test are left as they come),
 by examples or (--mix-by chars) by the characters of their responses:
 --mix kind:coding<=0.3,type:construction<=0.5 keeps coding calls to at most
 30% and construction to at most 50%. Examples of a group over its cap are
@@ -165,7 +166,8 @@ func (opts *ExportOptions) exportOptions() (export.Options, error) {
 		return eo, usagef("--drop-near-duplicates %g: want a similarity in (0, 1], or 0 for off", opts.DropNear)
 	}
 	eo.Overwrite, eo.Name, eo.DropNear, eo.DropDemos = opts.Overwrite, opts.Name, opts.DropNear, opts.DropDemos
-	if opts.MixBy != export.MixByExamples && opts.MixBy != export.MixByChars {
+	by := cmp.Or(opts.MixBy, export.MixByExamples)
+	if by != export.MixByExamples && by != export.MixByChars {
 		return eo, usagef("--mix-by %q: want %s or %s", opts.MixBy, export.MixByExamples, export.MixByChars)
 	}
 	if opts.Mix != "" {
@@ -173,7 +175,7 @@ func (opts *ExportOptions) exportOptions() (export.Options, error) {
 		if err != nil {
 			return eo, usagef("--mix: %s", strings.TrimPrefix(err.Error(), "export: "))
 		}
-		eo.Mix = &export.Mix{Caps: caps, By: opts.MixBy, Seed: opts.MixSeed}
+		eo.Mix = &export.Mix{Caps: caps, By: by, Seed: opts.MixSeed}
 	}
 	if opts.MaxExampleTokens < 0 {
 		return eo, usagef("--max-example-tokens %d: want a number of tokens, or 0 for no limit", opts.MaxExampleTokens)

@@ -231,7 +231,7 @@ func TestExportDAG(t *testing.T) {
 
 // TestExportMixAndMaxTokens: on a real scripted run of crafting and
 // construction, --mix kind:coding<=0.3 --mix-by chars leaves coding calls at
-// most 30% of each split's response characters (from most of them), the
+// most 30% of the train split's response characters (from most of them), the
 // same examples every time; --max-example-tokens drops the longer examples;
 // card and manifest report both, and the mix by examples and by characters.
 func TestExportMixAndMaxTokens(t *testing.T) {
@@ -277,18 +277,18 @@ func TestExportMixAndMaxTokens(t *testing.T) {
 		return float64(c.Kind[kind].ResponseChars) / float64(all)
 	}
 	plain, card, _ := export1("", "examples", 0)
-	before := share(plain.Counts.Composition, "coding")
+	before := share(plain.Counts.Composition["train"], "coding")
 	if before <= 0.3 {
 		t.Fatalf("coding calls are %.0f%% of the response characters before --mix; the test needs more", 100*before)
 	}
-	for _, want := range []string{"**Mix** (the examples by task type and by kind of model call", "| kind | examples | share | response chars | share |", "| coding | "} {
+	for _, want := range []string{"**Mix** (examples by task type and by kind of model call", "| kind | train examples | share | train response chars | share | all examples | share | all response chars | share |", "| coding | "} {
 		if !strings.Contains(card, want) {
 			t.Errorf("card lacks %q", want)
 		}
 	}
 
 	mixed, card, data := export1("kind:coding<=0.3", "chars", 0)
-	after := share(mixed.Counts.Composition, "coding")
+	after := share(mixed.Counts.Composition["train"], "coding")
 	if after > 0.3 || after < 0.2 || mixed.Counts.MixDropped == 0 || mixed.Counts.Written+mixed.Counts.MixDropped != plain.Counts.Written {
 		t.Errorf("coding share of response chars %.3f (before %.3f), %d dropped, %d written of %d", after, before, mixed.Counts.MixDropped, mixed.Counts.Written, plain.Counts.Written)
 	}
@@ -296,15 +296,15 @@ func TestExportMixAndMaxTokens(t *testing.T) {
 	if got := share(mixed.Counts.MixBefore["train"], "coding"); got != before {
 		t.Errorf("mix_before gives coding %.3f, the plain export %.3f", got, before)
 	}
-	if !strings.Contains(card, "`--mix` capped `kind:coding<=0.3` by response characters in every split (seed 0)") ||
-		!strings.Contains(card, "| share before --mix | chars share before |") {
+	if !strings.Contains(card, "`--mix` capped `kind:coding<=0.3` by response characters in the train split (seed 0)") ||
+		!strings.Contains(card, "| train before --mix examples | share | train before --mix response chars | share |") {
 		t.Errorf("card does not report the mix:\n%s", card)
 	}
 	if _, _, again := export1("kind:coding<=0.3", "chars", 0); again != data {
 		t.Error("the same --mix gave another dataset")
 	}
 	byExamples, _, _ := export1("kind:coding<=0.3,type:construction<=0.6", "examples", 0)
-	c := byExamples.Counts.Composition
+	c := byExamples.Counts.Composition["train"]
 	if n := c.Kind["coding"].Examples; float64(n) > 0.3*float64(byExamples.Counts.Written) {
 		t.Errorf("coding: %d of %d examples", n, byExamples.Counts.Written)
 	}
