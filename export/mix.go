@@ -338,34 +338,21 @@ func cutCells(split string, cells map[mixCell][]mixItem, mix *Mix) (map[mixCell]
 		}
 		return out
 	}
-	var quota map[mixCell]int
-	for round := 0; ; round++ {
-		if round == 1000 {
-			return nil, fmt.Errorf("export: mix: the caps cannot all hold in split %s (each capped group's share rises as the others are cut; cap fewer groups of a dimension, or less tightly)", split)
-		}
-		quota = kept()
-		got := map[mixCell]float64{}
-		var all float64
-		for _, c := range keys {
-			for _, it := range cells[c][:quota[c]] {
-				got[c] += weight(it)
-			}
-			all += got[c]
-		}
+	// scale cuts a group over its cap down to it, the rest as it is.
+	scale := func(amount func(mixCell) float64) bool {
 		over := false
 		for _, cp := range mix.Caps {
-			var g float64
+			var g, all float64
 			for _, c := range keys {
+				all += amount(c)
 				if in(c, cp) {
-					g += got[c]
+					g += amount(c)
 				}
 			}
 			if g == 0 || g <= cp.Max*all*(1+1e-12) {
 				continue
 			}
 			over = true
-			// The group's amount that meets the cap with the rest as it is;
-			// whole examples may leave it over, and the next round cuts more.
 			want := cp.Max * (all - g) / (1 - cp.Max)
 			for _, c := range keys {
 				if in(c, cp) {
@@ -373,7 +360,25 @@ func cutCells(split string, cells map[mixCell][]mixItem, mix *Mix) (map[mixCell]
 				}
 			}
 		}
-		if !over {
+		return over
+	}
+	var quota map[mixCell]int
+	for round := 0; ; round++ {
+		if round == 1000 {
+			return nil, fmt.Errorf("export: mix: the caps cannot all hold in split %s (each capped group's share rises as the others are cut; cap fewer groups of a dimension, or less tightly)", split)
+		}
+		// Caps in turn, each seeing the cuts before it (cutting two
+		// overlapping groups at once would cut their common cells twice).
+		scale(func(c mixCell) float64 { return frac[c] * total[c] })
+		// Whole examples: a cap the quotas leave over is cut again.
+		quota = kept()
+		got := map[mixCell]float64{}
+		for _, c := range keys {
+			for _, it := range cells[c][:quota[c]] {
+				got[c] += weight(it)
+			}
+		}
+		if !scale(func(c mixCell) float64 { return got[c] }) {
 			break
 		}
 	}
