@@ -319,24 +319,35 @@ func newHashSet() *hashSet {
 	return hs
 }
 
-func hashPass(ctx context.Context, src Source, opts Options) (*hashSet, error) {
-	hs := newHashSet()
+// eachPrepared prepares every example of src in a pass before the writing
+// one and hands it to f, stopping at the first error.
+func eachPrepared(ctx context.Context, src Source, opts Options, f func(p *prepared) error) error {
 	pr := newPreparer(opts)
 	n := 0
 	for ex, err := range src {
 		if err != nil {
-			return nil, fmt.Errorf("export: %w", err)
+			return fmt.Errorf("export: %w", err)
 		}
 		if n++; n%4096 == 0 && ctx.Err() != nil {
-			return nil, fmt.Errorf("export: %w", ctx.Err())
+			return fmt.Errorf("export: %w", ctx.Err())
 		}
 		p, err := pr.prepare(ex)
 		if err != nil {
-			return nil, fmt.Errorf("export: %w", err)
+			return fmt.Errorf("export: %w", err)
 		}
+		if err := f(&p); err != nil {
+			return err
+		}
+	}
+	return ctx.Err()
+}
+
+func hashPass(ctx context.Context, src Source, opts Options) (*hashSet, error) {
+	hs := newHashSet()
+	err := eachPrepared(ctx, src, opts, func(p *prepared) error {
 		b, err := hs.bits.of(p.split)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		hs.masks[p.hash] |= b
 		if opts.DropNear > 0 && p.split != SplitTrain {
@@ -345,8 +356,12 @@ func hashPass(ctx context.Context, src Source, opts Options) (*hashSet, error) {
 			}
 			hs.near.Add(quality.SignatureOf(quality.ExampleText(p.msgs)))
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	return hs, ctx.Err()
+	return hs, nil
 }
 
 func writeAll(ctx context.Context, src Source, dir string, hs *hashSet, plan *mixPlan, opts Options) (*Dataset, error) {

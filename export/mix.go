@@ -216,7 +216,6 @@ func planMix(ctx context.Context, src Source, opts Options) (*mixPlan, error) {
 	plan := &mixPlan{seed: opts.Mix.Seed, cuts: map[string]map[mixCell]cut{}, Before: map[string]Composition{}}
 	seen := map[key]entry{}
 	other := map[[16]byte]bool{} // contents in a split other than train
-	pr := newPreparer(opts)
 	var counter *tokens.Counter
 	if opts.MaxExampleTokens > 0 {
 		var err error
@@ -224,31 +223,23 @@ func planMix(ctx context.Context, src Source, opts Options) (*mixPlan, error) {
 			return nil, err
 		}
 	}
-	n := 0
-	for ex, err := range src {
-		if err != nil {
-			return nil, fmt.Errorf("export: %w", err)
-		}
-		if n++; n%4096 == 0 && ctx.Err() != nil {
-			return nil, fmt.Errorf("export: %w", ctx.Err())
-		}
-		p, err := pr.prepare(ex)
-		if err != nil {
-			return nil, fmt.Errorf("export: %w", err)
-		}
+	err := eachPrepared(ctx, src, opts, func(p *prepared) error {
 		k := key{p.split, p.hash}
 		if _, dup := seen[k]; dup {
-			continue
+			return nil
 		}
 		if counter != nil && exampleTokens(counter, p.msgs) > opts.MaxExampleTokens {
-			continue
+			return nil
 		}
 		seen[k] = entry{mixCell{strings.Clone(p.meta.TaskType), strings.Clone(p.meta.Kind)}, responseChars(p.msgs, opts.Unit)}
 		if p.split != SplitTrain {
 			other[p.hash] = true
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	var err error
 	items := map[string]map[mixCell][]mixItem{}
 	for k, e := range seen {
 		if k.split == SplitTrain && other[k.hash] {
