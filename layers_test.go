@@ -38,6 +38,7 @@ var layers = map[string]int{
 	"generate/llm":                 3,
 	"generate/llm/llmtest":         3,
 	"world/js":                     4,
+	"world/js/hostile":             4,
 	"generate":                     5,
 	"generate/team":                6,
 	"generate/scripted/dagexpert":  5,

@@ -14,29 +14,42 @@ import (
 )
 
 // install runs the prelude, hardens the intrinsics and puts the API in
-// scope: skills, world, Vec3 and log, nothing else.
-func (e *execution) install() error {
+// scope: skills, world, Vec3 and log, nothing else. It returns the guards
+// the instrumented code is called with (guard.go).
+func (e *execution) install() ([]goja.Value, error) {
 	vm := e.vm
 	f, err := vm.RunProgram(prelude())
 	if err != nil {
-		return err
+		return nil, err
 	}
 	factory, _ := goja.AssertFunction(f)
-	out, err := factory(goja.Undefined(), vm.ToValue(e.limits.StringLength))
+	hooks := vm.NewObject()
+	if err := hooks.Set("jsonDepth", func(call goja.FunctionCall) goja.Value {
+		return vm.ToValue(jsonDepth(call.Argument(0).String(), e.limits.Depth))
+	}); err != nil {
+		return nil, err
+	}
+	out, err := factory(goja.Undefined(), vm.ToValue(e.limits.StringLength), vm.ToValue(e.limits.ArrayLength),
+		vm.ToValue(e.limits.Depth), hooks)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	parts := out.ToObject(vm)
 	e.vec3 = parts.Get("Vec3").ToObject(vm)
 	harden, _ := goja.AssertFunction(parts.Get("harden"))
+	guards := []goja.Value{parts.Get("guardStr"), parts.Get("guardTpl"), parts.Get("guardProto"), parts.Get("guardFail")}
+	if err := e.guardRegExp(); err != nil {
+		return nil, err
+	}
 	global := vm.GlobalObject()
 	// Intrinsics that allocate a whole buffer in one call are left out;
-	// model code for Minecraft has no use for them.
+	// model code for Minecraft has no use for them. BigInt arithmetic is
+	// one uninterruptible Go call however large its numbers.
 	for _, name := range []string{"ArrayBuffer", "SharedArrayBuffer", "DataView", "Int8Array", "Uint8Array",
 		"Uint8ClampedArray", "Int16Array", "Uint16Array", "Int32Array", "Uint32Array", "Float32Array",
-		"Float64Array", "BigInt64Array", "BigUint64Array"} {
+		"Float64Array", "BigInt64Array", "BigUint64Array", "BigInt"} {
 		if err := global.Delete(name); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	for _, name := range global.GetOwnPropertyNames() {
@@ -44,13 +57,13 @@ func (e *execution) install() error {
 			continue
 		}
 		if _, err := harden(goja.Undefined(), global.Get(name)); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	skills := vm.NewObject()
 	for _, name := range slices.Sorted(maps.Keys(skillTable)) {
 		if err := skills.Set(name, e.async(skillTable[name])); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	logFn := e.sync(func(args []goja.Value) goja.Value {
@@ -59,26 +72,26 @@ func (e *execution) install() error {
 		return goja.Undefined()
 	})
 	if err := skills.Set("log", logFn); err != nil {
-		return err
+		return nil, err
 	}
 	worldObj := vm.NewObject()
 	for _, name := range slices.Sorted(maps.Keys(worldTable)) {
 		fn := worldTable[name]
 		if err := worldObj.Set(name, e.sync(func(args []goja.Value) goja.Value { return fn(e, args) })); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	for _, o := range []*goja.Object{skills, worldObj} {
 		if _, err := harden(goja.Undefined(), o); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	for name, v := range map[string]goja.Value{"skills": skills, "world": worldObj, "Vec3": e.vec3, "log": logFn} {
 		if err := global.Set(name, v); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	return nil
+	return guards, nil
 }
 
 // count counts one API call and stops the script past the limit.

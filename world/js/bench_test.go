@@ -3,6 +3,7 @@ package js
 import (
 	"context"
 	"testing"
+	"time"
 )
 
 // levelProgram places one 15x15 level of a blueprint, as model code does.
@@ -24,6 +25,21 @@ func BenchmarkPlaceLevel(b *testing.B) {
 		w := clearedLevelWorld(b)
 		b.StartTimer()
 		res, err := Execute(context.Background(), w, "Andy_0", levelProgram, Options{})
+		if err != nil || res.Kind != Finished {
+			b.Fatalf("%v %v %q", err, res.Kind, res.Message)
+		}
+	}
+}
+
+// loopProgram is arithmetic and string building in a loop: what the
+// instrumentation (guard.go) costs plain code.
+const loopProgram = "await skills.wait(bot, 1);\nlet s = '';\nlet t = 0;\n" +
+	"for (let i = 0; i < 100000; i++) {\n  t += i % 7;\n  const p = {x: i, y: 64};\n  s = s + p.x + ',' + (p.y + 1) + ';';\n  if (s.length > 1000) {\n    s = `${t}:${s.length}`;\n  }\n}\nlog(bot, t + ' ' + s);"
+
+func BenchmarkLoop(b *testing.B) {
+	w := testWorld(b)
+	for b.Loop() {
+		res, err := Execute(context.Background(), w, "Andy_0", loopProgram, Options{Limits: Limits{Wall: time.Minute}})
 		if err != nil || res.Kind != Finished {
 			b.Fatalf("%v %v %q", err, res.Kind, res.Message)
 		}

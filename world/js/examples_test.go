@@ -187,7 +187,7 @@ func houseLog(p world.Vec) string {
 // ends the expression before the parenthesis); a missing semicolon is
 // still reported where ESLint reports it.
 func TestLintSemicolons(t *testing.T) {
-	ok := "let s = \"\";\nconst dz = 1;\ns += (dz ? \"a\" : \"b\").slice(0, 1) + (dz === 1 ? \"|\" : \",\");\nconst xs = [(dz ? 1 : 2)];\nawait skills.wait(bot, 10);\nconsole.log(s + xs);\n"
+	ok := "const m = new Map();\nlet s = \"\";\nconst dz = 1;\ns += (dz ? \"a\" : \"b\").slice(0, 1) + (dz === 1 ? \"|\" : \",\");\nconst xs = [(dz ? 1 : 2)];\nawait skills.wait(bot, 10);\nconsole.log(s + xs);\n"
 	if res := run(t, testWorld(t), ok); res.Kind != Finished {
 		t.Errorf("terminated statements: got %v %q", res.Kind, res.Message)
 	}

@@ -30,6 +30,10 @@ type execution struct {
 	// as mineflayer's bot.entities keeps them; entityIDs maps them back.
 	entities  map[int]*goja.Object
 	entityIDs map[*goja.Object]int
+	// stopped is set once the script is interrupted, so that the Go
+	// functions a builtin calls in a loop (a guarded RegExp exec) return
+	// at once instead of working on until the builtin returns.
+	stopped atomic.Bool
 }
 
 //go:embed prelude.js
@@ -56,20 +60,30 @@ func newExecution(w *world.World, s *world.Session, agent string, opts Options) 
 	return e
 }
 
-// run evaluates the staged code and awaits main(bot); it returns "" when
-// main finished, else e.toString() of what it threw or the limit it hit.
-func (e *execution) run(ctx context.Context, staged stagedCode) string {
+// run evaluates the staged code (instrumented, see guard.go) and awaits
+// main(bot); it returns "" when main finished, else e.toString() of what
+// it threw or the limit it hit.
+func (e *execution) run(ctx context.Context, src string) string {
 	stop := e.watch(ctx)
 	defer stop()
-	if err := e.install(); err != nil {
+	guards, err := e.install()
+	if err != nil {
 		return errorText(e.vm, err)
 	}
 	// Strict, as code in an SES compartment is.
-	prog, err := goja.Compile("main.js", staged.execSource(), true)
+	prog, err := goja.Compile("main.js", src, true)
 	if err != nil {
 		return errorText(e.vm, err)
 	}
 	v, err := e.vm.RunProgram(prog)
+	if err != nil {
+		return errorText(e.vm, err)
+	}
+	factory, ok := goja.AssertFunction(v)
+	if !ok {
+		return "Error: staged code is not a function"
+	}
+	v, err = factory(goja.Undefined(), guards...)
 	if err != nil {
 		return errorText(e.vm, err)
 	}
@@ -108,7 +122,13 @@ func (e *execution) thrownText(v goja.Value) string {
 }
 
 // interrupt stops the script with a limit's text at its next step.
-func (e *execution) interrupt(text string) { e.vm.Interrupt(&limitError{text}) }
+func (e *execution) interrupt(text string) { e.stop(&limitError{text}) }
+
+// stop interrupts the script with v (a *limitError or the context's error).
+func (e *execution) stop(v any) {
+	e.stopped.Store(true)
+	e.vm.Interrupt(v)
+}
 
 // heapMetric is the bytes of heap objects, live or not yet swept: cheap to
 // read and no stop-the-world, unlike runtime.ReadMemStats. liveMetric is
@@ -161,11 +181,11 @@ func (e *execution) watch(ctx context.Context) (stop func()) {
 			case <-done:
 				return
 			case <-ctx.Done():
-				e.vm.Interrupt(ctx.Err())
+				e.stop(ctx.Err())
 				return
 			case now := <-t.C:
 				if now.After(deadline) {
-					e.vm.Interrupt(&limitError{wallLimitText(e.limits.Wall)})
+					e.interrupt(wallLimitText(e.limits.Wall))
 					return
 				}
 				running = max(running, executions.Load())
@@ -175,7 +195,7 @@ func (e *execution) watch(ctx context.Context) (stop func()) {
 					// confirms the growth first.
 					runtime.GC()
 					if heapBytes() > bound {
-						e.vm.Interrupt(&limitError{memoryLimitText})
+						e.interrupt(memoryLimitText)
 						return
 					}
 				}

@@ -160,8 +160,8 @@ func checkProgram(prog *ast.Program, src string) []problem {
 			}
 		case *ast.ExpressionStatement, *ast.VariableStatement, *ast.LexicalDeclaration, *ast.ReturnStatement,
 			*ast.ThrowStatement, *ast.BranchStatement, *ast.DoWhileStatement, *ast.DebuggerStatement:
-			if !terminated(f.Source(), int(n.Idx1())-f.Base()) {
-				l, c := pos(n.Idx1())
+			if !terminated(f.Source(), int(end(n))-f.Base()) {
+				l, c := pos(end(n))
 				problems = append(problems, problem{"Missing semicolon.", l, c})
 			}
 		}

@@ -43,9 +43,21 @@ type Limits struct {
 	Memory uint64
 	// CallDepth is the deepest JavaScript call stack.
 	CallDepth int
-	// StringLength caps strings and arrays that one builtin call makes
-	// (repeat, padStart, padEnd, join, fill, Array(n)).
+	// StringLength is the longest string a concatenation (+, +=, a
+	// template) or a builtin makes: a longer one throws RangeError:
+	// Invalid string length before it is allocated.
 	StringLength int
+	// ArrayLength is the longest array a builtin walks or makes (every
+	// Array.prototype method, spread, destructuring, apply): RangeError:
+	// Invalid array length.
+	ArrayLength int
+	// CodeSize is the most bytes of code an execution runs.
+	CodeSize int
+	// Depth is how deep the code's syntax, the JSON it parses or writes,
+	// bound functions, proxies and prototype chains may nest: goja
+	// follows them recursively in Go, where running out of stack is
+	// fatal to the process rather than an error.
+	Depth int
 }
 
 // DefaultLimits are generous for any program that builds a house and
@@ -58,6 +70,9 @@ var DefaultLimits = Limits{
 	Memory:       256 << 20,
 	CallDepth:    2000,
 	StringLength: 1 << 22,
+	ArrayLength:  1 << 22,
+	CodeSize:     64 << 10,
+	Depth:        1000,
 }
 
 func (l Limits) withDefaults() Limits {
@@ -66,7 +81,8 @@ func (l Limits) withDefaults() Limits {
 		Wall: orDefault(l.Wall, d.Wall), SimTime: orDefault(l.SimTime, d.SimTime),
 		SkillCalls: orDefault(l.SkillCalls, d.SkillCalls), Output: orDefault(l.Output, d.Output),
 		Memory: orDefault(l.Memory, d.Memory), CallDepth: orDefault(l.CallDepth, d.CallDepth),
-		StringLength: orDefault(l.StringLength, d.StringLength),
+		StringLength: orDefault(l.StringLength, d.StringLength), ArrayLength: orDefault(l.ArrayLength, d.ArrayLength),
+		CodeSize: orDefault(l.CodeSize, d.CodeSize), Depth: orDefault(l.Depth, d.Depth),
 	}
 }
 
@@ -137,21 +153,47 @@ func Execute(ctx context.Context, w *world.World, agent, code string, opts Optio
 		return Result{}, err
 	}
 	code = sanitize(code)
+	limits := opts.Limits.withDefaults()
+	if len(code) > limits.CodeSize {
+		return threw(w, s, codeTooLongText(len(code), limits.CodeSize), limits.Output), nil
+	}
 	staged := stage(code)
+	// The syntax's depth is measured before anything recurses over it.
+	src, refused, perr := instrument(staged.execSource(), limits.Depth, limits.StringLength)
+	if refused == codeTooDeepText {
+		return threw(w, s, refused, limits.Output), nil
+	}
 	if lint := Lint(staged); lint != "" {
 		return Result{Kind: LintError, Error: lint, Message: "Error: Code lint error:\n" + lint + "\nPlease try again."}, nil
 	}
+	if refused != "" {
+		return threw(w, s, refused, limits.Output), nil
+	}
+	if perr != nil {
+		return threw(w, s, "SyntaxError: "+perr.Error(), limits.Output), nil
+	}
 	e := newExecution(w, s, agent, opts)
-	thrown := e.run(ctx, staged)
+	thrown := e.run(ctx, src)
 	res := Result{Log: s.Output(), Duration: s.Duration(), SkillCalls: e.calls, Chat: e.chat}
 	if thrown == "" {
 		res.Kind = Finished
 		res.Message = "Agent wrote this code: \n```" + code + "```\nCode Output:\n" + w.OutputSummary(s.Output())
 		return res, nil
 	}
-	res.Kind, res.Error = Threw, thrown
-	res.Message = "Code Output:\n" + w.OutputSummary(s.Output()) + "\nCODE EXECUTION THREW ERROR: " + thrown + "\n Please try again:"
+	t := threw(w, s, thrown, limits.Output)
+	res.Kind, res.Error, res.Message = t.Kind, t.Error, t.Message
 	return res, nil
+}
+
+// threw is the result of code that threw, or was refused before it ran.
+// A thrown text longer than the output limit is cut there: it goes into
+// the conversation, as the action's output does.
+func threw(w *world.World, s *world.Session, thrown string, limit int) Result {
+	if len(thrown) > limit {
+		thrown = strings.ToValidUTF8(thrown[:limit], "") + fmt.Sprintf("... (%d more characters)", len(thrown)-limit)
+	}
+	return Result{Kind: Threw, Error: thrown,
+		Message: "Code Output:\n" + w.OutputSummary(s.Output()) + "\nCODE EXECUTION THREW ERROR: " + thrown + "\n Please try again:"}
 }
 
 // sanitize is coder.js's _sanitizeCode: trim, then drop one leading
@@ -234,6 +276,12 @@ const memoryLimitText = "RangeError: Out of memory: code execution allocated too
 const stackLimitText = "RangeError: Maximum call stack size exceeded"
 
 const canceledText = "Error: Code execution was canceled."
+
+func regexpLimitText(d time.Duration) string {
+	return fmt.Sprintf("Error: Code execution ran a regular expression for more than %s and was stopped (catastrophic backtracking?).", d)
+}
+
+const regexpSizeText = "Error: Code execution ran a regular expression too large for its input and was stopped."
 
 // errorText is e.toString() of a value the script threw, or the limit
 // that stopped it, with goja's wording turned into V8's.

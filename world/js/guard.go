@@ -1,0 +1,406 @@
+package js
+
+import (
+	"fmt"
+	"math/big"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/dop251/goja/ast"
+	"github.com/dop251/goja/file"
+	"github.com/dop251/goja/parser"
+	"github.com/dop251/goja/token"
+)
+
+// The staged code is checked and instrumented before it runs, because goja
+// offers no hook where a string is concatenated and recurses in Go over
+// the syntax tree (a fatal stack overflow, not an error):
+//
+//   - code longer than Limits.CodeSize, or nested deeper than
+//     Limits.Depth, is refused before anything recurses over it;
+//   - every operand of + and += that may be a string or an object, and
+//     every substitution of a template literal, is checked before it is
+//     concatenated: a string longer than Limits.StringLength throws
+//     RangeError: Invalid string length, and an object is first converted
+//     to a primitive as the operator would (guardStr, guardTpl). So no
+//     string past twice the limit is ever made: the limit holds at the
+//     allocation, not when a sampling watchdog notices. The check of a
+//     string is written inline (a call per + made loops twice as slow);
+//     a template of several substitutions is evaluated as a chain of +,
+//     so that its parts are checked one by one;
+//   - an object literal's __proto__ and a class's superclass pass through
+//     guardProto, which refuses a prototype chain deeper than the limit
+//     (goja looks properties up recursively in Go);
+//   - BigInt literals are refused (goja computes 2n ** 10n ** 9n in one
+//     uninterruptible Go call), and so are identifiers that would shadow
+//     the guards.
+//
+// The guards are parameters of a function around the staged code, not
+// globals, so code reaches them by name only, and names are checked.
+const (
+	guardStr   = "__collabcraft_str"
+	guardTpl   = "__collabcraft_tpl"
+	guardProto = "__collabcraft_proto"
+	guardFail  = "__collabcraft_fail"
+	guardValue = "__collabcraft_v" // a scratch variable of the inline checks
+	guardNames = "__collabcraft"
+)
+
+// guardsHead and guardsTail wrap the staged code's exec source in the
+// function that receives the guards (in this order) and holds the scratch
+// variable. The value is taken and checked with no await or yield in
+// between, so one variable serves every check.
+const (
+	guardsHead = "((" + guardStr + ", " + guardTpl + ", " + guardProto + ", " + guardFail + ", " + guardValue + ") => "
+	guardsTail = ")"
+)
+
+// check is the text put around an operand: open before it, close after.
+type check struct{ open, close string }
+
+// inlineCheck is (v = (E), typeof v === 'string' ? (v.length > max ?
+// fail() : v) : v is a primitive ? v : guard(v)): a string is checked in
+// place, an object is converted by guard (guardStr or guardTpl).
+func inlineCheck(guard string, maxLength int) check {
+	v := guardValue
+	return check{
+		open: "(" + v + " = (",
+		close: "), typeof " + v + " === 'string' ? (" + v + ".length > " + strconv.Itoa(maxLength) + " ? " + guardFail + "() : " + v + ") : " +
+			"(typeof " + v + " !== 'object' || " + v + " === null) && typeof " + v + " !== 'function' ? " + v + " : " + guard + "(" + v + "))",
+	}
+}
+
+func callCheck(guard string) check { return check{open: guard + "((", close: "))"} }
+
+// codeTooLongText and codeTooDeepText are the errors of code refused
+// before it runs, as the model reads them after "CODE EXECUTION THREW
+// ERROR: ".
+func codeTooLongText(n, limit int) string {
+	return fmt.Sprintf("Error: Code is %d bytes long, more than the %d bytes allowed.", n, limit)
+}
+
+const codeTooDeepText = stackLimitText
+
+// instrument parses the staged code's exec source and returns it wrapped
+// in the function of the guards and with the guards inserted, or the error
+// the execution throws: code nested deeper than depth, a BigInt literal, a
+// reserved name. A parse error is returned as it is (the lint reports
+// parse errors first).
+func instrument(exec string, depth, maxLength int) (string, string, error) {
+	src := guardsHead + exec + guardsTail
+	prog, err := parser.ParseFile(nil, "", src, 0)
+	if err != nil {
+		return "", "", err
+	}
+	if syntaxDepth(reflect.ValueOf(prog), depth) > depth {
+		return "", codeTooDeepText, nil
+	}
+	ins := &inserts{src: src, base: prog.File.Base(),
+		str: inlineCheck(guardStr, maxLength), tpl: inlineCheck(guardTpl, maxLength), proto: callCheck(guardProto)}
+	var refused string
+	walk(reflect.ValueOf(prog), func(n ast.Node, _ string) {
+		if refused != "" {
+			return
+		}
+		switch n := n.(type) {
+		case *ast.Identifier:
+			name := n.Name.String()
+			if strings.HasPrefix(name, guardNames) && ins.offset(n.Idx0()) >= len(guardsHead) {
+				refused = "SyntaxError: Identifier '" + name + "' is reserved"
+			}
+			// Positions are computed from the decoded name: an escape
+			// (\u0061) would put an insert inside the identifier.
+			if from, to := ins.offset(n.Idx0()), ins.offset(n.Idx1()); to > len(src) || src[from:to] != name {
+				refused = "SyntaxError: Unicode escapes in identifiers are not supported"
+			}
+		case *ast.NumberLiteral:
+			if _, ok := n.Value.(*big.Int); ok {
+				refused = "SyntaxError: BigInt literals are not supported"
+			}
+		case *ast.BinaryExpression:
+			if n.Operator == token.PLUS {
+				ins.wrap(n.Left, ins.str)
+				ins.wrap(n.Right, ins.str)
+			}
+		case *ast.AssignExpression:
+			if n.Operator == token.PLUS {
+				ins.wrap(n.Right, ins.str)
+			}
+		case *ast.TemplateLiteral:
+			if n.Tag == nil {
+				ins.template(n)
+			}
+		case *ast.ObjectLiteral:
+			for _, p := range n.Value {
+				if k, ok := p.(*ast.PropertyKeyed); ok && !k.Computed && k.Kind == ast.PropertyKindValue && isProtoKey(k.Key) {
+					ins.wrap(k.Value, ins.proto)
+				}
+			}
+		case *ast.ClassLiteral:
+			if n.SuperClass != nil {
+				ins.wrap(n.SuperClass, ins.proto)
+			}
+		}
+	})
+	if refused != "" {
+		return "", refused, nil
+	}
+	out := ins.apply()
+	// A position goja's tree gets wrong must not slip code past a check:
+	// then the inserts break the syntax, and the code is refused.
+	if _, err := parser.ParseFile(nil, "", out, 0); err != nil {
+		return "", "SyntaxError: the code could not be instrumented: " + err.Error(), nil
+	}
+	return out, "", nil
+}
+
+// end is n.Idx1(), the offset just past n, corrected for goja's one known
+// error: new X() with no arguments ends at X, before its parentheses. So
+// does every node that ends with such an expression.
+func end(n ast.Node) file.Idx {
+	switch n := n.(type) {
+	case *ast.NewExpression:
+		if n.RightParenthesis > 0 {
+			return n.RightParenthesis + 1
+		}
+	case *ast.AssignExpression:
+		return end(n.Right)
+	case *ast.BinaryExpression:
+		return end(n.Right)
+	case *ast.ConditionalExpression:
+		return end(n.Alternate)
+	case *ast.SequenceExpression:
+		return end(n.Sequence[len(n.Sequence)-1])
+	case *ast.UnaryExpression:
+		if !n.Postfix {
+			return end(n.Operand)
+		}
+	case *ast.AwaitExpression:
+		return end(n.Argument)
+	case *ast.YieldExpression:
+		if n.Argument != nil {
+			return end(n.Argument)
+		}
+	case *ast.ArrowFunctionLiteral:
+		return end(n.Body)
+	case *ast.ExpressionBody:
+		return end(n.Expression)
+	case *ast.ExpressionStatement:
+		return end(n.Expression)
+	case *ast.Binding:
+		if n.Initializer != nil {
+			return end(n.Initializer)
+		}
+	case *ast.VariableStatement:
+		return end(n.List[len(n.List)-1])
+	case *ast.LexicalDeclaration:
+		return end(n.List[len(n.List)-1])
+	case *ast.ReturnStatement:
+		if n.Argument != nil {
+			return end(n.Argument)
+		}
+	case *ast.ThrowStatement:
+		return end(n.Argument)
+	}
+	return n.Idx1()
+}
+
+// isProtoKey reports whether a property key is the literal __proto__,
+// which sets the new object's prototype.
+func isProtoKey(k ast.Expression) bool {
+	switch k := k.(type) {
+	case *ast.StringLiteral:
+		return k.Value.String() == "__proto__"
+	case *ast.Identifier:
+		return k.Name.String() == "__proto__"
+	}
+	return false
+}
+
+// syntaxDepth is the nesting depth of the syntax tree under v, counted
+// in nodes, without recursing (this is what protects the recursive
+// passes after it); it stops counting past limit.
+func syntaxDepth(v reflect.Value, limit int) int {
+	type item struct {
+		v     reflect.Value
+		depth int
+	}
+	deepest := 0
+	stack := []item{{v, 0}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		v, d := it.v, it.depth
+		switch v.Kind() {
+		case reflect.Interface, reflect.Pointer:
+			if v.IsNil() {
+				continue
+			}
+			if v.Kind() == reflect.Pointer && v.Type().Implements(nodeType) {
+				d++
+				if deepest = max(deepest, d); deepest > limit {
+					return deepest
+				}
+			}
+			stack = append(stack, item{v.Elem(), d})
+		case reflect.Slice:
+			for i := 0; i < v.Len(); i++ {
+				stack = append(stack, item{v.Index(i), d})
+			}
+		case reflect.Struct:
+			for i := 0; i < v.NumField(); i++ {
+				if v.Type().Field(i).IsExported() {
+					stack = append(stack, item{v.Field(i), d})
+				}
+			}
+		}
+	}
+	return deepest
+}
+
+// inserts collects texts to insert into src at byte offsets.
+type inserts struct {
+	src             string
+	base            int // the parsed file's base: file.Idx(base) is offset 0
+	list            []insert
+	str, tpl, proto check
+}
+
+type insert struct {
+	at   int
+	text string
+	// open, span and seq order inserts at one offset: closings before
+	// openings; openings of longer spans first, and of one span in the
+	// order they were added (outer nodes are visited first); closings of
+	// shorter spans first, and of one span in the reverse order.
+	open bool
+	span int
+	seq  int
+}
+
+func (ins *inserts) offset(idx file.Idx) int { return int(idx) - ins.base }
+
+func (ins *inserts) add(at int, text string, open bool, span int) {
+	ins.list = append(ins.list, insert{at: at, text: text, open: open, span: span, seq: len(ins.list)})
+}
+
+// wrap puts e's source between c's texts, unless e is a literal (its
+// size is the code's) or an operation whose value is never a string or an
+// object (arithmetic, comparisons, unary operators): a guard is a call,
+// and the arithmetic of a loop should not pay for it.
+func (ins *inserts) wrap(e ast.Expression, c check) {
+	switch e := e.(type) {
+	case *ast.NumberLiteral, *ast.StringLiteral, *ast.BooleanLiteral, *ast.NullLiteral, *ast.UnaryExpression:
+		return
+	case *ast.TemplateLiteral:
+		if e.Tag == nil && len(e.Expressions) == 0 {
+			return
+		}
+	case *ast.BinaryExpression:
+		switch e.Operator {
+		case token.PLUS, token.LOGICAL_AND, token.LOGICAL_OR, token.COALESCE:
+		default:
+			return
+		}
+	}
+	from, to := ins.offset(e.Idx0()), ins.offset(end(e))
+	ins.add(from, c.open, true, to-from)
+	ins.add(to, c.close, false, to-from)
+}
+
+// template checks each substitution of an untagged template literal and,
+// with more than one, turns `a${x}b${y}c` into (check(`a${x}b`) +
+// `${y}c`): each part is checked before it is added to the text before
+// it.
+func (ins *inserts) template(t *ast.TemplateLiteral) {
+	for _, x := range t.Expressions {
+		from, to := ins.offset(x.Idx0()), ins.offset(end(x))
+		ins.add(from, ins.tpl.open, true, to-from)
+		ins.add(to, ins.tpl.close, false, to-from)
+	}
+	k := len(t.Expressions)
+	if k < 2 {
+		return
+	}
+	from, to := ins.offset(t.OpenQuote), ins.offset(t.CloseQuote)+1
+	ins.add(from, "("+strings.Repeat(ins.str.open, k-1), true, to-from)
+	for j := 1; j < k; j++ {
+		after := substitutionEnd(ins.src, ins.offset(end(t.Expressions[j-1])))
+		ins.add(substitutionStart(ins.src, after), "`"+ins.str.close+" + `", false, 0)
+	}
+	ins.add(to, ")", false, to-from)
+}
+
+// substitutionEnd is the offset just past the "}" that closes a template
+// substitution whose expression ends at from: past the closing parentheses
+// of the expression, spaces and comments. (Anything else makes the
+// instrumented source fail to parse, which refuses it.)
+func substitutionEnd(src string, from int) int {
+	for i := from; i < len(src); i++ {
+		switch {
+		case src[i] == '}':
+			return i + 1
+		case strings.HasPrefix(src[i:], "/*"):
+			if end := strings.Index(src[i+2:], "*/"); end >= 0 {
+				i += end + 3
+			}
+		case strings.HasPrefix(src[i:], "//"):
+			if end := strings.IndexByte(src[i:], '\n'); end >= 0 {
+				i += end
+			}
+		}
+	}
+	return len(src)
+}
+
+// substitutionStart is the offset of the "${" that ends the template
+// characters starting at from.
+func substitutionStart(src string, from int) int {
+	for i := from; i < len(src); i++ {
+		switch src[i] {
+		case '\\':
+			i++
+		case '$':
+			if i+1 < len(src) && src[i+1] == '{' {
+				return i
+			}
+		}
+	}
+	return len(src)
+}
+
+// apply returns src with the inserts made.
+func (ins *inserts) apply() string {
+	slices.SortFunc(ins.list, func(a, b insert) int {
+		if a.at != b.at {
+			return a.at - b.at
+		}
+		if a.open != b.open {
+			if a.open {
+				return 1 // closings first
+			}
+			return -1
+		}
+		switch {
+		case a.span != b.span && a.open:
+			return b.span - a.span
+		case a.span != b.span:
+			return a.span - b.span
+		case a.open:
+			return a.seq - b.seq
+		}
+		return b.seq - a.seq
+	})
+	var b strings.Builder
+	b.Grow(len(ins.src) + 16*len(ins.list))
+	last := 0
+	for _, in := range ins.list {
+		b.WriteString(ins.src[last:in.at])
+		b.WriteString(in.text)
+		last = in.at
+	}
+	b.WriteString(ins.src[last:])
+	return b.String()
+}

@@ -1,0 +1,105 @@
+package js
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestGuardsKeepMeaning: instrumented code (guard.go) computes what the
+// code computes in node; each case logs its value.
+func TestGuardsKeepMeaning(t *testing.T) {
+	w := testWorld(t)
+	cases := []struct{ code, want string }{
+		{"1 + 2", "3"},
+		{"'a' + 1 + 2", "a12"},
+		{"1 + 2 + 'a'", "3a"},
+		{"(1, 2) + 3", "5"},
+		{"((('a'))) + (('b'))", "ab"},
+		{"[1, 2] + [3]", "1,23"},
+		{"({}) + ''", "[object Object]"},
+		{"({valueOf() { return 4; }, toString() { return 'x'; }}) + 1", "5"},
+		{"`${{valueOf() { return 4; }, toString() { return 'x'; }}}`", "x"},
+		{"({[Symbol.toPrimitive](h) { return h; }}) + ''", "default"},
+		{"`${{[Symbol.toPrimitive](h) { return h; }}}`", "string"},
+		{"typeof (new Date(0) + 1)", "string"},
+		{"typeof (new Date() + 1) + (new Array()).length + new Array() + (new Set().size)", "string00"},
+		{"(() => 1) + ''", "() => 1"},
+		{"(async function f() {}) + ''", "async function f() {}"},
+		{"(function () { return 'r'; })() + 's'", "rs"},
+		{"(x => x + 1)(1) + (x => x * 2)(2)", "6"},
+		{"null + 'n'", "nulln"},
+		{"undefined + 1", "NaN"},
+		{"true + 1", "2"},
+		{"-1 + +'2'", "1"},
+		{"'x' + typeof 1", "xnumber"},
+		{"(() => { let s = 'a'; s += 'b'; s += 1 + 2; s += (s, 'c'); return s; })()", "ab3c"},
+		{"(() => { const o = {s: 'a'}; o.s += o.s; o['s'] += '!'; return o.s; })()", "aa!"},
+		{"(() => { let i = 0; const a = ['x']; a[i++] += 'y'; return a[0] + i; })()", "xy1"},
+		{"`plain`", "plain"},
+		{"`a${1}b`", "a1b"},
+		{"`a${1}b${2}c`", "a1b2c"},
+		{"`${1}${2}${3}${4}`", "1234"},
+		{"`$${'{'}x\\`${'`'}\\${}${1 + 1}`", "${x``${}2"},
+		{"`line\nbreak ${'a' + `in${'ner'}`} end`", "line\n    break ainner end"}, // staging indents every line, as MINDcraft's does
+		{"`${1 /* } */}${ (2) }${3 // }\n}`", "123"},
+		{"`${`${`${'deep'}`}`}`.length", "4"},
+		{"(`a${1}b${2}c`).length + `x${2}y${3}z`.length", "10"},
+		{"[1, 2].map(x => `${x}${x}`).join()", "11,22"},
+		{"(() => { let s = ''; for (let i = 0; i < 3; i++) { s = s + i + ','; } return s; })()", "0,1,2,"},
+		{"Object.getPrototypeOf({__proto__: Array.prototype}) === Array.prototype", "true"},
+		{"new (class extends Array {})().length", "0"},
+		{"({__proto__: {a: 1}}).a + ({'__proto__': {b: 2}}).b", "3"},
+		{"String.raw`a${1}\\n`", "a1\\n"},
+		{"'aXbXc'.replace('X', '$&$&')", "aXXbXc"},
+		{"'aXbXc'.replaceAll('X', '[$`|$\\']')", "a[a|bXc]b[aXb|c]c"},
+		{"'2024-06-16'.replace(/(\\d+)-(\\d+)-(\\d+)/, '$3/$2/$1 $$ $4 $0')", "16/06/2024 $ $4 $0"},
+		{"'ab'.replace(/(?<x>a)/, '[$<x>][$<y>]')", "[a][]b"},
+		{"'ab'.replace('a', () => 'z')", "zb"},
+		{"'abc'.concat(1, [2, 3])", "abc12,3"},
+		{"[1, [2, [3, [4]]]].flat(Infinity).join('-')", "1-2-3-4"},
+		{"[1, 2].flatMap(x => [x, x * 10]).join()", "1,10,2,20"},
+		{"[3, 1, 10, undefined, 2].sort().join()", "1,10,2,3,"},
+		{"[3, 1, 2].sort((a, b) => b - a).join()", "3,2,1"},
+		{"(() => { const a = [1]; a.push(a); return String(a); })()", "1,"},
+		{"[null, undefined, 1].join('-')", "--1"},
+		{"JSON.stringify({a: [1, 'x', null, undefined, () => 1], b: {c: true}, d: undefined, e: new Date(0)})", `{"a":[1,"x",null,null,null],"b":{"c":true},"e":"1970-01-01T00:00:00.000Z"}`},
+		{"JSON.stringify([1, {a: 2}], null, 2)", "[\n  1,\n  {\n    \"a\": 2\n  }\n]"},
+		{"JSON.stringify({a: 1, b: 2, c: 3}, ['c', 'a'])", `{"c":3,"a":1}`},
+		{"JSON.stringify({a: 1, b: 'x'}, (k, v) => typeof v === 'number' ? v + 1 : v)", `{"a":2,"b":"x"}`},
+		{"JSON.stringify('\\u2028\"\\n')", "\"\u2028\\\"\\n\""},
+		{"JSON.stringify({}) + JSON.stringify([]) + JSON.stringify(undefined)", "{}[]undefined"},
+		{"JSON.stringify([NaN, Infinity, -0, new Number(3), new String('s'), new Boolean(false)])", `[null,null,0,3,"s",false]`},
+		{"(() => { try { const o = {}; o.o = o; JSON.stringify(o); } catch (e) { return e.name + ': ' + e.message; } })()", "TypeError: Converting circular structure to JSON"},
+		{"JSON.parse('[1, {\"a\": [2]}]')[1].a[0]", "2"},
+		{"Math.max(...[1, 5, 3]) + [...'ab'].length", "7"},
+		{"Array.from({length: 3}, (_, i) => i).join()", "0,1,2"},
+		{"new Set([1, 1, 2]).size", "2"},
+		{"Math.max.apply(null, [1, 2]) + Reflect.apply(Math.min, null, [3, 4])", "5"},
+		{"((a, b) => a + b).bind(null, 1)(2)", "3"},
+		{"new Proxy({}, {get: () => 7}).x", "7"},
+		{"Object.create({a: 1}).a", "1"},
+	}
+	for _, c := range cases {
+		res := run(t, w, "await skills.wait(bot, 1);\nlog(bot, String("+c.code+"));")
+		if res.Kind != Finished || res.Log != c.want+"\nCode finished.\n" {
+			t.Errorf("%s:\n got %v %q %q\nwant %q", c.code, res.Kind, res.Error, strings.TrimSuffix(res.Log, "\nCode finished.\n"), c.want)
+		}
+	}
+}
+
+// TestGuardsRefuse: what the instrumentation refuses before the code runs.
+func TestGuardsRefuse(t *testing.T) {
+	w := testWorld(t)
+	for code, want := range map[string]string{
+		"let __collabcraft_v = 1;": "SyntaxError: Identifier '__collabcraft_v' is reserved",
+		"const x = 2n ** 64n;":     "SyntaxError: BigInt literals are not supported",
+		"const \\u0061b = 1;":      "SyntaxError: Unicode escapes in identifiers are not supported",
+		"const x = " + strings.Repeat("[", 1200) + strings.Repeat("]", 1200) + ";": "RangeError: Maximum call stack size exceeded",
+		"const s = '" + strings.Repeat("x", 70000) + "';":                          "Error: Code is 70040 bytes long, more than the 65536 bytes allowed.",
+	} {
+		res := run(t, w, "await skills.wait(bot, 1);\n"+code)
+		if res.Kind != Threw || res.Error != want {
+			t.Errorf("%.60s: got %v %q, want %q", code, res.Kind, res.Error, want)
+		}
+	}
+}
