@@ -12,6 +12,7 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 )
@@ -49,9 +50,26 @@ type signalReceived struct{ sig os.Signal }
 func (s signalReceived) Error() string        { return s.sig.String() + " signal received" }
 func (s signalReceived) Is(target error) bool { return target == context.Canceled }
 
+// stopGrace is how long a command has to stop after a signal before the
+// process exits regardless: a worker wedged in a builtin that ignores its
+// interrupt must not keep SIGTERM from stopping a run. Everything a
+// command acknowledged is on stable storage by then (trials are fsynced
+// one by one, files replaced atomically); what was in flight is replayed
+// on resume.
+const stopGrace = 3 * time.Second
+
 // notifyContext is signal.NotifyContext with a cause that says which
-// signal arrived, from which the exit status follows.
+// signal arrived, from which the exit status follows. A command still
+// running stopGrace after the signal is ended with os.Exit and that
+// status.
 func notifyContext(parent context.Context, sigs ...os.Signal) (context.Context, context.CancelFunc) {
+	return notifyContextExit(parent, stopGrace, func(code int) {
+		fmt.Fprintf(os.Stderr, "collabcraft: still stopping %s after the signal; exiting (what was recorded is on disk; rerun to resume)\n", stopGrace)
+		os.Exit(code)
+	}, sigs...)
+}
+
+func notifyContextExit(parent context.Context, grace time.Duration, exit func(code int), sigs ...os.Signal) (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithCancelCause(parent)
 	ch := make(chan os.Signal, 1)
 	signal.Notify(ch, sigs...)
@@ -59,6 +77,7 @@ func notifyContext(parent context.Context, sigs ...os.Signal) (context.Context, 
 		select {
 		case s := <-ch:
 			cancel(signalReceived{s})
+			time.AfterFunc(grace, func() { exit(exitCode(context.Canceled, signalReceived{s})) })
 		case <-ctx.Done():
 		}
 	}()

@@ -3,8 +3,10 @@ package js
 import (
 	"context"
 	_ "embed"
+	"math"
 	"math/rand/v2"
 	"runtime"
+	"runtime/debug"
 	"runtime/metrics"
 	"sync"
 	"sync/atomic"
@@ -149,12 +151,23 @@ func heapBytes() uint64 { return readMetric(heapMetric) }
 // executions counts the scripts running in the process.
 var executions atomic.Int64
 
+// processCeiling is the process's memory limit (debug.SetMemoryLimit,
+// GOMEMLIMIT, generate --memory-limit), 0 if none: past it, a script is
+// stopped whatever its own growth, so that the process lives on.
+func processCeiling() uint64 {
+	if l := debug.SetMemoryLimit(-1); l > 0 && l < math.MaxInt64 {
+		return uint64(l)
+	}
+	return 0
+}
+
 // watchPeriod is how often the watchdog looks at the clock and the heap.
 const watchPeriod = time.Millisecond
 
 // watch starts the watchdog: it interrupts the script when the context
 // ends, the wall time is up, or the live heap has grown since the start
-// by more than the memory limit for each script running at once. Heap
+// by more than the memory limit for each script running at once, or past
+// the process's memory limit. Heap
 // growth is confirmed by a collection before it counts, so garbage is not
 // blamed; the script may overshoot by what it allocates within one period
 // plus one collection, which the package tests measure. stop ends the
@@ -171,6 +184,7 @@ func (e *execution) watch(ctx context.Context) (stop func()) {
 	// whether a program hits the limit would depend on the other
 	// workers, and a run's output on their number.
 	running := executions.Add(1)
+	ceiling := processCeiling()
 	go func() {
 		defer close(finished)
 		defer executions.Add(-1)
@@ -190,6 +204,9 @@ func (e *execution) watch(ctx context.Context) (stop func()) {
 				}
 				running = max(running, executions.Load())
 				bound := base + uint64(running)*e.limits.Memory
+				if ceiling > 0 {
+					bound = min(bound, ceiling)
+				}
 				if heapBytes() > bound {
 					// Garbage (anyone's) does not count: a collection
 					// confirms the growth first.

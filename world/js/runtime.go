@@ -172,6 +172,9 @@ func Execute(ctx context.Context, w *world.World, agent, code string, opts Optio
 	if perr != nil {
 		return threw(w, s, "SyntaxError: "+perr.Error(), limits.Output), nil
 	}
+	if wedgeMarker != "" && strings.Contains(code, wedgeMarker) {
+		wedge()
+	}
 	e := newExecution(w, s, agent, opts)
 	thrown := e.run(ctx, src)
 	res := Result{Log: s.Output(), Duration: s.Duration(), SkillCalls: e.calls, Chat: e.chat}

@@ -3,6 +3,7 @@ package js
 import (
 	"context"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -155,5 +156,26 @@ func TestMemoryBoundPerScript(t *testing.T) {
 		if res := <-results; res.Kind != Finished || !strings.Contains(res.Log, "kept 150000") {
 			t.Errorf("got %v %q %q, want the script finished", res.Kind, res.Error, res.Log)
 		}
+	}
+}
+
+// TestMemoryCeiling: past the process's memory limit (GOMEMLIMIT,
+// generate --memory-limit) a script is stopped, however much its own limit
+// would still allow.
+func TestMemoryCeiling(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocates about 100 MiB")
+	}
+	w := testWorld(t)
+	runtime.GC()
+	old := debug.SetMemoryLimit(int64(heapBytes() + 96<<20))
+	defer debug.SetMemoryLimit(old)
+	code := "await skills.wait(bot, 1);\nconst a = [];\nwhile (true) { a.push('item ' + a.length + ' padding padding padding'); }"
+	res, err := Execute(context.Background(), w, "Andy_0", code, Options{Limits: Limits{Memory: 4 << 30, Wall: 20 * time.Second}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Kind != Threw || res.Error != memoryLimitText {
+		t.Fatalf("got %v %q, want %q", res.Kind, res.Error, memoryLimitText)
 	}
 }
