@@ -3,6 +3,7 @@ package trajectory
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"regexp"
 	"sort"
 	"strings"
@@ -121,4 +122,47 @@ func indexFrom(s, b string, from int) int {
 		from += j + 1
 	}
 	return -1
+}
+
+// badBlobs lists the blob ids of run.json whose text no longer matches
+// the id (a changed or damaged text), sorted.
+func badBlobs(blobs map[string]string) []string {
+	var bad []string
+	for id, text := range blobs {
+		if BlobID(text) != id {
+			bad = append(bad, id)
+		}
+	}
+	sort.Strings(bad)
+	return bad
+}
+
+// goodBlobs is blobs without the bad ones: a record needing one of those
+// fails to decode (a missingBlobError), rather than being read with
+// changed text.
+func goodBlobs(blobs map[string]string) map[string]string {
+	bad := badBlobs(blobs)
+	if len(bad) == 0 {
+		return blobs
+	}
+	good := make(map[string]string, len(blobs))
+	for id, text := range blobs {
+		good[id] = text
+	}
+	for _, id := range bad {
+		delete(good, id)
+	}
+	return good
+}
+
+// blobDamage is the damage of a run whose run.json holds blobs changed
+// since they were registered: every record using one reads wrong.
+// Running the run's generate command again registers the blobs again.
+func blobDamage(dir string, m *Manifest) []Damage {
+	var out []Damage
+	for _, id := range badBlobs(m.Blobs) {
+		out = append(out, Damage{Run: dir, Blob: id, seq: -1,
+			Reason: fmt.Sprintf("blob %s in %s no longer matches its id (its text was changed); run the run's generate command again to register it again", id, ManifestFile)})
+	}
+	return out
 }

@@ -22,36 +22,64 @@
 //	skippable frame: magic 0x184D2A5C, uint32 LE length, JSON header
 //	                 {trial_id, task_id, attempt, end_reason, success, score,
 //	                  transitions, prompt_tokens, completion_tokens, len,
-//	                  data_crc32c, crc32c}
+//	                  data_crc32c, file, seq, crc}
 //	zstd frame:      the trial as one JSON line ending in "\n" (len bytes,
 //	                 with zstd's content checksum)
 //
 // Standard zstd tools skip the header frames, so `zstd -dc file` prints
 // JSONL. The headers give a cheap index (ReadIndex) without decompressing.
-// data_crc32c is the CRC-32C of the zstd frame; crc32c, always the last
-// field, is the CRC-32C of the header as it would be without it (its bytes
-// up to `,"crc32c":`, then `}`). Being JSON fields, they needed no new
-// format: records written before them (at 4e235dd and earlier) are read
-// unverified, and readers from then ignore them.
+// data_crc32c is the CRC-32C of the zstd frame; file is the trials file the
+// record was written to (its name without .jsonl.zst) and seq its place
+// there (0, 1, ...); crc, always the last field, is the CRC-32C (8 hex
+// digits) of the 4-byte length prefix followed by the header as it would
+// be without that field (its bytes up to `,"crc":"`, then `}`).
+//
+// Run format 1 (run.json "format": 1, written up to 0c9b387) had headers
+// ending in data_crc32c and a decimal crc32c over the header alone, and no
+// file or seq; records before those checksums (at 4e235dd and earlier)
+// have none. Both are read as they are (unverified where they have no
+// checksum), and a run of format 1 becomes format 2 when a writer, Merge
+// or Repair next writes it; its old records stay as they are.
+//
+// # Seals
+//
+// When a writer closes its file, run.json seals it (Manifest.Files: its
+// length and the trial of each place, FileSeal); the file of a writer that
+// died is sealed as it is by the next writer of the run, the end its
+// writer left cut short noted as such. Only the run's newest file can be
+// unsealed. Run format 1 has no seals, only the counts its last writer
+// left.
 //
 // # Damage
 //
-// The checksums let a reader trust a header, see a damaged data frame
-// without decompressing it, and resynchronise after damage at the next
-// header that checks out: damage costs only the records it touches. Every
-// byte of a trials file is an intact record or part of a Damage. A file
-// that ends inside a record with no good header after it was cut short
-// while being written (a crash): that Damage is Interrupted, its trial was
-// never acknowledged, and the rest is read with a slog warning. So a trial
-// is wholly in the run or not at all. A damaged record whose trial a later
-// record replaced is Superseded. Any other damage may cost recorded trials
-// (Damage.Lost): Open fails with a *DamageError naming the records and the
-// fix (collabcraft check --repair), unless OpenOptions.SkipDamaged, with
-// which Reader.Damaged lists what was skipped. A trial whose latest record
-// is damaged is not in the Index, so resume plays it again. Check verifies
-// every record (headers, checksums, decoding); Repair rewrites damaged
-// files as their intact records and moves the damaged bytes aside. Damage
-// to the data of a record without checksums shows only when it is decoded
+// The checksums let a reader trust a header, see a damaged data frame or
+// length prefix without decompressing anything, and resynchronise after
+// damage at the next header that checks out: damage costs only the
+// records it touches. Every byte of a trials file is an intact record of
+// the file or part of a Damage, and every record a seal names is one of
+// those or a Damage that names it (Missing when its bytes are gone). A
+// record of another file (spliced or copied in) or bytes past a sealed
+// end are Damage too (Foreign, Extra), never read as the run's. The end of
+// the run's newest, unsealed file cut inside a record was a crash while
+// writing: that Damage is Interrupted, its trial never acknowledged, and
+// the rest is read with a slog warning; a sealed file cut short, or a file
+// of format 1 with fewer records than run.json counted, lost records. So a
+// trial is wholly in the run or not at all, and loss is named as loss. A
+// damaged record whose trial a later record replaced is Superseded. Blobs
+// are held to their ids: a record needing a blob run.json lacks, or holds
+// changed, is Damage (Blob) whose bytes are intact. Any damage but
+// Interrupted or Superseded (Damage.Benign) fails Open with a *DamageError
+// naming the records and the fix (collabcraft check --repair, or
+// generate again for blobs), unless OpenOptions.SkipDamaged, with which
+// Reader.Damaged lists what was skipped. A trial whose latest record is
+// damaged or missing is not in the Index, so resume plays it again. Check
+// verifies every record (headers, checksums, decoding, seals, blobs);
+// Repair rewrites damaged files as their intact records, moves the damaged
+// bytes aside (never a record that only needs a blob), seals the files as
+// they are and notes in run.json what was lost (Manifest.Repairs). A
+// writer refuses a run of format 1 with fewer records than its counts
+// until it is repaired, so no count is rewritten over a loss. Damage to
+// the data of a record without checksums shows only when it is decoded
 // (Trials, Check).
 //
 // # The trial line
@@ -112,8 +140,8 @@
 // makes the writer refuse any manifest, blob or trial containing one), the
 // config fingerprint (SHA-256 of the config in canonical JSON; OpenWriter
 // refuses a different one with *ConfigMismatchError unless forced), blobs,
-// start and end time, and Counts over the latest records, recomputed from
-// the index whenever a writer closes. Blobs are written to run.json before
+// start and end time, Counts over the latest records, recomputed from the
+// index whenever a writer closes, the files' seals and the repair notes. Blobs are written to run.json before
 // any trial can refer to them, and the reader reads run.json after the
 // index, so every indexed trial resolves.
 package trajectory

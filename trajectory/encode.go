@@ -332,6 +332,15 @@ func encodeTrial(t *Trial, bs *blobSet) ([]byte, error) {
 	return append(out, "]}\n"...), nil
 }
 
+// missingBlobError is a trial line that refers to a blob the run's
+// manifest lacks, or holds changed (readers drop blobs whose text no
+// longer matches their id).
+type missingBlobError struct{ trial, id string }
+
+func (e *missingBlobError) Error() string {
+	return fmt.Sprintf("trial %q: needs blob %s, which run.json lacks or holds changed", e.trial, e.id)
+}
+
 // decodeTrial rebuilds a trial from one line; blobs resolves blob ids.
 func decodeTrial(line []byte, blobs map[string]string) (*Trial, error) {
 	var in struct {
@@ -352,7 +361,7 @@ func decodeTrial(line []byte, blobs map[string]string) (*Trial, error) {
 	for i, id := range w.Blobs {
 		text, ok := blobs[id]
 		if !ok {
-			return nil, fail("blob %s is not in the run manifest", id)
+			return nil, &missingBlobError{trial: w.TrialID, id: id}
 		}
 		blobTexts[i] = text
 	}

@@ -56,7 +56,7 @@ func newFaultJob(t *testing.T) *faultJob {
 type span struct{ off, end int64 }
 
 func recordSpans(t *testing.T, dir string) map[string][]span {
-	files, err := scanRun(dir)
+	_, files, err := scanRun(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,9 +91,10 @@ func copyRun(t *testing.T, src, dst string) {
 // TestFaultInjection flips bytes in, truncates, and splices the trials
 // files of a run. Every reader must account for every record: a record is
 // read intact (and equal to what was written), lies wholly in damage, or
-// (truncation) is gone; damage that costs a recorded trial fails a default
-// reader. After Repair and a resumed writer, the run holds exactly the
-// job's trials.
+// (truncation, splice) is gone and named as missing by its file's seal;
+// a record spliced in from another file is never read. Damage that costs
+// a recorded trial, or is foreign, fails a default reader. After Repair
+// and a resumed writer, the run holds exactly the job's trials.
 func TestFaultInjection(t *testing.T) {
 	// Every seed is read; every repairEvery-th is also merged, repaired
 	// and resumed, which fsyncs a lot.
@@ -120,7 +121,7 @@ func TestFaultInjection(t *testing.T) {
 		}
 		return out
 	}
-	idsA, idsB := idAt(job.a), idAt(job.b)
+	idsA := idAt(job.a)
 	root := t.TempDir()
 	for seed := range uint64(seeds) {
 		r := rand.New(rand.NewPCG(seed, 11))
@@ -135,7 +136,8 @@ func TestFaultInjection(t *testing.T) {
 		// read (by offset in the faulted file), and which trials that gives.
 		keep := map[int64]string{} // offset in the faulted file -> trial id
 		var fault string
-		var touched []span // records of the file the fault reached
+		var touched []span   // records of the file the fault reached
+		var foreign []int64 // offsets of records of another file spliced in
 		switch seed % 3 {
 		case 0: // flip 1 to 3 runs of 1 to 16 bytes
 			var flipped []int64
@@ -161,8 +163,8 @@ func TestFaultInjection(t *testing.T) {
 			for _, s := range recs {
 				if s.end <= cut {
 					keep[s.off] = idsA[name][s.off]
-				} else if s.off < cut {
-					touched = append(touched, s)
+				} else {
+					touched = append(touched, s) // cut or gone: named by the seal
 				}
 			}
 		default: // splice a file of run a with a file of run b
@@ -173,11 +175,13 @@ func TestFaultInjection(t *testing.T) {
 			for _, s := range recs {
 				if s.end <= x {
 					keep[s.off] = idsA[name][s.off]
+				} else {
+					touched = append(touched, s)
 				}
 			}
 			for _, s := range specB[other] {
 				if s.off >= y {
-					keep[x+s.off-y] = idsB[other][s.off]
+					foreign = append(foreign, x+s.off-y) // b's records are never read as a's
 				}
 			}
 			data = append(data[:x:x], ob[y:]...)
@@ -203,7 +207,7 @@ func TestFaultInjection(t *testing.T) {
 
 		// The index: records and damage tile the file; the kept records
 		// are there, and damage costs nothing else.
-		files, err := scanRun(dir)
+		_, files, err := scanRun(dir)
 		if err != nil {
 			fail("scan: %v", err)
 		}
@@ -222,6 +226,10 @@ func TestFaultInjection(t *testing.T) {
 					ents = ents[1:]
 					continue
 				}
+				if dams[0].Missing {
+					dams = dams[1:] // a record gone, named where it was
+					continue
+				}
 				if dams[0].Offset != pos || dams[0].Len <= 0 {
 					fail("damage %v does not start at %d", dams[0], pos)
 				}
@@ -231,14 +239,21 @@ func TestFaultInjection(t *testing.T) {
 			if pos != int64(len(data)) {
 				fail("records and damage cover %d of %d bytes", pos, len(data))
 			}
-			// Every record the fault touched lies wholly in damage
-			// (truncation: or is gone); so read + damaged + gone = written.
+			// Every record the fault touched lies wholly in damage or is
+			// named missing by the seal; so read + damaged + missing =
+			// written. A record spliced in lies in damage too.
 			for _, s := range touched {
+				id := idsA[name][s.off]
 				in := slices.ContainsFunc(sf.damage, func(d Damage) bool {
-					return s.off >= d.Offset && min(s.end, int64(len(data))) <= d.Offset+d.Len
+					return d.TrialID == id || !d.Missing && s.off >= d.Offset && min(s.end, int64(len(data))) <= d.Offset+d.Len
 				})
 				if !in {
-					fail("record [%d,%d) touched by the fault is not in damage %v", s.off, s.end, sf.damage)
+					fail("record [%d,%d) (%s) touched by the fault is not in damage %v", s.off, s.end, id, sf.damage)
+				}
+			}
+			for _, off := range foreign {
+				if !slices.ContainsFunc(sf.damage, func(d Damage) bool { return off >= d.Offset && off < d.Offset+d.Len }) {
+					fail("a spliced-in record at %d is not in damage %v", off, sf.damage)
 				}
 			}
 		}
@@ -247,18 +262,19 @@ func TestFaultInjection(t *testing.T) {
 			fail("ReadIndex: %v", err)
 		}
 		lostDamage := len(lost(ix.Damaged())) > 0
-		if seed%3 == 0 && slices.ContainsFunc(touched, func(s span) bool { return s.end < recs[len(recs)-1].end }) && !lostDamage {
-			fail("damage before the last record is not reported as lost: %v", ix.Damaged())
+		harmfulDamage := len(harmful(ix.Damaged())) > 0
+		if len(touched) > 0 && !lostDamage {
+			fail("records the fault reached are not reported as lost: %v", ix.Damaged())
 		}
-		if seed%3 == 1 && lostDamage {
-			fail("a truncated file is reported as lost damage: %v", ix.Damaged())
+		if len(touched) == 0 && lostDamage {
+			fail("lost damage though the fault reached no record: %v", ix.Damaged())
 		}
 
-		// Readers: a default reader fails on lost damage, naming it; a
+		// Readers: a default reader fails on harmful damage, naming it; a
 		// skipping one reads exactly the kept trials, intact.
 		var de *DamageError
-		if _, err := Open(dir); (err != nil) != lostDamage || err != nil && !errors.As(err, &de) {
-			fail("Open: err = %v with lost damage %v", err, lostDamage)
+		if _, err := Open(dir); (err != nil) != harmfulDamage || err != nil && !errors.As(err, &de) {
+			fail("Open: err = %v with harmful damage %v", err, harmfulDamage)
 		}
 		rd, err := OpenWith(OpenOptions{SkipDamaged: true}, dir)
 		if err != nil {
@@ -283,9 +299,9 @@ func TestFaultInjection(t *testing.T) {
 			os.RemoveAll(dir)
 			continue
 		}
-		if err := Merge(filepath.Join(root, fmt.Sprint(seed, "-merged")), []string{dir}, MergeOptions{}); (err != nil) != lostDamage ||
+		if err := Merge(filepath.Join(root, fmt.Sprint(seed, "-merged")), []string{dir}, MergeOptions{}); (err != nil) != harmfulDamage ||
 			err != nil && !errors.As(err, &de) {
-			fail("Merge: err = %v with lost damage %v", err, lostDamage)
+			fail("Merge: err = %v with harmful damage %v", err, harmfulDamage)
 		}
 
 		// Repair, then resume: exactly the job's trials.
@@ -294,6 +310,9 @@ func TestFaultInjection(t *testing.T) {
 			fail("Repair: %v", err)
 		}
 		for _, d := range repaired.Damaged {
+			if d.Missing {
+				continue
+			}
 			if st, err := os.Stat(filepath.Join(dir, d.MovedTo)); err != nil || st.Size() != d.Len {
 				fail("damage %v not moved aside whole: %v", d, err)
 			}

@@ -14,8 +14,17 @@ import (
 	"collabcraft/atomicfile"
 )
 
-// FormatVersion is the version of the run layout (run.json "format").
-const FormatVersion = 1
+// FormatVersion is the version of the run layout (run.json "format")
+// this build writes. Format 2 (issue 26) added the records' file and place
+// and the header checksum over the length prefix (frame.go), the files'
+// seals and the repair notes in run.json; format 1 runs are read as they
+// are, and become format 2 when written again (their old records stay).
+// A build reading only format 1 refuses format 2, whose records it would
+// take for damaged.
+const FormatVersion = 2
+
+// oldestFormat is the oldest run format this build reads.
+const oldestFormat = 1
 
 // Names inside a run directory.
 const (
@@ -41,6 +50,11 @@ type Manifest struct {
 	StartedAt          time.Time         `json:"started_at"`
 	EndedAt            time.Time         `json:"ended_at,omitzero"` // zero while a writer is open
 	Counts             Counts            `json:"counts"`
+	// Files seals each trials file whose writer closed it (or died and
+	// was followed), by name relative to the run: see FileSeal.
+	Files map[string]FileSeal `json:"files,omitempty"`
+	// Repairs notes what each Repair acknowledged as lost.
+	Repairs []RepairNote `json:"repairs,omitempty"`
 }
 
 // TaskFile is one task file a run was generated from.
@@ -116,8 +130,8 @@ func ReadManifest(dir string) (*Manifest, error) {
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, fmt.Errorf("trajectory: %s: %w", path, err)
 	}
-	if m.Format != FormatVersion {
-		return nil, fmt.Errorf("trajectory: %s: format %d, this build reads format %d", path, m.Format, FormatVersion)
+	if m.Format < oldestFormat || m.Format > FormatVersion {
+		return nil, fmt.Errorf("trajectory: %s: format %d, this build reads formats %d to %d", path, m.Format, oldestFormat, FormatVersion)
 	}
 	return &m, nil
 }

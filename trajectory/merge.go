@@ -25,7 +25,7 @@ type MergeOptions struct {
 
 // Merge copies the trials of runs srcs (e.g. the shards of one job, made on
 // several machines) into run dst, creating it if needed. Every run must
-// have the same config fingerprint and no damage that costs trials (a
+// have the same config fingerprint and no damage but benign damage (a
 // *DamageError: repair the run first). Shard runs (trials files labelled
 // shard-I-of-N) must cover every shard of their job, counting those
 // already in dst, unless opts.Partial. Merge holds dst's run lock (a
@@ -48,7 +48,7 @@ func Merge(dst string, srcs []string, opts MergeOptions) error {
 		if err != nil {
 			return err
 		}
-		damaged = append(damaged, lost(ix.Damaged())...)
+		damaged = append(damaged, harmful(ix.Damaged())...)
 	}
 	if len(ms) == 0 {
 		return errors.New("trajectory: merge: no source runs")
@@ -79,10 +79,16 @@ func Merge(dst string, srcs []string, opts MergeOptions) error {
 		if out.Blobs == nil {
 			out.Blobs = map[string]string{}
 		}
+		out.Files = maps.Clone(out.Files)
+		if out.Files == nil {
+			out.Files = map[string]FileSeal{}
+		}
 		for _, m := range ms {
 			if err := mergeBlobs(out.Blobs, m.Blobs); err != nil {
 				return err
 			}
+			maps.Copy(out.Files, m.Files)
+			out.Repairs = append(out.Repairs, m.Repairs...)
 			if m.StartedAt.Before(out.StartedAt) {
 				out.StartedAt = m.StartedAt
 			}
@@ -104,6 +110,17 @@ func Merge(dst string, srcs []string, opts MergeOptions) error {
 					return err
 				}
 			}
+		}
+		// Files their writers left unsealed (they died) are sealed as
+		// they are: no source lost records.
+		seals, err := sealDeadFiles(dst, out)
+		if err != nil {
+			return err
+		}
+		maps.Copy(out.Files, seals)
+		out.Format = FormatVersion
+		if err := writeManifest(dst, out); err != nil {
+			return err
 		}
 		ix, err := ReadIndex(dst)
 		if err != nil {

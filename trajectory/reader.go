@@ -26,14 +26,15 @@ type Index struct {
 }
 
 // ReadIndex reads the record headers of every trials file of run directory
-// dir and verifies the records' checksums (no trial is decompressed).
-// Records are ordered by file name, then offset; a later record of a trial
-// id supersedes an earlier one. Damage costs only the
-// records it touches (see Damaged). A trial whose latest record is damaged
-// is not in the index, so resume plays it again. A file that ends in a
-// partial record (an interrupted write) is logged with slog.
+// dir and verifies the records' checksums (no trial is decompressed), and
+// holds the files against their seals in run.json (FileSeal). Records are
+// ordered by file name, then offset; a later record of a trial id
+// supersedes an earlier one. Damage costs only the records it touches (see
+// Damaged). A trial whose latest record is damaged or missing is not in
+// the index, so resume plays it again. A file that ends in a partial
+// record (an interrupted write) is logged with slog.
 func ReadIndex(dir string) (*Index, error) {
-	files, err := scanRun(dir)
+	_, files, err := scanRun(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -50,31 +51,59 @@ func ReadIndex(dir string) (*Index, error) {
 
 // scannedFile is what scanFile found in one trials file.
 type scannedFile struct {
-	name    string // relative to the run directory
+	run     string
+	name    string // relative to the run directory; "" for damage of the run as a whole
+	size    int64
+	sealed  bool // run.json holds its seal
 	entries []IndexEntry
 	damage  []Damage
+	blobbed []IndexEntry // records whose bytes are intact but that need a blob run.json lacks (Check)
 }
 
-// scanRun scans every trials file of run directory dir, in reading order.
-func scanRun(dir string) ([]scannedFile, error) {
+// scanRun reads the manifest of run directory dir and scans every trials
+// file, in reading order, classifying what it finds by the run's seals
+// and counts (classify, legacyLoss) and blobs (blobDamage).
+func scanRun(dir string) (*Manifest, []scannedFile, error) {
+	m, err := ReadManifest(dir)
+	if err != nil {
+		return nil, nil, err
+	}
 	names, err := trialsFiles(dir)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var out []scannedFile
 	for _, name := range names {
-		f, err := os.Open(filepath.Join(dir, name))
+		sf, err := scanOne(dir, name)
 		if err != nil {
-			return nil, fmt.Errorf("trajectory: %w", err)
+			return nil, nil, err
 		}
-		entries, damage, err := scanFile(f, dir, name)
-		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("trajectory: %s: %w", filepath.Join(dir, name), err)
-		}
-		out = append(out, scannedFile{name: name, entries: entries, damage: damage})
+		out = append(out, sf)
 	}
-	return out, nil
+	out = classify(dir, m, out)
+	out = legacyLoss(dir, m, out)
+	if bad := blobDamage(dir, m); len(bad) > 0 {
+		out = append(out, scannedFile{run: dir, damage: bad})
+	}
+	return m, out, nil
+}
+
+// scanOne scans one trials file (name relative to dir).
+func scanOne(dir, name string) (scannedFile, error) {
+	f, err := os.Open(filepath.Join(dir, name))
+	if err != nil {
+		return scannedFile{}, fmt.Errorf("trajectory: %w", err)
+	}
+	defer f.Close()
+	entries, damage, err := scanFile(f, dir, name)
+	if err != nil {
+		return scannedFile{}, fmt.Errorf("trajectory: %s: %w", filepath.Join(dir, name), err)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		return scannedFile{}, fmt.Errorf("trajectory: %w", err)
+	}
+	return scannedFile{run: dir, name: name, size: st.Size(), entries: entries, damage: damage}, nil
 }
 
 // indexOf builds the index of scanned files: the latest record of each
@@ -119,7 +148,7 @@ func indexOf(files []scannedFile) *Index {
 			d := damage[0]
 			damage = damage[1:]
 			ix.damaged = append(ix.damaged, d)
-			if d.TrialID != "" && !d.Interrupted {
+			if d.TrialID != "" && !d.Interrupted && d.Foreign == "" {
 				t := at(d.TrialID)
 				t.intact = false
 				t.damaged = append(t.damaged, len(ix.damaged)-1)
@@ -214,9 +243,10 @@ type Reader struct {
 }
 
 type readerRun struct {
-	dir string
-	ix  *Index
-	m   *Manifest
+	dir   string
+	ix    *Index
+	m     *Manifest
+	blobs map[string]string // m.Blobs but those whose text no longer matches their id
 }
 
 // OpenOptions tune OpenWith.
@@ -226,10 +256,11 @@ type OpenOptions struct {
 	SkipDamaged bool
 }
 
-// Open indexes the given run directories. A damaged record that may cost
-// a recorded trial (Damage.Lost) is a *DamageError, here or, for damage
-// only decoding finds (data of records written before checksums), when
-// Trials reaches it.
+// Open indexes the given run directories. Damage that is not benign
+// (Damage.Benign: a record damaged, missing, foreign, or needing a blob
+// run.json lacks) is a *DamageError, here or, for damage only decoding
+// finds (data of records written before checksums), when Trials reaches
+// it.
 func Open(dirs ...string) (*Reader, error) { return OpenWith(OpenOptions{}, dirs...) }
 
 // OpenWith is Open with options. The manifest is read after the index
@@ -246,10 +277,10 @@ func OpenWith(opts OpenOptions, dirs ...string) (*Reader, error) {
 		if err != nil {
 			return nil, err
 		}
-		r.runs = append(r.runs, readerRun{dir: dir, ix: ix, m: m})
+		r.runs = append(r.runs, readerRun{dir: dir, ix: ix, m: m, blobs: goodBlobs(m.Blobs)})
 		r.damaged = append(r.damaged, ix.Damaged()...)
 	}
-	if ds := lost(r.damaged); len(ds) > 0 && !r.skip {
+	if ds := harmful(r.damaged); len(ds) > 0 && !r.skip {
 		return nil, &DamageError{Damaged: ds}
 	}
 	return r, nil
@@ -399,10 +430,10 @@ func (r *Reader) read(run *readerRun, e IndexEntry, files map[string]*os.File) (
 		}
 		files[e.File] = f
 	}
-	t, err := readRecord(f, e, run.m.Blobs)
+	t, err := readRecord(f, e, run.blobs)
 	var bad *badRecordError
 	if errors.As(err, &bad) {
-		d := Damage{Run: run.dir, File: e.File, Offset: e.Offset, Len: e.end() - e.Offset, TrialID: e.TrialID, Reason: bad.reason}
+		d := Damage{Run: run.dir, File: e.File, Offset: e.Offset, Len: e.end() - e.Offset, TrialID: e.TrialID, Reason: bad.reason, Blob: bad.blob, seq: e.seq}
 		r.mu.Lock()
 		if !slices.Contains(r.damaged, d) { // met before, by an earlier iteration
 			r.damaged = append(r.damaged, d)
@@ -418,8 +449,9 @@ func (r *Reader) read(run *readerRun, e IndexEntry, files map[string]*os.File) (
 }
 
 // badRecordError is a record whose bytes are damaged (as opposed to an
-// I/O error reading them).
-type badRecordError struct{ reason string }
+// I/O error reading them), or intact but needing blob, which run.json
+// lacks.
+type badRecordError struct{ reason, blob string }
 
 func (e *badRecordError) Error() string { return e.reason }
 
@@ -428,23 +460,27 @@ func readRecord(f *os.File, e IndexEntry, blobs map[string]string) (*Trial, erro
 	data := make([]byte, e.dataLen)
 	if _, err := f.ReadAt(data, e.dataOff); err != nil {
 		if err == io.EOF {
-			return nil, &badRecordError{"the file is shorter than when it was indexed"}
+			return nil, &badRecordError{reason: "the file is shorter than when it was indexed"}
 		}
 		return nil, err
 	}
 	if err := e.checkData(data); err != nil {
-		return nil, &badRecordError{err.Error()}
+		return nil, &badRecordError{reason: err.Error()}
 	}
 	line, err := decoder().DecodeAll(data, nil)
 	if err != nil {
-		return nil, &badRecordError{"zstd: " + err.Error()}
+		return nil, &badRecordError{reason: "zstd: " + err.Error()}
 	}
 	t, err := decodeTrial(line, blobs)
+	var mb *missingBlobError
+	if errors.As(err, &mb) {
+		return nil, &badRecordError{reason: err.Error(), blob: mb.id}
+	}
 	if err != nil {
-		return nil, &badRecordError{err.Error()}
+		return nil, &badRecordError{reason: err.Error()}
 	}
 	if t.TrialID != e.TrialID {
-		return nil, &badRecordError{fmt.Sprintf("record holds trial %q, its header says %q", t.TrialID, e.TrialID)}
+		return nil, &badRecordError{reason: fmt.Sprintf("record holds trial %q, its header says %q", t.TrialID, e.TrialID)}
 	}
 	return t, nil
 }

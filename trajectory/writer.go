@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -43,6 +44,7 @@ type Writer struct {
 	dir     string
 	lock    *runLock
 	file    string // relative to dir
+	base    string // the file's name as its records carry it (fileBase)
 	f       *os.File
 	enc     *zstd.Encoder
 	secrets [][]byte
@@ -51,8 +53,8 @@ type Writer struct {
 	off    int64
 	blobs  map[string]string
 	set    *blobSet
-	n      int
-	err    error // sticky: the file's state is unknown after this
+	ids    []string // the trial of each record written, by place: the file's seal at Close
+	err    error    // sticky: the file's state is unknown after this
 	closed bool
 
 	syncMu sync.Mutex // one fsync at a time; waiting writers share it
@@ -66,7 +68,12 @@ type Writer struct {
 // Writer) has open with a *LockedError naming the holder's PID. If dir
 // already holds a run, its config fingerprint must match m's (see
 // WriterOptions.Force); the manifests are merged (earliest start, union of
-// blobs). m.Blobs may hold texts to register; their keys are recomputed.
+// blobs, a blob whose text was changed restored). m.Blobs may hold texts
+// to register; their keys are recomputed. The files of writers that died
+// are sealed as they are (FileSeal), unless they lost records; a run of
+// format 1 that holds fewer records than its counts is refused with a
+// *DamageError (check --repair acknowledges the loss first), so that no
+// count is rewritten over a loss.
 func OpenWriter(dir string, m *Manifest, opts WriterOptions) (*Writer, error) {
 	w := &Writer{dir: dir, blobs: map[string]string{}}
 	for _, s := range opts.Secrets {
@@ -128,7 +135,18 @@ func (w *Writer) open(nm *Manifest, opts WriterOptions) error {
 		if err := mergeBlobs(nm.Blobs, old.Blobs); err != nil {
 			return err
 		}
-		nm.Counts = old.Counts
+		nm.Counts, nm.Files, nm.Repairs = old.Counts, old.Files, old.Repairs
+		seals, err := sealDeadFiles(dir, old)
+		if err != nil {
+			return err
+		}
+		if len(seals) > 0 {
+			nm.Files = maps.Clone(nm.Files)
+			if nm.Files == nil {
+				nm.Files = map[string]FileSeal{}
+			}
+			maps.Copy(nm.Files, seals)
+		}
 	}
 	if err := w.checkSecrets(nm); err != nil {
 		return err
@@ -140,6 +158,7 @@ func (w *Writer) open(nm *Manifest, opts WriterOptions) error {
 	w.set = newBlobSet(w.blobs)
 
 	w.file = filepath.Join(TrialsDir, trialsFileName(opts.Label))
+	w.base = fileBase(w.file)
 	w.f, err = os.OpenFile(filepath.Join(dir, w.file), os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o644)
 	if err != nil {
 		return fmt.Errorf("trajectory: %w", err)
@@ -176,10 +195,19 @@ func trialsFileName(label string) string {
 	return name + TrialsExt
 }
 
+// mergeBlobs adds src's blobs to dst. A text in dst that no longer
+// matches its id (changed in run.json) gives way to src's, which does:
+// that is how a generate run restores its blobs.
 func mergeBlobs(dst, src map[string]string) error {
 	for id, text := range src {
 		if have, ok := dst[id]; ok && have != text {
-			return fmt.Errorf("trajectory: blob %s: two different texts with one id", id)
+			switch {
+			case BlobID(have) != id && BlobID(text) == id:
+			case BlobID(text) != id:
+				continue // a changed text does not replace anything
+			default:
+				return fmt.Errorf("trajectory: blob %s: two different texts with one id", id)
+			}
 		}
 		dst[id] = text
 	}
@@ -222,7 +250,7 @@ func (w *Writer) AddBlobs(texts ...string) error {
 	w.mu.Lock()
 	fresh := map[string]string{}
 	for _, t := range texts {
-		if id := BlobID(t); len(t) >= MinBlobLen && utf8.ValidString(t) && w.blobs[id] == "" {
+		if id := BlobID(t); len(t) >= MinBlobLen && utf8.ValidString(t) && w.blobs[id] != t { // new, or run.json's text was changed
 			fresh[id] = t
 		}
 	}
@@ -283,10 +311,6 @@ func (w *Writer) Write(t *Trial) error {
 		return fmt.Errorf("trajectory: trial %q contains a secret (an API key); refusing to write it", t.TrialID)
 	}
 	data := w.enc.EncodeAll(line, make([]byte, 0, len(line)/4+64))
-	rec, err := appendRecord(make([]byte, 0, len(data)+256), headerOf(t), data)
-	if err != nil {
-		return fmt.Errorf("trajectory: trial %q: %w", t.TrialID, err)
-	}
 
 	w.mu.Lock()
 	if w.err != nil || w.closed {
@@ -296,6 +320,12 @@ func (w *Writer) Write(t *Trial) error {
 			err = errors.New("trajectory: write to a closed writer")
 		}
 		return err
+	}
+	// The record's place is decided here, in the order of the file.
+	rec, err := appendRecord(make([]byte, 0, len(data)+320), headerOf(t), data, w.base, len(w.ids))
+	if err != nil {
+		w.mu.Unlock()
+		return fmt.Errorf("trajectory: trial %q: %w", t.TrialID, err)
 	}
 	if _, err := w.f.Write(rec); err != nil {
 		// Cut the partial record off so the file stays a sequence of records.
@@ -307,7 +337,7 @@ func (w *Writer) Write(t *Trial) error {
 	}
 	w.off += int64(len(rec))
 	end := w.off
-	w.n++
+	w.ids = append(w.ids, t.TrialID)
 	w.mu.Unlock()
 	return w.syncTo(end)
 }
@@ -335,8 +365,9 @@ func (w *Writer) syncTo(end int64) error {
 }
 
 // Close finishes the trials file (removing it if no trial was written),
-// updates run.json (end time and counts over all records of the run) and
-// releases the run's lock. Call it after every Write has returned.
+// updates run.json (the file's seal, end time and counts over all records
+// of the run) and releases the run's lock. Call it after every Write has
+// returned.
 func (w *Writer) Close() error {
 	w.mu.Lock()
 	if w.closed {
@@ -344,27 +375,60 @@ func (w *Writer) Close() error {
 		return nil
 	}
 	w.closed = true
-	n := w.n
+	ids, size, failed := w.ids, w.off, w.err != nil
 	w.mu.Unlock()
 	errs := []error{w.f.Sync(), w.f.Close(), w.enc.Close()}
-	if n == 0 {
+	seals := map[string]FileSeal{}
+	switch {
+	case len(ids) == 0:
 		errs = append(errs, os.Remove(filepath.Join(w.dir, w.file)))
+	case failed: // the file's state is unknown: seal it as it is
+		sf, err := scanOne(w.dir, w.file)
+		errs = append(errs, err)
+		if err == nil {
+			seals[filepath.ToSlash(w.file)] = sealOf(sf)
+		}
+	default:
+		seals[filepath.ToSlash(w.file)] = FileSeal{Size: size, Trials: ids, Ordered: true}
 	}
-	errs = append(errs, updateCounts(w.dir, true), w.lock.unlock())
+	errs = append(errs, updateManifest(w.dir, true, seals, nil), w.lock.unlock())
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("trajectory: close %s: %w", w.file, err)
 	}
 	return nil
 }
 
-// updateCounts recomputes run.json's counts from the index (and, if ended,
-// sets its end time). The caller holds the run's lock.
-func updateCounts(dir string, ended bool) error {
-	ix, err := ReadIndex(dir)
+// updateManifest adds seals to run.json, and a repair note unless nil,
+// recomputes its counts from the index and, if ended, sets its end time.
+// A seal of Size 0 removes the file's seal (it is gone). The caller holds
+// the run's lock.
+func updateManifest(dir string, ended bool, seals map[string]FileSeal, note *RepairNote) error {
+	m, err := ReadManifest(dir)
 	if err != nil {
 		return err
 	}
-	m, err := ReadManifest(dir)
+	if len(seals) > 0 {
+		m.Files = maps.Clone(m.Files)
+		if m.Files == nil {
+			m.Files = map[string]FileSeal{}
+		}
+		for name, s := range seals {
+			if s.Size == 0 {
+				delete(m.Files, name)
+			} else {
+				m.Files[name] = s
+			}
+		}
+	}
+	if note != nil {
+		m.Repairs = append(m.Repairs, *note)
+	}
+	m.Format = FormatVersion
+	// The seals count before the index is read: it holds the files to them.
+	if err := writeManifest(dir, m); err != nil {
+		return err
+	}
+	ix, err := ReadIndex(dir)
 	if err != nil {
 		return err
 	}
@@ -373,4 +437,43 @@ func updateCounts(dir string, ended bool) error {
 		m.EndedAt = time.Now().UTC()
 	}
 	return writeManifest(dir, m)
+}
+
+// sealDeadFiles seals the trials files of run dir that no seal covers:
+// their writers died (the caller holds the run's lock, so none is at
+// work). A file that lost records is left unsealed, so that its loss
+// stays on record until a repair. A run of format 1 that holds fewer
+// records than its counts is a *DamageError.
+func sealDeadFiles(dir string, m *Manifest) (map[string]FileSeal, error) {
+	names, err := trialsFiles(dir)
+	if err != nil {
+		return nil, err
+	}
+	unsealed := false
+	for _, name := range names {
+		if _, ok := m.Files[filepath.ToSlash(name)]; !ok {
+			unsealed = true
+		}
+	}
+	if !unsealed {
+		return nil, nil
+	}
+	_, files, err := scanRun(dir)
+	if err != nil {
+		return nil, err
+	}
+	seals := map[string]FileSeal{}
+	for _, sf := range files {
+		if sf.name == "" {
+			if ds := lost(sf.damage); len(ds) > 0 && len(m.Files) == 0 && slices.ContainsFunc(ds, func(d Damage) bool { return d.Missing }) {
+				return nil, &DamageError{Damaged: ds}
+			}
+			continue
+		}
+		if _, ok := m.Files[filepath.ToSlash(sf.name)]; ok || len(lost(sf.damage)) > 0 || slices.ContainsFunc(sf.damage, func(d Damage) bool { return d.Foreign != "" }) {
+			continue
+		}
+		seals[filepath.ToSlash(sf.name)] = sealOf(sf)
+	}
+	return seals, nil
 }

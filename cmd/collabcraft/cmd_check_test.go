@@ -38,7 +38,7 @@ func TestRunCheck(t *testing.T) {
 	if err := runCheck(context.Background(), CheckOptions{Repair: true, out: &out}, GlobalOptions{}, []string{run}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "moved to damaged/") || !strings.Contains(out.String(), "1 trial no longer recorded") {
+	if !strings.Contains(out.String(), "moved to damaged/") || !strings.Contains(out.String(), "1 trial lost, no longer recorded") {
 		t.Fatalf("check --repair output:\n%s", out.String())
 	}
 	out.Reset()
