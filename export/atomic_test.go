@@ -2,6 +2,7 @@ package export
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -113,5 +114,121 @@ func TestExportRemovesStaleTempDirs(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dest, markerName)); !os.IsNotExist(err) {
 		t.Errorf("the dataset holds the marker (%v)", err)
+	}
+}
+
+// entriesOf lists a directory's names.
+func entriesOf(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+// An export killed in its swap leaves nothing behind once the next export
+// into the place has run, and never leaves the place without a dataset
+// (issue 26: each kill left a whole old dataset and an unmarked working
+// directory, never cleaned; one left no dataset at --out). The states a
+// kill can leave are made by hand: killed after moving the old dataset
+// aside (where directories cannot be exchanged), and after exchanging them.
+func TestExportCleansAKilledSwap(t *testing.T) {
+	fx := newFixture(3, 2)
+	parent := t.TempDir()
+	dest := filepath.Join(parent, "ds")
+	if _, err := Write(context.Background(), fx.source(), dest, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(filepath.Join(dest, "manifest.json"))
+
+	// Killed between the two renames: the old dataset aside, the new one
+	// complete and no longer marked.
+	aside := filepath.Join(parent, ".ds.old-123")
+	os.Mkdir(aside, 0o755)
+	if err := os.Rename(dest, filepath.Join(aside, "ds")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Write(context.Background(), fx.source(), filepath.Join(parent, "new"), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	os.Rename(filepath.Join(parent, "new"), filepath.Join(parent, ".ds.tmp-456"))
+	unlock, _ := lockDir(parent)
+	cleanLeftovers(dest)
+	unlock()
+	if got, _ := os.ReadFile(filepath.Join(dest, "manifest.json")); string(got) != string(before) {
+		t.Fatal("the old dataset is not back at the destination")
+	}
+	if names := entriesOf(t, parent); !slices.Equal(names, []string{"ds"}) {
+		t.Fatalf("left behind: %v", names)
+	}
+
+	// Killed right after the exchange: the new dataset in place, the old
+	// one in the working directory.
+	if _, err := Write(context.Background(), fx.source(), filepath.Join(parent, ".ds.tmp-789"), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Write(context.Background(), fx.source(), dest, Options{Overwrite: true}); err != nil {
+		t.Fatal(err)
+	}
+	if names := entriesOf(t, parent); !slices.Equal(names, []string{"ds"}) {
+		t.Fatalf("left behind: %v", names)
+	}
+}
+
+// An export refuses a destination that holds its input (issue 26: export
+// --in ds/myrun --out ds --overwrite deleted the run).
+func TestExportRefusesItsInput(t *testing.T) {
+	fx := newFixture(3, 2)
+	parent := t.TempDir()
+	dest := filepath.Join(parent, "ds")
+	if _, err := Write(context.Background(), fx.source(), dest, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	run := filepath.Join(dest, "myrun")
+	os.MkdirAll(run, 0o755)
+	os.WriteFile(filepath.Join(run, "run.json"), []byte("{}"), 0o644)
+	for _, src := range []string{run, dest, dest + "/./myrun/"} {
+		_, err := Write(context.Background(), fx.source(), dest, Options{Overwrite: true, Sources: []string{src}})
+		if err == nil || !strings.Contains(err.Error(), "holds the input") {
+			t.Errorf("--in %s --out %s: %v", src, dest, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(run, "run.json")); err != nil {
+		t.Fatalf("the input is gone: %v", err)
+	}
+	if _, err := Write(context.Background(), fx.source(), filepath.Join(parent, "other"), Options{Sources: []string{run}}); err != nil {
+		t.Fatalf("a destination beside the input: %v", err)
+	}
+}
+
+// A stop at any point before the swap keeps the old dataset and leaves
+// nothing behind (issue 26: SIGTERM while the card was written was
+// ignored, and the dataset replaced).
+func TestExportStoppedKeepsTheOldDataset(t *testing.T) {
+	fx := newFixture(3, 2)
+	parent := t.TempDir()
+	dest := filepath.Join(parent, "ds")
+	if _, err := Write(context.Background(), fx.source(), dest, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(filepath.Join(dest, "manifest.json"))
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err := Write(ctx, fx.source(), dest, Options{Overwrite: true, Name: "second", Summary: func(string) (string, error) {
+		cancel() // the signal arrives while the card is written
+		return "", nil
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dest, "manifest.json")); string(got) != string(before) {
+		t.Fatal("the dataset was replaced")
+	}
+	if names := entriesOf(t, parent); !slices.Equal(names, []string{"ds"}) {
+		t.Fatalf("left behind: %v", names)
 	}
 }

@@ -182,9 +182,16 @@ func writeCard(dir string, o Options, r *Dataset, summary string) error {
 	}
 	b.WriteString("\n\n")
 	if ds := skipped(o); len(ds) > 0 {
-		fmt.Fprintf(&b, "**Incomplete input:** %s skipped, so their trials are missing; "+
+		records, named := 0, 0
+		for _, d := range ds {
+			records += max(1, d.Count)
+			if d.TrialID != "" {
+				named++
+			}
+		}
+		fmt.Fprintf(&b, "**Incomplete input:** %s skipped (%d named by trial), so their trials are missing; "+
 			"`manifest.json` lists them (`skipped_damaged_records`). `collabcraft check --repair` and a resumed "+
-			"`generate` would play them again.\n\n", plural.Count(len(ds), "damaged run record was", "damaged run records were"))
+			"`generate` would play them again.\n\n", plural.Count(records, "damaged or missing run record was", "damaged or missing run records were"), named)
 	}
 	fmt.Fprintf(&b, "Roles are `%s`: ", o.Roles)
 	if o.Roles == RolesStrict {

@@ -49,6 +49,10 @@ type Options struct {
 	Limits    Limits    // zero fields take DefaultLimits
 	Overwrite bool      // replace a dataset (or an empty directory) at the destination; anything else is refused
 	Name      string    // dataset name for the card; default: the destination's base name
+	// Sources are the directories the input is read from (runs, views):
+	// a destination that holds one is refused, since replacing it would
+	// delete the input.
+	Sources []string
 	// DropNear, if above 0, also drops from train the examples that are
 	// near duplicates (MinHash Jaccard >= DropNear over their last turns and
 	// response, quality.ExampleText) of an example of another split.
@@ -225,6 +229,9 @@ func Write(ctx context.Context, src Source, dest string, opts Options) (*Dataset
 	if err := checkDest(dest, opts.Overwrite); err != nil {
 		return nil, err
 	}
+	if err := checkSources(dest, opts.Sources); err != nil {
+		return nil, err
+	}
 
 	// Usually one pass does: examples are written as they come, and an exact
 	// duplicate is skipped. Only when a test or validation example repeats a
@@ -269,6 +276,9 @@ func writeInto(ctx context.Context, src Source, dest string, seen *hashSet, plan
 		return nil, err
 	}
 	res, err := writeAll(ctx, src, tmp.path, seen, plan, opts)
+	if err == nil && ctx.Err() != nil { // stopped after the last check of the writing: the old dataset stays
+		err = fmt.Errorf("export: %w", context.Cause(ctx))
+	}
 	if err != nil {
 		tmp.remove()
 		return nil, err

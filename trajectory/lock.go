@@ -2,6 +2,7 @@ package trajectory
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -71,4 +72,29 @@ func (e *LockedError) Error() string {
 	}
 	return fmt.Sprintf("trajectory: %s is being written by %s (it holds %s); one process writes a run at a time: wait for it to finish or stop it",
 		e.Dir, holder, filepath.Join(e.Dir, lockName))
+}
+
+// Writing reports whether a process writes run directory dir now (holds
+// its lock), and its PID when known. A reader of such a run sees the
+// trials recorded so far: a snapshot.
+func Writing(dir string) (pid int, writing bool, err error) {
+	path := filepath.Join(dir, lockName)
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if errors.Is(err, os.ErrNotExist) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, fmt.Errorf("trajectory: %w", err)
+	}
+	defer f.Close()
+	ok, err := tryLockFile(f)
+	if err != nil {
+		return 0, false, fmt.Errorf("trajectory: lock %s: %w", path, err)
+	}
+	if ok {
+		return 0, false, nil // closing f releases it
+	}
+	holder, _ := os.ReadFile(path)
+	pid, _ = strconv.Atoi(string(bytes.TrimSpace(holder)))
+	return pid, true, nil
 }

@@ -40,6 +40,7 @@ type ExportOptions struct {
 	MixSeed            uint64
 	MaxExampleTokens   int
 	Overwrite          bool
+	Snapshot           bool
 	Name               string
 	JSON               bool
 	Audit              bool
@@ -70,6 +71,7 @@ func (opts *ExportOptions) AddFlags(f *pflag.FlagSet) {
 	f.Uint64Var(&opts.MixSeed, "mix-seed", 0, "seed of --mix's choice of the examples it drops")
 	f.IntVar(&opts.MaxExampleTokens, "max-example-tokens", 0, "drop examples longer than this many tokens (cl100k_base, as the card counts them; 0: no limit)")
 	f.BoolVar(&opts.Overwrite, "overwrite", false, "replace an existing dataset at --out")
+	f.BoolVar(&opts.Snapshot, "snapshot", false, "export a run that generate is still writing, as it is now (refused without)")
 	f.StringVar(&opts.Name, "name", "", "dataset name for the card (default: the base name of --out)")
 	f.BoolVar(&opts.JSON, "json", false, "print the counts as JSON")
 	f.BoolVar(&opts.Audit, "audit", true, "write the audit's summary into the card (reads the written Parquet back; needs --format parquet)")
@@ -218,6 +220,10 @@ func runExport(ctx context.Context, opts ExportOptions, gopts GlobalOptions, _ [
 	if err != nil {
 		return err
 	}
+	if err := checkNotWriting(in.Runs(), opts.Snapshot); err != nil {
+		return err
+	}
+	eo.Sources = append(slices.Clone(opts.In), in.Runs()...)
 	if eo.Inputs, err = exportInputs(opts.In, in); err != nil {
 		return err
 	}
@@ -301,12 +307,31 @@ func hasOrg(ms []*trajectory.Manifest) bool {
 	return false
 }
 
+// checkNotWriting refuses runs that generate is still writing, unless a
+// snapshot of them is wanted.
+func checkNotWriting(runs []string, snapshot bool) error {
+	for _, r := range runs {
+		pid, writing, err := trajectory.Writing(r)
+		if err != nil {
+			return err
+		}
+		if writing && !snapshot {
+			holder := "another process"
+			if pid > 0 {
+				holder = fmt.Sprintf("process %d", pid)
+			}
+			return fmt.Errorf("export: %s is still being written by %s: wait for it to finish, or export --snapshot to export the trials it holds now", r, holder)
+		}
+	}
+	return nil
+}
+
 func exportInputs(dirs []string, in *filter.Input) (exportProvenance, error) {
 	var p exportProvenance
 	ms := in.Manifests()
 	for i, r := range in.Runs() {
 		m := *ms[i]
-		m.Blobs = nil
+		m.Blobs, m.Files = nil, nil // the seals name every record: the counts and repairs say enough
 		p.Runs = append(p.Runs, runProvenance{Dir: r, Manifest: &m})
 	}
 	for _, d := range dirs {

@@ -6,13 +6,16 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"collabcraft/export"
 	"collabcraft/procgen"
+	"collabcraft/trajectory"
 )
 
 // jsonlLines reads every line of dir/sub/*.jsonl.
@@ -319,5 +322,26 @@ func TestExportMixAndMaxTokens(t *testing.T) {
 	}
 	if !strings.Contains(card, fmt.Sprintf("`--max-example-tokens %d` dropped %d examples longer than that", limit, short.Counts.OverMaxTokens)) {
 		t.Errorf("card does not count the long examples:\n%s", card)
+	}
+}
+
+// A run that generate is still writing is exported only as a snapshot
+// asked for (issue 26: it was exported silently).
+func TestExportRunBeingWritten(t *testing.T) {
+	run := fixtureRun(t)
+	w, err := trajectory.OpenWriter(run, &trajectory.Manifest{Config: json.RawMessage(`{}`)}, trajectory.WriterOptions{Force: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	opts := ExportOptions{In: []string{run}, Out: filepath.Join(t.TempDir(), "ds"), Formats: "openai-jsonl", Unit: "transition",
+		Layout: "messages", Roles: "raw", SplitBy: "task", out: io.Discard}
+	err = runExport(context.Background(), opts, GlobalOptions{}, nil)
+	if err == nil || !strings.Contains(err.Error(), "is still being written by process "+strconv.Itoa(os.Getpid())) || !strings.Contains(err.Error(), "--snapshot") {
+		t.Fatalf("export of a run being written: %v", err)
+	}
+	opts.Snapshot = true
+	if err := runExport(context.Background(), opts, GlobalOptions{}, nil); err != nil {
+		t.Fatalf("export --snapshot: %v", err)
 	}
 }
