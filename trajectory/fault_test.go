@@ -136,7 +136,7 @@ func TestFaultInjection(t *testing.T) {
 		// read (by offset in the faulted file), and which trials that gives.
 		keep := map[int64]string{} // offset in the faulted file -> trial id
 		var fault string
-		var touched []span   // records of the file the fault reached
+		var touched []span  // records of the file the fault reached
 		var foreign []int64 // offsets of records of another file spliced in
 		switch seed % 3 {
 		case 0: // flip 1 to 3 runs of 1 to 16 bytes
