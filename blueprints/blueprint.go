@@ -199,3 +199,15 @@ func sortedKeys[V any](m map[string]V) []string {
 	sort.Strings(keys)
 	return keys
 }
+
+// Cells is the number of cells of the blueprint's levels: rows times
+// columns, summed over the levels.
+func (b *Blueprint) Cells() int {
+	n := 0
+	for _, lv := range b.Levels {
+		if len(lv.Placement) > 0 {
+			n += len(lv.Placement) * len(lv.Placement[0])
+		}
+	}
+	return n
+}

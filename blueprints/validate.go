@@ -31,6 +31,9 @@ func (b *Blueprint) Validate() error {
 		if y := lv.Coordinates[1]; y != y0+i {
 			return fmt.Errorf("blueprints: level %d: y coordinate is %d, expected %d (one above the previous level)", i, y, y0+i)
 		}
+		if y := lv.Coordinates[1]; y < BuildMinY || y >= BuildMaxY {
+			return fmt.Errorf("blueprints: level %d: y coordinate %d is outside the build height (expected %d to %d)", i, y, BuildMinY, BuildMaxY-1)
+		}
 		if len(lv.Placement) == 0 {
 			return fmt.Errorf("blueprints: level %d: placement has no rows", i)
 		}
@@ -80,6 +83,14 @@ func checkName(name string) error {
 	}
 	return nil
 }
+
+// BuildMinY and BuildMaxY bound the blocks of a world (Minecraft 1.21:
+// y from -64 to 319, as world.MinY and world.MaxY): a level outside them
+// can never be built.
+const (
+	BuildMinY = -64
+	BuildMaxY = 320
+)
 
 // WorldLimit bounds every coordinate: Minecraft's world border is at
 // 30,000,000 blocks. It also keeps coordinate arithmetic far from overflow.

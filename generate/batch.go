@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"time"
 
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
@@ -26,7 +27,13 @@ type BatchConfig struct {
 	// Strict refuses a task file that holds an invalid task; otherwise the
 	// invalid tasks are left out with a warning and the others played.
 	Strict bool
-	Log    *slog.Logger // where warnings go; nil: slog.Default()
+	// TaskLimits bound the task files and tasks read (sizes of files,
+	// goals, blueprints); a task past them is invalid.
+	TaskLimits procgen.Limits
+	// TrialTimeout, if set, is each trial's budget of real time: a trial
+	// past it ends with end_reason error, and the batch goes on.
+	TrialTimeout time.Duration
+	Log          *slog.Logger // where warnings go; nil: slog.Default()
 
 	// What decides the trials (RunConfig).
 	TrialsPerTask int
@@ -78,7 +85,7 @@ func (e *SeatingError) Unwrap() error { return e.Err }
 // refused configuration, a run that cannot be opened), but for Invalid
 // once the run was opened. Its trial counts are of the trials written.
 func RunBatch(ctx context.Context, c BatchConfig) (Summary, error) {
-	ts, err := readTasks(c.TaskFiles, c.Strict)
+	ts, err := readTasks(c.TaskFiles, c.Strict, c.TaskLimits)
 	if err != nil {
 		return Summary{}, err
 	}
@@ -145,6 +152,7 @@ func (c *BatchConfig) play(ctx context.Context, w *trajectory.Writer, tasks []pr
 		Dialect:  c.Dialect,
 		Team:     c.Seating.Seats,
 		Org:      c.Org,
+		Budget:   c.TrialTimeout,
 	}
 	gw := newGroupWriter(w, 16)
 	if c.Progress != nil {

@@ -3,6 +3,7 @@ package generate
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -29,6 +30,9 @@ type Player struct {
 	Recorder func(job Job) Recorder
 	// Org is the team's organisation (nil: P2P).
 	Org Organisation
+	// Budget, if set, is each trial's time budget (real time): past it the
+	// trial ends with EndError and the reason, without its calls.
+	Budget time.Duration
 }
 
 // SeatAll is a Player.Team that seats every agent on b, recorded as
@@ -46,6 +50,9 @@ func SeatAll(b Backend, backend string) func(names []string) ([]Seat, []trajecto
 
 // Play plays one job. Its error is for a job that cannot be played at all
 // (a task the world cannot build, a bad team) or a cancelled context.
+// errBudget is why a trial's context ends when its time budget is up.
+var errBudget = errors.New("generate: the trial's time budget is up")
+
 func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {
 	task := job.Task
 	n := task.AgentCount
@@ -85,7 +92,20 @@ func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {
 		tr.Recorder = p.Recorder(job)
 	}
 	started := time.Now()
-	res, err := org.Play(ctx, tr)
+	tctx := ctx
+	if p.Budget > 0 {
+		var cancel context.CancelFunc
+		tctx, cancel = context.WithTimeoutCause(ctx, p.Budget, errBudget)
+		defer cancel()
+	}
+	res, err := org.Play(tctx, tr)
+	if err != nil && ctx.Err() == nil && errors.Is(context.Cause(tctx), errBudget) {
+		// The trial fails itself, not the batch: recorded as an error
+		// (without its calls, cut short), played again on resume.
+		res = &TrialResult{Outcome: trajectory.Outcome{EndReason: trajectory.EndError},
+			Error: fmt.Sprintf("the trial ran out of its time budget (%s of real time; generate --trial-timeout raises it)", p.Budget)}
+		err = nil
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -177,3 +178,41 @@ func TestPoolStopsOnCancelAndErrors(t *testing.T) {
 		t.Errorf("error: %v", err)
 	}
 }
+
+// A trial past its time budget ends with an error of its own, and the
+// batch goes on (issue 26: a huge task held its worker for good).
+func TestTrialBudget(t *testing.T) {
+	tasks, err := procgen.ReadTaskFile("../procgen/testdata/mindcraft_crafting.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow := funcBackendCtx(func(ctx context.Context, req Request) (Reply, error) {
+		<-ctx.Done() // a call that never answers in time
+		return Reply{}, ctx.Err()
+	})
+	pl := &Player{Team: SeatAll(slow, "slow"), Budget: 50 * time.Millisecond}
+	var mu sync.Mutex
+	var trials []*trajectory.Trial
+	p := &Pool{Workers: 2, Play: pl.Play, Write: func(tr *trajectory.Trial) error {
+		mu.Lock()
+		defer mu.Unlock()
+		trials = append(trials, tr)
+		return nil
+	}}
+	sum, err := p.Run(context.Background(), Jobs(tasks[:3], 1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Trials != 3 || sum.Errors != 3 {
+		t.Fatalf("summary %+v", sum)
+	}
+	for _, tr := range trials {
+		if tr.Outcome.EndReason != trajectory.EndError || !strings.Contains(tr.Error, "time budget (50ms of real time; generate --trial-timeout raises it)") {
+			t.Errorf("%s: %s %q", tr.TrialID, tr.Outcome.EndReason, tr.Error)
+		}
+	}
+}
+
+type funcBackendCtx func(ctx context.Context, req Request) (Reply, error)
+
+func (f funcBackendCtx) Complete(ctx context.Context, req Request) (Reply, error) { return f(ctx, req) }

@@ -3,6 +3,7 @@ package generate
 import (
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -114,11 +115,16 @@ type taskSet struct {
 // or with strict its whole file is refused. A valid task is played as
 // MINDcraft plays it, without the entries MINDcraft ignores (warnings, not
 // refused even with strict).
-func readTasks(paths []string, strict bool) (*taskSet, error) {
+func readTasks(paths []string, strict bool, limits procgen.Limits) (*taskSet, error) {
 	var ts taskSet
 	from := map[string]string{}
 	for _, p := range paths {
-		tasks, err := procgen.ReadTaskFile(p)
+		tasks, err := procgen.ReadTaskFileWith(p, limits)
+		var undecoded []procgen.Problem // tasks that did not decode: invalid, as one that fails validation
+		var de *procgen.DecodeError
+		if errors.As(err, &de) {
+			undecoded, err = de.Problems, nil
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -126,16 +132,19 @@ func readTasks(paths []string, strict bool) (*taskSet, error) {
 		if err != nil {
 			return nil, fmt.Errorf("generate: %w", err)
 		}
-		tf.Tasks = len(tasks)
+		tf.Tasks = len(tasks) + len(undecoded)
 		ts.files = append(ts.files, tf)
-		var invalid []procgen.Problem
+		invalid := undecoded
+		for _, pr := range undecoded {
+			ts.skipped = append(ts.skipped, pr.TaskID)
+		}
 		for i := range tasks {
 			t := &tasks[i]
 			if prev, ok := from[t.ID]; ok {
 				return nil, fmt.Errorf("generate: task %q is in both %s and %s; task ids name trials, so they must be unique", t.ID, prev, p)
 			}
 			from[t.ID] = p
-			ps, ws := procgen.SplitWarnings(procgen.ValidateTask(t))
+			ps, ws := procgen.SplitWarnings(procgen.ValidateTaskWith(t, limits))
 			for _, w := range ws {
 				w.File = p
 				ts.ignored = append(ts.ignored, w)

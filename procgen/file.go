@@ -8,26 +8,22 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"collabcraft/atomicfile"
 	"collabcraft/plainjson"
 )
 
 // ReadTaskFile reads a task file (a JSON object of task id -> task) and
-// returns its tasks in file order. Errors name the file and the task id.
-func ReadTaskFile(path string) ([]Task, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("procgen: %w", err)
-	}
-	tasks, err := DecodeTasks(data)
-	if err != nil {
-		return nil, fmt.Errorf("procgen: %s: %w", path, err)
-	}
-	return tasks, nil
-}
+// returns its tasks in file order, within DefaultLimits. Errors name the
+// file and the task id; a task that does not decode is a *DecodeError
+// (see ReadTaskFileWith), returned with the file's other tasks.
+func ReadTaskFile(path string) ([]Task, error) { return ReadTaskFileWith(path, Limits{}) }
 
-// DecodeTasks parses the contents of a task file, keeping file order.
+// DecodeTasks parses the contents of a task file, keeping file order. A
+// task that does not decode into a Task (a field of the wrong type) costs
+// only itself: the others are returned with a *DecodeError naming it and
+// the field; malformed JSON fails the whole file.
 func DecodeTasks(data []byte) ([]Task, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	tok, err := dec.Token()
@@ -38,6 +34,7 @@ func DecodeTasks(data []byte) ([]Task, error) {
 		return nil, fmt.Errorf("expected a JSON object of task id -> task")
 	}
 	var tasks []Task
+	var bad []Problem
 	seen := map[string]bool{}
 	for dec.More() {
 		tok, err := dec.Token()
@@ -55,7 +52,8 @@ func DecodeTasks(data []byte) ([]Task, error) {
 		seen[id] = true
 		t := Task{ID: id}
 		if err := json.Unmarshal(raw, &t); err != nil {
-			return nil, fmt.Errorf("task %q: %w", id, err)
+			bad = append(bad, decodeProblem(id, err))
+			continue
 		}
 		tasks = append(tasks, t)
 	}
@@ -65,7 +63,33 @@ func DecodeTasks(data []byte) ([]Task, error) {
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("malformed JSON: unexpected data after the task object")
 	}
+	if len(bad) > 0 {
+		return tasks, &DecodeError{Problems: bad}
+	}
 	return tasks, nil
+}
+
+// decodeProblem names the field a task failed to decode on, and what it
+// expected.
+func decodeProblem(id string, err error) Problem {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		field := te.Field
+		if field == "" {
+			field = "(the task)"
+		}
+		return Problem{TaskID: id, Field: field, Message: fmt.Sprintf("%s, expected %s", jsonKind(te.Value), te.Type)}
+	}
+	return Problem{TaskID: id, Message: strings.TrimPrefix(err.Error(), "json: ")}
+}
+
+// jsonKind names what a JSON value was, as UnmarshalTypeError.Value gives it.
+func jsonKind(v string) string {
+	switch v {
+	case "number", "string", "bool", "array", "object":
+		return "a JSON " + v
+	}
+	return v
 }
 
 // syntaxDetail adds the line number to a JSON syntax error.

@@ -1,6 +1,7 @@
 package procgen
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"regexp"
@@ -8,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
 	"collabcraft/mcdata"
 )
@@ -41,38 +43,57 @@ func (p Problem) String() string {
 	return b.String()
 }
 
-// ValidateFile reads and checks a task file and returns how many tasks it
-// holds and every problem found, warnings included (SplitWarnings). A
-// file that cannot be read or parsed gives a single problem.
-func ValidateFile(path string) (int, []Problem) {
-	tasks, err := ReadTaskFile(path)
-	if err != nil {
+// ValidateFile reads and checks a task file within DefaultLimits and
+// returns how many tasks it holds and every problem found, warnings
+// included (SplitWarnings).
+func ValidateFile(path string) (int, []Problem) { return ValidateFileWith(path, Limits{}) }
+
+// ValidateFileWith is ValidateFile within l. A file that cannot be read or
+// parsed gives a single problem; a task that does not decode, one problem
+// of its own.
+func ValidateFileWith(path string, l Limits) (int, []Problem) {
+	tasks, err := ReadTaskFileWith(path, l)
+	var ps []Problem
+	var de *DecodeError
+	switch {
+	case errors.As(err, &de):
+		ps = de.Problems
+	case err != nil:
 		msg := strings.TrimPrefix(err.Error(), "procgen: ")
 		msg = strings.TrimPrefix(msg, path+": ")
 		return 0, []Problem{{File: path, Message: msg}}
 	}
-	if len(tasks) == 0 {
+	if len(tasks)+len(ps) == 0 {
 		return 0, []Problem{{File: path, Message: "no tasks in file"}}
 	}
-	var ps []Problem
 	for i := range tasks {
-		for _, p := range ValidateTask(&tasks[i]) {
+		for _, p := range ValidateTaskWith(&tasks[i], l) {
 			p.File = path
 			ps = append(ps, p)
 		}
 	}
-	return len(tasks), ps
+	return len(tasks) + len(de.problems()), ps
 }
 
-// ValidateTask checks one task: required fields, item names, counts,
-// agent ids, and whether its targets can be made at all. It accepts
-// MINDcraft's own task files: the entries MINDcraft ignores come first, as
-// warnings (Task.Ignored), and the rest of the task is checked without
-// them.
-func ValidateTask(t *Task) []Problem {
+func (e *DecodeError) problems() []Problem {
+	if e == nil {
+		return nil
+	}
+	return e.Problems
+}
+
+// ValidateTask checks one task within DefaultLimits.
+func ValidateTask(t *Task) []Problem { return ValidateTaskWith(t, Limits{}) }
+
+// ValidateTaskWith checks one task: required fields, item names, counts,
+// agent ids against agent_count, whether its targets can be made at all,
+// and the sizes l allows (its goal, its blueprint). It accepts MINDcraft's
+// own task files: the entries MINDcraft ignores come first, as warnings
+// (Task.Ignored), and the rest of the task is checked without them.
+func ValidateTaskWith(t *Task, l Limits) []Problem {
 	played := *t
 	warns := played.DropIgnored()
-	v := &validator{t: &played, ps: warns}
+	v := &validator{t: &played, ps: warns, limits: l.withDefaults()}
 	v.common()
 	if k, ok := KindOfType(t.Type); ok {
 		k.validate(v)
@@ -85,8 +106,9 @@ func ValidateTask(t *Task) []Problem {
 }
 
 type validator struct {
-	t  *Task
-	ps []Problem
+	t      *Task
+	limits Limits
+	ps     []Problem
 }
 
 func (v *validator) add(field, msg string) {
@@ -141,6 +163,9 @@ func (v *validator) common() {
 	if t.ID == "" {
 		v.add("", "empty task id")
 	}
+	if strings.ContainsFunc(t.ID, unicode.IsControl) {
+		v.add("", "the task id holds control characters (a NUL, a newline, ...); task ids name trials and files")
+	}
 	switch {
 	case t.AgentCount == 0:
 		v.add("agent_count", "missing or 0 (expected at least 1)")
@@ -157,6 +182,15 @@ func (v *validator) common() {
 	}
 	if t.Goal.IsZero() && (kind == nil || !kind.noGoal) {
 		v.add("goal", "missing")
+	}
+	goals := map[string]string{"goal": t.Goal.Text}
+	for id, g := range t.Goal.PerAgent {
+		goals["goal."+id] = g
+	}
+	for _, field := range slices.Sorted(maps.Keys(goals)) {
+		if n := len(goals[field]); n > v.limits.GoalBytes {
+			v.add(field, fmt.Sprintf("%d bytes long, more than the %s a goal may have (raise it with --max-goal)", n, byteSize(int64(v.limits.GoalBytes))))
+		}
 	}
 	for _, id := range slices.Sorted(maps.Keys(t.Goal.PerAgent)) {
 		v.agent("goal."+id, id)
@@ -269,8 +303,13 @@ func (v *validator) construction() {
 		v.add("blueprint", "missing")
 		return
 	}
-	if _, err := v.t.ParsedBlueprint(); err != nil {
+	bp, err := v.t.ParsedBlueprint()
+	if err != nil {
 		v.add("blueprint", strings.TrimPrefix(err.Error(), "blueprints: "))
+		return
+	}
+	if n := bp.Cells(); n > v.limits.BlueprintCells {
+		v.add("blueprint", fmt.Sprintf("%d cells (levels x rows x columns), more than the %d a blueprint may have (raise it with --max-blueprint-cells)", n, v.limits.BlueprintCells))
 	}
 }
 

@@ -1,6 +1,8 @@
 package procgen
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -126,5 +128,84 @@ func TestValidateFlagsAbsurdSizes(t *testing.T) {
 				t.Errorf("%s: problems lack %q:\n%s", tasks[i].ID, w, all)
 			}
 		}
+	}
+}
+
+// Sizes a trial cannot afford are refused, naming the limit and its flag
+// (issue 26: a 50 MB goal passed validate and took 189 s and 5.9 GB for
+// one trial; a 40-level 100x100 blueprint ran over 300 s without finishing
+// one; a 400-level one above the build height passed).
+func TestValidateLimits(t *testing.T) {
+	level := func(i, y, size int) string {
+		row := "[" + strings.TrimSuffix(strings.Repeat(`"stone",`, size), ",") + "]"
+		rows := strings.TrimSuffix(strings.Repeat(row+",", size), ",")
+		return fmt.Sprintf(`{"level": %d, "coordinates": [0, %d, 0], "placement": [%s]}`, i, y, rows)
+	}
+	levels := func(n, y0, size int) string {
+		var ls []string
+		for i := range n {
+			ls = append(ls, level(i, y0+i, size))
+		}
+		return `{"levels": [` + strings.Join(ls, ",") + `]}`
+	}
+	file := `{
+		"long_goal": {"type": "techtree", "goal": "` + strings.Repeat("x", 20000) + `", "agent_count": 2, "target": "stick", "number_of_target": 1},
+		"long_agent_goal": {"type": "cooking", "goal": {"0": "bake", "1": "` + strings.Repeat("y", 20000) + `"}, "agent_count": 2, "target": {"cake": 1}, "recipes": {"cake": ["Step 1: bake"]}},
+		"big_blueprint": {"type": "construction", "goal": "x", "agent_count": 2, "blueprint": ` + levels(40, -60, 100) + `},
+		"high_blueprint": {"type": "construction", "goal": "x", "agent_count": 2, "blueprint": ` + levels(400, -60, 1) + `},
+		"nul\u0000id": {"type": "techtree", "goal": "x", "agent_count": 2, "target": "stick", "number_of_target": 1}
+	}`
+	tasks, err := DecodeTasks([]byte(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"long_goal":       "goal: 20000 bytes long, more than the 16 KiB a goal may have (raise it with --max-goal)",
+		"long_agent_goal": "goal.1: 20000 bytes long, more than the 16 KiB a goal may have (raise it with --max-goal)",
+		"big_blueprint":   "blueprint: 400000 cells (levels x rows x columns), more than the 65536 a blueprint may have (raise it with --max-blueprint-cells)",
+		"high_blueprint":  "level 380: y coordinate 320 is outside the build height (expected -64 to 319)",
+		"nul\x00id":       "the task id holds control characters",
+	}
+	for i := range tasks {
+		var got []string
+		for _, p := range ValidateTask(&tasks[i]) {
+			got = append(got, p.String())
+		}
+		if all := strings.Join(got, "\n"); !strings.Contains(all, want[tasks[i].ID]) {
+			t.Errorf("%q: problems lack %q:\n%s", tasks[i].ID, want[tasks[i].ID], all)
+		}
+		if strings.Contains(tasks[i].ID, "\x00") && !strings.Contains(strings.Join(got, ""), `"nul\x00id"`) {
+			t.Errorf("the id is not quoted: %q", got)
+		}
+	}
+	// Raised, they pass.
+	big := Limits{GoalBytes: 1 << 20, BlueprintCells: 1 << 20}
+	for i := range tasks[:3] {
+		if ps := ValidateTaskWith(&tasks[i], big); len(ps) > 0 {
+			t.Errorf("%s within raised limits: %v", tasks[i].ID, ps)
+		}
+	}
+	// A file over the limit is not read whole.
+	path := filepath.Join(t.TempDir(), "big.json")
+	os.WriteFile(path, []byte(file), 0o644)
+	if _, err := ReadTaskFileWith(path, Limits{FileBytes: 1 << 10}); err == nil || !strings.Contains(err.Error(), "larger than 1 KiB") || !strings.Contains(err.Error(), "--max-task-file") {
+		t.Errorf("a file over the limit: %v", err)
+	}
+}
+
+// A task of the wrong type costs only itself (issue 26: one type error
+// refused the whole file).
+func TestDecodeTypeErrorCostsOneTask(t *testing.T) {
+	tasks, err := DecodeTasks([]byte(`{
+		"good": {"type": "techtree", "goal": "x", "agent_count": 2, "target": "stick", "number_of_target": 1},
+		"bad": {"type": "techtree", "goal": "x", "agent_count": "two", "target": "stick", "number_of_target": 1},
+		"also_good": {"type": "techtree", "goal": "y", "agent_count": 2, "target": "stick", "number_of_target": 1}
+	}`))
+	var de *DecodeError
+	if !errors.As(err, &de) || len(de.Problems) != 1 || de.Problems[0].TaskID != "bad" || !strings.Contains(de.Problems[0].String(), "agent_count") {
+		t.Fatalf("err = %v", err)
+	}
+	if len(tasks) != 2 || tasks[0].ID != "good" || tasks[1].ID != "also_good" {
+		t.Fatalf("tasks: %+v", tasks)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"collabcraft/blueprints"
 	"collabcraft/mcdata"
 )
 
@@ -20,10 +21,11 @@ func (p Pos) Center() Vec { return Vec{float64(p.X) + 0.5, float64(p.Y), float64
 // Vec returns the block's corner, as Minecraft's block.position.
 func (p Pos) Vec() Vec { return Vec{float64(p.X), float64(p.Y), float64(p.Z)} }
 
-// MinY and MaxY bound the world's build height (Minecraft 1.18+).
+// MinY and MaxY bound the world's build height (Minecraft 1.18+), as
+// blueprints validates levels against it.
 const (
-	MinY = -64
-	MaxY = 320
+	MinY = blueprints.BuildMinY
+	MaxY = blueprints.BuildMaxY
 )
 
 const sectionBits = 3

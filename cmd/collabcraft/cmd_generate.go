@@ -62,6 +62,12 @@ type GenerateOptions struct {
 	Noise float64
 	Voice string // "openai:MODEL": rewrite the scripted agents' words ("" = no)
 
+	// limits
+	TaskLimitFlags
+	MaxResponse  string        // openai: the most bytes of an answer read
+	TrialTimeout time.Duration // each trial's budget of real time (0 = none)
+	MemoryLimit  string        // the process's memory limit ("" = Go's, GOMEMLIMIT)
+
 	// engine
 	Profile   string
 	API       string
@@ -130,6 +136,11 @@ func (opts *GenerateOptions) AddFlags(f *pflag.FlagSet) {
 	f.BoolVar(&opts.DispatchFeedback, "dispatch-feedback", true, "dispatcher: each user turn starts with the last step's error messages and suggestions (false: its --without_feedback ablation)")
 	f.Int64Var(&opts.DispatchHashSeed, "dispatch-hash-seed", -1, "dispatcher: the PYTHONHASHSEED whose set order the rules list the objects in, 0 to 4294967295 (-1: one per trial, as each MindAgent run had its own)")
 	f.StringVar(&opts.DispatchOrders, "dispatch-orders", "seeded", "dispatcher: seeded (a stream per episode from the trial seed) or mindagent (random.Random(0) across a setting's episodes: the orders MindAgent's runs, and the paper's GPT-4 tables, saw)")
+
+	opts.TaskLimitFlags.AddFlags(f)
+	f.StringVar(&opts.MaxResponse, "max-response", sizeText(llm.DefaultMaxResponse), "openai: the most bytes of an answer read; a larger one fails its call (the trial ends with an error)")
+	f.DurationVar(&opts.TrialTimeout, "trial-timeout", time.Hour, "each trial's budget of real time; a trial past it ends with an error (played again on resume) and the batch goes on (0 = none)")
+	f.StringVar(&opts.MemoryLimit, "memory-limit", "", "the process's memory limit, e.g. 8GiB (default: GOMEMLIMIT, or none): the collector works harder near it, and model-written code is stopped past it")
 }
 
 // orgOptions are the organisations' settings from the flags.
@@ -261,6 +272,12 @@ func (opts *GenerateOptions) check() (generate.Shard, error) {
 		return shard, usagef("--timeout %v: want a positive duration, e.g. 2m", opts.Timeout)
 	case opts.RPS < 0 || opts.TPM < 0:
 		return shard, usagef("--rps/--tpm: want 0 (no limit) or more")
+	case opts.Temperature != nil && !(*opts.Temperature >= 0 && *opts.Temperature <= 2):
+		return shard, usagef("--temperature %g: want 0 to 2", *opts.Temperature)
+	case opts.TopP != nil && !(*opts.TopP > 0 && *opts.TopP <= 1):
+		return shard, usagef("--top-p %g: want more than 0, at most 1", *opts.TopP)
+	case opts.TrialTimeout < 0:
+		return shard, usagef("--trial-timeout %v: want a positive duration, e.g. 1h (0 = none)", opts.TrialTimeout)
 	}
 	if _, err := generate.ParseWire(opts.Wire); opts.Wire != "" && err != nil {
 		return shard, usagef("--wire %q: want strict, strict-all or raw", opts.Wire)
@@ -354,11 +371,24 @@ func (opts *GenerateOptions) batchConfig() (generate.BatchConfig, error) {
 	if err != nil {
 		return generate.BatchConfig{}, usagef("%s", strings.TrimPrefix(err.Error(), "generate: "))
 	}
+	limits, err := opts.Limits()
+	if err != nil {
+		return generate.BatchConfig{}, err
+	}
+	var maxResponse int64
+	if opts.MaxResponse != "" {
+		if maxResponse, err = parseSize("--max-response", opts.MaxResponse); err != nil {
+			return generate.BatchConfig{}, err
+		}
+	}
+	if err := setMemoryLimit("--memory-limit", opts.MemoryLimit); err != nil {
+		return generate.BatchConfig{}, err
+	}
 	llmCfg := llm.Config{
 		BaseURL: opts.BaseURL, Model: opts.Model, APIKeyEnv: opts.APIKeyEnv,
 		Temperature: opts.Temperature, TopP: opts.TopP, MaxTokens: opts.MaxTokens, Seed: opts.ModelSeed,
 		Timeout: opts.Timeout, MaxAttempts: opts.MaxAttempts, Limiter: llm.NewLimiter(opts.RPS, opts.TPM),
-		MinBackoff: opts.backoff, MaxBackoff: 10 * opts.backoff,
+		MinBackoff: opts.backoff, MaxBackoff: 10 * opts.backoff, MaxResponse: maxResponse,
 	}
 	scriptedSeats := scriptedFactory(opts.Skill, opts.Noise)
 	var voiceClient *llm.Client
@@ -391,7 +421,7 @@ func (opts *GenerateOptions) batchConfig() (generate.BatchConfig, error) {
 		Dir: opts.Out, TaskFiles: opts.Tasks, Limit: opts.Limit, Shard: shard, Workers: opts.Workers, Force: opts.Force, Strict: opts.Strict,
 		TrialsPerTask: opts.TrialsPerTask, Seed: opts.Seed, Backends: opts.backends(spec, tm, voiceClient), Profiles: profiles,
 		API: api.Name, Dialect: world.Dialect(opts.Dialect), Wire: wire, ThinkTime: opts.ThinkTime, MaxTurns: opts.MaxTurns, Coding: coding,
-		Seating: tm, Version: version,
+		Seating: tm, Version: version, TaskLimits: limits, TrialTimeout: opts.TrialTimeout,
 	}
 	if tm.UsesOpenAI() || voiceClient != nil {
 		bc.Secrets = append(bc.Secrets, os.Getenv(cmpStr(opts.APIKeyEnv, llm.DefaultAPIKeyEnv)))

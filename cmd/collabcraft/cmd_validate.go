@@ -14,6 +14,7 @@ import (
 
 // ValidateOptions holds the flags of `validate`.
 type ValidateOptions struct {
+	TaskLimitFlags
 	out io.Writer // where problems and the summary go; os.Stdout when nil
 }
 
@@ -26,7 +27,9 @@ func newValidateCommand(gopts *GlobalOptions) *cobra.Command {
 and lists every problem with the file, the task id and the field: unknown
 items, bad counts, agent ids out of range of agent_count, missing fields,
 targets that cannot be crafted or cooked, missing items that cannot be
-gathered, invalid blueprints. It exits with status 1 if any problem is found.
+gathered, invalid blueprints, and goals, blueprints or files larger than
+the limits (--max-goal, --max-blueprint-cells, --max-task-file). It exits
+with status 1 if any problem is found.
 
 Entries MINDcraft ignores when it plays a task are warnings, not problems:
 inventories, goals and blocked commands of agents beyond agent_count, item
@@ -41,6 +44,7 @@ generate plays such a task as MINDcraft does, without them.`,
 			return runValidate(cmd.Context(), opts, *gopts, args)
 		},
 	}
+	opts.TaskLimitFlags.AddFlags(cmd.Flags())
 	return cmd
 }
 
@@ -49,12 +53,16 @@ func runValidate(ctx context.Context, opts ValidateOptions, gopts GlobalOptions,
 	if out == nil {
 		out = os.Stdout
 	}
+	limits, err := opts.Limits()
+	if err != nil {
+		return err
+	}
 	problems, warnings, bad, tasks := 0, 0, 0, 0
 	for _, f := range files {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		n, all := procgen.ValidateFile(f)
+		n, all := procgen.ValidateFileWith(f, limits)
 		tasks += n
 		ps, ws := procgen.SplitWarnings(all)
 		for _, p := range all {

@@ -24,6 +24,9 @@ type Client struct {
 	api *openai.Client
 	// redact removes the key from error texts (servers may echo headers).
 	redact func(string) string
+	// holdsKey reports whether a text holds the key: an answer that does
+	// fails its call, so the key never reaches a run.
+	holdsKey func(string) bool
 	// sleep waits between attempts; replaced in tests.
 	sleep func(ctx context.Context, d time.Duration) error
 }
@@ -68,10 +71,10 @@ func New(cfg Config) (*Client, error) {
 	if !strings.HasPrefix(cfg.BaseURL, "http://") && !strings.HasPrefix(cfg.BaseURL, "https://") {
 		return nil, fmt.Errorf("llm: base URL %q: want http:// or https://", cfg.BaseURL)
 	}
-	if t := cfg.Temperature; t != nil && (*t < 0 || *t > 2) {
+	if t := cfg.Temperature; t != nil && !(*t >= 0 && *t <= 2) { // NaN too
 		return nil, fmt.Errorf("llm: temperature %g: want 0 to 2", *t)
 	}
-	if p := cfg.TopP; p != nil && (*p <= 0 || *p > 1) {
+	if p := cfg.TopP; p != nil && !(*p > 0 && *p <= 1) { // NaN too
 		return nil, fmt.Errorf("llm: top_p %g: want more than 0, at most 1", *p)
 	}
 	if cfg.MaxTokens < 0 {
@@ -87,12 +90,14 @@ func New(cfg Config) (*Client, error) {
 	}
 	oc := openai.DefaultConfig(key)
 	oc.BaseURL = strings.TrimSuffix(cfg.BaseURL, "/")
-	oc.HTTPClient = &http.Client{Transport: &transport{base: base, zeroTemp: cfg.Temperature != nil && *cfg.Temperature == 0}}
+	oc.HTTPClient = &http.Client{Transport: &transport{base: base, zeroTemp: cfg.Temperature != nil && *cfg.Temperature == 0, maxBody: cfg.MaxResponse}}
 	redact := func(s string) string { return s }
+	holdsKey := func(string) bool { return false }
 	if len(key) >= 4 {
 		redact = func(s string) string { return strings.ReplaceAll(s, key, "[redacted]") }
+		holdsKey = func(s string) bool { return strings.Contains(s, key) }
 	}
-	return &Client{cfg: cfg, api: openai.NewClientWithConfig(oc), redact: redact, sleep: sleepCtx}, nil
+	return &Client{cfg: cfg, api: openai.NewClientWithConfig(oc), redact: redact, holdsKey: holdsKey, sleep: sleepCtx}, nil
 }
 
 // Config returns the client's configuration with defaults filled in.
@@ -181,6 +186,10 @@ func (c *Client) ChatWith(ctx context.Context, msgs []trajectory.Message, o Call
 		if err == nil && len(resp.Choices) == 0 {
 			err = errors.New("malformed answer: no choices")
 		}
+		if err == nil && c.holdsKey(resp.Choices[0].Message.Content) {
+			return nil, &Error{Attempts: attempt, StatusCode: info.status, Msg: "the answer holds the API key (a server or model echoing it); " +
+				"it is refused, so that the key is never written"}
+		}
 		if err == nil {
 			c.cfg.Limiter.charge(resp.Usage.TotalTokens - est)
 			ch := resp.Choices[0]
@@ -194,7 +203,11 @@ func (c *Client) ChatWith(ctx context.Context, msgs []trajectory.Message, o Call
 			return nil, fmt.Errorf("llm: %w", ctx.Err())
 		}
 		status, retryable := classify(err, info)
-		fail := &Error{Attempts: attempt, StatusCode: status, Retryable: retryable, Msg: c.redact(describe(err, actx)), err: err}
+		msg := c.redact(describe(err, actx))
+		if info.tooLarge {
+			msg = fmt.Sprintf("the answer is larger than %d bytes, the most read (raise it with --max-response)", c.cfg.MaxResponse)
+		}
+		fail := &Error{Attempts: attempt, StatusCode: status, Retryable: retryable, Msg: msg, err: err}
 		if !retryable || attempt >= c.cfg.MaxAttempts {
 			return nil, fail
 		}
@@ -217,6 +230,9 @@ func (c *Client) ChatWith(ctx context.Context, msgs []trajectory.Message, o Call
 func classify(err error, info *attemptInfo) (status int, retryable bool) {
 	if !info.sent { // go-openai refused the request itself (e.g. a parameter the model does not take)
 		return 0, false
+	}
+	if info.tooLarge { // the same request would get the same flood
+		return info.status, false
 	}
 	status = info.status
 	var apiErr *openai.APIError

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"strings"
 	"sync"
@@ -390,5 +391,49 @@ func TestLocalRefusalNotRetried(t *testing.T) {
 	var e *Error
 	if !errors.As(err, &e) || e.Retryable || e.Attempts != 1 || len(m.Requests()) != 0 || len(*delays) != 0 {
 		t.Fatalf("err = %v, %d requests, delays %v", err, len(m.Requests()), *delays)
+	}
+}
+
+// An answer larger than the limit fails its call, read no further than
+// the limit, and is not tried again (issue 26: a 50 MB answer was taken,
+// and a 1 GB body held 3 GB of memory until the timeout).
+func TestAnswerTooLarge(t *testing.T) {
+	m := llmtest.NewServer(t)
+	m.Answer = func([]llmtest.Message) string { return strings.Repeat("x", 3<<20) }
+	c, _ := newTestClient(t, m, func(c *Config) { c.MaxResponse = 1 << 20 })
+	_, err := c.Chat(context.Background(), testMessages)
+	var e *Error
+	if !errors.As(err, &e) || e.Retryable || e.Attempts != 1 || !strings.Contains(e.Msg, "larger than 1048576 bytes") || !strings.Contains(e.Msg, "--max-response") {
+		t.Fatalf("err = %v", err)
+	}
+	m.Answer = func([]llmtest.Message) string { return strings.Repeat("x", 1<<19) }
+	if r, err := c.Chat(context.Background(), testMessages); err != nil || len(r.Content) != 1<<19 {
+		t.Fatalf("an answer under the limit: %v", err)
+	}
+}
+
+// An answer that holds the API key fails its call, with a reason that
+// does not hold it (issue 26: the writer refused the trial and the whole
+// run stopped).
+func TestAnswerHoldsTheKey(t *testing.T) {
+	m := llmtest.NewServer(t)
+	m.Answer = func([]llmtest.Message) string { return "my key is " + testKey + " !inventory" }
+	c, _ := newTestClient(t, m, nil)
+	_, err := c.Chat(context.Background(), testMessages)
+	var e *Error
+	if !errors.As(err, &e) || e.Retryable || !strings.Contains(err.Error(), "holds the API key") || strings.Contains(err.Error(), testKey) {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+// A temperature or top_p that is NaN is refused, not sent.
+func TestSamplingNaN(t *testing.T) {
+	t.Setenv("COLLABCRAFT_TEST_KEY", testKey)
+	nan := math.NaN()
+	for _, cfg := range []Config{{Temperature: &nan}, {TopP: &nan}} {
+		cfg.BaseURL, cfg.Model, cfg.APIKeyEnv = "http://localhost:1/v1", "m", "COLLABCRAFT_TEST_KEY"
+		if _, err := New(cfg); err == nil || !strings.Contains(err.Error(), "NaN") {
+			t.Errorf("%+v: err = %v", cfg, err)
+		}
 	}
 }

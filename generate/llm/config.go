@@ -10,7 +10,10 @@ import (
 
 // Defaults for zero Config fields.
 const (
-	DefaultAPIKeyEnv     = "OPENAI_API_KEY"
+	DefaultAPIKeyEnv = "OPENAI_API_KEY"
+	// DefaultMaxResponse bounds an answer's body: 1 MiB is some 250,000
+	// tokens, far more than any max_tokens.
+	DefaultMaxResponse   = 1 << 20
 	DefaultBaseURL       = "https://api.openai.com/v1"
 	DefaultTimeout       = 120 * time.Second
 	DefaultMaxAttempts   = 6
@@ -37,6 +40,9 @@ type Config struct {
 	MinBackoff    time.Duration `json:"min_backoff,omitempty"`     // first retry delay; 0 = DefaultMinBackoff
 	MaxBackoff    time.Duration `json:"max_backoff,omitempty"`     // cap on the backoff; 0 = DefaultMaxBackoff
 	MaxRetryAfter time.Duration `json:"max_retry_after,omitempty"` // a longer Retry-After fails the call; 0 = DefaultMaxRetryAfter
+	// MaxResponse is the most bytes of an answer read; a larger one fails
+	// the call (it is not tried again). 0 = DefaultMaxResponse.
+	MaxResponse int64 `json:"max_response,omitempty"`
 
 	// Limiter is shared by every client and worker of a run; nil = no limit.
 	Limiter *Limiter `json:"-"`
@@ -57,6 +63,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxAttempts <= 0 {
 		c.MaxAttempts = DefaultMaxAttempts
+	}
+	if c.MaxResponse <= 0 {
+		c.MaxResponse = DefaultMaxResponse
 	}
 	if c.MinBackoff <= 0 {
 		c.MinBackoff = DefaultMinBackoff

@@ -3,6 +3,7 @@ package llm
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -17,6 +18,7 @@ type attemptInfo struct {
 	sent       bool // the request reached the HTTP layer
 	status     int
 	retryAfter string
+	tooLarge   bool // the answer's body went past the limit
 }
 
 type attemptKey struct{}
@@ -26,6 +28,7 @@ type attemptKey struct{}
 type transport struct {
 	base     http.RoundTripper
 	zeroTemp bool
+	maxBody  int64 // the most bytes of an answer's body read
 }
 
 // zeroTemperature is inserted into request bodies when the caller asked for
@@ -63,8 +66,43 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		info.status = resp.StatusCode
 		info.retryAfter = resp.Header.Get("Retry-After")
 	}
+	if resp != nil && t.maxBody > 0 {
+		resp.Body = &limitedBody{body: resp.Body, left: t.maxBody, info: info}
+	}
 	return resp, err
 }
+
+// errTooLarge is what reading an answer past the limit gets.
+var errTooLarge = errors.New("the answer is larger than the limit")
+
+// limitedBody reads no more than left bytes of a body: an answer of a
+// gigabyte fails at the limit instead of filling memory.
+type limitedBody struct {
+	body io.ReadCloser
+	left int64
+	info *attemptInfo
+}
+
+func (b *limitedBody) Read(p []byte) (int, error) {
+	if b.left <= 0 {
+		var one [1]byte
+		if n, _ := b.body.Read(one[:]); n == 0 {
+			return 0, io.EOF // exactly at the limit
+		}
+		if b.info != nil {
+			b.info.tooLarge = true
+		}
+		return 0, errTooLarge
+	}
+	if int64(len(p)) > b.left {
+		p = p[:b.left]
+	}
+	n, err := b.body.Read(p)
+	b.left -= int64(n)
+	return n, err
+}
+
+func (b *limitedBody) Close() error { return b.body.Close() }
 
 func withAttemptInfo(ctx context.Context, info *attemptInfo) context.Context {
 	return context.WithValue(ctx, attemptKey{}, info)
