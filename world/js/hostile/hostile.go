@@ -72,6 +72,7 @@ var Programs = awaiting([]Program{
 	{"json stringify deep 1e5", "let a = [];\nfor (let i = 0; i < 1e5; i++) a = [a];\nJSON.stringify(a);", stack},
 	{"sort endless comparator", "const a = [];\nfor (let i = 0; i < 1000; i++) a.push(i);\na.sort(() => { while (true) {} });", wall},
 	{"sort big default", "const a = Array.from({length: 4e6}, (_, i) => i);\na.sort();", wall},
+	{"sort array-like", "Array.prototype.sort.call({length: 3e7}, () => { while (true) {} });", arrLen},
 	{"sort big comparator", "const a = Array.from({length: 4e6}, (_, i) => i);\na.sort((x, y) => y - x);", wall},
 	// Sparse arrays of length 2 ** 32 - 1: goja's builtins walk or
 	// allocate by length (fatal out of memory, or hours in Go).
