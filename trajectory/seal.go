@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -371,13 +370,4 @@ func sealOf(sf scannedFile) FileSeal {
 		}
 	}
 	return s
-}
-
-// statSize is the size of a trials file, 0 if it cannot be read.
-func statSize(path string) int64 {
-	st, err := os.Stat(path)
-	if err != nil {
-		return 0
-	}
-	return st.Size()
 }
