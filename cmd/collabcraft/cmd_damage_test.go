@@ -84,7 +84,7 @@ func TestDamagedRunReaders(t *testing.T) {
 			}
 			card, _ := os.ReadFile(filepath.Join(exportOpts.Out, "README.md"))
 			manifest, _ := os.ReadFile(filepath.Join(exportOpts.Out, "manifest.json"))
-			if !strings.Contains(string(card), "1 damaged run record was skipped") ||
+			if !strings.Contains(string(card), "1 damaged or missing run record was skipped") ||
 				!strings.Contains(string(manifest), `"skipped_damaged_records"`) || !strings.Contains(string(manifest), `"offset": `+strconv.FormatInt(e.Offset, 10)) {
 				t.Errorf("export --skip-damaged: the card and manifest should record the skipped record\n%s", manifest)
 			}

@@ -53,7 +53,7 @@ var Programs = awaiting([]Program{
 	{"join doubling", "let s = 'x';\nwhile (true) s = [s, s, s].join('');", strLen},
 	{"join fill", "const s = 'x'.repeat(4e6);\nnew Array(1000).fill(s).join('');", strLen},
 	{"replaceAll empty", "const s = 'x'.repeat(1e5);\ns.replaceAll('', s);", strLen},
-	{"replace prefix", "let s = 'ab'.repeat(1e3);\nwhile (true) s = s.replace(/b/g, \"$`\");", strLen + "|" + wall},
+	{"replace prefix", "let s = 'ab'.repeat(1e3);\nwhile (true) s = s.replace(/b/g, \"$`\");", strLen + "|" + wall + "|" + memory},
 	{"replace function", "const s = 'x'.repeat(1e5);\ns.replace(/x/g, () => s);", strLen + "|" + wall},
 	{"string raw", "const s = 'x'.repeat(4e6);\nString.raw({raw: [s, s, s]}, s, s);", strLen},
 	{"encode growth", "let s = '\\u00ff';\nwhile (true) s = encodeURIComponent(s);", strLen + "|" + wall},
