@@ -117,6 +117,18 @@ func TestExportRemovesStaleTempDirs(t *testing.T) {
 	}
 }
 
+// datasetIn writes a dataset at parent/ds and returns its path and its
+// fixture.
+func datasetIn(t *testing.T, parent string) (string, *fixture) {
+	t.Helper()
+	fx := newFixture(3, 2)
+	dest := filepath.Join(parent, "ds")
+	if _, err := Write(context.Background(), fx.source(), dest, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	return dest, fx
+}
+
 // entriesOf lists a directory's names.
 func entriesOf(t *testing.T, dir string) []string {
 	t.Helper()
@@ -138,12 +150,8 @@ func entriesOf(t *testing.T, dir string) []string {
 // kill can leave are made by hand: killed after moving the old dataset
 // aside (where directories cannot be exchanged), and after exchanging them.
 func TestExportCleansAKilledSwap(t *testing.T) {
-	fx := newFixture(3, 2)
 	parent := t.TempDir()
-	dest := filepath.Join(parent, "ds")
-	if _, err := Write(context.Background(), fx.source(), dest, Options{}); err != nil {
-		t.Fatal(err)
-	}
+	dest, fx := datasetIn(t, parent)
 	before, _ := os.ReadFile(filepath.Join(dest, "manifest.json"))
 
 	// Killed between the two renames: the old dataset aside, the new one
@@ -183,12 +191,8 @@ func TestExportCleansAKilledSwap(t *testing.T) {
 // An export refuses a destination that holds its input (issue 26: export
 // --in ds/myrun --out ds --overwrite deleted the run).
 func TestExportRefusesItsInput(t *testing.T) {
-	fx := newFixture(3, 2)
 	parent := t.TempDir()
-	dest := filepath.Join(parent, "ds")
-	if _, err := Write(context.Background(), fx.source(), dest, Options{}); err != nil {
-		t.Fatal(err)
-	}
+	dest, fx := datasetIn(t, parent)
 	run := filepath.Join(dest, "myrun")
 	os.MkdirAll(run, 0o755)
 	os.WriteFile(filepath.Join(run, "run.json"), []byte("{}"), 0o644)
@@ -210,12 +214,8 @@ func TestExportRefusesItsInput(t *testing.T) {
 // nothing behind (issue 26: SIGTERM while the card was written was
 // ignored, and the dataset replaced).
 func TestExportStoppedKeepsTheOldDataset(t *testing.T) {
-	fx := newFixture(3, 2)
 	parent := t.TempDir()
-	dest := filepath.Join(parent, "ds")
-	if _, err := Write(context.Background(), fx.source(), dest, Options{}); err != nil {
-		t.Fatal(err)
-	}
+	dest, fx := datasetIn(t, parent)
 	before, _ := os.ReadFile(filepath.Join(dest, "manifest.json"))
 	ctx, cancel := context.WithCancel(context.Background())
 	_, err := Write(ctx, fx.source(), dest, Options{Overwrite: true, Name: "second", Summary: func(string) (string, error) {

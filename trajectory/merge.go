@@ -79,15 +79,11 @@ func Merge(dst string, srcs []string, opts MergeOptions) error {
 		if out.Blobs == nil {
 			out.Blobs = map[string]string{}
 		}
-		out.Files = maps.Clone(out.Files)
-		if out.Files == nil {
-			out.Files = map[string]FileSeal{}
-		}
 		for _, m := range ms {
 			if err := mergeBlobs(out.Blobs, m.Blobs); err != nil {
 				return err
 			}
-			maps.Copy(out.Files, m.Files)
+			out.Files = withSeals(out.Files, m.Files)
 			out.Repairs = append(out.Repairs, m.Repairs...)
 			if m.StartedAt.Before(out.StartedAt) {
 				out.StartedAt = m.StartedAt
@@ -117,7 +113,7 @@ func Merge(dst string, srcs []string, opts MergeOptions) error {
 		if err != nil {
 			return err
 		}
-		maps.Copy(out.Files, seals)
+		out.Files = withSeals(out.Files, seals)
 		out.Format = FormatVersion
 		if err := writeManifest(dst, out); err != nil {
 			return err

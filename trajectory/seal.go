@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"collabcraft/plural"
 )
 
 // A trials file is sealed in run.json (Manifest.Files) once its writer has
@@ -84,7 +86,7 @@ func classify(dir string, m *Manifest, files []scannedFile) []scannedFile {
 		slices.SortStableFunc(sf.damage, func(a, b Damage) int { return cmp.Compare(a.Offset, b.Offset) })
 	}
 	// A sealed file gone from the disk lost all its records.
-	for _, name := range sortedKeys(m.Files) {
+	for _, name := range slices.Sorted(maps.Keys(m.Files)) {
 		path := filepath.FromSlash(name)
 		if present[path] {
 			continue
@@ -286,26 +288,30 @@ func checkUnsealed(sf *scannedFile, mayBeOpen bool) {
 		if from < e.seq {
 			n := e.seq - from
 			sf.damage = append(sf.damage, Damage{Run: sf.run, File: sf.name, Offset: e.Offset, Missing: true, seq: -1, Count: n,
-				Reason: fmt.Sprintf("%d %s of the file (%d to %d) %s missing before this offset", n, plural(n, "record", "records"), from, e.seq-1, plural(n, "is", "are"))})
+				Reason: fmt.Sprintf("%s of the file (%d to %d) %s missing before this offset", plural.Count(n, "record"), from, e.seq-1, plural.Word(n, "is", "are"))})
 		}
 		next = e.seq + 1
 	}
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
+// withSeals returns files (a manifest's seals) with seals added; a seal
+// of Size 0 removes the file's (it is gone). files is not changed.
+func withSeals(files, seals map[string]FileSeal) map[string]FileSeal {
+	if len(seals) == 0 {
+		return files
 	}
-	return many
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+	out := maps.Clone(files)
+	if out == nil {
+		out = map[string]FileSeal{}
 	}
-	slices.Sort(keys)
-	return keys
+	for name, s := range seals {
+		if s.Size == 0 {
+			delete(out, name)
+		} else {
+			out[name] = s
+		}
+	}
+	return out
 }
 
 // legacyLoss compares a run of format 1 (no seals) with the counts its
@@ -337,8 +343,8 @@ func legacyLoss(dir string, m *Manifest, files []scannedFile) []scannedFile {
 		}
 	}
 	return append(files, scannedFile{damage: []Damage{{Run: dir, Missing: true, seq: -1, Count: missing,
-		Reason: fmt.Sprintf("%d %s missing: run.json counted %d records when its last writer closed (%s), the trials files hold %d intact and %d damaged",
-			missing, plural(missing, "record is", "records are"), m.Counts.Records, m.EndedAt.Format(time.RFC3339), intact, damaged)}}})
+		Reason: fmt.Sprintf("%s missing: run.json counted %d records when its last writer closed (%s), the trials files hold %d intact and %d damaged",
+			plural.Count(missing, "record is", "records are"), m.Counts.Records, m.EndedAt.Format(time.RFC3339), intact, damaged)}}})
 }
 
 // sealOf is the seal of a scanned file as it is: its records, in place

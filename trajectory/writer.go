@@ -140,13 +140,7 @@ func (w *Writer) open(nm *Manifest, opts WriterOptions) error {
 		if err != nil {
 			return err
 		}
-		if len(seals) > 0 {
-			nm.Files = maps.Clone(nm.Files)
-			if nm.Files == nil {
-				nm.Files = map[string]FileSeal{}
-			}
-			maps.Copy(nm.Files, seals)
-		}
+		nm.Files = withSeals(nm.Files, seals)
 	}
 	if err := w.checkSecrets(nm); err != nil {
 		return err
@@ -407,19 +401,7 @@ func updateManifest(dir string, ended bool, seals map[string]FileSeal, note *Rep
 	if err != nil {
 		return err
 	}
-	if len(seals) > 0 {
-		m.Files = maps.Clone(m.Files)
-		if m.Files == nil {
-			m.Files = map[string]FileSeal{}
-		}
-		for name, s := range seals {
-			if s.Size == 0 {
-				delete(m.Files, name)
-			} else {
-				m.Files[name] = s
-			}
-		}
-	}
+	m.Files = withSeals(m.Files, seals)
 	if note != nil {
 		m.Repairs = append(m.Repairs, *note)
 	}

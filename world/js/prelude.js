@@ -107,23 +107,11 @@
   };
   // The guards of instrumented code (guard.go): an operand of + or +=, a
   // substitution of a template, an object's __proto__ or a superclass.
-  // (Written out, not composed: they run for every + of a loop.)
-  const guardStr = (v) => {
-    if (typeof v === 'string') {
-      if (v.length > maxLength) throw stringRange();
-      return v;
-    }
-    if ((typeof v !== 'object' || v === null) && typeof v !== 'function') return v;
-    return checkString(toPrimitive(v, 'default'));
-  };
-  const guardTpl = (v) => {
-    if (typeof v === 'string') {
-      if (v.length > maxLength) throw stringRange();
-      return v;
-    }
-    if ((typeof v !== 'object' || v === null) && typeof v !== 'function') return v;
-    return checkString(toPrimitive(v, 'string'));
-  };
+  // The inline check of a string runs before these, which see objects
+  // (and what a name holds that is not a string).
+  const guardOf = (hint) => (v) => checkString(isObject(v) ? toPrimitive(v, hint) : v);
+  const guardStr = guardOf('default');
+  const guardTpl = guardOf('string');
   const guardProto = (p) => {
     for (const o of [p, isObject(p) && typeof p === 'function' ? p.prototype : null]) {
       let n = 0;
