@@ -7,9 +7,11 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -334,10 +336,7 @@ func editBlob(t *testing.T, run string, f func(blobs map[string]any, id string))
 		t.Fatal(err)
 	}
 	blobs := m["blobs"].(map[string]any)
-	for id := range blobs {
-		f(blobs, id)
-		break
-	}
+	f(blobs, slices.Sorted(maps.Keys(blobs))[0])
 	b, _ = json.MarshalIndent(m, "", "  ")
 	os.WriteFile(path, b, 0o644)
 }
@@ -346,7 +345,8 @@ func editBlob(t *testing.T, run string, f func(blobs map[string]any, id string))
 func blobChangedFault(t *testing.T, c cli) {
 	run := scriptedRun(t, c, 10, 1)
 	editBlob(t, run, func(blobs map[string]any, id string) {
-		blobs[id] = strings.Replace(blobs[id].(string), "the", "a", 1)
+		text := blobs[id].(string)
+		blobs[id] = strings.Replace(text, strings.Fields(text)[0], "CHANGED", 1) // one word
 	})
 	if r := c.run(t, time.Minute, "check", run); r.code != 1 || !strings.Contains(r.out, "blob") {
 		t.Errorf("check: exit %d, want 1 naming the blob:\n%s", r.code, r.out)
