@@ -37,7 +37,7 @@ func (e *execution) install() ([]goja.Value, error) {
 	parts := out.ToObject(vm)
 	e.vec3 = parts.Get("Vec3").ToObject(vm)
 	harden, _ := goja.AssertFunction(parts.Get("harden"))
-	guards := []goja.Value{parts.Get("guardStr"), parts.Get("guardTpl"), parts.Get("guardProto"), parts.Get("guardFail")}
+	guards := []goja.Value{parts.Get("guardStr"), parts.Get("guardTpl"), parts.Get("guardProto"), parts.Get("guardArgs"), parts.Get("guardFail")}
 	if err := e.guardRegExp(); err != nil {
 		return nil, err
 	}

@@ -33,6 +33,10 @@ import (
 //   - an object literal's __proto__ and a class's superclass pass through
 //     guardProto, which refuses a prototype chain deeper than the limit
 //     (goja looks properties up recursively in Go);
+//   - what is spread into a call's arguments passes through guardArgs,
+//     which refuses more than 65,536 of them (maxArgs in prelude.js), as
+//     V8 runs out of stack (goja spreads them in one Go loop, seconds for
+//     a million);
 //   - BigInt literals are refused (goja computes 2n ** 10n ** 9n in one
 //     uninterruptible Go call), and so are identifiers that would shadow
 //     the guards.
@@ -43,6 +47,7 @@ const (
 	guardStr   = "__collabcraft_str"
 	guardTpl   = "__collabcraft_tpl"
 	guardProto = "__collabcraft_proto"
+	guardArgs  = "__collabcraft_args"
 	guardFail  = "__collabcraft_fail"
 	guardValue = "__collabcraft_v" // a scratch variable of the inline checks
 	guardNames = "__collabcraft"
@@ -53,7 +58,7 @@ const (
 // variable. The value is taken and checked with no await or yield in
 // between, so one variable serves every check.
 const (
-	guardsHead = "((" + guardStr + ", " + guardTpl + ", " + guardProto + ", " + guardFail + ", " + guardValue + ") => "
+	guardsHead = "((" + guardStr + ", " + guardTpl + ", " + guardProto + ", " + guardArgs + ", " + guardFail + ", " + guardValue + ") => "
 	guardsTail = ")"
 )
 
@@ -98,7 +103,7 @@ func instrument(exec string, depth, maxLength int) (string, string, error) {
 		return "", codeTooDeepText, nil
 	}
 	ins := &inserts{src: src, base: prog.File.Base(),
-		str: inlineCheck(guardStr, maxLength), tpl: inlineCheck(guardTpl, maxLength), proto: callCheck(guardProto)}
+		str: inlineCheck(guardStr, maxLength), tpl: inlineCheck(guardTpl, maxLength), proto: callCheck(guardProto), args: callCheck(guardArgs)}
 	var refused string
 	walk(reflect.ValueOf(prog), func(n ast.Node, _ string) {
 		if refused != "" {
@@ -142,6 +147,10 @@ func instrument(exec string, depth, maxLength int) (string, string, error) {
 			if n.SuperClass != nil {
 				ins.wrap(n.SuperClass, ins.proto)
 			}
+		case *ast.CallExpression:
+			ins.spreads(n.ArgumentList)
+		case *ast.NewExpression:
+			ins.spreads(n.ArgumentList)
 		}
 	})
 	if refused != "" {
@@ -262,10 +271,19 @@ func syntaxDepth(v reflect.Value, limit int) int {
 
 // inserts collects texts to insert into src at byte offsets.
 type inserts struct {
-	src             string
-	base            int // the parsed file's base: file.Idx(base) is offset 0
-	list            []insert
-	str, tpl, proto check
+	src                   string
+	base                  int // the parsed file's base: file.Idx(base) is offset 0
+	list                  []insert
+	str, tpl, proto, args check
+}
+
+// spreads guards what is spread into an argument list.
+func (ins *inserts) spreads(args []ast.Expression) {
+	for _, a := range args {
+		if sp, ok := a.(*ast.SpreadElement); ok {
+			ins.wrap(sp.Expression, ins.args)
+		}
+	}
 }
 
 type insert struct {

@@ -12,7 +12,9 @@
 // ...); one that would walk or allocate an array longer than maxArray
 // throws RangeError: Invalid array length (every Array.prototype method,
 // the array iterator that spread, destructuring, for-of, Set, Map and
-// Array.from use, apply, Reflect.apply and construct); sorting compares in
+// Array.from use); an argument list longer than V8's stack allows (apply,
+// Reflect.apply and construct, and spread into a call through guardArgs)
+// throws RangeError: Maximum call stack size exceeded; sorting compares in
 // JavaScript, where the interrupt reaches it; JSON nests at most maxDepth
 // deep, and bound functions, proxies and prototype chains at most maxDepth
 // long. Code generation from strings (eval, Function) is off, as node's
@@ -20,6 +22,8 @@
 // escape the instrumentation.
 (function (maxLength, maxArray, maxDepth, hooks) {
   'use strict';
+
+  const maxArgs = 1 << 16;
 
   // The originals, taken before anything is wrapped.
   const apply = Reflect.apply;
@@ -354,8 +358,15 @@
   wrap(Array, 'from', (_, [items]) => {
     if (items !== null && items !== undefined && !(Symbol.iterator in Object(items))) checkArray(items);
   });
+  // An argument list longer than maxArgs runs V8 out of stack: so here,
+  // before goja copies it in one Go loop.
   const checkArgs = (args) => {
-    if (isObject(args)) checkArray(args);
+    if (isObject(args) && lengthOf(args) > maxArgs) throw stackRange();
+  };
+  const guardArgs = (v) => {
+    const n = typeof v === 'string' ? v.length : v instanceof OrigSet || v instanceof Map ? v.size : isObject(v) ? lengthOf(v) : 0;
+    if (n > maxArgs) throw stackRange();
+    return v;
   };
   wrap(Function.prototype, 'apply', (_, [, args]) => checkArgs(args));
   wrap(Reflect, 'apply', (_, [, , args]) => checkArgs(args));
@@ -628,5 +639,5 @@
   const guardFail = () => {
     throw stringRange();
   };
-  return { Vec3, harden, guardStr, guardTpl, guardProto, guardFail };
+  return { Vec3, harden, guardStr, guardTpl, guardProto, guardArgs, guardFail };
 })

@@ -48,8 +48,10 @@ type Limits struct {
 	// Invalid string length before it is allocated.
 	StringLength int
 	// ArrayLength is the longest array a builtin walks or makes (every
-	// Array.prototype method, spread, destructuring, apply): RangeError:
-	// Invalid array length.
+	// Array.prototype method, spread, destructuring): RangeError: Invalid
+	// array length. (An argument list, spread or applied, holds at most
+	// 65,536 values, about where V8 runs out of stack: RangeError: Maximum
+	// call stack size exceeded.)
 	ArrayLength int
 	// CodeSize is the most bytes of code an execution runs.
 	CodeSize int
@@ -70,7 +72,7 @@ var DefaultLimits = Limits{
 	Memory:       256 << 20,
 	CallDepth:    2000,
 	StringLength: 1 << 22,
-	ArrayLength:  1 << 22,
+	ArrayLength:  1 << 20,
 	CodeSize:     64 << 10,
 	Depth:        1000,
 }
