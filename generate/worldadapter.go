@@ -28,9 +28,10 @@ type simWorld struct {
 
 var _ CodeWorld = (*simWorld)(nil)
 
-// ExecuteCode runs one code block in world/js. Its limits (wall time,
-// memory) stop hostile code; the context only bounds the wall time, which
-// js enforces itself.
+// ExecuteCode runs one code block in world/js. Its step budget stops
+// runaway code at the same point on any machine; its wall time and memory
+// limits are backstops, and js enforces the wall time itself, so no
+// context is passed.
 func (s *simWorld) ExecuteCode(agent int, code string) CodeResult {
 	s.runs++
 	res, err := js.Execute(context.Background(), s.w, s.names[agent], code, js.Options{Seed: callSeed(s.seed^0xc0de, agent, int(s.runs))})

@@ -15,10 +15,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"collabcraft/export"
-	"collabcraft/world/js"
 
 	"github.com/spf13/cobra"
 )
@@ -47,14 +45,8 @@ func demoRun(t *testing.T) (dir, out string) {
 		t.Skip("plays the demo preset (about 17 s of CPU); not in -short")
 	}
 	demo.once.Do(func() {
-		// The sandbox's wall-time and memory limits are backstops that
-		// depend on timing (world/js): on a machine loaded many times over
-		// its cores they can cut a builder's program short and change the
-		// demo's figures. Lifted here, the run is the one a machine with
-		// time to spare plays, which the README shows.
-		saved := js.DefaultLimits
-		js.DefaultLimits.Wall, js.DefaultLimits.Memory = time.Minute, 4<<30
-		defer func() { js.DefaultLimits = saved }()
+		// With the default limits: the builders' programs are bounded by
+		// world/js's step budget, so the figures do not depend on load.
 		demo.dir, demo.err = os.MkdirTemp("", "collabcraft-demo-")
 		if demo.err != nil {
 			return

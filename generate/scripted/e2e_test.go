@@ -11,6 +11,7 @@ import (
 	"collabcraft/generate"
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
+	"collabcraft/world/js"
 	"collabcraft/world/texts"
 )
 
@@ -131,8 +132,12 @@ func TestCookingSuites(t *testing.T) {
 // timeouts. By default it plays 8 test tasks each with 2 and 5 agents; with
 // -full it plays the 300-task sample #12 measures (150 train tasks, 30 dev,
 // and 30 test tasks each for 2, 3, 4 and 5 agents) and wants at least 95%
-// at score 1.
+// at score 1. It plays with a fiftieth of world/js's step budget, and no
+// program may meet it: the budget that stops runaway code is far from
+// what a builder's program takes.
 func TestConstructionSuite(t *testing.T) {
+	defer func(l js.Limits) { js.DefaultLimits = l }(js.DefaultLimits)
+	js.DefaultLimits.Steps /= stepHeadroom
 	type part struct {
 		split     string
 		agents, n int
@@ -157,11 +162,30 @@ func TestConstructionSuite(t *testing.T) {
 			}
 		}
 		dump(t, recs, *dumpFails)
+		checkSteps(t, recs)
 		t.Logf("construction %s, %d agents: mean score %.3f, score 1 on %.1f%%", p.split, p.agents, sum/float64(len(recs)), 100*rate(recs))
 		all = append(all, recs...)
 	}
 	if got := rate(all); got < want {
 		t.Errorf("score 1 on %.1f%% of %d houses, want at least %.0f%%", 100*got, len(all), 100*want)
+	}
+}
+
+// stepHeadroom is how far under world/js's step budget the builders'
+// programs stay.
+const stepHeadroom = 50
+
+// checkSteps fails for a coding call whose program met the step budget.
+func checkSteps(t *testing.T, recs []*trajectory.Trial) {
+	t.Helper()
+	for _, r := range recs {
+		for _, a := range r.Agents {
+			for _, tr := range a.Transitions {
+				if tr.Kind == trajectory.KindCoding && strings.Contains(tr.Output, "steps (loop iterations") {
+					t.Errorf("%s: a program met a budget of %d steps:\n%s", r.TrialID, js.DefaultLimits.Steps, tr.Output)
+				}
+			}
+		}
 	}
 }
 

@@ -29,6 +29,23 @@ func (e *execution) install() ([]goja.Value, error) {
 	}); err != nil {
 		return nil, err
 	}
+	if err := hooks.Set("charge", func(call goja.FunctionCall) goja.Value {
+		e.charge(call.Argument(0).ToInteger())
+		return goja.Undefined()
+	}); err != nil {
+		return nil, err
+	}
+	if err := hooks.Set("charsPerStep", charsPerStep); err != nil {
+		return nil, err
+	}
+	if err := hooks.Set("source", func(call goja.FunctionCall) goja.Value {
+		if s, ok := e.sources[call.Argument(0).String()]; ok {
+			return vm.ToValue(s)
+		}
+		return call.Argument(0)
+	}); err != nil {
+		return nil, err
+	}
 	out, err := factory(goja.Undefined(), vm.ToValue(e.limits.StringLength), vm.ToValue(e.limits.ArrayLength),
 		vm.ToValue(e.limits.Depth), hooks)
 	if err != nil {
@@ -37,7 +54,7 @@ func (e *execution) install() ([]goja.Value, error) {
 	parts := out.ToObject(vm)
 	e.vec3 = parts.Get("Vec3").ToObject(vm)
 	harden, _ := goja.AssertFunction(parts.Get("harden"))
-	guards := []goja.Value{parts.Get("guardStr"), parts.Get("guardTpl"), parts.Get("guardProto"), parts.Get("guardArgs"), parts.Get("guardFail")}
+	guards := []goja.Value{parts.Get("guardStr"), parts.Get("guardTpl"), parts.Get("guardProto"), parts.Get("guardArgs"), parts.Get("guardFail"), vm.ToValue(e.refill)}
 	if err := e.guardRegExp(); err != nil {
 		return nil, err
 	}

@@ -32,6 +32,11 @@ type execution struct {
 	// as mineflayer's bot.entities keeps them; entityIDs maps them back.
 	entities  map[int]*goja.Object
 	entityIDs map[*goja.Object]int
+	// sources maps the instrumented text of the code's functions to the
+	// code's own (instrumented.sources).
+	sources map[string]string
+	// steps is the work charged so far (Limits.Steps).
+	steps int64
 	// stopped is set once the script is interrupted, so that the Go
 	// functions a builtin calls in a loop (a guarded RegExp exec) return
 	// at once instead of working on until the builtin returns.
@@ -72,6 +77,7 @@ func (e *execution) run(ctx context.Context, src string) string {
 	if err != nil {
 		return errorText(e.vm, err)
 	}
+	e.steps = 0 // what the prelude's own calls charged
 	// Strict, as code in an SES compartment is.
 	prog, err := goja.Compile("main.js", src, true)
 	if err != nil {
@@ -121,6 +127,29 @@ func (e *execution) run(ctx context.Context, src string) string {
 // watchdog still guards the runtime (a toString can loop).
 func (e *execution) thrownText(v goja.Value) string {
 	return v8Text(toString(e.vm, v))
+}
+
+// stepGrant is how many steps the instrumented code takes at a time
+// (guardSteps): a Go call per stepGrant loop iterations or calls.
+const stepGrant = 256
+
+// charsPerStep is how many characters a builtin reads or makes per step.
+const charsPerStep = 8
+
+// charge counts k steps of work; past the budget the script is stopped
+// at its next instruction (an interrupt, which the script cannot catch).
+func (e *execution) charge(k int64) {
+	e.steps += k
+	if e.steps > e.limits.Steps && !e.stopped.Load() {
+		e.interrupt(stepLimitText(e.limits.Steps))
+	}
+}
+
+// refill is guardSteps: it charges a grant of steps and returns how many
+// of them are left after the tick that asked for it.
+func (e *execution) refill(goja.FunctionCall) goja.Value {
+	e.charge(stepGrant)
+	return e.vm.ToValue(stepGrant - 1)
 }
 
 // interrupt stops the script with a limit's text at its next step.

@@ -2,6 +2,7 @@ package js
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"reflect"
 	"slices"
@@ -37,6 +38,15 @@ import (
 //     which refuses more than 65,536 of them (maxArgs in prelude.js), as
 //     V8 runs out of stack (goja spreads them in one Go loop, seconds for
 //     a million);
+//   - every loop body and every function's entry ticks a step counter
+//     (Limits.Steps): the body of a loop, or of a function or method,
+//     starts with (--n >= 0 || (n = steps())), where n is the steps the
+//     code holds and steps (execution.refill) charges the budget for
+//     another stepGrant of them, stopping the execution past it. A loop
+//     body that is not a block is made one; an arrow function's expression
+//     body becomes (tick, expression). So the limit that stops an endless
+//     loop or recursion counts what the code does, not the time it takes,
+//     and stops the same program at the same step on any machine;
 //   - BigInt literals are refused (goja computes 2n ** 10n ** 9n in one
 //     uninterruptible Go call), and so are identifiers that would shadow
 //     the guards.
@@ -49,16 +59,22 @@ const (
 	guardProto = "__collabcraft_proto"
 	guardArgs  = "__collabcraft_args"
 	guardFail  = "__collabcraft_fail"
+	guardSteps = "__collabcraft_steps"
 	guardValue = "__collabcraft_v" // a scratch variable of the inline checks
+	guardCount = "__collabcraft_n" // the steps the code holds (undefined at first: NaN asks for a grant)
 	guardNames = "__collabcraft"
 )
 
+// tick is the step counter's check, an expression.
+const tick = "(--" + guardCount + " >= 0 || (" + guardCount + " = " + guardSteps + "()))"
+
 // guardsHead and guardsTail wrap the staged code's exec source in the
 // function that receives the guards (in this order) and holds the scratch
-// variable. The value is taken and checked with no await or yield in
-// between, so one variable serves every check.
+// variable and the step counter. The value is taken and checked with no
+// await or yield in between, so one variable serves every check.
 const (
-	guardsHead = "((" + guardStr + ", " + guardTpl + ", " + guardProto + ", " + guardArgs + ", " + guardFail + ", " + guardValue + ") => "
+	guardsHead = "((" + guardStr + ", " + guardTpl + ", " + guardProto + ", " + guardArgs + ", " + guardFail + ", " + guardSteps + ", " +
+		guardValue + ", " + guardCount + ") => "
 	guardsTail = ")"
 )
 
@@ -88,19 +104,28 @@ func codeTooLongText(n, limit int) string {
 
 const codeTooDeepText = stackLimitText
 
+// instrumented is the staged code ready to run.
+type instrumented struct {
+	src string
+	// sources maps the source text goja keeps of each function and class
+	// of src to the text the code wrote, so that Function.prototype.toString
+	// shows no instrumentation.
+	sources map[string]string
+}
+
 // instrument parses the staged code's exec source and returns it wrapped
 // in the function of the guards and with the guards inserted, or the error
 // the execution throws: code nested deeper than depth, a BigInt literal, a
 // reserved name. A parse error is returned as it is (the lint reports
 // parse errors first).
-func instrument(exec string, depth, maxLength int) (string, string, error) {
+func instrument(exec string, depth, maxLength int) (instrumented, string, error) {
 	src := guardsHead + exec + guardsTail
 	prog, err := parser.ParseFile(nil, "", src, 0)
 	if err != nil {
-		return "", "", err
+		return instrumented{}, "", err
 	}
 	if syntaxDepth(reflect.ValueOf(prog), depth) > depth {
-		return "", codeTooDeepText, nil
+		return instrumented{}, codeTooDeepText, nil
 	}
 	ins := &inserts{src: src, base: prog.File.Base(),
 		str: inlineCheck(guardStr, maxLength), tpl: inlineCheck(guardTpl, maxLength), proto: callCheck(guardProto), args: callCheck(guardArgs)}
@@ -151,18 +176,70 @@ func instrument(exec string, depth, maxLength int) (string, string, error) {
 			ins.spreads(n.ArgumentList)
 		case *ast.NewExpression:
 			ins.spreads(n.ArgumentList)
+		case *ast.FunctionLiteral:
+			ins.tickBlock(n.Body)
+		case *ast.ArrowFunctionLiteral:
+			if ins.offset(n.Idx0()) < len(guardsHead) {
+				break // the guards' own function
+			}
+			switch b := n.Body.(type) {
+			case *ast.BlockStatement:
+				ins.tickBlock(b)
+			case *ast.ExpressionBody:
+				from, to := ins.offset(b.Expression.Idx0()), ins.offset(end(b.Expression))
+				ins.add(from, "("+tick+", ", true, to-from)
+				ins.add(to, ")", false, to-from)
+			}
+		case *ast.DoWhileStatement:
+			ins.tickBody(n.Body)
+		default:
+			if body := loopBody(n); body != nil {
+				ins.tickBody(body)
+			}
 		}
 	})
 	if refused != "" {
-		return "", refused, nil
+		return instrumented{}, refused, nil
 	}
 	out := ins.apply()
 	// A position goja's tree gets wrong must not slip code past a check:
 	// then the inserts break the syntax, and the code is refused.
-	if _, err := parser.ParseFile(nil, "", out, 0); err != nil {
-		return "", "SyntaxError: the code could not be instrumented: " + err.Error(), nil
+	outProg, err := parser.ParseFile(nil, "", out, 0)
+	if err != nil {
+		return instrumented{}, "SyntaxError: the code could not be instrumented: " + err.Error(), nil
 	}
-	return out, "", nil
+	return instrumented{src: out, sources: functionSources(prog, outProg)}, "", nil
+}
+
+// functionSources pairs the functions and classes of the code and of its
+// instrumented text, which has the same ones in the same order (the
+// inserts hold none), and maps the text goja keeps of each to the code's.
+func functionSources(code, out *ast.Program) map[string]string {
+	list := func(p *ast.Program) []string {
+		var sources []string
+		walk(reflect.ValueOf(p), func(n ast.Node, _ string) {
+			switch n := n.(type) {
+			case *ast.FunctionLiteral:
+				sources = append(sources, n.Source)
+			case *ast.ArrowFunctionLiteral:
+				sources = append(sources, n.Source)
+			case *ast.ClassLiteral:
+				sources = append(sources, n.Source)
+			}
+		})
+		return sources
+	}
+	from, to := list(code), list(out)
+	if len(from) != len(to) {
+		return nil
+	}
+	m := make(map[string]string, len(from))
+	for i, s := range to {
+		if s != from[i] {
+			m[s] = from[i]
+		}
+	}
+	return m
 }
 
 // end is n.Idx1(), the offset just past n, corrected for goja's one known
@@ -284,6 +361,113 @@ func (ins *inserts) spreads(args []ast.Expression) {
 			ins.wrap(sp.Expression, ins.args)
 		}
 	}
+}
+
+// tickBlock starts a block with the step counter's tick, before anything
+// else inserted there.
+func (ins *inserts) tickBlock(b *ast.BlockStatement) {
+	ins.add(ins.offset(b.LeftBrace)+1, tick+";", true, math.MaxInt)
+}
+
+// tickBody starts a loop's body with a tick, making it a block if it is
+// not one.
+func (ins *inserts) tickBody(body ast.Statement) {
+	if b, ok := body.(*ast.BlockStatement); ok {
+		ins.tickBlock(b)
+		return
+	}
+	from, to := ins.statementStart(body), ins.statementEnd(body)
+	ins.add(from, "{"+tick+"; ", true, to-from)
+	ins.add(to, "}", false, to-from)
+}
+
+// loopBody is the body of a loop that ends with it (not do-while), or nil.
+func loopBody(n ast.Node) ast.Statement {
+	switch n := n.(type) {
+	case *ast.ForStatement:
+		return n.Body
+	case *ast.ForInStatement:
+		return n.Body
+	case *ast.ForOfStatement:
+		return n.Body
+	case *ast.WhileStatement:
+		return n.Body
+	}
+	return nil
+}
+
+// statementStart is the offset where s begins: goja's tree starts an
+// expression statement inside its opening parentheses, and keeps no
+// position for an if statement's keyword (found before its test).
+func (ins *inserts) statementStart(s ast.Statement) int {
+	switch s := s.(type) {
+	case *ast.ExpressionStatement:
+		return ins.back(ins.offset(s.Idx0()), " \t\r\n(")
+	case *ast.IfStatement:
+		at := ins.back(ins.offset(s.Test.Idx0()), " \t\r\n(")
+		if at >= 2 && ins.src[at-2:at] == "if" {
+			return at - 2
+		}
+		// A comment before the test: the block's brace lands inside the
+		// statement, and the code is refused as not instrumentable.
+	}
+	return ins.offset(s.Idx0())
+}
+
+// back moves from at back over the characters in set.
+func (ins *inserts) back(at int, set string) int {
+	for at > 0 && strings.IndexByte(set, ins.src[at-1]) >= 0 {
+		at--
+	}
+	return at
+}
+
+// statementEnd is the offset just past s, its closing parentheses and
+// its semicolon if it has one (goja's tree ends a statement with its
+// expression).
+func (ins *inserts) statementEnd(s ast.Statement) int {
+	switch s := s.(type) {
+	case *ast.IfStatement:
+		if s.Alternate != nil {
+			return ins.statementEnd(s.Alternate)
+		}
+		return ins.statementEnd(s.Consequent)
+	case *ast.LabelledStatement:
+		return ins.statementEnd(s.Statement)
+	case *ast.BlockStatement, *ast.TryStatement, *ast.SwitchStatement, *ast.EmptyStatement,
+		*ast.FunctionDeclaration, *ast.ClassDeclaration:
+		return ins.offset(s.Idx1())
+	}
+	if body := loopBody(s); body != nil {
+		return ins.statementEnd(body)
+	}
+	last := ins.offset(end(s))
+	for i := last; i < len(ins.src); {
+		switch c := ins.src[i]; {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			i++
+		case strings.HasPrefix(ins.src[i:], "/*"):
+			j := strings.Index(ins.src[i+2:], "*/")
+			if j < 0 {
+				return last
+			}
+			i += j + 4
+		case strings.HasPrefix(ins.src[i:], "//"):
+			j := strings.IndexByte(ins.src[i:], '\n')
+			if j < 0 {
+				return last
+			}
+			i += j
+		case c == ')':
+			i++
+			last = i
+		case c == ';':
+			return i + 1
+		default:
+			return last
+		}
+	}
+	return last
 }
 
 type insert struct {

@@ -81,6 +81,22 @@ func TestGuardsKeepMeaning(t *testing.T) {
 		{"((a, b) => a + b).bind(null, 1)(2)", "3"},
 		{"new Proxy({}, {get: () => 7}).x", "7"},
 		{"Object.create({a: 1}).a", "1"},
+		// Loops and functions start with a tick of the step counter; a
+		// loop body that is not a block becomes one.
+		{"(() => { let i = 0; while (i < 3) i++; return i; })()", "3"},
+		{"(() => { let i = 0; do i += 2; while (i < 5); return i; })()", "6"},
+		{"(() => { let s = ''; for (const c of 'abc') s += c + '.'; return s; })()", "a.b.c."},
+		{"(() => { const o = {a: 1, b: 2}; let s = ''; for (const k in o) if (o[k] > 1) s += k; else s += '-'; return s; })()", "-b"},
+		{"(() => { let i = 0; for (;;) if (i++ > 2) break; return i; })()", "4"},
+		{"(() => { let i = 0; for (;;) /* ( */ (i)++ /* ) */, i > 3 && (i = -i); return 0; })", "() => { let i = 0; for (;;) /* ( */ (i)++ /* ) */, i > 3 && (i = -i); return 0; }"},
+		{"(() => { let i = 0; for (;;) { if (i++ > 2) break; } return i; })()", "4"},
+		{"(() => { let t = 0; a: for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) { if (j > i) continue a; t++; } return t; })()", "6"},
+		{"[1, 2].map(x => ({v: x})).map(o => o.v).join()", "1,2"},
+		{"(x => x ? 'y' : 'n')(1) + (async () => 1)().constructor.name", "yPromise"},
+		{"new (class extends (class { constructor(v) { this.v = v; } }) { constructor() { super(5); } })().v", "5"},
+		{"({get x() { return 7; }}).x + [...(function* () { yield 1; yield 2; })()].length", "9"},
+		{"(function f(a) { for (let i = 0; i < 2; i++) a += i; return a; }).toString()", "function f(a) { for (let i = 0; i < 2; i++) a += i; return a; }"},
+		{"String(x => x + 1) + ' ' + String(class K { m() { while (false); } })", "x => x + 1 class K { m() { while (false); } }"},
 	}
 	for _, c := range cases {
 		res := run(t, w, "await skills.wait(bot, 1);\nlog(bot, String("+c.code+"));")

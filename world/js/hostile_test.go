@@ -23,10 +23,10 @@ const (
 	// hostileMemoryKB is the child's address space (ulimit -v): the Go
 	// runtime, the world and one execution's limit with its margin.
 	hostileMemoryKB = 3 << 20
-	// hostileTime bounds each execution: the wall limit, then the time a
-	// builtin may take to reach the next interrupt check (a regexp's
-	// 500 ms timeout), with room for a loaded machine.
-	hostileTime = 6 * time.Second
+	// hostileTime bounds each execution: what the step budget (about 1 s
+	// on an idle core) or the memory limit take on a machine loaded many
+	// times over, under the 30 s wall backstop, which no program may need.
+	hostileTime = 20 * time.Second
 	// hostileHeap bounds each execution's heap growth, sampled.
 	hostileHeap = 1 << 30
 )

@@ -20,6 +20,16 @@
 // long. Code generation from strings (eval, Function) is off, as node's
 // --disallow-code-generation-from-strings has it, since such code would
 // escape the instrumentation.
+//
+// The builtins that work in proportion to their input charge the step
+// budget (Limits.Steps) for it through hooks.charge, before they work
+// where the cost is known, in steps that cost about what a loop iteration
+// does (measured): one per array element walked or argument passed, two
+// per key listed, four per element or character iterated (the iterator
+// protocol), eight per element flat walks and sixteen per element join or
+// JSON.stringify writes (they loop in JavaScript here), one per
+// charsPerStep characters read or made, n·log2(n) for a sort; the
+// instrumented code counts loop iterations and calls.
 (function (maxLength, maxArray, maxDepth, hooks) {
   'use strict';
 
@@ -34,6 +44,7 @@
   const isArray = Array.isArray;
   const origJoin = Array.prototype.join;
   const origPush = Array.prototype.push;
+  const origIncludes = Array.prototype.includes;
   const origSort = Array.prototype.sort;
   const origStringify = JSON.stringify;
   const origParse = JSON.parse;
@@ -66,8 +77,25 @@
     const n = Math.trunc(Number(o.length));
     return n > 0 ? Math.min(n, 2 ** 53 - 1) : 0;
   };
+  // checkArray returns the length of an array or array-like it allows.
   const checkArray = (o) => {
-    if (o !== null && o !== undefined && lengthOf(Object(o)) > maxArray) throw arrayRange();
+    if (o === null || o === undefined) return 0;
+    const n = lengthOf(Object(o));
+    if (n > maxArray) throw arrayRange();
+    return n;
+  };
+  // charge counts steps of work (a Go call: only when there are some);
+  // chars is the steps for n characters.
+  const charge = (n) => {
+    if (n > 0) hooks.charge(n);
+  };
+  const charsPerStep = hooks.charsPerStep;
+  const chars = (n) => Math.floor(n / charsPerStep);
+  const iterated = 4; // the steps of an element iterated
+  const written = 16; // the steps of an element join or JSON.stringify writes
+  const chargeString = (s) => {
+    if (typeof s === 'string') charge(chars(s.length));
+    return s;
   };
 
   const define = (o, name, value) => defineProperty(o, name, { value, writable: true, configurable: true });
@@ -88,7 +116,7 @@
   const wrapResult = (o, name) => {
     const original = o[name];
     define(o, name, method(name, function (...args) {
-      return checkString(apply(original, this, args));
+      return chargeString(checkString(apply(original, this, args)));
     }));
   };
 
@@ -128,11 +156,14 @@
 
   // Strings.
   wrap(String.prototype, 'repeat', (s, [n]) => {
-    if (String(s).length * Math.trunc(Number(n)) > maxLength) throw stringRange();
+    const length = String(s).length * Math.trunc(Number(n));
+    if (length > maxLength) throw stringRange();
+    charge(chars(length));
   });
   for (const name of ['padStart', 'padEnd']) {
     wrap(String.prototype, name, (s, [n]) => {
       if (Number(n) > maxLength) throw stringRange();
+      charge(chars(Number(n)));
     });
   }
   {
@@ -146,6 +177,7 @@
         if ((total += s.length) > maxLength) throw stringRange();
         push(parts, s);
       }
+      charge(chars(total));
       return apply(origJoin, parts, ['']);
     }));
   }
@@ -217,19 +249,26 @@
     define(String.prototype, name, method(name, function (search, replaceValue) {
       const custom = isObject(search) && !(search instanceof RegExp);
       if (this === null || this === undefined || custom) {
-        return checkString(apply(original, this, [search, replaceValue]));
+        return chargeString(checkString(apply(original, this, [search, replaceValue])));
       }
+      chargeString(this);
       let total = 0;
       const count = (s) => {
         if ((total += s.length) > maxLength) throw stringRange();
         return s;
       };
+      // Each replacement is charged what it costs here: about 8 loop
+      // iterations' time to call a function, 64 to expand a string.
       let replacer;
       if (typeof replaceValue === 'function') {
-        replacer = (...args) => count(toStr(apply(replaceValue, undefined, args)));
+        replacer = (...args) => {
+          charge(8);
+          return count(toStr(apply(replaceValue, undefined, args)));
+        };
       } else {
         const text = toStr(replaceValue);
         replacer = (...args) => {
+          charge(64);
           // (matched, p1..pn, position, string[, groups])
           const hasGroups = isObject(args[args.length - 1]);
           const groups = hasGroups ? args[args.length - 1] : undefined;
@@ -237,9 +276,32 @@
           return count(substitution(text, args[0], args[end + 1], args[end], args.slice(1, end), groups));
         };
       }
-      return checkString(apply(original, this, [search, replacer]));
+      return chargeString(checkString(apply(original, this, [search, replacer])));
     }));
   }
+  // The other methods that read the whole string, or copy a part of it.
+  for (const name of ['indexOf', 'lastIndexOf', 'includes', 'startsWith', 'endsWith', 'search', 'match', 'matchAll',
+    'trim', 'trimStart', 'trimEnd', 'localeCompare', 'isWellFormed', 'toWellFormed']) {
+    if (typeof String.prototype[name] === 'function') wrap(String.prototype, name, (s) => chargeString(s));
+  }
+  for (const name of ['slice', 'substring', 'substr']) {
+    const original = String.prototype[name];
+    define(String.prototype, name, method(name, function (...args) {
+      return chargeString(apply(original, this, args));
+    }));
+  }
+  // split makes an array of up to one string per character.
+  {
+    const original = String.prototype.split;
+    define(String.prototype, 'split', method('split', function (...args) {
+      chargeString(this);
+      const r = apply(original, this, args);
+      charge(checkArray(r));
+      return r;
+    }));
+  }
+  // Iterating a string ([...s], Array.from(s)) steps through each character.
+  wrap(String.prototype, Symbol.iterator, (s) => charge(typeof s === 'string' ? iterated * s.length : 0));
   for (const name of ['normalize', 'toUpperCase', 'toLowerCase', 'toLocaleUpperCase', 'toLocaleLowerCase']) {
     wrapResult(String.prototype, name);
   }
@@ -262,6 +324,7 @@
         push(parts, t);
       }
     }
+    charge(n + chars(total));
     return apply(origJoin, parts, ['']);
   }));
 
@@ -284,6 +347,7 @@
         if ((total += s.length) > maxLength) throw stringRange();
         push(parts, s);
       }
+      charge(written * n + chars(total));
       return apply(origJoin, parts, [sep]);
     } finally {
       apply(origDelete, joining, [a]);
@@ -307,7 +371,10 @@
       if (compare !== undefined && typeof compare !== 'function') {
         throw new TypeError('The comparison function must be either a function or undefined');
       }
-      checkArray(this);
+      const n = checkArray(this);
+      // The comparisons a merge sort makes (a comparator of the code's
+      // also counts its calls).
+      if (n > 1) charge(n * Math.ceil(Math.log2(n)));
       return apply(original, this, [compare === undefined ? defaultCompare : compare]);
     }));
   }
@@ -319,12 +386,14 @@
         const spread = isObject(o) && (o[Symbol.isConcatSpreadable] === undefined ? isArray(o) : !!o[Symbol.isConcatSpreadable]);
         if ((total += spread ? lengthOf(o) : 1) > maxArray) throw arrayRange();
       }
+      charge(total);
       return apply(original, this, items);
     }));
   }
   const flatten = (out, src, depth, mapper, thisArg) => {
     const n = lengthOf(src);
     if (n > maxArray) throw arrayRange();
+    charge(2 * iterated * n);
     for (let i = 0; i < n; i++) {
       if (!(i in src)) continue;
       let v = src[i];
@@ -347,30 +416,63 @@
     return flatten([], Object(this), 1, mapper, thisArg);
   }));
   const unchecked = ['constructor', 'push', 'pop', 'at', 'join', 'toLocaleString', 'toString', 'sort', 'toSorted', 'concat', 'flat', 'flatMap'];
+  // slice copies only its part; the iterators step through every element.
+  const weights = { slice: 0, values: iterated, keys: iterated, entries: iterated };
   for (const key of ownKeys(Array.prototype)) {
     const f = Array.prototype[key];
-    if (typeof f !== 'function' || unchecked.includes(key) || key === Symbol.iterator) continue;
-    wrap(Array.prototype, key, (a) => checkArray(a));
+    if (typeof f !== 'function' || apply(origIncludes, unchecked, [key]) || key === Symbol.iterator) continue;
+    const weight = typeof key === 'string' && key in weights ? weights[key] : 1;
+    wrap(Array.prototype, key, (a) => charge(weight * checkArray(a)));
+  }
+  {
+    const original = Array.prototype.slice;
+    define(Array.prototype, 'slice', method('slice', function (...args) {
+      const r = apply(original, this, args);
+      charge(lengthOf(r));
+      return r;
+    }));
   }
   // The array iterator is what spread, destructuring, for-of, Set, Map,
   // Promise.all and Array.from take from an array.
   define(Array.prototype, Symbol.iterator, Array.prototype.values);
   wrap(Array, 'from', (_, [items]) => {
-    if (items !== null && items !== undefined && !(Symbol.iterator in Object(items))) checkArray(items);
+    if (items !== null && items !== undefined && !(Symbol.iterator in Object(items))) charge(checkArray(items));
   });
   // An argument list longer than maxArgs runs V8 out of stack: so here,
   // before goja copies it in one Go loop.
   const checkArgs = (args) => {
-    if (isObject(args) && lengthOf(args) > maxArgs) throw stackRange();
+    const n = isObject(args) ? lengthOf(args) : 0;
+    if (n > maxArgs) throw stackRange();
+    charge(n);
   };
   const guardArgs = (v) => {
     const n = typeof v === 'string' ? v.length : v instanceof OrigSet || v instanceof Map ? v.size : isObject(v) ? lengthOf(v) : 0;
     if (n > maxArgs) throw stackRange();
+    charge(n);
     return v;
   };
+  // The lists of an object's keys or values (two steps per key).
+  for (const [o, name] of [[Object, 'keys'], [Object, 'values'], [Object, 'entries'], [Object, 'getOwnPropertyNames'],
+    [Object, 'getOwnPropertySymbols'], [Reflect, 'ownKeys']]) {
+    const original = o[name];
+    define(o, name, method(name, function (...args) {
+      const r = apply(original, this, args);
+      charge(2 * lengthOf(r));
+      return r;
+    }));
+  }
   wrap(Function.prototype, 'apply', (_, [, args]) => checkArgs(args));
   wrap(Reflect, 'apply', (_, [, , args]) => checkArgs(args));
   wrap(Reflect, 'construct', (_, [, args]) => checkArgs(args));
+
+  // A function's text is the code's, not the instrumented one (guard.go).
+  {
+    const original = Function.prototype.toString;
+    define(Function.prototype, 'toString', method('toString', function () {
+      const s = apply(original, this, []);
+      return typeof s === 'string' ? hooks.source(s) : s;
+    }));
+  }
 
   // Chains that goja follows recursively in Go.
   const boundDepth = new OrigWeakMap();
@@ -447,6 +549,7 @@
   // adds up the length of what it writes.
   define(JSON, 'parse', method('parse', function parse(text, reviver) {
     const s = toStr(text);
+    charge(chars(s.length));
     if (hooks.jsonDepth(s) > maxDepth) throw stackRange();
     return apply(origParse, JSON, [s, reviver]);
   }));
@@ -480,7 +583,9 @@
       : typeof space === 'string' ? space.slice(0, 10) : '';
     const stack = new OrigSet();
     const quote = (s) => apply(origStringify, JSON, [s]);
+    let values = 0;
     const serialize = (holder, key, indent) => {
+      values++;
       let v = holder[key];
       if (isObject(v) || typeof v === 'bigint') {
         const toJSON = v.toJSON;
@@ -535,6 +640,7 @@
     };
     const s = serialize({ '': value }, '', '');
     if (s !== undefined) emit(s);
+    charge(written * values + chars(total));
     return s === undefined ? undefined : apply(origJoin, out, ['']);
   }));
 

@@ -58,7 +58,12 @@ func (e *execution) match(original goja.Callable, call goja.FunctionCall) goja.V
 		return goja.Null()
 	}
 	input := call.Argument(0).ToString()
-	if re, ok := call.This.(*goja.Object); ok {
+	re, _ := call.This.(*goja.Object)
+	from, n := 0, input.(goja.String).Length()
+	if re != nil && (re.Get("global").ToBoolean() || re.Get("sticky").ToBoolean()) {
+		from = int(min(max(re.Get("lastIndex").ToInteger(), 0), int64(n)))
+	}
+	if re != nil {
 		if src, ok := re.Get("source").(goja.String); ok && src.Length()*max(input.(goja.String).Length(), 1) > regexpWork {
 			e.interrupt(regexpSizeText)
 			return goja.Null()
@@ -69,10 +74,38 @@ func (e *execution) match(original goja.Callable, call goja.FunctionCall) goja.V
 	if err != nil {
 		panic(err)
 	}
+	e.charge(regexpSteps + int64(scanned(re, v, from, n)/charsPerStep))
 	if (goja.IsNull(v) || !v.ToBoolean()) && time.Since(start) >= regexpTimeout {
 		e.interrupt(regexpLimitText(regexpTimeout))
 	}
 	return v
+}
+
+// regexpSteps is what a match costs besides the characters it reads:
+// goja prepares each one in Go (about four loop iterations' time).
+const regexpSteps = 4
+
+// scanned is how many characters a match read from from: to where it
+// matched (lastIndex after a global or sticky one, the end of what exec
+// found), else to the end of the input, or nothing for a sticky one,
+// which tries at from only (split tries one at each position).
+func scanned(re *goja.Object, v goja.Value, from, n int) int {
+	sticky := re != nil && re.Get("sticky").ToBoolean()
+	if re == nil || goja.IsNull(v) || !v.ToBoolean() {
+		if sticky {
+			return 0
+		}
+		return n - from
+	}
+	if sticky || re.Get("global").ToBoolean() {
+		return max(int(re.Get("lastIndex").ToInteger())-from, 0)
+	}
+	if m, ok := v.(*goja.Object); ok {
+		if i, ok := m.Get("index").Export().(int64); ok {
+			return int(i) + len(m.Get("0").String())
+		}
+	}
+	return n - from // test: where it matched is not known
 }
 
 // jsonDepth is how deeply JSON text nests arrays and objects, counted up

@@ -26,8 +26,23 @@ import (
 )
 
 // Limits bound one execution. Zero fields take DefaultLimits' values.
+//
+// Every limit but Wall and Memory counts what the code does, so a program
+// ends the same way on any machine, however loaded: Steps is the one that
+// stops endless loops and recursion. Wall and Memory depend on timing and
+// on the process, and are backstops that a program within the other
+// limits stays far from.
 type Limits struct {
-	// Wall is the real time the script may run (goja's Interrupt).
+	// Steps is the work the code may do: one step per loop iteration and
+	// per call of a function it defines (counted by the instrumented code,
+	// guard.go), and for builtins one step per array element they walk,
+	// per argument they pass on, or per charsPerStep characters they read
+	// or make (prelude.js, regexp.go); a default sort is charged n·log2(n).
+	// Past it the execution is stopped: Error: Code execution took more
+	// than N steps.
+	Steps int64
+	// Wall is the real time the script may run (goja's Interrupt): a
+	// backstop for a builtin that works long in Go within its bounds.
 	Wall time.Duration
 	// SimTime is the simulated time its skills may take: MINDcraft's
 	// code_timeout_mins (10 minutes).
@@ -37,7 +52,8 @@ type Limits struct {
 	// Output is the most bytes of action log (bot.output) it may write.
 	Output int
 	// Memory is how far the process's live heap may grow during the run,
-	// in bytes (sampled; see watchdog). One allocation in flight when the
+	// in bytes (sampled; see watchdog): a backstop for code that keeps
+	// what it makes. One allocation in flight when the
 	// limit is crossed still completes, and a doubling string doubles once
 	// more: the heap's growth stays under 8 x Memory (TestMemoryBound).
 	Memory uint64
@@ -62,10 +78,15 @@ type Limits struct {
 	Depth int
 }
 
-// DefaultLimits are generous for any program that builds a house and
-// small enough that a runaway one ends within a second or two.
+// DefaultLimits are generous for any program that builds a house (the
+// scripted builders' programs take at most about 70,000 steps; the
+// construction suite is played with a fiftieth of the budget) and small
+// enough that a runaway one ends within a second or two (10,000,000 steps
+// of a bare loop take about 1 s on an idle core). The wall time is a
+// backstop far past what the step budget takes on a loaded machine.
 var DefaultLimits = Limits{
-	Wall:         2 * time.Second,
+	Steps:        10_000_000,
+	Wall:         30 * time.Second,
 	SimTime:      10 * time.Minute,
 	SkillCalls:   10000,
 	Output:       64 << 10,
@@ -80,7 +101,7 @@ var DefaultLimits = Limits{
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits
 	return Limits{
-		Wall: orDefault(l.Wall, d.Wall), SimTime: orDefault(l.SimTime, d.SimTime),
+		Steps: orDefault(l.Steps, d.Steps), Wall: orDefault(l.Wall, d.Wall), SimTime: orDefault(l.SimTime, d.SimTime),
 		SkillCalls: orDefault(l.SkillCalls, d.SkillCalls), Output: orDefault(l.Output, d.Output),
 		Memory: orDefault(l.Memory, d.Memory), CallDepth: orDefault(l.CallDepth, d.CallDepth),
 		StringLength: orDefault(l.StringLength, d.StringLength), ArrayLength: orDefault(l.ArrayLength, d.ArrayLength),
@@ -89,7 +110,7 @@ func (l Limits) withDefaults() Limits {
 }
 
 // orDefault is v if it is set (positive), else def.
-func orDefault[T time.Duration | int | uint64](v, def T) T {
+func orDefault[T time.Duration | int | int64 | uint64](v, def T) T {
 	if v > 0 {
 		return v
 	}
@@ -133,6 +154,9 @@ type Result struct {
 	Duration time.Duration
 	// SkillCalls counts the skills and world functions called.
 	SkillCalls int
+	// Steps counts the steps the code took (Limits.Steps); loop
+	// iterations and calls are counted stepGrant at a time.
+	Steps int64
 	// Chat holds the public chat messages the code sent (bot.chat).
 	Chat []string
 }
@@ -161,7 +185,7 @@ func Execute(ctx context.Context, w *world.World, agent, code string, opts Optio
 	}
 	staged := stage(code)
 	// The syntax's depth is measured before anything recurses over it.
-	src, refused, perr := instrument(staged.execSource(), limits.Depth, limits.StringLength)
+	ready, refused, perr := instrument(staged.execSource(), limits.Depth, limits.StringLength)
 	if refused == codeTooDeepText {
 		return threw(w, s, refused, limits.Output), nil
 	}
@@ -178,8 +202,9 @@ func Execute(ctx context.Context, w *world.World, agent, code string, opts Optio
 		wedge()
 	}
 	e := newExecution(w, s, agent, opts)
-	thrown := e.run(ctx, src)
-	res := Result{Log: s.Output(), Duration: s.Duration(), SkillCalls: e.calls, Chat: e.chat}
+	e.sources = ready.sources
+	thrown := e.run(ctx, ready.src)
+	res := Result{Log: s.Output(), Duration: s.Duration(), SkillCalls: e.calls, Steps: e.steps, Chat: e.chat}
 	if thrown == "" {
 		res.Kind = Finished
 		res.Message = "Agent wrote this code: \n```" + code + "```\nCode Output:\n" + w.OutputSummary(s.Output())
@@ -260,6 +285,10 @@ func (e *limitError) Error() string { return e.text }
 // The texts of the limits, as the model reads them after "CODE EXECUTION
 // THREW ERROR: ". MINDcraft has only the 10-minute timeout, whose stop
 // leaves no error; these name the limit so the model can fix its code.
+func stepLimitText(n int64) string {
+	return fmt.Sprintf("Error: Code execution took more than %d steps (loop iterations, function calls and the work of builtins) and was stopped (endless loop?).", n)
+}
+
 func wallLimitText(d time.Duration) string {
 	return fmt.Sprintf("Error: Code execution took more than %s of real time and was stopped (endless loop?).", d)
 }

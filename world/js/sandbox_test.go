@@ -15,9 +15,9 @@ func TestSandbox(t *testing.T) {
 	w := testWorld(t)
 	const pre = "await skills.wait(bot, 1);\n"
 	cases := []struct{ name, code, want string }{
-		{"endless loop", pre + "while (true) {}", "Error: Code execution took more than 300ms of real time"},
+		{"endless loop", pre + "while (true) {}", "Error: Code execution took more than 10000000 steps"},
 		{"recursion bomb", pre + "function f() { return f() + 1; }\nf();", "RangeError: Maximum call stack size exceeded"},
-		{"growing array", pre + "const a = [];\nwhile (true) { a.push({x: a.length}); }", "RangeError: Out of memory|Error: Code execution took more than"},
+		{"growing array", pre + "const a = [];\nwhile (true) { a.push({x: a.length}); }", "RangeError: Out of memory|Error: Code execution took more than 10000000 steps"},
 		{"repeat", pre + "'x'.repeat(2 ** 30);", "RangeError: Invalid string length"},
 		{"join", pre + "new Array(2 ** 30).join('ab');", "RangeError: Invalid string length"},
 		{"replace a skill", pre + "skills.placeBlock = null;", "TypeError: Cannot assign to read only property 'placeBlock'"},
@@ -35,17 +35,9 @@ func TestSandbox(t *testing.T) {
 		{"Function constructor", pre + "(function () {}).constructor('return this')();", "EvalError: Code generation from strings disallowed for this context"},
 		{"eval", pre + "eval('1 + 1');", "EvalError: Code generation from strings disallowed for this context"},
 	}
-	otherLimit := map[string]bool{"skill calls": true, "output": true}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			// The wall limit is 300 ms, except where another limit is
-			// under test: a slow machine (the race detector, a loaded CI
-			// host) must not hit the wall first.
-			wall := 300 * time.Millisecond
-			if otherLimit[c.name] {
-				wall = 20 * time.Second
-			}
-			res, err := Execute(context.Background(), w, "Andy_0", c.code, Options{Limits: Limits{Wall: wall}})
+			res, err := Execute(context.Background(), w, "Andy_0", c.code, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -139,8 +131,8 @@ func TestMemoryBoundPerScript(t *testing.T) {
 	}
 	// About 20 MiB held, then a second of work: the scripts overlap.
 	code := "await skills.wait(bot, 1);\nconst held = [];\nfor (let i = 0; i < 150000; i++) { held.push('cell ' + i + ' of a program that holds its data'); }\n" +
-		"let t = 0;\nfor (let i = 0; i < 30000000; i++) { t += i % 7; }\nlog(bot, 'kept ' + held.length);"
-	limits := Limits{Memory: 32 << 20, Wall: 20 * time.Second}
+		"let t = 0;\nfor (let i = 0; i < 5000000; i++) { t += i % 7; }\nlog(bot, 'kept ' + held.length);"
+	limits := Limits{Memory: 32 << 20}
 	results := make(chan Result, 2)
 	for range 2 {
 		go func() {
