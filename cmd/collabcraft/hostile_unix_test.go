@@ -82,9 +82,17 @@ func writeConstructionTasks(t *testing.T, n int) string {
 
 // hostileArgs is a generate of tasks into out against srv, the model
 // writing code.
+//
+// The process's memory limit is set under the ulimit, as an operator sets
+// it under the machine's memory: two programs that keep what they make run
+// at once, each to its memory backstop (256 MiB of live growth per script,
+// which a collection may overshoot several times), and without the limit
+// the two could pass the ulimit together; with it, a script is stopped
+// once the process nears it.
 func hostileArgs(srv *llmtest.Server, tasks, out string) []string {
 	return []string{"generate", "--tasks", tasks, "--out", out, "--backend", "openai", "--base-url", srv.URL + "/v1",
-		"--model", "test-model", "--api-key-env", testKeyEnv, "--coding", "on", "--max-turns", "2", "--workers", "2", "-q"}
+		"--model", "test-model", "--api-key-env", testKeyEnv, "--coding", "on", "--max-turns", "2", "--workers", "2",
+		"--memory-limit", "2GiB", "-q"}
 }
 
 // startLimited starts bin (a test binary of this package) as TestMainChild

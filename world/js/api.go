@@ -54,7 +54,8 @@ func (e *execution) install() ([]goja.Value, error) {
 	parts := out.ToObject(vm)
 	e.vec3 = parts.Get("Vec3").ToObject(vm)
 	harden, _ := goja.AssertFunction(parts.Get("harden"))
-	guards := []goja.Value{parts.Get("guardStr"), parts.Get("guardTpl"), parts.Get("guardProto"), parts.Get("guardArgs"), parts.Get("guardFail"), vm.ToValue(e.refill)}
+	guards := []goja.Value{parts.Get("guardStr"), parts.Get("guardTpl"), parts.Get("guardProto"), parts.Get("guardArgs"), parts.Get("guardFail"), vm.ToValue(e.refill),
+		goja.Undefined(), vm.ToValue(0)} // the scratch variable; the steps held
 	if err := e.guardRegExp(); err != nil {
 		return nil, err
 	}

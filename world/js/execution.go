@@ -145,11 +145,12 @@ func (e *execution) charge(k int64) {
 	}
 }
 
-// refill is guardSteps: it charges a grant of steps and returns how many
-// of them are left after the tick that asked for it.
+// refill is guardSteps: it charges a grant of steps and returns it, which
+// the tick that asked adds to what the code holds (that tick's own step,
+// already taken, made it negative).
 func (e *execution) refill(goja.FunctionCall) goja.Value {
 	e.charge(stepGrant)
-	return e.vm.ToValue(stepGrant - 1)
+	return e.vm.ToValue(stepGrant)
 }
 
 // interrupt stops the script with a limit's text at its next step.

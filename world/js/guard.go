@@ -23,7 +23,8 @@ import (
 //     Limits.Depth, is refused before anything recurses over it;
 //   - every operand of + and += that may be a string or an object, and
 //     every substitution of a template literal, is checked before it is
-//     concatenated: a string longer than Limits.StringLength throws
+//     concatenated (the target of += too, when reading it again has no
+//     effect: a name, or a property of one by name or literal key): a string longer than Limits.StringLength throws
 //     RangeError: Invalid string length, and an object is first converted
 //     to a primitive as the operator would (guardStr, guardTpl). So no
 //     string past twice the limit is ever made: the limit holds at the
@@ -40,11 +41,12 @@ import (
 //     a million);
 //   - every loop body and every function's entry ticks a step counter
 //     (Limits.Steps): the body of a loop, or of a function or method,
-//     starts with (--n >= 0 || (n = steps())), where n is the steps the
+//     starts with (--n >= 0 || (n += steps())), where n is the steps the
 //     code holds and steps (execution.refill) charges the budget for
 //     another stepGrant of them, stopping the execution past it. A loop
 //     body that is not a block is made one; an arrow function's expression
-//     body becomes (tick, expression). So the limit that stops an endless
+//     body becomes (tick, expression); a catch block takes catchSteps. So
+//     the limit that stops an endless
 //     loop or recursion counts what the code does, not the time it takes,
 //     and stops the same program at the same step on any machine;
 //   - BigInt literals are refused (goja computes 2n ** 10n ** 9n in one
@@ -61,12 +63,21 @@ const (
 	guardFail  = "__collabcraft_fail"
 	guardSteps = "__collabcraft_steps"
 	guardValue = "__collabcraft_v" // a scratch variable of the inline checks
-	guardCount = "__collabcraft_n" // the steps the code holds (undefined at first: NaN asks for a grant)
+	guardCount = "__collabcraft_n" // the steps the code holds (0 at first)
 	guardNames = "__collabcraft"
 )
 
-// tick is the step counter's check, an expression.
-const tick = "(--" + guardCount + " >= 0 || (" + guardCount + " = " + guardSteps + "()))"
+// tick is the step counter's check, an expression: one step taken from
+// those the code holds, and a grant asked for when they run out.
+const tick = "(--" + guardCount + " >= 0 || (" + guardCount + " += " + guardSteps + "()))"
+
+// catchSteps is what entering a catch block costs: throwing made an error
+// object with its stack, about 16 loop iterations' time, and a loop that
+// throws and catches would otherwise count one step per turn.
+const catchSteps = 16
+
+// catchTick takes catchSteps steps.
+var catchTick = "((" + guardCount + " -= " + strconv.Itoa(catchSteps) + ") >= 0 || (" + guardCount + " += " + guardSteps + "()))"
 
 // guardsHead and guardsTail wrap the staged code's exec source in the
 // function that receives the guards (in this order) and holds the scratch
@@ -156,6 +167,9 @@ func instrument(exec string, depth, maxLength int) (instrumented, string, error)
 			}
 		case *ast.AssignExpression:
 			if n.Operator == token.PLUS {
+				if readable(n.Left) {
+					ins.checkTarget(n.Left, n.Right, maxLength)
+				}
 				ins.wrap(n.Right, ins.str)
 			}
 		case *ast.TemplateLiteral:
@@ -178,6 +192,8 @@ func instrument(exec string, depth, maxLength int) (instrumented, string, error)
 			ins.spreads(n.ArgumentList)
 		case *ast.FunctionLiteral:
 			ins.tickBlock(n.Body)
+		case *ast.CatchStatement:
+			ins.add(ins.offset(n.Body.LeftBrace)+1, catchTick+";", true, math.MaxInt)
 		case *ast.ArrowFunctionLiteral:
 			if ins.offset(n.Idx0()) < len(guardsHead) {
 				break // the guards' own function
@@ -379,6 +395,35 @@ func (ins *inserts) tickBody(body ast.Statement) {
 	from, to := ins.statementStart(body), ins.statementEnd(body)
 	ins.add(from, "{"+tick+"; ", true, to-from)
 	ins.add(to, "}", false, to-from)
+}
+
+// readable reports whether an assignment target can be read again
+// without effects: a name, or a property of one by a name or a literal.
+func readable(e ast.Expression) bool {
+	switch e := e.(type) {
+	case *ast.Identifier, *ast.ThisExpression:
+		return true
+	case *ast.DotExpression:
+		return readable(e.Left)
+	case *ast.BracketExpression:
+		switch e.Member.(type) {
+		case *ast.Identifier, *ast.StringLiteral, *ast.NumberLiteral:
+			return readable(e.Left)
+		}
+	}
+	return false
+}
+
+// checkTarget checks what the target of += holds before the right side
+// is evaluated, turning t += e into t += (check(t), e): a string there
+// longer than the limit throws as an operand of + does, so the target
+// cannot grow past twice the limit either.
+func (ins *inserts) checkTarget(target, right ast.Expression, maxLength int) {
+	v := guardValue
+	t := ins.src[ins.offset(target.Idx0()):ins.offset(end(target))]
+	from, to := ins.offset(right.Idx0()), ins.offset(end(right))
+	ins.add(from, "(("+v+" = "+t+", typeof "+v+" === 'string' && "+v+".length > "+strconv.Itoa(maxLength)+" && "+guardFail+"()), ", true, to-from)
+	ins.add(to, ")", false, to-from)
 }
 
 // loopBody is the body of a loop that ends with it (not do-while), or nil.

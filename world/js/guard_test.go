@@ -97,6 +97,11 @@ func TestGuardsKeepMeaning(t *testing.T) {
 		{"({get x() { return 7; }}).x + [...(function* () { yield 1; yield 2; })()].length", "9"},
 		{"(function f(a) { for (let i = 0; i < 2; i++) a += i; return a; }).toString()", "function f(a) { for (let i = 0; i < 2; i++) a += i; return a; }"},
 		{"String(x => x + 1) + ' ' + String(class K { m() { while (false); } })", "x => x + 1 class K { m() { while (false); } }"},
+		// The target of += is checked too, when it can be read again.
+		{"(() => { let s = 'a'; s += 'b'; s += 1; const o = {p: 'x', 0: 'y'}; o.p += s; o[0] += o.p; o['p'] += 2; let n = 1; n += 2; return s + o.p + o[0] + n; })()", "ab1xab12yxab13"},
+		{"(() => { let s = 'x'.repeat(4194304) + 'y'; try { s += ''; } catch (e) { return e.message + ' ' + s.length; } })()", "Invalid string length 4194305"},
+		{"(() => { const a = ['a']; let i = 0; a[i++] += 'b'; a[0] += a; try { const o = {s: 'x'.repeat(4194304) + 'y'}; o.s += 1; } catch (e) { return a[0] + i + e.name; } })()", "abab1RangeError"},
+		{"(() => { try { for (;;) null.x; } catch (e) { return e.name; } })()", "TypeError"},
 	}
 	for _, c := range cases {
 		res := run(t, w, "await skills.wait(bot, 1);\nlog(bot, String("+c.code+"));")
