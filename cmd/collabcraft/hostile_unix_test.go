@@ -134,7 +134,11 @@ func TestGenerateHostileCode(t *testing.T) {
 	srv := hostileServer(t, progs, nil)
 	tasks := writeConstructionTasks(t, len(progs))
 	out := filepath.Join(t.TempDir(), "run")
-	child, stderr := startLimited(t, os.Args[0], 4<<20, hostileArgs(srv, tasks, out)...)
+	// 6 GiB of address space over the 2 GiB memory limit: Go reserves
+	// address space well past the heap it uses (a 4 GiB ulimit failed
+	// "allocating heap arena metadata" with two programs that keep what
+	// they make stopped at their memory backstops on a loaded machine).
+	child, stderr := startLimited(t, os.Args[0], 6<<20, hostileArgs(srv, tasks, out)...)
 	if code := exitStatus(t, child); code != 0 {
 		t.Fatalf("generate exited %d:\n%s", code, stderr)
 	}
