@@ -1,0 +1,329 @@
+package scripted
+
+import (
+	"bufio"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"collabcraft/generate"
+	"collabcraft/procgen"
+	"collabcraft/trajectory"
+	"collabcraft/world/command"
+)
+
+// The behaviour snapshot: what the scripted experts do, apart from their
+// words, on every trial of the default suites (procgen's paper-sized suite
+// files, suite seed 0, run seed 1: what `pipeline --preset minecollab`
+// plays). Per trial it keeps the outcome and, per agent, the sequence of
+// its calls' decisions: each command with its arguments but free-text ones
+// (a message, a !newAction prompt), chat, silence, a program's code (as a
+// digest) and bot_responder answers. Memory calls are words and are left
+// out. A redesign that must not change behaviour keeps the snapshot
+// identical; one that changes behaviour rewrites it with -update-behaviour
+// and the diff shows which trials changed and how.
+//
+//	go test ./generate/scripted -run TestBehaviourSnapshot                 # a sample of every file
+//	go test ./generate/scripted -run TestBehaviourSnapshot -full           # every trial (minutes)
+//	go test ./generate/scripted -run TestBehaviourSnapshot -full -update-behaviour
+var updateBehaviour = flag.Bool("update-behaviour", false, "rewrite testdata/behaviour/ by playing the whole default suites")
+
+const behaviourDir = "testdata/behaviour"
+
+// behaviourRunSeed is `collabcraft generate`'s default --seed.
+const behaviourRunSeed = 1
+
+// behaviourSample is how many tasks of each suite file the default test
+// plays; -short plays fewer, -full all.
+func behaviourSample(kind string) int {
+	n := 12
+	if kind == procgen.KindConstruction {
+		n = 3
+	}
+	if testing.Short() {
+		n = max(n/3, 1)
+	}
+	return n
+}
+
+// sampleTasks are n tasks spread evenly over the file (its first among
+// them), so a sample meets every part of the knob grid the file walks.
+func sampleTasks(tasks []procgen.Task, n int) []procgen.Task {
+	if n >= len(tasks) {
+		return tasks
+	}
+	out := make([]procgen.Task, n)
+	for i := range n {
+		out[i] = tasks[i*len(tasks)/n]
+	}
+	return out
+}
+
+// freeText are the parameters whose values are words, not decisions.
+var freeText = map[string]bool{"message": true, "prompt": true, "selfPrompt": true, "query": true}
+
+// specs are MINDcraft's commands by name.
+var specs = func() map[string]command.Spec {
+	m := map[string]command.Spec{}
+	for _, s := range command.All() {
+		m[s.Name] = s
+	}
+	return m
+}()
+
+// behaviourOf is one call's decision as the snapshot keeps it.
+func behaviourOf(tr *trajectory.Transition) (string, bool) {
+	switch tr.Kind {
+	case trajectory.KindMemory:
+		return "", false
+	case trajectory.KindBotResponder:
+		return "responder:" + strings.TrimSpace(tr.Response), true
+	case trajectory.KindCoding:
+		code := tr.Response
+		if i, j := strings.Index(code, "```"), strings.LastIndex(code, "```"); i >= 0 && j > i {
+			code = code[i:j]
+		} else {
+			return "code:none", true
+		}
+		sum := sha256.Sum256([]byte(code))
+		return "code:" + hex.EncodeToString(sum[:4]), true
+	}
+	if strings.TrimSpace(tr.Response) == "" {
+		return "silent", true
+	}
+	m, ok := command.Find(tr.Response)
+	if !ok {
+		return "chat", true
+	}
+	args := slices.Clone(m.Args)
+	if spec, ok := specs[m.Name]; ok {
+		for i := range args {
+			if i < len(spec.Params) && freeText[spec.Params[i].Name] {
+				args[i] = "…"
+			}
+		}
+	}
+	if len(args) == 0 {
+		return m.Name, true
+	}
+	return m.Name + "(" + strings.Join(args, ",") + ")", true
+}
+
+// behaviourLines are a trial's lines in the snapshot: the outcome, then one
+// line per agent.
+func behaviourLines(r *trajectory.Trial) []string {
+	o := r.Outcome
+	out := []string{fmt.Sprintf("%s success=%v score=%s end=%s sim=%s", r.TrialID, o.Success,
+		strconv.FormatFloat(o.Score, 'g', 6, 64), o.EndReason, strconv.FormatFloat(r.SimSeconds, 'f', 1, 64))}
+	for _, a := range r.Agents {
+		var b strings.Builder
+		b.WriteString("  " + a.Name + ":")
+		for i := range a.Transitions {
+			if d, ok := behaviourOf(&a.Transitions[i]); ok {
+				b.WriteString(" " + d)
+			}
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// behaviourFiles are the default suite's files, generated.
+func behaviourFiles(t testing.TB) []procgen.SuiteFile {
+	files, err := procgen.GenerateSuite(context.Background(), procgen.SuiteOptions{Seed: 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// wordsOf is a digest of every response of a trial, words included: a
+// refactoring that keeps it keeps the datasets byte for byte.
+func wordsOf(r *trajectory.Trial) [32]byte {
+	h := sha256.New()
+	for _, a := range r.Agents {
+		for _, tr := range a.Transitions {
+			h.Write([]byte(tr.Response))
+			h.Write([]byte{0})
+		}
+	}
+	var sum [32]byte
+	h.Sum(sum[:0])
+	return sum
+}
+
+// playBehaviour plays tasks as `collabcraft generate` does by default and
+// returns each trial's snapshot lines, in task order, and the digest of
+// their words. A trial in which a program ran into world/js's wall-time
+// or memory limit is played again, alone, up to 3 times: those limits
+// are backstops against runaway code that depend on the machine's load,
+// and a loaded machine can stop a sound program.
+func playBehaviour(t testing.TB, tasks []procgen.Task) ([][]string, [][32]byte) {
+	p := &generate.Player{Team: generate.SeatAll(New(DefaultOptions()), "scripted")}
+	jobs := generate.Jobs(tasks, 1, behaviourRunSeed)
+	out := make([][]string, len(jobs))
+	words := make([][32]byte, len(jobs))
+	index := map[string]int{}
+	for i, j := range jobs {
+		index[j.TrialID()] = i
+	}
+	var mu sync.Mutex
+	var again []int
+	keep := func(r *trajectory.Trial) {
+		i := index[r.TrialID]
+		out[i], words[i] = behaviourLines(r), wordsOf(r)
+		if hitLoadLimit(r) {
+			again = append(again, i)
+		}
+	}
+	pool := &generate.Pool{Workers: runtime.GOMAXPROCS(0), Play: p.Play, Write: func(r *trajectory.Trial) error {
+		mu.Lock()
+		defer mu.Unlock()
+		keep(r)
+		return nil
+	}}
+	if _, err := pool.Run(context.Background(), jobs); err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range again {
+		for try := 0; try < 3; try++ {
+			r, err := p.Play(context.Background(), jobs[i])
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[i], words[i] = behaviourLines(r), wordsOf(r)
+			if !hitLoadLimit(r) {
+				break
+			}
+		}
+		t.Logf("%s: a program hit a wall-time or memory limit; played again", jobs[i].TrialID())
+	}
+	return out, words
+}
+
+// hitLoadLimit reports whether a program of the trial was stopped by
+// world/js's wall-time or memory limit.
+func hitLoadLimit(r *trajectory.Trial) bool {
+	for _, a := range r.Agents {
+		for _, tr := range a.Transitions {
+			if tr.Kind == trajectory.KindCoding && (strings.Contains(tr.Output, "of real time and was stopped") || strings.Contains(tr.Output, "Out of memory: code execution")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// readBehaviour reads a snapshot file: trial id -> its lines.
+func readBehaviour(path string) (map[string][]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	out := map[string][]string{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<24)
+	id := ""
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "#") || line == "":
+		case strings.HasPrefix(line, "  "):
+			if id == "" {
+				return nil, fmt.Errorf("%s: agent line before any trial", path)
+			}
+			out[id] = append(out[id], line)
+		default:
+			id, _, _ = strings.Cut(line, " ")
+			out[id] = []string{line}
+		}
+	}
+	return out, sc.Err()
+}
+
+func behaviourPath(f procgen.SuiteFile) string {
+	return filepath.Join(behaviourDir, strings.TrimSuffix(f.Name, ".json")+".txt")
+}
+
+// TestBehaviourSnapshot plays the default suites (a sample of each file,
+// or all with -full) and compares what the experts did with the committed
+// snapshot; -update-behaviour (with -full) rewrites it.
+func TestBehaviourSnapshot(t *testing.T) {
+	if *updateBehaviour && !*fullSuite {
+		t.Fatal("-update-behaviour rewrites the whole snapshot: give -full too")
+	}
+	compared, played := 0, 0
+	words := sha256.New()
+	for _, f := range behaviourFiles(t) {
+		tasks := f.Tasks
+		if !*fullSuite {
+			tasks = sampleTasks(tasks, behaviourSample(f.Kind))
+		}
+		got, w := playBehaviour(t, tasks)
+		played += len(got)
+		for _, d := range w {
+			words.Write(d[:])
+		}
+		path := behaviourPath(f)
+		if *updateBehaviour {
+			writeBehaviour(t, path, f, got)
+			continue
+		}
+		want, err := readBehaviour(path)
+		if err != nil {
+			t.Fatalf("behaviour snapshot: %v (regenerate with -full -update-behaviour)", err)
+		}
+		if *fullSuite && len(want) != len(got) {
+			t.Errorf("%s: the snapshot holds %d trials, the suite file %d", path, len(want), len(got))
+		}
+		diffs := 0
+		for _, lines := range got {
+			id, _, _ := strings.Cut(lines[0], " ")
+			w, ok := want[id]
+			compared++
+			if ok && slices.Equal(w, lines) {
+				continue
+			}
+			if diffs++; diffs <= 3 {
+				t.Errorf("%s: trial %s behaves differently:\n got: %s\nwant: %s", path, id, strings.Join(lines, "\n      "), strings.Join(w, "\n      "))
+			}
+		}
+		if diffs > 3 {
+			t.Errorf("%s: %d trials of %d behave differently", path, diffs, len(got))
+		}
+	}
+	if !*updateBehaviour && compared == 0 {
+		t.Fatal("no trial compared")
+	}
+	// The words' digest is for refactorings that should keep the datasets
+	// byte for byte: compare it before and after.
+	t.Logf("%d trials played, %d compared; their words' digest: %x", played, compared, words.Sum(nil)[:8])
+}
+
+func writeBehaviour(t testing.TB, path string, f procgen.SuiteFile, trials [][]string) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# behaviour snapshot of %s (%d trials): per trial its outcome, then per agent its decisions.\n", f.Name, len(trials))
+	b.WriteString("# Regenerate: go test ./generate/scripted -run TestBehaviourSnapshot -full -update-behaviour\n")
+	for _, lines := range trials {
+		for _, l := range lines {
+			b.WriteString(l + "\n")
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
