@@ -154,7 +154,9 @@ func ParseLevelDone(s string) (level int, ok bool) {
 }
 
 // HasFixes reports whether s holds a fix-list heading, in either style.
-func HasFixes(s string) bool { return levelFixesRE.MatchString(s) }
+func HasFixes(s string) bool {
+	return strings.Contains(s, "requires the following fixes:") && levelFixesRE.MatchString(s)
+}
 
 // ParseFixes reads the fix lines in s back as cells (Level left 0).
 func ParseFixes(s string) []Cell {
@@ -179,7 +181,7 @@ func ParseFixes(s string) []Cell {
 // back per level: the levels it calls complete, and each other level's fix
 // cells (with Level set). "Blueprint is correct" reports all as true.
 func ParseCheck(s string) (complete []int, fixes map[int][]Cell, allCorrect bool) {
-	if strings.Contains(s, "Blueprint is correct") {
+	if IsCorrect(s) {
 		return nil, nil, true
 	}
 	for _, m := range levelDoneRE.FindAllStringSubmatch(s, -1) {
@@ -237,7 +239,7 @@ func (b *Blueprint) CheckAll(w BlockReader) string { return b.CheckAllText(w, St
 // ExplainLevelText, each followed by "\n".
 func (b *Blueprint) CheckAllText(w BlockReader, style Style) string {
 	if b.Mismatches(w) == 0 {
-		return "Blueprint is correct"
+		return allCorrect
 	}
 	var sb strings.Builder
 	for i := range b.Levels {
@@ -246,6 +248,12 @@ func (b *Blueprint) CheckAllText(w BlockReader, style Style) string {
 	}
 	return sb.String()
 }
+
+// allCorrect is CheckAllText for a house that matches its blueprint.
+const allCorrect = "Blueprint is correct"
+
+// IsCorrect reports whether s holds a check's "Blueprint is correct".
+func IsCorrect(s string) bool { return strings.Contains(s, allCorrect) }
 
 // Explain is !getBlueprint: "Level {n}: Start at coordinates X: {x}, Y: {y},
 // Z: {z}" for each level, with no separator (as MINDcraft writes it).
@@ -283,6 +291,9 @@ var levelMatrixRE = regexp.MustCompile(`Level (-?\d+) starting at coordinates X:
 // ParseLevel reads ExplainLevel's text (the first one in s) back as a
 // level; ok is false when s holds none.
 func ParseLevel(s string) (lv Level, ok bool) {
+	if !strings.Contains(s, " starting at coordinates X: ") {
+		return Level{}, false
+	}
 	m := levelMatrixRE.FindStringSubmatch(s)
 	if m == nil {
 		return Level{}, false

@@ -160,6 +160,17 @@ func TestTextsReadBack(t *testing.T) {
 	if _, _, all := ParseCheck("Blueprint is correct"); !all {
 		t.Error(`"Blueprint is correct" does not read as all correct`)
 	}
+	full := world{}
+	for _, lv := range b.Levels {
+		for r, row := range lv.Placement {
+			for c, name := range row {
+				full[[3]int{lv.Coordinates[0] + c, lv.Coordinates[1], lv.Coordinates[2] + r}] = name
+			}
+		}
+	}
+	if text := b.CheckAll(full); !IsCorrect(text) || IsCorrect(b.CheckAll(done)) {
+		t.Errorf("IsCorrect does not tell a built house (%q) from a part-built one", text)
+	}
 	if got := ExplainedLevels(b.Explain()); !slices.Equal(got, []int{0, 1}) {
 		t.Errorf("ExplainedLevels = %v", got)
 	}

@@ -95,18 +95,55 @@ func alreadyTalkingText(p string) string {
 	return "You are already in conversation with " + p + ". Don't use this command to talk to them."
 }
 func busyReplyText(sender string) string {
-	return fmt.Sprintf("I'm talking to someone else, try again later. !endConversation(%q)", sender)
+	return fmt.Sprintf(busyReply+", try again later. !endConversation(%q)", sender)
 }
+
+const busyReply = "I'm talking to someone else"
+
+// IsBusyReply reports whether a bot's message holds busyReplyText: the
+// sender was talking to someone else.
+func IsBusyReply(message string) bool { return strings.Contains(message, busyReply) }
+
 func notInConversationText(p string) string { return "Not in conversation with " + p + "." }
 
 // endedText is "Converstaion with {p} ended." in MINDcraft; spelled right here.
 func endedText(p string) string { return "Conversation with " + p + " ended." }
 func endedWithMessageText(sender, tagged string) string {
-	return "Conversation with " + sender + " ended with message: \"" + tagged + "\""
+	return endedWithPrefix + sender + endedWithMiddle + tagged + "\""
 }
+
+const (
+	endedWithPrefix = "Conversation with "
+	endedWithMiddle = " ended with message: \""
+)
+
+// ParseEndedWith reads endedWithMessageText back, for a bot's message: the
+// sender and its message without the (FROM OTHER BOT) tag.
+func ParseEndedWith(turn string) (sender, message string, ok bool) {
+	rest, ok := strings.CutPrefix(turn, endedWithPrefix)
+	n := wordPrefix(rest)
+	if !ok || n == 0 {
+		return "", "", false
+	}
+	sender, rest = rest[:n], rest[n:]
+	rest, ok = strings.CutPrefix(rest, endedWithMiddle+fromOtherBot)
+	if !ok || !strings.HasSuffix(rest, "\"") {
+		return "", "", false
+	}
+	return sender, rest[:len(rest)-1], true
+}
+
 func noResponseText(partner string, limit ms) string {
-	return fmt.Sprintf("%s hasn't responded in %s seconds, respond with a message to them or your own action.",
+	return fmt.Sprintf("%s"+noResponse+" %s seconds, respond with a message to them or your own action.",
 		partner, formatSeconds(limit))
+}
+
+const noResponse = " hasn't responded in"
+
+// IsNoResponseFrom reports whether a system turn is noResponseText for
+// partner.
+func IsNoResponseFrom(turn, partner string) bool {
+	return strings.HasPrefix(turn, partner+noResponse+" ")
 }
 
 const fromOtherBot = "(FROM OTHER BOT)"

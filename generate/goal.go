@@ -95,14 +95,35 @@ const talkToAll = " Make sure to talk to all the agents using startConversation 
 func cookingAddString(t *procgen.Task, name string) string {
 	if t.AgentCount > 2 {
 		if strings.HasPrefix(strings.ToLower(name), "andy") {
-			return "\nIn the end, all the food items should be given to you by other bots." + talkToAll
+			return "\nIn the end, " + givenToYou + "." + talkToAll
 		}
-		return "\nIn the end, all the food items should be given to one single bot whose name starts with andy or Andy." + talkToAll
+		return "\nIn the end, all the food items should be " + givenToAndy + " or Andy." + talkToAll
 	}
 	if strings.HasSuffix(t.ID, "hells_kitchen") {
 		return ""
 	}
 	return "\nIn the end, all the food items should be given to one single bot."
+}
+
+// The words of cookingAddString that name who receives the food.
+const (
+	givenToYou  = "all the food items should be given to you by other bots"
+	givenToAndy = "given to one single bot whose name starts with andy"
+)
+
+// GoalNamesCollector reports whether a cooking goal names the bot the food
+// goes to (cookingAddString, more than two agents): this one, or the one
+// whose name starts with andy (in any case, as agents read it).
+func GoalNamesCollector(goal string) bool {
+	if strings.Contains(goal, givenToYou) {
+		return true
+	}
+	for i := 0; i+len(givenToAndy) <= len(goal); i++ {
+		if strings.EqualFold(goal[i:i+len(givenToAndy)], givenToAndy) {
+			return true
+		}
+	}
+	return false
 }
 
 func craftingAddString(t *procgen.Task, _ string) string {

@@ -41,6 +41,27 @@ func (h *history) add(source, content string) {
 	h.log = append(h.log, m)
 }
 
+// ParseChatTurn reads a user turn back as add writes it: "{source}:
+// {content}", the source a name (\w+), the content without a bot's
+// (FROM OTHER BOT) tag.
+func ParseChatTurn(turn string) (from, text string, ok bool) {
+	n := wordPrefix(turn)
+	rest, ok := strings.CutPrefix(turn[n:], ": ")
+	if n == 0 || !ok {
+		return "", "", false
+	}
+	return turn[:n], strings.TrimPrefix(rest, fromOtherBot), true
+}
+
+// wordPrefix is the length of the run of \w bytes s starts with.
+func wordPrefix(s string) int {
+	i := 0
+	for i < len(s) && (s[i] == '_' || '0' <= s[i] && s[i] <= '9' || 'a' <= s[i] && s[i] <= 'z' || 'A' <= s[i] && s[i] <= 'Z') {
+		i++
+	}
+	return i
+}
+
 // needsFold reports whether the oldest turns must be folded into memory
 // before the next prompt.
 func (h *history) needsFold(max int) bool { return len(h.turns) >= max }

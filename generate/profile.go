@@ -47,6 +47,10 @@ const (
 	mindcraftSelfPrompt = "You are self-prompting with the goal: '$GOAL'. Your next response MUST contain a command with this syntax: !commandName. Respond:"
 )
 
+// IsInitMessage reports whether a turn holds MINDcraft's init message,
+// the greeting every agent gets on spawn, before its goal.
+func IsInitMessage(turn string) bool { return strings.Contains(turn, mindcraftInitMessage) }
+
 // minecollabProfiles are the task profiles by task type, as
 // tasks/evaluation_script.py's --template_profile names them in
 // minecollab.md.

@@ -100,6 +100,28 @@ func mindcraftRecipe(item string) (Recipe, bool) {
 	return Recipe{}, false
 }
 
+// PlanIsFor reports whether text holds mindcraftPlanText's answer for
+// item: the base-item sentence, or a crafting plan whose last step makes
+// it (the steps of a plan end with its target).
+func PlanIsFor(text, item string) bool {
+	if strings.Contains(text, item+baseItemSuffix) {
+		return true
+	}
+	if !strings.Contains(text, "crafting plan") {
+		return false
+	}
+	last := ""
+	for _, line := range strings.Split(text, "\n") {
+		if _, out, ok := strings.Cut(line, " -> "); ok {
+			last = strings.TrimSpace(out)
+		}
+	}
+	_, made, _ := strings.Cut(last, " ")
+	return made == item
+}
+
+const baseItemSuffix = " is a base item"
+
 // CraftingPlanText is MINDcraft's getDetailedCraftingPlan(target, count,
 // inventory): the plan text, the target included in the inventory as given.
 // An unknown target or a count below 1 gives InvalidPlanInput, as in
@@ -117,7 +139,7 @@ func mindcraftPlanText(inventory map[string]int, target string, count int, woodN
 		if inventory[target] >= count {
 			return AllHeld, nil
 		}
-		return fmt.Sprintf("%s is a base item, you need to find %d more in the world", target, count-inventory[target]), nil
+		return fmt.Sprintf("%s"+baseItemSuffix+", you need to find %d more in the world", target, count-inventory[target]), nil
 	}
 	m := &mcPlanner{inv: make(map[string]int, len(inventory)), left: map[string]int{}}
 	for k, v := range inventory {

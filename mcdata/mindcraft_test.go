@@ -110,3 +110,19 @@ func TestPlanTextWhereMindcraftLoops(t *testing.T) {
 		}
 	}
 }
+
+// A plan text reads back as the plan for its target, and for nothing
+// else: not an intermediate step, not an ingredient.
+func TestPlanIsFor(t *testing.T) {
+	plan, err := CraftingPlanText(map[string]int{"gold_ingot": 1}, "golden_carrot", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !PlanIsFor(plan, "golden_carrot") || PlanIsFor(plan, "gold_nugget") || PlanIsFor(plan, "carrot") {
+		t.Errorf("plan %q: read as the plan of the wrong item", plan)
+	}
+	base, _ := CraftingPlanText(nil, "wheat", 2)
+	if !PlanIsFor(base, "wheat") || PlanIsFor(base, "bread") {
+		t.Errorf("base item answer %q not read as wheat's", base)
+	}
+}

@@ -193,20 +193,13 @@ func cookingTask(opts Options, chestOK bool, meal []string, v cookingVariant, re
 	for _, d := range meal {
 		t.Recipes[d], _ = RecipeSteps(d)
 	}
-	counts := make([]string, len(meal))
-	for i, d := range meal {
-		counts[i] = "1 " + d
-	}
 	// Goals as MINDcraft words them: the recipe holders' text is the
 	// paper's (seed 002, section 9.2: "...make 1 golden_apple, 1 bread.
 	// \n\nRecipe for golden_apple:\nStep 1: ...\n", ending in a newline so
 	// the add-string "\nIn the end, ..." leaves a blank line); agents without
 	// the recipes get MINDcraft's block_recipe text.
-	withRecipes := "Collaborate with agents around you to make " + strings.Join(counts, ", ") + ". \n"
-	for _, d := range meal {
-		withRecipes += "\n" + recipeText(d)
-	}
-	withoutRecipes := "Collaborate with other agents around you to make " + strings.Join(meal, ", ") + "."
+	withRecipes := MealGoal(meal)
+	withoutRecipes := BlockedMealGoal(meal)
 
 	if v.hells {
 		// Agent i must make meal[i] but holds only the other dish's recipe.
@@ -217,8 +210,7 @@ func cookingTask(opts Options, chestOK bool, meal []string, v cookingVariant, re
 		t.Goal.PerAgent = map[string]string{}
 		for a := range 2 {
 			mine, theirs := meal[a], meal[1-a]
-			t.Goal.PerAgent[agentID(a)] = fmt.Sprintf("You need to make %s, but you don't have the recipe for it, your partner has it!\n\nYour partner needs to make %s. You have their recipe:\n%s\n%s",
-				mine, theirs, recipeText(theirs), hellsKitchenGoalNoteFormat)
+			t.Goal.PerAgent[agentID(a)] = HellsKitchenGoal(mine, theirs)
 		}
 	} else {
 		t.Target = Target{Counts: map[string]int{}}
@@ -259,12 +251,6 @@ func cookingTask(opts Options, chestOK bool, meal []string, v cookingVariant, re
 		"chest":        len(chest) > 0,
 	}
 	return t
-}
-
-// recipeText is "Recipe for X:\nStep 1: ...\n" as goals show it.
-func recipeText(d string) string {
-	steps, _ := RecipeSteps(d)
-	return "Recipe for " + d + ":\n" + strings.Join(steps, "\n") + "\n"
 }
 
 func totalSteps(meal []string) int {

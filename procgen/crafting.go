@@ -345,7 +345,7 @@ func craftingTask(opts CraftingOptions, s craftSpec, lv []map[string]int) (Task,
 	t := Task{
 		ID:               id,
 		Type:             TypeCrafting,
-		Goal:             Goal{Text: fmt.Sprintf("Collaborate with other agents to craft %s %s", article(s.target), s.target)},
+		Goal:             Goal{Text: CraftingGoal(s.target)},
 		Conversation:     fmt.Sprintf("Let's work together to craft %s %s.", article(s.target), s.target),
 		AgentCount:       opts.Agents,
 		HumanCount:       IntPtr(0),

@@ -7,6 +7,7 @@ import (
 
 	"collabcraft/mcdata"
 	"collabcraft/world/command"
+	"collabcraft/world/texts"
 )
 
 // toolSpeed is a tool tier's mining speed (Minecraft Wiki, Breaking).
@@ -215,7 +216,7 @@ func cmdCollectBlocks(r *run, args []command.Value) string {
 		r.spend(0.2)
 		collected++
 	}
-	r.log("Collected %d %s.", collected, t)
+	r.say(texts.Collected(collected, t))
 	return ""
 }
 

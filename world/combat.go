@@ -74,7 +74,7 @@ func (r *run) killMob(m *Mob) {
 	r.walkTo(near(m.pos.Block(), 2))
 	dmg := r.a.equipBestWeapon()
 	_, picked := r.hitMob(m, dmg, blowsToKill(m.health, dmg))
-	r.log("Successfully killed %s.", m.Kind)
+	r.say(texts.Killed(m.Kind))
 	r.log("Picked up %d items.", picked)
 }
 
@@ -180,7 +180,7 @@ func (r *run) attackEntity(id int, name string, kill bool) {
 		}
 		r.killPlayer(t)
 	default: // not in the list: nothing to wait for
-		r.log("Successfully killed %s.", name)
+		r.say(texts.Killed(name))
 		r.log("Picked up 0 items.")
 	}
 }

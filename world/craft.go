@@ -54,7 +54,7 @@ func (r *run) placeNearby(block string) (Pos, bool) {
 func (r *run) pickUpPlaced(p Pos, block string) {
 	b, _ := mcdata.LookupBlock(block)
 	r.mine(p, pickTool(r.a.inv, b), true)
-	r.log("Collected 1 %s.", block)
+	r.say(texts.Collected(1, block))
 }
 
 func cmdCraftRecipe(r *run, args []command.Value) string {

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"collabcraft/mcdata"
+	"collabcraft/world/texts"
 )
 
 // WalkSpeed is a player's walking speed in blocks per second.
@@ -21,7 +22,7 @@ const thinkBudget = 5 * maxExpansions
 
 // Pathfinder failures, worded as mineflayer-pathfinder's errors.
 const (
-	errNoPath  = "No path to the goal!"
+	errNoPath  = texts.NoPath
 	errTimeout = "Took to long to decide path to goal!"
 )
 

@@ -382,7 +382,7 @@ func (s *state) checkIntent() string {
 	}
 	var notes []string
 	for i := len(s.acts) - 1; i >= 0; i-- {
-		if a := s.acts[i]; a.name == "!checkBlueprint" && a.output != "" && !strings.Contains(a.output, "Blueprint is correct") {
+		if a := s.acts[i]; a.name == "!checkBlueprint" && a.output != "" && !blueprints.IsCorrect(a.output) {
 			n := len(parseFixes(a.output))
 			notes = append(notes, s.pick("the last check listed "+plural(n, "cell"), "last time the check found "+plural(n, "cell")))
 			break

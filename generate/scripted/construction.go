@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"collabcraft/blueprints"
+	"collabcraft/generate"
 	"collabcraft/world/command"
 )
 
@@ -352,7 +353,6 @@ func (s *state) finish() string {
 }
 
 var (
-	reUnreached    = regexp.MustCompile(`Failed to place ([a-z_]+) at \([^)]*\): No path to the goal`)
 	reMemUnreached = regexp.MustCompile(`Could not reach cells for: ([\w, ]+)\.`)
 )
 
@@ -367,9 +367,9 @@ func (s *state) unreached() []string {
 		if a.name != "!newAction" {
 			continue
 		}
-		for _, m := range reUnreached.FindAllStringSubmatch(a.output, -1) {
-			if !slices.Contains(out, m[1]) {
-				out = append(out, m[1])
+		for _, b := range unreachedIn(a.output) {
+			if !slices.Contains(out, b) {
+				out = append(out, b)
 			}
 		}
 	}
@@ -496,12 +496,12 @@ func (s *state) talkingWith() string {
 	for _, t := range s.v.Turns {
 		switch t.Role {
 		case "user":
-			if from, _, ok := fromBot(t.Content); ok {
+			if from, _, ok := generate.ParseChatTurn(t.Content); ok {
 				open[from], last = true, from
 			}
 		case "system":
-			if m := reEndedWith.FindStringSubmatch(t.Content); m != nil {
-				open[m[1]] = false
+			if from, _, ok := generate.ParseEndedWith(t.Content); ok {
+				open[from] = false
 			}
 		case "assistant":
 			if m, ok := command.Find(t.Content); ok && (m.Name == "!endConversation" || m.Name == "!startConversation") && len(m.Args) > 0 {
@@ -552,7 +552,7 @@ func (s *state) buildFacts() []string {
 	// Where the repairs stand, from the last check the folded turns hold.
 	for i := len(s.acts) - 1; i >= 0; i-- {
 		if a := s.acts[i]; a.name == "!checkBlueprint" && a.output != "" {
-			if strings.Contains(a.output, "Blueprint is correct") {
+			if blueprints.IsCorrect(a.output) {
 				f = append(f, "Last check: the house matches the blueprint.")
 			} else {
 				f = append(f, "Last check: "+itoa(len(parseFixes(a.output)))+" cells to fix.")

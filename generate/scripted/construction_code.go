@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"collabcraft/blueprints"
+	"collabcraft/world/js"
 	"collabcraft/world/texts"
 )
 
@@ -193,7 +194,7 @@ func (s *state) triedThisAction() map[[3]int]bool {
 func (s *state) afterError() bool {
 	if n := len(s.v.Turns); n > 0 {
 		last := s.v.Turns[n-1]
-		return last.Role == "system" && (strings.Contains(last.Content, "CODE EXECUTION THREW ERROR") || strings.Contains(last.Content, "Code lint error"))
+		return last.Role == "system" && js.Failed(last.Content)
 	}
 	return false
 }
@@ -219,6 +220,37 @@ async function put(name, x, y, z) {
     return ok;
 }
 `
+
+// unreachedIn are the blocks put's log (putHelper, cellsProgram) says
+// failed for want of a path: "Failed to place <block> at (<x>, <y>, <z>):
+// <the pathfinder's error>", in order.
+func unreachedIn(log string) []string {
+	const failed = "Failed to place "
+	noPath := strings.TrimSuffix(texts.NoPath, "!")
+	var out []string
+	for rest := log; ; {
+		i := strings.Index(rest, failed)
+		if i < 0 {
+			return out
+		}
+		rest = rest[i+len(failed):]
+		n := 0
+		for n < len(rest) && (rest[n] == '_' || 'a' <= rest[n] && rest[n] <= 'z') {
+			n++
+		}
+		block, after, ok := rest[:n], rest[n:], n > 0
+		if ok {
+			after, ok = strings.CutPrefix(after, " at (")
+		}
+		if ok {
+			_, after, ok = strings.Cut(after, ")")
+		}
+		if ok && strings.HasPrefix(after, ": "+noPath) {
+			out = append(out, block)
+			rest = after
+		}
+	}
+}
 
 // retryPasses places the missed cells again while a pass gets any in: a
 // cell nothing held may hold once its neighbours are in.

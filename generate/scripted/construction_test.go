@@ -2,6 +2,8 @@ package scripted
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -162,5 +164,24 @@ func TestBlueprintFromCommands(t *testing.T) {
 	v.Turns, v.Memory = nil, mem
 	if s := viewState(v); s.levelCount() != 2 || !strings.HasSuffix(s.decide(), "!getBlueprintLevel(0)") {
 		t.Errorf("from memory: %d levels, %q", s.levelCount(), s.decide())
+	}
+}
+
+// unreachedIn reads the blocks the builder's own programs failed to place
+// for want of a path, as the pattern it replaced did.
+func TestUnreachedIn(t *testing.T) {
+	re := regexp.MustCompile(`Failed to place ([a-z_]+) at \([^)]*\): No path to the goal`)
+	for _, log := range []string{
+		"", "Failed to place stone at (1, 2, 3): No path to the goal!", "Failed to place stone at (1, 2, 3).",
+		"Failed to place stone at (1, 2, 3): Took to long\nFailed to place glass at (4,\n5, 6): No path to the goal!\nFailed to place dirt at (1, 1, 1): No path to the goal!",
+		"Failed to place Stone at (1, 2, 3): No path to the goal", "Failed to place stone at 1, 2, 3): No path to the goal", "Failed to place stone at (1, 2, 3): No path",
+	} {
+		var want []string
+		for _, m := range re.FindAllStringSubmatch(log, -1) {
+			want = append(want, m[1])
+		}
+		if got := unreachedIn(log); !slices.Equal(got, want) {
+			t.Errorf("%q: read %q, the pattern %q", log, got, want)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"collabcraft/mcdata"
+	"collabcraft/procgen"
 	"collabcraft/world/command"
 	"collabcraft/world/texts"
 )
@@ -22,11 +23,6 @@ import (
 // dishes crafted at the crafting table.
 
 var (
-	reDishes     = regexp.MustCompile(`make ((?:(?:\d+ )?[a-z_]+(?:, | and )?)+)`)
-	reDishItem   = regexp.MustCompile(`(?:(\d+) )?([a-z_]+)`)
-	reHKMine     = regexp.MustCompile(`You need to make ([a-z_]+)`)
-	reHKPartner  = regexp.MustCompile(`Your partner needs to make ([a-z_]+)`)
-	reRecipe     = regexp.MustCompile(`(?s)Recipe for ([a-z_]+):\n?(.*?)(?:\n\n|$)`)
 	reAskRecipe  = regexp.MustCompile(`(?i)(send|share) (me )?the recipes?`)
 	reGiveMe     = regexp.MustCompile(`(?i)give me (\d+) ([a-z_]+)`)
 	reMemNoChest = regexp.MustCompile(`Chest lacks: ([\w, ]+)\.`)
@@ -62,31 +58,23 @@ var cooked = map[string]string{
 
 // dishes parses the meal from the goal: "make 1 bread, 1 cake".
 func (s *state) dishes() []mcdata.Ingredient {
-	if m := reHKMine.FindStringSubmatch(s.v.Goal); m != nil {
-		return []mcdata.Ingredient{{Item: m[1], Count: 1}}
-	}
-	m := reDishes.FindStringSubmatch(s.v.Goal)
-	if m == nil {
-		return nil
-	}
 	var out []mcdata.Ingredient
-	for _, d := range reDishItem.FindAllStringSubmatch(m[1], -1) {
-		if d[2] == "and" {
-			continue
-		}
-		n, _ := strconv.Atoi(d[1]) // no count: one of each
-		out = append(out, mcdata.Ingredient{Item: d[2], Count: max(n, 1)})
+	for _, d := range procgen.ParseMeal(s.v.Goal) {
+		out = append(out, mcdata.Ingredient{Item: d.Item, Count: d.Count})
 	}
 	return out
 }
 
-func (s *state) hellsKitchen() bool { return reHKMine.MatchString(s.v.Goal) }
+func (s *state) hellsKitchen() bool {
+	_, _, ok := procgen.ParseHellsKitchenGoal(s.v.Goal)
+	return ok
+}
 
 // recipesIn returns the "Recipe for X:" blocks of a text.
 func recipesIn(text string) map[string]string {
 	out := map[string]string{}
-	for _, m := range reRecipe.FindAllStringSubmatch(text, -1) {
-		out[m[1]] = strings.TrimSpace(m[2])
+	for _, r := range procgen.RecipesIn(text) {
+		out[r.Dish] = r.Steps
 	}
 	return out
 }
@@ -96,19 +84,6 @@ func recipesIn(text string) map[string]string {
 func (s *state) knowsRecipe(dish string) bool {
 	return s.recipeInContext(dish) || strings.Contains(s.mem, "recipe for "+dish) ||
 		strings.Contains(s.mem, "Recipes known: ") && strings.Contains(s.mem, dish) || s.lookedUp(dish)
-}
-
-// planMakes reports whether a crafting plan's last step makes dish ("...
-// -> 1 dish"): the plan is for it.
-func planMakes(plan, dish string) bool {
-	last := ""
-	for _, line := range strings.Split(plan, "\n") {
-		if _, out, ok := strings.Cut(line, " -> "); ok {
-			last = strings.TrimSpace(out)
-		}
-	}
-	_, item, _ := strings.Cut(last, " ")
-	return item == dish
 }
 
 // lookedUp reports whether the agent asked the game for dish's crafting
@@ -122,7 +97,7 @@ func (s *state) lookedUp(dish string) bool {
 	// The answer may be in the window while the command that asked was
 	// folded into memory: the plan names the dish it is for.
 	for _, o := range s.sys {
-		if strings.Contains(o, dish+" is a base item") || strings.Contains(o, "crafting plan") && planMakes(o, dish) {
+		if mcdata.PlanIsFor(o, dish) {
 			return true
 		}
 	}
@@ -310,10 +285,10 @@ func (s *state) crossedPromise() (helper, dish string) {
 // gave dish.
 func (s *state) madeItself(dish string) bool {
 	for _, a := range s.acts {
-		if strings.Contains(a.output, "Successfully crafted "+dish+",") {
+		if item, _, ok := texts.ParseCrafted(a.output); ok && item == dish {
 			return true
 		}
-		if m := reSmelted.FindStringSubmatch(a.output); m != nil && m[3] == dish {
+		if _, _, out, ok := texts.ParseSmelted(a.output); ok && out == dish {
 			return true
 		}
 	}
@@ -522,8 +497,8 @@ func (s *state) askedForRecipes(from string) bool {
 // recipeText renders the goal's recipes on one line for chat.
 func recipeText(goal string) string {
 	var parts []string
-	for _, m := range reRecipe.FindAllStringSubmatch(goal, -1) {
-		parts = append(parts, "Recipe for "+m[1]+": "+strings.Join(strings.Split(strings.TrimSpace(m[2]), "\n"), " "))
+	for _, r := range procgen.RecipesIn(goal) {
+		parts = append(parts, "Recipe for "+r.Dish+": "+strings.Join(strings.Split(r.Steps, "\n"), " "))
 	}
 	return strings.ReplaceAll(strings.Join(parts, " "), `"`, "'")
 }
@@ -583,10 +558,7 @@ func (s *state) cookLeader() string {
 func (s *state) cookHK() string {
 	partner := s.others()[0]
 	if !s.said("Recipe for ") && !strings.Contains(s.mem, "sent the recipes") {
-		their := ""
-		if m := reHKPartner.FindStringSubmatch(s.v.Goal); m != nil {
-			their = m[1]
-		}
+		_, their, _ := procgen.ParseHellsKitchenGoal(s.v.Goal)
 		msg := s.pick("Here's your recipe for "+their+". ", "You need this for the "+their+". ") + recipeText(s.v.Goal)
 		// Two openings at once lose one message (starting a conversation
 		// drops what is queued from the partner): the name that sorts
@@ -914,7 +886,7 @@ func (s *state) obtain(item string, k int, w map[string]int, missing map[string]
 	if mob, ok := animalDrops[item]; ok {
 		// Still short right after a kill: that animal dropped none (drops
 		// are random). Go find another rather than swing at the same spot.
-		if a, ok := s.lastAct(); ok && a.name == "!attack" && len(a.args) > 0 && a.args[0] == mob && strings.Contains(a.output, "Successfully killed") {
+		if a, ok := s.lastAct(); ok && a.name == "!attack" && len(a.args) > 0 && a.args[0] == mob && killedAny(a.output) {
 			return with(s.cookStep(s.pick("that "+mob+" dropped no {item}, so I'll find another "+mob, "no {item} from that "+mob+"; looking for another one", "the "+mob+" left no {item} behind, searching for a new one"), item, k, ""), cmd("searchForEntity", mob, 64))
 		}
 		drop := "{item}"
@@ -995,4 +967,11 @@ func dishNames(ds []mcdata.Ingredient) []string {
 		out[i] = d.Item
 	}
 	return out
+}
+
+// killedAny reports whether an !attack's output says it killed its
+// target.
+func killedAny(output string) bool {
+	_, ok := texts.ParseKilled(output)
+	return ok
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"collabcraft/generate"
 	"collabcraft/mcdata"
 	"collabcraft/procgen"
 	"collabcraft/world/texts"
@@ -21,10 +22,8 @@ import (
 // have handed over theirs.
 
 var (
-	reCraftGoal  = regexp.MustCompile(`craft (?:an? |(\d+) )?([a-z0-9_]+)`)
 	reNoPlan     = regexp.MustCompile(`(?i)(can't|cannot|don't) (see|have|get) the crafting plan`)
 	reDoneGiving = regexp.MustCompile(`(?i)(everything I had|all my items)`)
-	reBounce     = regexp.MustCompile(`I'm talking to someone else`)
 	reMemKnown   = regexp.MustCompile(`Known recipes: ([\w, ]+)\.`)
 	reMemDone    = regexp.MustCompile(`Got everything from: ([\w, ]+)\.`)
 	reAskItems   = regexp.MustCompile(`(?i)(send me your items|what do you have|what items are you holding|what are you holding)`)
@@ -32,15 +31,8 @@ var (
 
 // craftGoal reads the target and count from the goal.
 func (s *state) craftGoal() (string, int) {
-	m := reCraftGoal.FindStringSubmatch(s.v.Goal)
-	if m == nil {
-		return "", 0
-	}
-	n := 1
-	if m[1] != "" {
-		n, _ = strconv.Atoi(m[1])
-	}
-	return m[2], n
+	target, n, _ := procgen.ParseCraftingGoal(s.v.Goal)
+	return target, n
 }
 
 func (s *state) crafting() string {
@@ -149,7 +141,7 @@ func (s *state) reportedDone(to string) bool {
 // not responded since turn.
 func (s *state) unansweredAfter(to string, turn int) bool {
 	for i := turn + 1; i < len(s.v.Turns); i++ {
-		if t := s.v.Turns[i]; t.Role == "system" && strings.HasPrefix(t.Content, to+" hasn't responded in ") {
+		if t := s.v.Turns[i]; t.Role == "system" && generate.IsNoResponseFrom(t.Content, to) {
 			return true
 		}
 	}
@@ -177,7 +169,7 @@ func (s *state) askedAfterReport(leader string) bool {
 // after turn i.
 func (s *state) bouncedAfter(to string, turn int) bool {
 	for _, m := range s.msgs {
-		if m.turn > turn && m.from == to && reBounce.MatchString(m.text) {
+		if m.turn > turn && m.from == to && generate.IsBusyReply(m.text) {
 			return true
 		}
 	}
@@ -386,7 +378,7 @@ func (s *state) foundNone(item string) bool {
 	}
 	for _, a := range s.acts {
 		if a.name == "!collectBlocks" && len(a.args) > 0 && a.args[0] == block {
-			if m := reCollected.FindStringSubmatch(a.output); m != nil && m[1] == "0" {
+			if n, _, ok := texts.ParseCollected(a.output); ok && n == 0 {
 				return true
 			}
 		}

@@ -59,21 +59,8 @@ func (s *state) progressFact() string {
 		done = strings.Split(m[1], ", ")
 	}
 	for _, a := range s.acts {
-		o := a.output
-		switch {
-		case reCrafted.MatchString(o):
-			m := reCrafted.FindStringSubmatch(o)
-			done = append(done, "crafted "+m[1])
-		case reSmelted.MatchString(o):
-			m := reSmelted.FindStringSubmatch(o)
-			done = append(done, "smelted "+m[3])
-		case reCollected.MatchString(o):
-			if m := reCollected.FindStringSubmatch(o); m[1] != "0" {
-				done = append(done, "collected "+m[1]+" "+m[2])
-			}
-		case reReceived.MatchString(o):
-			m := reReceived.FindStringSubmatch(o)
-			done = append(done, "gave "+m[2]+" to "+m[1])
+		if f := doneFact(a.output); f != "" {
+			done = append(done, f)
 		}
 	}
 	if len(done) == 0 {
@@ -84,6 +71,27 @@ func (s *state) progressFact() string {
 		done = done[len(done)-4:]
 	}
 	return "Done so far: " + strings.Join(done, ", ") + "."
+}
+
+// doneFact is what an output says was done: a craft, a smelt, a harvest
+// or a hand-over ("" for none, or a harvest of nothing).
+func doneFact(o string) string {
+	if item, _, ok := texts.ParseCrafted(o); ok {
+		return "crafted " + item
+	}
+	if _, _, out, ok := texts.ParseSmelted(o); ok {
+		return "smelted " + out
+	}
+	if n, block, ok := texts.ParseCollected(o); ok {
+		if n == 0 {
+			return ""
+		}
+		return "collected " + itoa(n) + " " + block
+	}
+	if who, item, ok := texts.ParseReceived(o); ok {
+		return "gave " + item + " to " + who
+	}
+	return ""
 }
 
 func (s *state) craftFacts() []string {

@@ -2,12 +2,12 @@ package scripted
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
 	"collabcraft/blueprints"
+	"collabcraft/generate"
 	"collabcraft/procgen"
 	"collabcraft/world/command"
 	"collabcraft/world/texts"
@@ -89,7 +89,7 @@ func (s *state) newsClause() string {
 			return s.pick("Thanks for the recipe, "+from, from+" sent the steps I was missing", "Good, "+from+" shared how it's made", "with "+from+"'s recipe I know the steps now")
 		case reCollector.MatchString(m.text) || reTakesRole.MatchString(m.text):
 			return s.pick("Okay "+from+", that settles who collects", "Understood, "+from, "Fine by me, "+from, "Sounds good, "+from, from+" will collect, agreed")
-		case reBounce.MatchString(m.text):
+		case generate.IsBusyReply(m.text):
 			return s.pick(from+" is busy talking to someone else", from+" can't talk right now")
 		case strings.Contains(m.text, "?"):
 			return s.pick(from+" asked me something", "I see "+from+"'s question", "Reading "+from+"'s question")
@@ -146,14 +146,6 @@ func (s *state) doingClause(from, text string) string {
 	return ""
 }
 
-var (
-	reCrafted   = regexp.MustCompile(`Successfully crafted ([a-z_]+), you now have (\d+) ([a-z_]+)`)
-	reCollected = regexp.MustCompile(`Collected (\d+) ([a-z_]+)\.`)
-	reSmelted   = regexp.MustCompile(`Successfully smelted ([a-z_]+), got (\d+) ([a-z_]+)`)
-	reReceived  = regexp.MustCompile(`(\w+) received ([a-z_]+)\.`)
-	reRequires  = regexp.MustCompile(`You do not have the resources to craft an? ([a-z_]+)\. It requires: ([^.\n]+)`)
-)
-
 // outputClause says what the agent's last command did, if its output came
 // since the agent's last turn.
 func (s *state) outputClause() string {
@@ -165,47 +157,50 @@ func (s *state) outputClause() string {
 	if c := s.placedClause(o); c != "" && s.rng.IntN(2) == 0 {
 		return c
 	}
-	switch {
-	case reCrafted.MatchString(o):
-		m := reCrafted.FindStringSubmatch(o)
+	if item, n, ok := texts.ParseCrafted(o); ok {
+		m := []string{"", item, itoa(n), item}
 		return s.pick("The "+m[1]+" worked, so I have "+m[2]+" "+m[3]+" now", "Crafting went fine: "+m[2]+" "+m[3]+" in my inventory", "I now hold "+m[2]+" "+m[3],
 			"crafted the "+m[1]+"; "+m[2]+" in my inventory now", "the "+m[1]+" is crafted ("+m[2]+" on me)")
-	case reCollected.MatchString(o):
-		m := reCollected.FindStringSubmatch(o)
-		if m[1] == "0" {
+	}
+	if n, block, ok := texts.ParseCollected(o); ok {
+		m := []string{"", itoa(n), block}
+		if n == 0 {
 			return s.pick("I found no "+m[2]+" to pick up", "That came back with 0 "+m[2])
 		}
 		return s.pick("I picked up "+m[1]+" "+m[2], "Got "+m[1]+" "+m[2]+" from the world", "That gave me "+m[1]+" "+m[2],
 			"collecting worked: "+m[1]+" "+m[2], m[1]+" "+m[2]+" collected")
-	case reSmelted.MatchString(o):
-		m := reSmelted.FindStringSubmatch(o)
+	}
+	if in, n, out, ok := texts.ParseSmelted(o); ok {
+		m := []string{"", in, itoa(n), out}
 		station := "furnace"
 		if b, _, ok := texts.ParseFound(o); ok {
 			station = stationName(b)
 		}
 		return s.pick("The "+station+" turned my "+m[1]+" into "+m[2]+" "+m[3], "Smelting done: "+m[2]+" "+m[3],
 			"the "+m[1]+" came out as "+m[2]+" "+m[3], "the "+m[1]+" is smelted: "+m[2]+" "+m[3])
-	case reReceived.MatchString(o):
-		m := reReceived.FindStringSubmatch(o)
-		return s.pick(m[1]+" has the "+m[2]+" now", "The "+m[2]+" reached "+m[1], "Handed the "+m[2]+" to "+m[1])
-	case reRequires.MatchString(o):
-		m := reRequires.FindStringSubmatch(o)
-		return s.pick("The game says the "+m[1]+" needs "+m[2], "So the "+m[1]+" takes "+m[2])
-	case strings.Contains(o, "Blueprint is correct"):
+	}
+	if who, item, ok := texts.ParseReceived(o); ok {
+		return s.pick(who+" has the "+item+" now", "The "+item+" reached "+who, "Handed the "+item+" to "+who)
+	}
+	if item, needs, ok := texts.ParseCannotCraft(o); ok {
+		return s.pick("The game says the "+item+" needs "+needs, "So the "+item+" takes "+needs)
+	}
+	switch {
+	case blueprints.IsCorrect(o):
 		return s.pick("The check says the whole house matches", "Every level checks out")
-	case strings.Contains(o, "requires the following fixes"):
+	case blueprints.HasFixes(o):
 		n := len(parseFixes(o))
 		return s.pick("The check still lists "+plural(n, "cell")+" to fix", "The blueprint check flagged "+plural(n, "cell"), "Still "+plural(n, "cell")+" to repair, says the check")
-	case strings.Contains(o, "starting at coordinates"):
-		if lv, ok := blueprints.ParseLevel(o); ok {
-			// The build step says what the level holds for this
-			// builder; the level's shape some of the time.
-			if s.rng.IntN(3) == 0 {
-				return s.shapeFact(lookAt(lv))
-			}
-			return ""
+	}
+	if lv, ok := blueprints.ParseLevel(o); ok {
+		// The build step says what the level holds for this builder; the
+		// level's shape some of the time.
+		if s.rng.IntN(3) == 0 {
+			return s.shapeFact(lookAt(lv))
 		}
-	case strings.Contains(o, "Could not find") || strings.Contains(o, "No ") && strings.Contains(o, "nearby"):
+		return ""
+	}
+	if texts.FoundNothing(o) {
 		return s.pick("That search came up empty", "Nothing of that kind was nearby")
 	}
 	return ""

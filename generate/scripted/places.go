@@ -3,7 +3,6 @@ package scripted
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -57,7 +56,7 @@ func (s *state) pickedAt(block string) (spot, bool) {
 		if a.name != "!collectBlocks" || len(a.args) == 0 || a.args[0] != block {
 			continue
 		}
-		if m := reCollected.FindStringSubmatch(a.output); m == nil || m[1] == "0" {
+		if n, _, ok := texts.ParseCollected(a.output); !ok || n == 0 {
 			continue
 		}
 		if at, ok := reachedSpot(a.output); ok {
@@ -118,8 +117,9 @@ func (s *state) hereNote() string {
 // it did it in: the station it used or where the crop grew ("" if the
 // output names no place).
 func (s *state) placedClause(o string) string {
-	if m := reCrafted.FindStringSubmatch(o); m != nil {
+	if item, n, ok := texts.ParseCrafted(o); ok {
 		if b, cell, ok := texts.ParseFound(o); ok {
+			m := []string{"", item, itoa(n), item}
 			st, at := stationName(b), spot(cell)
 			return s.pick(
 				"the "+st+" at "+at.String()+" gave me "+m[2]+" "+m[3],
@@ -128,8 +128,9 @@ func (s *state) placedClause(o string) string {
 			)
 		}
 	}
-	if m := reSmelted.FindStringSubmatch(o); m != nil {
+	if in, n, out, ok := texts.ParseSmelted(o); ok {
 		if b, cell, ok := texts.ParseFound(o); ok {
+			m := []string{"", in, itoa(n), out}
 			st, at := stationName(b), spot(cell)
 			return s.pick(
 				"the "+st+" at "+at.String()+" turned my "+m[1]+" into "+m[2]+" "+m[3],
@@ -138,8 +139,9 @@ func (s *state) placedClause(o string) string {
 			)
 		}
 	}
-	if m := reCollected.FindStringSubmatch(o); m != nil && m[1] != "0" {
+	if n, block, ok := texts.ParseCollected(o); ok && n != 0 {
 		if p, ok := reachedSpot(o); ok {
+			m := []string{"", itoa(n), block}
 			at := p.String()
 			return s.pick(
 				"I picked up "+m[1]+" "+m[2]+" around "+at,
@@ -152,23 +154,21 @@ func (s *state) placedClause(o string) string {
 	if !ok {
 		return ""
 	}
-	if m := reKilled.FindStringSubmatch(o); m != nil {
+	if kind, ok := texts.ParseKilled(o); ok {
 		return s.pick(
-			"the "+m[1]+" went down near "+me.String(),
-			"I got the "+m[1]+" by "+me.String(),
-			"one "+m[1]+" less around "+me.String(),
+			"the "+kind+" went down near "+me.String(),
+			"I got the "+kind+" by "+me.String(),
+			"one "+kind+" less around "+me.String(),
 		)
 	}
-	if m := reReceived.FindStringSubmatch(o); m != nil {
+	if who, item, ok := texts.ParseReceived(o); ok {
 		return s.pick(
-			"I met "+m[1]+" at "+me.String()+" and handed over the "+m[2],
-			m[1]+" got the "+m[2]+" from me at "+me.String(),
+			"I met "+who+" at "+me.String()+" and handed over the "+item,
+			who+" got the "+item+" from me at "+me.String(),
 		)
 	}
 	return ""
 }
-
-var reKilled = regexp.MustCompile(`Successfully killed ([a-z_]+)\.`)
 
 // tableNote is stationNote for a recipe made at a crafting table.
 func (s *state) tableNote(r mcdata.Recipe) string {

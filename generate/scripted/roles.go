@@ -2,6 +2,8 @@ package scripted
 
 import (
 	"maps"
+
+	"collabcraft/generate"
 	"regexp"
 	"slices"
 	"strconv"
@@ -23,7 +25,6 @@ var (
 	reOffer     = regexp.MustCompile(`\((\d+) items?\)`)
 	reMemCoord  = regexp.MustCompile(`Coordinator: (\w+) \((\d+) items?\)\.`)
 	reMemOffers = regexp.MustCompile(`Holdings: ([\w ,]+)\.`)
-	reGoalAndy  = regexp.MustCompile(`(?i)given to one single bot whose name starts with andy`)
 	// A teammate taking the role, having heard every offer (or every
 	// teammate handing it its items).
 	reTakesRole = regexp.MustCompile(`(?i)(I'll (gather|collect) everything|I'm collecting everything|send me (your|all your) items)`)
@@ -218,7 +219,7 @@ func (s *state) addressedToMe(text string) bool {
 // goalNamesCollector reports whether the goal says who gets the items
 // (MINDcraft's cooking tasks of three or more agents).
 func (s *state) goalNamesCollector() bool {
-	return reGoalAndy.MatchString(s.v.Goal) || strings.Contains(s.v.Goal, "all the food items should be given to you by other bots")
+	return generate.GoalNamesCollector(s.v.Goal)
 }
 
 // offeredTo reports whether this agent's offer reached o (it was sent, not

@@ -87,7 +87,7 @@ func (b *backend) Complete(ctx context.Context, req generate.Request) (generate.
 // greeted reports whether the last turn is the harness's init message.
 func (s *state) greeted() bool {
 	t := s.v.Turns
-	return len(t) > 0 && t[len(t)-1].Role != "assistant" && strings.Contains(t[len(t)-1].Content, "Respond with hello world and your name")
+	return len(t) > 0 && t[len(t)-1].Role != "assistant" && generate.IsInitMessage(t[len(t)-1].Content)
 }
 
 // approxTokens estimates a prompt's tokens (about 4 characters each), so

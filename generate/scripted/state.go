@@ -2,7 +2,6 @@ package scripted
 
 import (
 	"math/rand/v2"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -57,7 +56,7 @@ func newState(v *generate.View, rng *rand.Rand, opts Options) *state {
 	for i, t := range turns {
 		switch t.Role {
 		case "user":
-			if from, text, ok := fromBot(t.Content); ok {
+			if from, text, ok := generate.ParseChatTurn(t.Content); ok {
 				s.msgs = append(s.msgs, message{from: from, text: text, turn: i})
 			}
 		case "assistant":
@@ -71,33 +70,12 @@ func newState(v *generate.View, rng *rand.Rand, opts Options) *state {
 		case "system":
 			s.sys = append(s.sys, t.Content)
 			// Bounced or ended conversations arrive as system turns.
-			if !strings.HasPrefix(t.Content, "Conversation with ") {
-				continue
-			}
-			if m := reEndedWith.FindStringSubmatch(t.Content); m != nil && !s.toSomeoneElse(m[2]) {
-				s.msgs = append(s.msgs, message{from: m[1], text: m[2], turn: i})
+			if from, text, ok := generate.ParseEndedWith(t.Content); ok && !s.toSomeoneElse(text) {
+				s.msgs = append(s.msgs, message{from: from, text: text, turn: i})
 			}
 		}
 	}
 	return s
-}
-
-// fromBot splits a chat turn "Name: (FROM OTHER BOT)text" (the tag is
-// optional) as `(?s)^(\w+): (?:\(FROM OTHER BOT\))?(.*)$` does, without the regexp engine (it ran on every
-// user turn of every call).
-func fromBot(s string) (from, text string, ok bool) {
-	i := 0
-	for i < len(s) && isWordByte(s[i]) {
-		i++
-	}
-	if i == 0 || !strings.HasPrefix(s[i:], ": ") {
-		return "", "", false
-	}
-	return s[:i], strings.TrimPrefix(s[i+2:], "(FROM OTHER BOT)"), true
-}
-
-func isWordByte(c byte) bool {
-	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
 // toSomeoneElse reports whether an ended conversation's last message was
@@ -107,8 +85,6 @@ func (s *state) toSomeoneElse(text string) bool {
 	m, ok := command.Find(text)
 	return ok && m.Start == 0 && m.Name == "!startConversation" && len(m.Args) > 0 && strings.Trim(m.Args[0], `"`) != s.v.Name
 }
-
-var reEndedWith = regexp.MustCompile(`(?s)^Conversation with (\w+) ended with message: "\(FROM OTHER BOT\)(.*)"$`)
 
 func unquote(raw []string) []string {
 	out := make([]string, len(raw))

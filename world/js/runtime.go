@@ -190,7 +190,7 @@ func Execute(ctx context.Context, w *world.World, agent, code string, opts Optio
 		return threw(w, s, refused, limits.Output), nil
 	}
 	if lint := Lint(staged); lint != "" {
-		return Result{Kind: LintError, Error: lint, Message: "Error: Code lint error:\n" + lint + "\nPlease try again."}, nil
+		return Result{Kind: LintError, Error: lint, Message: "Error: " + lintErrorMark + ":\n" + lint + "\nPlease try again."}, nil
 	}
 	if refused != "" {
 		return threw(w, s, refused, limits.Output), nil
@@ -223,7 +223,19 @@ func threw(w *world.World, s *world.Session, thrown string, limit int) Result {
 		thrown = strings.ToValidUTF8(thrown[:limit], "") + fmt.Sprintf("... (%d more characters)", len(thrown)-limit)
 	}
 	return Result{Kind: Threw, Error: thrown,
-		Message: "Code Output:\n" + w.OutputSummary(s.Output()) + "\nCODE EXECUTION THREW ERROR: " + thrown + "\n Please try again:"}
+		Message: "Code Output:\n" + w.OutputSummary(s.Output()) + "\n" + threwMark + ": " + thrown + "\n Please try again:"}
+}
+
+// The words that mark a Message of an execution that did not finish.
+const (
+	lintErrorMark = "Code lint error"
+	threwMark     = "CODE EXECUTION THREW ERROR"
+)
+
+// Failed reports whether text holds the Message of an execution that did
+// not finish (LintError or Threw), as an agent reads it back.
+func Failed(text string) bool {
+	return strings.Contains(text, threwMark) || strings.Contains(text, lintErrorMark)
 }
 
 // sanitize is coder.js's _sanitizeCode: trim, then drop one leading

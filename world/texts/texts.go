@@ -98,6 +98,10 @@ func UnplacedCells(s string) [][3]int { return cells(unplacedRE, s, 1) }
 
 // Moving.
 
+// NoPath is the pathfinder's failure to find a way to a goal
+// (mineflayer-pathfinder's words), as an error's message.
+const NoPath = "No path to the goal!"
+
 // Reached is the end of a walk; the coordinates are as the command was
 // given them, in JavaScript's number format.
 func Reached(x, y, z string) string { return "You have reached at " + x + ", " + y + ", " + z + "." }
@@ -111,6 +115,14 @@ func ParseReached(s string) (x, y, z string, ok bool) {
 		return "", "", "", false
 	}
 	return m[1], m[2], m[3], true
+}
+
+// FoundNothing reports whether s tells of a search or a chest, station
+// or entity command that found nothing: "Could not find ..." (NotFoundIn,
+// NotInChest, NoChestNearby, NoneToAttack) or "No ... nearby" (NoFurnace
+// and the world's other "no such thing nearby" texts).
+func FoundNothing(s string) bool {
+	return strings.Contains(s, "Could not find") || strings.Contains(s, "No ") && strings.Contains(s, "nearby")
 }
 
 // Found is a block search's find, before the walk there (the current
@@ -164,6 +176,22 @@ func IsStayed(output string) bool {
 // Received is a !givePlayer that arrived.
 func Received(player, item string) string { return player + " received " + item + "." }
 
+// ParseReceived returns the player and item of the first Received in s
+// (`(\w+) received ([a-z_]+)\.`).
+func ParseReceived(s string) (player, item string, ok bool) {
+	each(s, " received ", func(at int) bool {
+		start := at - len(" received ")
+		who := spanBack(s, start, isWord)
+		n := span(s, at, isLower)
+		if who == 0 || n == 0 || at+n >= len(s) || s[at+n] != '.' {
+			return false
+		}
+		player, item, ok = s[start-who:start], s[at:at+n], true
+		return true
+	})
+	return player, item, ok
+}
+
 // NeverReceived is a !givePlayer that did not arrive.
 func NeverReceived(item, player string) string {
 	return "Failed to give " + item + " to " + player + ", it was never received."
@@ -192,6 +220,38 @@ func Smelted(item string, total int, output string) string {
 
 // IsSmelted reports whether s holds Smelted.
 func IsSmelted(s string) bool { return strings.Contains(s, "Successfully smelted ") }
+
+// ParseSmelted returns what the first Smelted in s smelted, how many came
+// out and of what (`Successfully smelted ([a-z_]+), got (\d+) ([a-z_]+)`).
+func ParseSmelted(s string) (item string, total int, output string, ok bool) {
+	each(s, "Successfully smelted ", func(at int) bool {
+		in, n, out, ok2 := itemCountItem(s, at, ", got ")
+		if ok2 {
+			item, total, output, ok = in, n, out, true
+		}
+		return ok2
+	})
+	return item, total, output, ok
+}
+
+// itemCountItem reads `([a-z_]+)<mid>(\d+) ([a-z_]+)` at s[i:].
+func itemCountItem(s string, i int, mid string) (a string, n int, b string, ok bool) {
+	k := span(s, i, isLower)
+	if k == 0 || !strings.HasPrefix(s[i+k:], mid) {
+		return "", 0, "", false
+	}
+	a, i = s[i:i+k], i+k+len(mid)
+	n, d := number(s, i)
+	if d == 0 || i+d >= len(s) || s[i+d] != ' ' {
+		return "", 0, "", false
+	}
+	i += d + 1
+	k = span(s, i, isLower)
+	if k == 0 {
+		return "", 0, "", false
+	}
+	return a, n, s[i : i+k], true
+}
 
 // NotFoundIn is a search (!searchForBlock, !searchForEntity) that found
 // nothing of kind within rng blocks (rng as JavaScript prints it).
@@ -231,12 +291,52 @@ func FurnaceBusy(item string) string { return "The furnace is currently smelting
 // IsFurnaceBusy reports whether s holds FurnaceBusy.
 func IsFurnaceBusy(s string) bool { return strings.Contains(s, "currently smelting") }
 
+// Gathering.
+
+// Collected ends a !collectBlocks (and the block a station was mined
+// from): how many blocks of kind it collected.
+func Collected(n int, block string) string { return "Collected " + strconv.Itoa(n) + " " + block + "." }
+
+// ParseCollected returns the count and block of the first Collected in s
+// (`Collected (\d+) ([a-z_]+)\.`).
+func ParseCollected(s string) (n int, block string, ok bool) {
+	each(s, "Collected ", func(at int) bool {
+		v, d := number(s, at)
+		if d == 0 || at+d >= len(s) || s[at+d] != ' ' {
+			return false
+		}
+		j := at + d + 1
+		k := span(s, j, isLower)
+		if k == 0 || j+k >= len(s) || s[j+k] != '.' {
+			return false
+		}
+		n, block, ok = v, s[j:j+k], true
+		return true
+	})
+	return n, block, ok
+}
+
 // Fighting.
 
 // NoneToAttack is an !attack without the entity in reach.
 func NoneToAttack(kind string) string { return "Could not find any " + kind + " to attack." }
 
 var noneToAttackRE = regexp.MustCompile(`Could not find any ([a-z_]+) to attack`)
+
+// Killed is an !attack that killed its target.
+func Killed(kind string) string { return "Successfully killed " + kind + "." }
+
+// ParseKilled returns the kind of the first Killed in s
+// (`Successfully killed ([a-z_]+)\.`).
+func ParseKilled(s string) (kind string, ok bool) {
+	each(s, "Successfully killed ", func(at int) bool {
+		if n := span(s, at, isLower); n > 0 && at+n < len(s) && s[at+n] == '.' {
+			kind, ok = s[at:at+n], true
+		}
+		return ok
+	})
+	return kind, ok
+}
 
 // ParseNoneToAttack returns the entity kind of the first NoneToAttack in s.
 func ParseNoneToAttack(s string) (kind string, ok bool) {
@@ -252,6 +352,20 @@ func ParseNoneToAttack(s string) (kind string, ok bool) {
 // Crafted is a craft done as asked; have is the count now held.
 func Crafted(item string, have int) string {
 	return fmt.Sprintf("Successfully crafted %s, you now have %d %s.", item, have, item)
+}
+
+// ParseCrafted returns the item and the count now held of the first
+// Crafted in s (`Successfully crafted ([a-z_]+), you now have (\d+)
+// ([a-z_]+)`; the item is named twice).
+func ParseCrafted(s string) (item string, have int, ok bool) {
+	each(s, "Successfully crafted ", func(at int) bool {
+		a, n, _, ok2 := itemCountItem(s, at, ", you now have ")
+		if ok2 {
+			item, have, ok = a, n, true
+		}
+		return ok2
+	})
+	return item, have, ok
 }
 
 // CraftedSome is a craft cut short by the limiting ingredient.
@@ -279,6 +393,34 @@ func CannotCraft(item, requires string) string {
 }
 
 var cannotCraftRE = regexp.MustCompile(`You do not have the resources to craft an? (\w+)\. It requires: ([^.\n]*)\.`)
+
+// ParseCannotCraft returns the item and the ingredient list of the first
+// CannotCraft in s (`You do not have the resources to craft an?
+// ([a-z_]+)\. It requires: ([^.\n]+)`).
+func ParseCannotCraft(s string) (item, requires string, ok bool) {
+	each(s, "You do not have the resources to craft a", func(at int) bool {
+		switch {
+		case strings.HasPrefix(s[at:], "n "):
+			at += 2
+		case strings.HasPrefix(s[at:], " "):
+			at++
+		default:
+			return false
+		}
+		n := span(s, at, isLower)
+		if n == 0 || !strings.HasPrefix(s[at+n:], ". It requires: ") {
+			return false
+		}
+		j := at + n + len(". It requires: ")
+		k := span(s, j, func(c byte) bool { return c != '.' && c != '\n' })
+		if k == 0 {
+			return false
+		}
+		item, requires, ok = s[at:at+n], s[j:j+k], true
+		return true
+	})
+	return item, requires, ok
+}
 
 // CannotCraftItems are the items s reports lacking ingredients for.
 func CannotCraftItems(s string) []string {

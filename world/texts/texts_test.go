@@ -38,6 +38,12 @@ func TestRoundTrip(t *testing.T) {
 		{"CannotCraft", CannotCraft("ladder", "stick: 7"), func(s string) any { return CannotCraftItems(s) }, []string{"ladder"}},
 		{"NeedsTable", NeedsTable("ladder"), func(s string) any { return []any{IsNeedsTable(s), NeedsTableItems(s)} }, []any{true, []string{"ladder"}}},
 		{"NoRecipe", NoRecipe("oak_plank"), func(s string) any { return NoRecipeItems(s) }, []string{"oak_plank"}},
+		{"Collected", Collected(3, "oak_log"), func(s string) any { n, b, ok := ParseCollected(s); return []any{n, b, ok} }, []any{3, "oak_log", true}},
+		{"Killed", Killed("cow"), func(s string) any { k, ok := ParseKilled(s); return []any{k, ok} }, []any{"cow", true}},
+		{"Crafted (parsed)", Crafted("stick", 4), func(s string) any { i, n, ok := ParseCrafted(s); return []any{i, n, ok} }, []any{"stick", 4, true}},
+		{"Smelted", Smelted("raw_iron", 3, "iron_ingot"), func(s string) any { i, n, o, ok := ParseSmelted(s); return []any{i, n, o, ok} }, []any{"raw_iron", 3, "iron_ingot", true}},
+		{"Received (parsed)", Received("Jill_0", "bread"), func(s string) any { p, i, ok := ParseReceived(s); return []any{p, i, ok} }, []any{"Jill_0", "bread", true}},
+		{"CannotCraft (parsed)", CannotCraft("ladder", "stick: 7"), func(s string) any { i, r, ok := ParseCannotCraft(s); return []any{i, r, ok} }, []any{"ladder", "stick: 7", true}},
 	} {
 		if got := c.got(wrap(c.text)); !equal(got, c.want) {
 			t.Errorf("%s: %q reads back as %v, want %v", c.name, c.text, got, c.want)

@@ -1,0 +1,74 @@
+package texts
+
+import (
+	"regexp"
+	"strconv"
+	"testing"
+)
+
+// The hand-written readers read exactly what the patterns they document
+// read, on the texts themselves and on near misses.
+func TestScannersMatch(t *testing.T) {
+	samples := []string{
+		"", ".", "Collected", "Collected 3 oak_log.", "Action output:\nCollected 0 wheat.\n", "Collected x oak_log. Collected 12 stone.",
+		"Collected 3 Oak.", "Collected 3 oak_log", "Collected 3 oak_log,", "Collected 99999999999999999999 dirt.", "xCollected 3 dirt.",
+		"Successfully killed cow.\nPicked up 1 items.", "Successfully killed .", "Successfully killed Cow.", "Successfully killed player.",
+		"Successfully killed cow", "Successfully killed a.Successfully killed b.",
+		"Successfully crafted stick, you now have 4 stick.", "Successfully crafted stick, you now have stick.", "Successfully crafted music_disc_13, you now have 1 music_disc_13.",
+		"Successfully crafted oak_planks, you now have 12 oak_planks. Found crafting_table at (1, 2, 3).", "Successfully crafted x, you now have 4 ",
+		"Successfully smelted raw_iron, got 3 iron_ingot.", "Successfully smelted beef, got 1 cooked_beef", "Successfully smelted beef, got one cooked_beef.",
+		"Jill_0 received bread.", "Cleared furnace, received 1 iron_ingot, no input items, and no fuel items.", " received bread.", "Jill_0 received Bread.",
+		"Jill_0 received bread", "Failed to give bread to Jill_0, it was never received.", "a received b. c received d.", "x received .",
+		"You do not have the resources to craft a ladder. It requires: stick: 7.", "You do not have the resources to craft an oak_door. It requires: oak_planks: 6.",
+		"You do not have the resources to craft a name_tag. It requires: .", "You do not have the resources to craft anvil. It requires: iron: 1.",
+		"You do not have the resources to craft a ladder. It requires: stick: 7\nmore", "You do not have the resources to craft a Ladder. It requires: x.",
+	}
+	for _, c := range []struct {
+		re   string
+		read func(string) []string
+	}{
+		{`Collected (\d+) ([a-z_]+)\.`, func(s string) []string {
+			n, b, ok := ParseCollected(s)
+			return got(ok, strconv.Itoa(n), b)
+		}},
+		{`Successfully killed ([a-z_]+)\.`, func(s string) []string { k, ok := ParseKilled(s); return got(ok, k) }},
+		{`Successfully crafted ([a-z_]+), you now have (\d+) [a-z_]+`, func(s string) []string {
+			item, n, ok := ParseCrafted(s)
+			return got(ok, item, strconv.Itoa(n))
+		}},
+		{`Successfully smelted ([a-z_]+), got (\d+) ([a-z_]+)`, func(s string) []string {
+			in, n, out, ok := ParseSmelted(s)
+			return got(ok, in, strconv.Itoa(n), out)
+		}},
+		{`(\w+) received ([a-z_]+)\.`, func(s string) []string { p, it, ok := ParseReceived(s); return got(ok, p, it) }},
+		{`You do not have the resources to craft an? ([a-z_]+)\. It requires: ([^.\n]+)`, func(s string) []string {
+			it, req, ok := ParseCannotCraft(s)
+			return got(ok, it, req)
+		}},
+	} {
+		re := regexp.MustCompile(c.re)
+		for _, s := range samples {
+			want := re.FindStringSubmatch(s)
+			if want != nil {
+				want = want[1:]
+				for i, w := range want { // counts as strconv.Atoi reads them
+					if n, err := strconv.Atoi(w); err == nil {
+						want[i] = strconv.Itoa(n)
+					} else if isDigit(w[0]) {
+						want[i] = "0"
+					}
+				}
+			}
+			if g := c.read(s); !equal(g, want) && (g != nil || want != nil) {
+				t.Errorf("%s on %q: read %q, the pattern %q", c.re, s, g, want)
+			}
+		}
+	}
+}
+
+func got(ok bool, parts ...string) []string {
+	if !ok {
+		return nil
+	}
+	return parts
+}
