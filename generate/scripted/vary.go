@@ -1,10 +1,8 @@
 package scripted
 
 import (
-	"regexp"
 	"slices"
 	"strings"
-	"unicode"
 )
 
 // wordings are interchangeable ways to say the same thing in an agent's
@@ -40,34 +38,55 @@ var wordings = [][]string{
 	{"the rest", "the remainder", "what's left"},
 }
 
-// wordingRE matches any wording, longest first, whole words, either
-// case of the first letter; wordingOf maps a match to its group.
-var wordingRE, wordingOf = func() (*regexp.Regexp, map[string]int) {
-	of := map[string]int{}
-	var alts []string
+// wordingAlts are the wordings as vary looks for them: each in the case
+// written and with its first letter upper-cased, longest first (so
+// "levels" wins over "level"), whole words only; wordingAt indexes them by
+// their first byte, in that order.
+var wordingAlts, wordingAt = func() ([]wordingAlt, map[byte][]int) {
+	seen := map[string]bool{}
+	var alts []wordingAlt
 	for g, ws := range wordings {
 		for _, w := range ws {
 			for _, form := range []string{w, upperFirst(w)} {
-				if _, dup := of[form]; !dup {
-					of[form] = g
-					alts = append(alts, form)
+				if !seen[form] {
+					seen[form] = true
+					alts = append(alts, wordingAlt{form, g})
 				}
 			}
 		}
 	}
-	// Longest first, so "levels" wins over "level".
-	slices.SortStableFunc(alts, func(a, b string) int { return len(b) - len(a) })
+	slices.SortStableFunc(alts, func(a, b wordingAlt) int { return len(b.text) - len(a.text) })
+	at := map[byte][]int{}
 	for i, a := range alts {
-		alts[i] = regexp.QuoteMeta(a)
-		if r := rune(a[0]); unicode.IsLetter(r) {
-			alts[i] = `\b` + alts[i]
-		}
-		if r := rune(a[len(a)-1]); unicode.IsLetter(r) {
-			alts[i] += `\b`
-		}
+		at[a.text[0]] = append(at[a.text[0]], i)
 	}
-	return regexp.MustCompile(strings.Join(alts, "|")), of
+	return alts, at
 }()
+
+// wordingAlt is one form of a wording and its group.
+type wordingAlt struct {
+	text  string
+	group int
+}
+
+// wordAt reports whether text holds alt at i as a whole word: where alt
+// starts or ends with a letter, the text has no letter, digit or _
+// beside it.
+func (alt wordingAlt) at(text string, i int) bool {
+	w := alt.text
+	if !strings.HasPrefix(text[i:], w) {
+		return false
+	}
+	if isLetter(w[0]) && i > 0 && isWordByte(text[i-1]) {
+		return false
+	}
+	end := i + len(w)
+	return !isLetter(w[len(w)-1]) || end == len(text) || !isWordByte(text[end])
+}
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+func isWordByte(c byte) bool { return c == '_' || '0' <= c && c <= '9' || isLetter(c) }
 
 // vary says the narration text with its wordings drawn anew, one per
 // group for the whole text. A stated construction plan is kept word for
@@ -86,19 +105,35 @@ func (s *state) vary(text string) string {
 	// One wording per group in a text: a message that says "layer" once
 	// says it throughout.
 	chosen := map[int]string{}
-	return wordingRE.ReplaceAllStringFunc(text, func(m string) string {
-		g := wordingOf[m]
-		w, ok := chosen[g]
+	var b strings.Builder
+	for i := 0; i < len(text); {
+		alt, ok := wordingAlt{}, false
+		for _, k := range wordingAt[text[i]] {
+			if wordingAlts[k].at(text, i) {
+				alt, ok = wordingAlts[k], true
+				break
+			}
+		}
 		if !ok {
-			w = wordings[g][s.rng.IntN(len(wordings[g]))]
-			chosen[g] = w
+			b.WriteByte(text[i])
+			i++
+			continue
 		}
-		if unicode.IsUpper(rune(m[0])) {
-			return upperFirst(w)
+		w, picked := chosen[alt.group]
+		if !picked {
+			w = wordings[alt.group][s.rng.IntN(len(wordings[alt.group]))]
+			chosen[alt.group] = w
 		}
-		return w
-	})
+		if isUpper(alt.text[0]) {
+			w = upperFirst(w)
+		}
+		b.WriteString(w)
+		i += len(alt.text)
+	}
+	return b.String()
 }
+
+func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
 
 func upperFirst(w string) string {
 	if w == "" {
@@ -107,18 +142,13 @@ func upperFirst(w string) string {
 	return strings.ToUpper(w[:1]) + w[1:]
 }
 
-// reAlternation is one {a|b|c} choice in a phrase template.
-var reAlternation = regexp.MustCompile(`\{([^{}]*)\}`)
-
 // gen says a phrase template with each {a|b|c} replaced by one of its
 // alternatives, so one template covers the phrasings its parts combine
-// to. Alternatives nest: the innermost are chosen first.
+// to. Alternatives nest: each pass chooses in the innermost braces, left
+// to right, until none is left.
 func (s *state) gen(template string) string {
 	for strings.Contains(template, "{") {
-		next := reAlternation.ReplaceAllStringFunc(template, func(m string) string {
-			alts := strings.Split(m[1:len(m)-1], "|")
-			return alts[s.rng.IntN(len(alts))]
-		})
+		next := s.choose(template)
 		if next == template {
 			break // a lone brace: nothing left to choose
 		}
@@ -127,24 +157,69 @@ func (s *state) gen(template string) string {
 	return template
 }
 
-// reLevelNumber is a level named by its number.
-var reLevelNumber = regexp.MustCompile(`\b([Ll])evel (\d+)\b`)
+// choose replaces each innermost {a|b|c} of template (braces holding no
+// brace) by one of its alternatives, left to right.
+func (s *state) choose(template string) string {
+	var b strings.Builder
+	for i := 0; i < len(template); {
+		j := i + 1
+		for template[i] == '{' && j < len(template) && template[j] != '{' && template[j] != '}' {
+			j++
+		}
+		if template[i] != '{' || j == len(template) || template[j] != '}' {
+			b.WriteByte(template[i])
+			i++
+			continue
+		}
+		alts := strings.Split(template[i+1:j], "|")
+		b.WriteString(alts[s.rng.IntN(len(alts))])
+		i = j + 1
+	}
+	return b.String()
+}
 
 // refer names a level by its number and then refers back to it ("this
 // level") while no other level was named in between, as people do: "My
 // share of level 3 is 12 of its 40 blocks; this level is mostly stone".
 func (s *state) refer(text string) string {
 	last := ""
-	return reLevelNumber.ReplaceAllStringFunc(text, func(m string) string {
-		n := m[len("level "):]
+	var b strings.Builder
+	for i := 0; i < len(text); {
+		n, ok := levelNumberAt(text, i)
+		if !ok {
+			b.WriteByte(text[i])
+			i++
+			continue
+		}
+		m := text[i : i+len("level ")+len(n)]
+		i += len(m)
 		if n != last {
 			last = n
-			return m
+			b.WriteString(m)
+			continue
 		}
 		w := s.pick("this level", "the level")
 		if m[0] == 'L' {
-			return upperFirst(w)
+			w = upperFirst(w)
 		}
-		return w
-	})
+		b.WriteString(w)
+	}
+	return b.String()
+}
+
+// levelNumberAt reads a level named by its number, "level 3" or "Level
+// 3" as a whole word, at text[i:]: the number.
+func levelNumberAt(text string, i int) (string, bool) {
+	if c := text[i]; c != 'l' && c != 'L' || i > 0 && isWordByte(text[i-1]) || !strings.HasPrefix(text[i+1:], "evel ") {
+		return "", false
+	}
+	j := i + len("level ")
+	k := j
+	for k < len(text) && '0' <= text[k] && text[k] <= '9' {
+		k++
+	}
+	if k == j || k < len(text) && isWordByte(text[k]) {
+		return "", false
+	}
+	return text[j:k], true
 }
