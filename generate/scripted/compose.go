@@ -377,13 +377,13 @@ func (s *state) checkIntent() string {
 			"",
 		))
 	}
-	if a, ok := s.lastAct(); ok && a.name == "!newAction" && (strings.Contains(strings.Join(a.args, " "), "Fix") || strings.Contains(strings.Join(a.args, " "), "Repair")) {
+	if a, ok := s.lastAct(); ok && a.Name == "!newAction" && (strings.Contains(strings.Join(a.Args, " "), "Fix") || strings.Contains(strings.Join(a.Args, " "), "Repair")) {
 		reasons = []string{s.pick("the repair has run", "I just fixed what the last check listed", "my fixes are done")}
 	}
 	var notes []string
 	for i := len(s.acts) - 1; i >= 0; i-- {
-		if a := s.acts[i]; a.name == "!checkBlueprint" && a.output != "" && !blueprints.IsCorrect(a.output) {
-			n := len(parseFixes(a.output))
+		if a := s.acts[i]; a.Name == "!checkBlueprint" && a.Output != "" && !blueprints.IsCorrect(a.Output) {
+			n := len(parseFixes(a.Output))
 			notes = append(notes, s.pick("the last check listed "+plural(n, "cell"), "last time the check found "+plural(n, "cell")))
 			break
 		}

@@ -2,13 +2,13 @@ package scripted
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"collabcraft/blueprints"
 	"collabcraft/generate"
+	"collabcraft/generate/scripted/chat"
 	"collabcraft/world/command"
 )
 
@@ -25,19 +25,6 @@ import (
 // in, scaffolding left behind) with more code, asking teammates for
 // blocks it lacks and giving away what it no longer needs.
 
-var (
-	// reMemPlaced is the memory line of levels whose share is in.
-	reMemPlaced = regexp.MustCompile(`My part is in on levels: ([\d, ]+)\.`)
-	// reMemBlueprint is the memory of the blueprint's levels, each one
-	// block above the one before.
-	reMemBlueprint = regexp.MustCompile(`Blueprint: (\d+) levels, level 0 at X: (-?\d+), Y: (-?\d+), Z: (-?\d+)\.`)
-	// reMemShared is the first builder's memory of whom the plan is
-	// settled with.
-	reMemShared = regexp.MustCompile(`Plan settled with: ([\w, ]+)\.`)
-	// reActionLevel is the level a builder's `!newAction` is for.
-	reActionLevel = regexp.MustCompile(`level (\d+)`)
-)
-
 // fix is one cell to set: block "" means clear it.
 type fix struct {
 	block   string
@@ -53,14 +40,14 @@ func (s *state) blueprintText() string {
 		return s.v.Goal
 	}
 	for i := len(s.acts) - 1; i >= 0; i-- {
-		if a := s.acts[i]; a.name == "!getBlueprint" && len(blueprints.ExplainedLevels(a.output)) > 0 {
-			return a.output
+		if a := s.acts[i]; a.Name == "!getBlueprint" && len(blueprints.ExplainedLevels(a.Output)) > 0 {
+			return a.Output
 		}
 	}
-	if m := reMemBlueprint.FindStringSubmatch(s.mem); m != nil {
+	if bp := s.notes.Blueprint; bp.Levels > 0 {
 		var b strings.Builder
-		for k := range atoi(m[1]) {
-			b.WriteString("Level " + itoa(k) + ": Start at coordinates X: " + m[2] + ", Y: " + itoa(atoi(m[3])+k) + ", Z: " + m[4])
+		for k := range bp.Levels {
+			b.WriteString("Level " + itoa(k) + ": Start at coordinates X: " + itoa(bp.Origin[0]) + ", Y: " + itoa(bp.Origin[1]+k) + ", Z: " + itoa(bp.Origin[2]))
 		}
 		return b.String()
 	}
@@ -101,8 +88,8 @@ func (s *state) stackedLevels() bool {
 func (s *state) readLevel(k int) (blueprints.Level, bool) {
 	for i := len(s.acts) - 1; i >= 0; i-- {
 		a := s.acts[i]
-		if a.name == "!getBlueprintLevel" && len(a.args) == 1 && atoi(a.args[0]) == k {
-			if lv, ok := blueprints.ParseLevel(a.output); ok {
+		if a.Name == "!getBlueprintLevel" && len(a.Args) == 1 && atoi(a.Args[0]) == k {
+			if lv, ok := blueprints.ParseLevel(a.Output); ok {
 				return lv, true
 			}
 		}
@@ -174,23 +161,19 @@ func order(cells []fix) []fix {
 // is empty.
 func (s *state) placedLevels() map[int]bool {
 	done := map[int]bool{}
-	if m := reMemPlaced.FindStringSubmatch(s.mem); m != nil {
-		for _, f := range strings.Split(m[1], ", ") {
-			if k, err := strconv.Atoi(strings.TrimSpace(f)); err == nil {
-				done[k] = true
-			}
-		}
+	for _, k := range s.notes.PartIn {
+		done[k] = true
 	}
 	for _, a := range s.acts {
-		switch a.name {
+		switch a.Name {
 		case "!newAction":
 			// Its output may be folded into memory apart from it: the
 			// action ran either way.
-			if m := reActionLevel.FindStringSubmatch(strings.Join(a.args, " ")); m != nil {
-				done[atoi(m[1])] = true
+			if k, ok := actionLevelOf(a); ok {
+				done[k] = true
 			}
 		case "!getBlueprintLevel":
-			if lv, ok := blueprints.ParseLevel(a.output); ok && len(s.share(lv)) == 0 {
+			if lv, ok := blueprints.ParseLevel(a.Output); ok && len(s.share(lv)) == 0 {
 				done[lv.Level] = true
 			}
 		}
@@ -258,7 +241,7 @@ func (s *state) build() string {
 // heardPlan reports whether teammate p proposed the split by material.
 func (s *state) heardPlan(p string) bool {
 	for _, m := range s.msgs {
-		if m.from == p && strings.Contains(m.text, "by material") {
+		if m.From == p && strings.Contains(m.Text, "by material") {
 			return true
 		}
 	}
@@ -273,13 +256,13 @@ func (s *state) planText() string {
 
 // statedPlan reports whether this builder has told the team the plan.
 func (s *state) statedPlan() bool {
-	return s.said("split each level by material") || s.said("Let's split by material") || s.said("we split by material") || s.said("split by material, my runs") || strings.Contains(s.mem, "I told the team the plan.")
+	return s.c.Said().Has(chat.Plan) || s.notes.ToldPlan
 }
 
 // talkedTo reports whether this builder started a conversation with o.
 func (s *state) talkedTo(o string) bool {
 	for _, a := range s.acts {
-		if a.name == "!startConversation" && len(a.args) > 0 && a.args[0] == o {
+		if a.Name == "!startConversation" && len(a.Args) > 0 && a.Args[0] == o {
 			return true
 		}
 	}
@@ -288,14 +271,13 @@ func (s *state) talkedTo(o string) bool {
 
 // sharedPlanWith reports whether the memory says the plan is settled with o.
 func (s *state) sharedPlanWith(o string) bool {
-	m := reMemShared.FindStringSubmatch(s.mem)
-	return m != nil && slices.Contains(strings.Split(m[1], ", "), o)
+	return slices.Contains(s.notes.PlanWith, o)
 }
 
 // heardFrom reports whether teammate o has written to this builder.
 func (s *state) heardFrom(o string) bool {
 	for _, m := range s.msgs {
-		if m.from == o {
+		if m.From == o {
 			return true
 		}
 	}
@@ -307,10 +289,10 @@ func (s *state) heardFrom(o string) bool {
 // what they ask for, and ask for blocks nobody else will place.
 func (s *state) finish() string {
 	a, ok := s.lastAct()
-	checked := ok && a.name == "!checkBlueprint"
+	checked := ok && a.Name == "!checkBlueprint"
 	var fixes []fix
 	if checked {
-		fixes = parseFixes(a.output)
+		fixes = parseFixes(a.Output)
 		// A fix this builder holds the block for is placed before blocks
 		// are handed out: giving the block to a teammate who asks for it
 		// only moves the same fix around.
@@ -352,22 +334,15 @@ func (s *state) finish() string {
 		nil, s.pick("what's left needs "+left, "the check still wants "+left)), cmd("stay", 15))
 }
 
-var (
-	reMemUnreached = regexp.MustCompile(`Could not reach cells for: ([\w, ]+)\.`)
-)
-
 // unreached are the blocks this builder's own code failed to place for
 // want of a path, from the memory and the window.
 func (s *state) unreached() []string {
-	var out []string
-	if m := reMemUnreached.FindStringSubmatch(s.mem); m != nil {
-		out = strings.Split(m[1], ", ")
-	}
+	out := slices.Clone(s.notes.Unreachable)
 	for _, a := range s.acts {
-		if a.name != "!newAction" {
+		if a.Name != "!newAction" {
 			continue
 		}
-		for _, b := range unreachedIn(a.output) {
+		for _, b := range unreachedIn(a.Output) {
 			if !slices.Contains(out, b) {
 				out = append(out, b)
 			}
@@ -406,12 +381,12 @@ func (s *state) canDo(cells []fix) []fix {
 // since: the cells that did not take then will not take now.
 func (s *state) repairedSame(check act) bool {
 	for i := len(s.acts) - 2; i >= 1; i-- {
-		if s.acts[i].name == "!stay" {
+		if s.acts[i].Name == "!stay" {
 			return false // a teammate in the way may have moved since
 		}
-		if s.acts[i].name == "!newAction" {
+		if s.acts[i].Name == "!newAction" {
 			prev := s.acts[i-1]
-			return prev.name == "!checkBlueprint" && prev.output == check.output
+			return prev.Name == "!checkBlueprint" && prev.Output == check.Output
 		}
 	}
 	return false
@@ -422,8 +397,8 @@ func (s *state) repairedSame(check act) bool {
 func (s *state) checkedSameTwice() bool {
 	var outs []string
 	for _, a := range s.acts {
-		if a.name == "!checkBlueprint" {
-			outs = append(outs, a.output)
+		if a.Name == "!checkBlueprint" {
+			outs = append(outs, a.Output)
 		}
 	}
 	return len(outs) >= 2 && outs[len(outs)-1] == outs[len(outs)-2]
@@ -457,6 +432,29 @@ func (s *state) actionText(k int, cells []fix) string {
 	}
 	return s.gen("{Place|Put|Lay|Set|Build} {my|the} " + what + " {of my share of|of my part of|on|for|into} " + lvl +
 		"{, lowest blocks first| bottom up|, row by row| where the blueprint has them|, skipping cells already right|, propping up anything that floats}.")
+}
+
+// countedWords are the "20 stone" counts of a text such as actionText's
+// materials: a number, then a word of at least two letters (and
+// underscores) that starts and ends with a letter, as written.
+func countedWords(text string) []string {
+	var out []string
+	for i := 0; i < len(text); i++ {
+		d := digits(text[i:])
+		if d == 0 || i+d >= len(text) || text[i+d] != ' ' {
+			continue
+		}
+		w := i + d + 1
+		e := w
+		for e < len(text) && (text[e] == '_' || 'a' <= text[e] && text[e] <= 'z') {
+			e++
+		}
+		if e-w >= 2 && text[w] != '_' && text[e-1] != '_' && (e == len(text) || !isWordByte(text[e])) {
+			out = append(out, text[i:e])
+			i = e - 1
+		}
+	}
+	return out
 }
 
 // repairText is the `!newAction` request for repairs.
@@ -551,11 +549,11 @@ func (s *state) buildFacts() []string {
 	}
 	// Where the repairs stand, from the last check the folded turns hold.
 	for i := len(s.acts) - 1; i >= 0; i-- {
-		if a := s.acts[i]; a.name == "!checkBlueprint" && a.output != "" {
-			if blueprints.IsCorrect(a.output) {
+		if a := s.acts[i]; a.Name == "!checkBlueprint" && a.Output != "" {
+			if blueprints.IsCorrect(a.Output) {
 				f = append(f, "Last check: the house matches the blueprint.")
 			} else {
-				f = append(f, "Last check: "+itoa(len(parseFixes(a.output)))+" cells to fix.")
+				f = append(f, "Last check: "+itoa(len(parseFixes(a.Output)))+" cells to fix.")
 			}
 			break
 		}
@@ -595,4 +593,25 @@ func atoi(s string) int {
 		return int(f)
 	}
 	return 0
+}
+
+// actionLevelOf is the level a builder's `!newAction` is for: its request
+// names it "level N" (actionText).
+func actionLevelOf(a act) (int, bool) {
+	text := strings.Join(a.Args, " ")
+	for from := 0; ; {
+		i := strings.Index(text[from:], "level ")
+		if i < 0 {
+			return 0, false
+		}
+		at := from + i + len("level ")
+		j := at
+		for j < len(text) && '0' <= text[j] && text[j] <= '9' {
+			j++
+		}
+		if j > at {
+			return atoi(text[at:j]), true
+		}
+		from = at
+	}
 }

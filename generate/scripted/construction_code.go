@@ -56,9 +56,9 @@ func (s *state) buildCode() string {
 // actionLevel is the level the latest `!newAction` is for, as read.
 func (s *state) actionLevel() (blueprints.Level, bool) {
 	for i := len(s.acts) - 1; i >= 0; i-- {
-		if a := s.acts[i]; a.name == "!newAction" {
-			if m := reActionLevel.FindStringSubmatch(strings.Join(a.args, " ")); m != nil {
-				return s.readLevel(atoi(m[1]))
+		if a := s.acts[i]; a.Name == "!newAction" {
+			if k, ok := actionLevelOf(a); ok {
+				return s.readLevel(k)
 			}
 			break
 		}
@@ -118,19 +118,18 @@ for (const b of scaffolding.reverse()) {
 func (s *state) actionCells() ([]fix, string) {
 	for i := len(s.acts) - 1; i >= 0; i-- {
 		a := s.acts[i]
-		if a.name != "!newAction" {
+		if a.Name != "!newAction" {
 			continue
 		}
-		if m := reActionLevel.FindStringSubmatch(strings.Join(a.args, " ")); m != nil {
-			k := atoi(m[1])
+		if k, ok := actionLevelOf(a); ok {
 			lv, ok := s.readLevel(k)
 			if !ok {
 				return nil, "Level " + itoa(k)
 			}
 			return s.share(lv), "Level " + itoa(k)
 		}
-		if i > 0 && s.acts[i-1].name == "!checkBlueprint" {
-			return s.canDo(parseFixes(s.acts[i-1].output)), "Repairs"
+		if i > 0 && s.acts[i-1].Name == "!checkBlueprint" {
+			return s.canDo(parseFixes(s.acts[i-1].Output)), "Repairs"
 		}
 		return nil, "Repairs"
 	}
@@ -322,6 +321,36 @@ while (rest.length > 0) {
 }
 console.log("` + what + `: done, " + stillMissing + " blocks still missing.");
 `
+}
+
+// levelDoneIn reads the last line finishing logs for a level's share:
+// "Level 3: done, 0 blocks still missing." (the level as written).
+func levelDoneIn(log string) (level string, missing int, ok bool) {
+	for rest := log; ; {
+		i := strings.Index(rest, "Level ")
+		if i < 0 {
+			return "", 0, false
+		}
+		rest = rest[i+len("Level "):]
+		k := digits(rest)
+		after, found := strings.CutPrefix(rest[k:], ": done, ")
+		if k == 0 || !found {
+			continue
+		}
+		n := digits(after)
+		if tail := after[n:]; n > 0 && (strings.HasPrefix(tail, " block still missing") || strings.HasPrefix(tail, " blocks still missing")) {
+			return rest[:k], atoi(after[:n]), true
+		}
+	}
+}
+
+// digits is the length of the run of digits s starts with.
+func digits(s string) int {
+	i := 0
+	for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+		i++
+	}
+	return i
 }
 
 // rowsProgram lists each row as an array of block names from its first x

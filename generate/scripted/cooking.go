@@ -2,14 +2,14 @@ package scripted
 
 import (
 	"maps"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
+	"collabcraft/generate/scripted/chat"
+	"collabcraft/generate/scripted/know"
 	"collabcraft/mcdata"
 	"collabcraft/procgen"
-	"collabcraft/world/command"
 	"collabcraft/world/texts"
 )
 
@@ -22,15 +22,8 @@ import (
 // taken from the chest or asked for, food cooked in the furnace and
 // dishes crafted at the crafting table.
 
-var (
-	reAskRecipe  = regexp.MustCompile(`(?i)(send|share) (me )?the recipes?`)
-	reGiveMe     = regexp.MustCompile(`(?i)give me (\d+) ([a-z_]+)`)
-	reMemNoChest = regexp.MustCompile(`Chest lacks: ([\w, ]+)\.`)
-	// memNoChest is the memory fact of a kitchen without a chest.
-	memNoChest   = "There is no chest here."
-	reClaim      = regexp.MustCompile(`I'll make the ([a-z_]+)`)
-	reMemClaimed = regexp.MustCompile(`Teammates make: ([\w, ]+)\.`)
-)
+// memNoChest is the memory fact of a kitchen without a chest.
+const memNoChest = "There is no chest here."
 
 // cropBlocks are the farm blocks that drop each crop item.
 var cropBlocks = map[string]string{
@@ -82,15 +75,15 @@ func recipesIn(text string) map[string]string {
 // knowsRecipe reports whether the agent has the recipe for dish: in its
 // goal, from a teammate, or noted in memory.
 func (s *state) knowsRecipe(dish string) bool {
-	return s.recipeInContext(dish) || strings.Contains(s.mem, "recipe for "+dish) ||
-		strings.Contains(s.mem, "Recipes known: ") && strings.Contains(s.mem, dish) || s.lookedUp(dish)
+	// A memory that lists known recipes counts a dish it names anywhere.
+	return s.recipeInContext(dish) || len(s.notes.RecipesKnown) > 0 && know.Mentions(s.mem, dish) || s.lookedUp(dish)
 }
 
 // lookedUp reports whether the agent asked the game for dish's crafting
 // plan and read the answer.
 func (s *state) lookedUp(dish string) bool {
 	for _, a := range s.acts {
-		if a.name == "!getCraftingPlan" && len(a.args) > 0 && a.args[0] == dish && a.output != "" {
+		if a.Name == "!getCraftingPlan" && len(a.Args) > 0 && a.Args[0] == dish && a.Output != "" {
 			return true
 		}
 	}
@@ -112,16 +105,16 @@ func (s *state) recipeInContext(dish string) bool {
 	if _, ok := recipesIn(s.goalRecipes())[dish]; ok {
 		return true
 	}
-	if strings.Contains(s.mem, "Recipe for "+dish+":") {
+	if slices.ContainsFunc(s.notes.RecipeNotes, func(r know.RecipeNote) bool { return r.Dish == dish }) {
 		return true
 	}
 	for _, m := range s.msgs {
-		if strings.Contains(m.text, "Recipe for "+dish) {
+		if slices.Contains(m.RecipeFor, dish) {
 			return true
 		}
 	}
 	for _, a := range s.acts {
-		if a.name == "!getCraftingPlan" && len(a.args) > 0 && a.args[0] == dish && a.output != "" {
+		if a.Name == "!getCraftingPlan" && len(a.Args) > 0 && a.Args[0] == dish && a.Output != "" {
 			return true
 		}
 	}
@@ -187,7 +180,7 @@ func (s *state) cooking() string {
 func (s *state) cookHelper() string {
 	leader := s.leader()
 	// Pass on recipes the cook asked for.
-	if own := recipesIn(s.v.Goal); len(own) > 0 && s.askedForRecipes(leader) && !s.said("Recipe for ") && !strings.Contains(s.mem, "sent the recipes") {
+	if own := recipesIn(s.v.Goal); len(own) > 0 && s.askedForRecipes(leader) && !s.sentRecipes() {
 		return cmd("startConversation", leader, s.pick("Here are the recipes I have. ", "Sure, here you go. ")+recipeText(s.v.Goal))
 	}
 	// Hand over what we started with; once that is reported, what we
@@ -274,7 +267,7 @@ const noNeed = "No need to make the "
 // (its own craft or smelt gave it) that the cook has not answered yet.
 func (s *state) crossedPromise() (helper, dish string) {
 	for _, c := range s.claimsHeard() {
-		if s.madeItself(c.dish) && !s.said(noNeed+c.dish) {
+		if s.madeItself(c.dish) && !s.saidNoNeed(c.dish) {
 			return c.from, c.dish
 		}
 	}
@@ -285,10 +278,10 @@ func (s *state) crossedPromise() (helper, dish string) {
 // gave dish.
 func (s *state) madeItself(dish string) bool {
 	for _, a := range s.acts {
-		if item, _, ok := texts.ParseCrafted(a.output); ok && item == dish {
+		if item, _, ok := texts.ParseCrafted(a.Output); ok && item == dish {
 			return true
 		}
-		if _, _, out, ok := texts.ParseSmelted(a.output); ok && out == dish {
+		if _, _, out, ok := texts.ParseSmelted(a.Output); ok && out == dish {
 			return true
 		}
 	}
@@ -298,16 +291,16 @@ func (s *state) madeItself(dish string) bool {
 // cancelled reports whether the cook told this helper it made dish
 // itself.
 func (s *state) cancelled(dish string) bool {
-	if strings.Contains(s.mem, noNeed+dish) {
+	if s.notes.NoNeedFor(dish) {
 		return true
 	}
-	return slices.ContainsFunc(s.msgs, func(m message) bool { return m.from == s.leader() && strings.Contains(m.text, noNeed+dish) })
+	return slices.ContainsFunc(s.msgs, func(m message) bool { return m.From == s.leader() && slices.Contains(m.Done, dish) })
 }
 
 // promised reports whether the helper told the cook it makes dish: in
 // its words, or in the memory that keeps them.
 func (s *state) promised(dish string) bool {
-	return s.said("I'll make the "+dish) || strings.Contains(s.mem, "I make the "+dish+" for")
+	return slices.Contains(s.c.Said().Promised, dish) || s.notes.Makes.Dish == dish
 }
 
 // cookIsMaking reports whether the cook's messages show it already at
@@ -317,12 +310,12 @@ func (s *state) promised(dish string) bool {
 func (s *state) cookIsMaking(dish string) bool {
 	raw := cooked[dish]
 	for _, m := range s.msgs {
-		if m.from != s.leader() {
+		if m.From != s.leader() {
 			continue
 		}
 		// Replies queued while the helper was busy arrive joined: read
 		// every command in the message.
-		for _, c := range commandsIn(m.text) {
+		for _, c := range m.Commands {
 			if len(c.Args) == 0 {
 				continue
 			}
@@ -348,11 +341,11 @@ func (s *state) cookIsMaking(dish string) bool {
 
 // gaveDish reports whether the helper already handed its dish over.
 func (s *state) gaveDish(dish string) bool {
-	if strings.Contains(s.mem, "I gave "+s.leader()+" the "+dish) {
+	if g := s.notes.Gave; g.Dish == dish && g.For == s.leader() {
 		return true
 	}
 	for _, a := range s.acts {
-		if a.name == "!givePlayer" && len(a.args) == 3 && a.args[1] == dish && texts.SaysReceived(a.output) {
+		if a.Name == "!givePlayer" && len(a.Args) == 3 && a.Args[1] == dish && texts.SaysReceived(a.Output) {
 			return true
 		}
 	}
@@ -393,10 +386,8 @@ func needsHeld(item string, depth int) bool {
 // claimed are the dishes helpers said they make (window and memory).
 func (s *state) claimed() map[string]bool {
 	out := map[string]bool{}
-	if m := reMemClaimed.FindStringSubmatch(s.mem); m != nil {
-		for _, d := range strings.Split(m[1], ", ") {
-			out[strings.TrimSpace(d)] = true
-		}
+	for _, d := range s.notes.TeammatesMake {
+		out[d] = true
 	}
 	for _, c := range s.claimsHeard() {
 		out[c.dish] = true
@@ -404,7 +395,7 @@ func (s *state) claimed() map[string]bool {
 	// A dish a helper handed over is no longer theirs to make: should the
 	// meal lack it again (it went into another dish), the cook makes it.
 	for _, m := range s.msgs {
-		for _, c := range commandsIn(m.text) {
+		for _, c := range m.Commands {
 			if args := unquote(c.Args); c.Name == "!givePlayer" && len(args) >= 2 && args[0] == s.v.Name {
 				delete(out, args[1])
 			}
@@ -421,25 +412,11 @@ type claim struct{ from, dish string }
 func (s *state) claimsHeard() []claim {
 	var out []claim
 	for _, m := range s.msgs {
-		for _, c := range reClaim.FindAllStringSubmatch(m.text, -1) {
-			out = append(out, claim{m.from, c[1]})
+		for _, d := range m.Promised {
+			out = append(out, claim{m.From, d})
 		}
 	}
 	return out
-}
-
-// commandsIn are the commands in a teammate's message, in order: replies
-// queued while the reader was busy arrive joined, each with its own.
-func commandsIn(text string) []command.Match {
-	var out []command.Match
-	for {
-		c, ok := command.Find(text)
-		if !ok {
-			return out
-		}
-		out = append(out, c)
-		text = text[c.End:]
-	}
 }
 
 // noRecipes is what a helper whose goal holds no recipe tells the cook
@@ -452,11 +429,11 @@ const memNoRecipes = "No teammate has the recipes."
 // noOneHasRecipes reports whether every teammate told the cook they hold
 // no recipe: waiting for one is pointless.
 func (s *state) noOneHasRecipes() bool {
-	if strings.Contains(s.mem, memNoRecipes) {
+	if s.notes.NoRecipes {
 		return true
 	}
 	for _, o := range s.others() {
-		if !slices.ContainsFunc(s.msgs, func(m message) bool { return m.from == o && strings.Contains(m.text, noRecipes) }) {
+		if !slices.ContainsFunc(s.msgs, func(m message) bool { return m.From == o && m.Has(chat.NoRecipes) }) {
 			return false
 		}
 	}
@@ -483,11 +460,11 @@ func (s *state) askRecipes(lacking []string) string {
 }
 
 func (s *state) askedForRecipes(from string) bool {
-	if strings.Contains(s.mem, from+" needs the recipes") {
+	if s.notes.NeedsRecipes != "" && s.notes.NeedsRecipes == from {
 		return true
 	}
 	for _, m := range s.msgs {
-		if m.from == from && reAskRecipe.MatchString(m.text) {
+		if m.From == from && m.Has(chat.AskRecipes) {
 			return true
 		}
 	}
@@ -557,14 +534,14 @@ func (s *state) cookLeader() string {
 // dish.
 func (s *state) cookHK() string {
 	partner := s.others()[0]
-	if !s.said("Recipe for ") && !strings.Contains(s.mem, "sent the recipes") {
+	if !s.sentRecipes() {
 		_, their, _ := procgen.ParseHellsKitchenGoal(s.v.Goal)
 		msg := s.pick("Here's your recipe for "+their+". ", "You need this for the "+their+". ") + recipeText(s.v.Goal)
 		// Two openings at once lose one message (starting a conversation
 		// drops what is queued from the partner): the name that sorts
 		// first opens, the other waits a moment and answers in the
 		// conversation it opened.
-		heard := slices.ContainsFunc(s.msgs, func(m message) bool { return m.from == partner })
+		heard := slices.ContainsFunc(s.msgs, func(m message) bool { return m.From == partner })
 		switch {
 		case heard:
 			return msg
@@ -594,15 +571,13 @@ func (s *state) cookHK() string {
 func (s *state) serveRequests() string {
 	for i := len(s.msgs) - 1; i >= 0; i-- {
 		m := s.msgs[i]
-		r := reGiveMe.FindStringSubmatch(m.text)
-		if r == nil {
+		if !m.Has(chat.Request) {
 			continue
 		}
-		item := r[2]
-		n, _ := strconv.Atoi(r[1])
+		item, n := m.Want.Item, m.Want.Count
 		gave := false
 		for _, a := range s.acts {
-			if a.turn > m.turn && a.name == "!givePlayer" && len(a.args) == 3 && a.args[0] == m.from && a.args[1] == item {
+			if a.Turn > m.Turn && a.Name == "!givePlayer" && len(a.Args) == 3 && a.Args[0] == m.From && a.Args[1] == item {
 				gave = true
 			}
 		}
@@ -612,12 +587,12 @@ func (s *state) serveRequests() string {
 		if s.count(item) == 0 {
 			// Say so once, so the teammate asks someone else rather than
 			// asking again.
-			if !s.answered(m.from, item, m.turn) {
-				return cmd("startConversation", m.from, s.pick("Sorry, I have no "+item+".", "I don't have any "+item+", sorry.", "No "+item+" here, I'm afraid."))
+			if !s.answered(m.From, item, m.Turn) {
+				return cmd("startConversation", m.From, s.pick("Sorry, I have no "+item+".", "I don't have any "+item+", sorry.", "No "+item+" here, I'm afraid."))
 			}
 			continue
 		}
-		return with(s.pick("Sure, here's the "+item+".", "Here you go, "+m.from+"."), cmd("givePlayer", m.from, item, min(n, s.count(item))))
+		return with(s.pick("Sure, here's the "+item+".", "Here you go, "+m.From+"."), cmd("givePlayer", m.From, item, min(n, s.count(item))))
 	}
 	return ""
 }
@@ -712,29 +687,20 @@ func (s *state) awaitDishText() string {
 // answered reports whether this agent told o about item after turn.
 func (s *state) answered(o, item string, turn int) bool {
 	for _, a := range s.acts {
-		if a.turn > turn && a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == o && strings.Contains(a.args[1], item) {
+		if a.Turn > turn && a.Name == "!startConversation" && len(a.Args) == 2 && a.Args[0] == o && strings.Contains(a.Args[1], item) {
 			return true
 		}
 	}
 	return false
 }
 
-var (
-	// A teammate saying it has none of an item (serveRequests' answers).
-	reLacks    = regexp.MustCompile(`(?:I have no|I don't have any|No) ([a-z_]+)(?:\.|,| here)`)
-	reMemLacks = regexp.MustCompile(`Teammates lack: ([\w ,()]+)\.`)
-)
-
 // lacking are the items teammates said they have none of, as
 // "item (name)", from the memory and the window.
 func (s *state) lacking() []string {
-	var out []string
-	if m := reMemLacks.FindStringSubmatch(s.mem); m != nil {
-		out = strings.Split(m[1], ", ")
-	}
+	out := slices.Clone(s.notes.TeammatesLack)
 	for _, m := range s.msgs {
-		for _, l := range reLacks.FindAllStringSubmatch(m.text, -1) {
-			if e := l[1] + " (" + m.from + ")"; !slices.Contains(out, e) {
+		for _, l := range m.Lacking {
+			if e := l + " (" + m.From + ")"; !slices.Contains(out, e) {
 				out = append(out, e)
 			}
 		}
@@ -762,31 +728,26 @@ func (s *state) askedFor(o, item string) bool {
 		return true
 	}
 	for _, a := range s.acts {
-		if a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == o && strings.Contains(a.args[1], " "+item+"?") && s.since(a.turn) < 20 {
+		if a.Name == "!startConversation" && len(a.Args) == 2 && a.Args[0] == o && strings.Contains(a.Args[1], " "+item+"?") && s.since(a.Turn) < 20 {
 			return true
 		}
 	}
 	return false
 }
 
-var reMemChest = regexp.MustCompile(`The chest holds: ([\w, ]+)\.`)
-
 // chestListing is what the last look into the chest showed (its window
 // output, or the memory's note); viewed is false when it never looked.
 func (s *state) chestListing() (items map[string]int, viewed bool) {
 	for i := len(s.acts) - 1; i >= 0; i-- {
 		a := s.acts[i]
-		if a.name != "!viewChest" || a.output == "" || texts.IsNoChestNearby(a.output) {
+		if a.Name != "!viewChest" || a.Output == "" || texts.IsNoChestNearby(a.Output) {
 			continue
 		}
-		_, list, _ := strings.Cut(a.output, "The chest contains:")
+		_, list, _ := strings.Cut(a.Output, "The chest contains:")
 		return countedItems(strings.Split(list, "\n")), true
 	}
-	if m := reMemChest.FindStringSubmatch(s.mem); m != nil {
-		return countedItems(strings.Split(m[1], ", ")), true
-	}
-	if strings.Contains(s.mem, "The chest is empty.") {
-		return map[string]int{}, true
+	if s.notes.ChestSeen {
+		return maps.Clone(s.notes.ChestHolds), true
 	}
 	return nil, false
 }
@@ -811,11 +772,11 @@ func (s *state) chestLacks(item string) bool {
 	if s.noChest() {
 		return true
 	}
-	if m := reMemNoChest.FindStringSubmatch(s.mem); m != nil && containsWord(m[1], item) {
+	if slices.Contains(s.notes.ChestLacks, item) {
 		return true
 	}
 	for _, a := range s.acts {
-		if a.name == "!takeFromChest" && len(a.args) == 2 && a.args[0] == item && texts.IsNotInChest(a.output) {
+		if a.Name == "!takeFromChest" && len(a.Args) == 2 && a.Args[0] == item && texts.IsNotInChest(a.Output) {
 			return true
 		}
 	}
@@ -834,21 +795,21 @@ func containsWord(list, w string) bool {
 // noChest reports whether a search for a chest found none.
 func (s *state) noChest() bool {
 	for _, a := range s.acts {
-		if a.name == "!searchForBlock" && len(a.args) > 0 && a.args[0] == "chest" && texts.IsNotFound(a.output, "chest") {
+		if a.Name == "!searchForBlock" && len(a.Args) > 0 && a.Args[0] == "chest" && texts.IsNotFound(a.Output, "chest") {
 			return true
 		}
 	}
-	return strings.Contains(s.mem, memNoChest)
+	return s.notes.NoChest
 }
 
 // recover reacts to the last command's failure: go to the station, chest
 // or animal it could not find.
 func (s *state) recover() string {
 	a, ok := s.lastAct()
-	if !ok || s.since(a.turn) > 2 {
+	if !ok || s.since(a.Turn) > 2 {
 		return ""
 	}
-	o := a.output
+	o := a.Output
 	kind, noneToAttack := texts.ParseNoneToAttack(o)
 	switch {
 	case texts.IsNeedsTable(o):
@@ -857,7 +818,7 @@ func (s *state) recover() string {
 		return with(s.pick("Going to the furnace.", "Let me find the furnace."), cmd("searchForBlock", "furnace", 64))
 	case texts.IsNoChestNearby(o) && !s.noChest():
 		return with(s.pick("Going to the chest.", "Let me find the chest."), cmd("searchForBlock", "chest", 64))
-	case noneToAttack && a.name == "!attack":
+	case noneToAttack && a.Name == "!attack":
 		return with(s.pick("No "+kind+" close by, let me look around.", "Searching for a "+kind+"."), cmd("searchForEntity", kind, 64))
 	case texts.IsFurnaceBusy(o):
 		return with(s.pick("The furnace is busy, I'll empty it.", "Clearing the furnace first."), cmd("clearFurnace"))
@@ -886,7 +847,7 @@ func (s *state) obtain(item string, k int, w map[string]int, missing map[string]
 	if mob, ok := animalDrops[item]; ok {
 		// Still short right after a kill: that animal dropped none (drops
 		// are random). Go find another rather than swing at the same spot.
-		if a, ok := s.lastAct(); ok && a.name == "!attack" && len(a.args) > 0 && a.args[0] == mob && killedAny(a.output) {
+		if a, ok := s.lastAct(); ok && a.Name == "!attack" && len(a.Args) > 0 && a.Args[0] == mob && killedAny(a.Output) {
 			return with(s.cookStep(s.pick("that "+mob+" dropped no {item}, so I'll find another "+mob, "no {item} from that "+mob+"; looking for another one", "the "+mob+" left no {item} behind, searching for a new one"), item, k, ""), cmd("searchForEntity", mob, 64))
 		}
 		drop := "{item}"
@@ -974,4 +935,19 @@ func dishNames(ds []mcdata.Ingredient) []string {
 func killedAny(output string) bool {
 	_, ok := texts.ParseKilled(output)
 	return ok
+}
+
+// sentRecipes reports whether the agent sent its recipes: saidRecipes,
+// or its memory's note.
+func (s *state) sentRecipes() bool { return s.saidRecipes() || s.notes.SentRecipesTo != "" }
+
+// saidRecipes reports whether the agent's words hold a recipe (or, as it
+// always has, its memory keeps a recipe of its own).
+func (s *state) saidRecipes() bool {
+	return s.c.Said().Has(chat.Recipes) || len(s.notes.RecipeNotes) > 0
+}
+
+// saidNoNeed reports whether the cook told a helper it made dish itself.
+func (s *state) saidNoNeed(dish string) bool {
+	return slices.Contains(s.c.Said().Done, dish) || s.notes.NoNeedFor(dish)
 }

@@ -2,12 +2,13 @@ package scripted
 
 import (
 	"maps"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"collabcraft/generate"
+	"collabcraft/generate/scripted/chat"
+	"collabcraft/generate/scripted/know"
 	"collabcraft/mcdata"
 	"collabcraft/procgen"
 	"collabcraft/world/texts"
@@ -20,14 +21,6 @@ import (
 // teammate's relayed plan, or by trying !craftRecipe and reading what it
 // requires; it gathers and smelts missing base items once its teammates
 // have handed over theirs.
-
-var (
-	reNoPlan     = regexp.MustCompile(`(?i)(can't|cannot|don't) (see|have|get) the crafting plan`)
-	reDoneGiving = regexp.MustCompile(`(?i)(everything I had|all my items)`)
-	reMemKnown   = regexp.MustCompile(`Known recipes: ([\w, ]+)\.`)
-	reMemDone    = regexp.MustCompile(`Got everything from: ([\w, ]+)\.`)
-	reAskItems   = regexp.MustCompile(`(?i)(send me your items|what do you have|what items are you holding|what are you holding)`)
-)
 
 // craftGoal reads the target and count from the goal.
 func (s *state) craftGoal() (string, int) {
@@ -61,11 +54,11 @@ func (s *state) crafting() string {
 func (s *state) craftHelper(target string, n int) string {
 	leader := s.leader()
 	// Pass on the plan when the crafter says it cannot see it.
-	if s.has("!getCraftingPlan") && s.leaderLacksPlan() && !s.said("ere is the crafting plan") && !strings.Contains(s.mem, "sent "+s.leader()+" the crafting plan") {
+	if s.has("!getCraftingPlan") && s.leaderLacksPlan() && !s.c.Said().Has(chat.PlanRelay) && s.notes.SentPlanTo != s.leader() {
 		for i := len(s.acts) - 1; i >= 0; i-- {
 			a := s.acts[i]
-			if a.name == "!getCraftingPlan" && a.output != "" {
-				return cmd("startConversation", leader, s.relayPlan(a.output))
+			if a.Name == "!getCraftingPlan" && a.Output != "" {
+				return cmd("startConversation", leader, s.relayPlan(a.Output))
 			}
 		}
 		return with(s.pick("Let me get the plan for you.", "I can see the plan, one sec.", "Checking the crafting plan for "+leader+"."), cmd("getCraftingPlan", target, n))
@@ -90,7 +83,7 @@ func (s *state) firstGift() bool {
 		return false
 	}
 	for _, a := range s.acts {
-		if a.name == "!givePlayer" {
+		if a.Name == "!givePlayer" {
 			return false
 		}
 	}
@@ -112,9 +105,9 @@ func (s *state) nextGift() (string, int) {
 func (s *state) given() map[string]int {
 	out := map[string]int{}
 	for _, a := range s.acts {
-		if a.name == "!givePlayer" && len(a.args) == 3 && texts.SaysReceived(a.output) {
-			c, _ := strconv.Atoi(a.args[2])
-			out[a.args[1]] += c
+		if a.Name == "!givePlayer" && len(a.Args) == 3 && texts.SaysReceived(a.Output) {
+			c, _ := strconv.Atoi(a.Args[2])
+			out[a.Args[1]] += c
 		}
 	}
 	return out
@@ -123,13 +116,13 @@ func (s *state) given() map[string]int {
 // reportedDone reports whether the "I gave you everything" message went
 // through (it was sent and not bounced back).
 func (s *state) reportedDone(to string) bool {
-	if strings.Contains(s.mem, "Told "+to+" I gave everything") {
+	if s.notes.ToldDoneTo == to {
 		return true
 	}
 	reports, last := 0, -1
 	for _, a := range s.acts {
-		if a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == to && reDoneGiving.MatchString(a.args[1]) {
-			reports, last = reports+1, a.turn
+		if a.Name == "!startConversation" && len(a.Args) == 2 && a.Args[0] == to && a.Said.Has(chat.DoneReport) {
+			reports, last = reports+1, a.Turn
 		}
 	}
 	// A report that bounced, or got no answer at all (a restart loses
@@ -153,12 +146,12 @@ func (s *state) unansweredAfter(to string, turn int) bool {
 func (s *state) askedAfterReport(leader string) bool {
 	last := -1
 	for _, a := range s.acts {
-		if a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == leader && reDoneGiving.MatchString(a.args[1]) {
-			last = a.turn
+		if a.Name == "!startConversation" && len(a.Args) == 2 && a.Args[0] == leader && a.Said.Has(chat.DoneReport) {
+			last = a.Turn
 		}
 	}
 	for _, m := range s.msgs {
-		if m.from == leader && m.turn > last && reAskItems.MatchString(m.text) {
+		if m.From == leader && m.Turn > last && m.Has(chat.AskItems) {
 			return true
 		}
 	}
@@ -169,7 +162,7 @@ func (s *state) askedAfterReport(leader string) bool {
 // after turn i.
 func (s *state) bouncedAfter(to string, turn int) bool {
 	for _, m := range s.msgs {
-		if m.turn > turn && m.from == to && generate.IsBusyReply(m.text) {
+		if m.Turn > turn && m.From == to && m.Busy {
 			return true
 		}
 	}
@@ -177,11 +170,11 @@ func (s *state) bouncedAfter(to string, turn int) bool {
 }
 
 func (s *state) leaderLacksPlan() bool {
-	if strings.Contains(s.mem, s.leader()+" cannot see the plan") {
+	if s.notes.CannotSeePlan != "" && s.notes.CannotSeePlan == s.leader() {
 		return true
 	}
 	for _, m := range s.msgs {
-		if m.from == s.leader() && reNoPlan.MatchString(m.text) {
+		if m.From == s.leader() && m.Has(chat.NoPlan) {
 			return true
 		}
 	}
@@ -260,7 +253,7 @@ func (s *state) craftLeader(target string, n int) string {
 				return r
 			}
 		}
-		if gatherOK && len(s.others()) > 0 && !s.said("I still need") { // alone (MINDcraft's 1_agent files), nobody to ask
+		if gatherOK && len(s.others()) > 0 && !s.stillNeedAsked() { // alone (MINDcraft's 1_agent files), nobody to ask
 			return cmd("startConversation", s.others()[0], s.pick("I still need ", "Still missing ")+itemList(ingredientMap(plan.Missing))+". Does anyone have it? I still need it for the "+target+".")
 		}
 		return with(s.waitText(), cmd("stay", 5))
@@ -320,7 +313,7 @@ func (s *state) gather(item string, count int, ok bool) string {
 	}
 	if src.Smelt != "" {
 		if raw := s.count(src.Smelt); raw >= count {
-			if s.count("furnace") == 0 && !s.said("!smeltItem") && !s.seenFurnace() {
+			if s.count("furnace") == 0 && !s.c.Wrote("!smeltItem") && !s.seenFurnace() {
 				return ""
 			}
 			// The furnace burns coal, charcoal or blaze rods first: make
@@ -363,7 +356,9 @@ func (s *state) makeTable(target string, n int, gatherOK bool) string {
 			return with(s.tableStep(s.pick("turning a log into planks for a crafting table", "I'll make planks for a table", "the "+item+" becomes planks, then a table"), target, n), cmd("craftRecipe", planks, 1))
 		}
 	}
-	if !s.said("crafting_table") && len(s.others()) > 0 && !s.helpersDone() {
+	// Any mention of a crafting_table, in its words or its memory, counts
+	// as asked.
+	if !s.c.Wrote("crafting_table") && !know.Mentions(s.mem, "crafting_table") && len(s.others()) > 0 && !s.helpersDone() {
 		return cmd("startConversation", s.others()[0], s.pick("Does anyone have a crafting_table? I need 1 for the "+target+".", "Can you give me 1 crafting_table? The "+target+" needs one."))
 	}
 	return with(s.tableStep(s.pick("no crafting table, so I'll chop some wood for one", "I'll get a log from a tree to make a crafting table"), target, n), cmd("collectBlocks", "oak_log", 1))
@@ -377,8 +372,8 @@ func (s *state) foundNone(item string) bool {
 		block = src.Block
 	}
 	for _, a := range s.acts {
-		if a.name == "!collectBlocks" && len(a.args) > 0 && a.args[0] == block {
-			if n, _, ok := texts.ParseCollected(a.output); ok && n == 0 {
+		if a.Name == "!collectBlocks" && len(a.Args) > 0 && a.Args[0] == block {
+			if n, _, ok := texts.ParseCollected(a.Output); ok && n == 0 {
 				return true
 			}
 		}
@@ -410,22 +405,20 @@ func (s *state) canHarvest(block string) bool {
 // recipe it has seen, and whether it has seen a whole crafting plan.
 func (s *state) recipeKnowledge() (map[string]bool, bool) {
 	known := map[string]bool{}
-	plan := strings.Contains(s.mem, "I know the crafting plan")
-	if m := reMemKnown.FindStringSubmatch(s.mem); m != nil {
-		for _, it := range strings.Split(m[1], ", ") {
-			known[strings.TrimSpace(it)] = true
-		}
+	plan := s.notes.KnowsPlanFor != ""
+	for _, it := range s.notes.KnownRecipes {
+		known[it] = true
 	}
 	for _, a := range s.acts {
-		if a.name == "!getCraftingPlan" && mcdata.MentionsStep(a.output) || strings.Contains(a.output, mcdata.AllHeld) {
+		if a.Name == "!getCraftingPlan" && mcdata.MentionsStep(a.Output) || strings.Contains(a.Output, mcdata.AllHeld) {
 			plan = true
 		}
-		s.learn(a.output, known)
+		s.learn(a.Output, known)
 	}
 	for _, m := range s.msgs {
-		if mcdata.HasStep(m.text) {
+		if mcdata.HasStep(m.Text) {
 			plan = true
-			s.learn(m.text, known)
+			s.learn(m.Text, known)
 		}
 	}
 	return known, plan
@@ -457,15 +450,15 @@ func (s *state) learn(text string, known map[string]bool) {
 func (s *state) lastDone() string {
 	for i := len(s.msgs) - 1; i >= 0; i-- {
 		m := s.msgs[i]
-		if !reDoneGiving.MatchString(m.text) {
+		if !m.Has(chat.DoneReport) {
 			continue
 		}
 		for _, a := range s.acts {
-			if a.turn > m.turn && a.name == "!endConversation" && len(a.args) == 1 && a.args[0] == m.from {
+			if a.Turn > m.Turn && a.Name == "!endConversation" && len(a.Args) == 1 && a.Args[0] == m.From {
 				return ""
 			}
 		}
-		return m.from
+		return m.From
 	}
 	return ""
 }
@@ -476,7 +469,7 @@ func (s *state) isDone(o string) bool { return slices.Contains(s.doneSet(), o) }
 // askedRecently reports whether the agent messaged o in the last n turns.
 func (s *state) askedRecently(o string, n int) bool {
 	for _, a := range s.acts {
-		if a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == o && s.since(a.turn) < n {
+		if a.Name == "!startConversation" && len(a.Args) == 2 && a.Args[0] == o && s.since(a.Turn) < n {
 			return true
 		}
 	}
@@ -487,14 +480,12 @@ func (s *state) askedRecently(o string, n int) bool {
 // items.
 func (s *state) helpersDone() bool {
 	done := map[string]bool{}
-	if m := reMemDone.FindStringSubmatch(s.mem); m != nil {
-		for _, n := range strings.Split(m[1], ", ") {
-			done[strings.TrimSpace(n)] = true
-		}
+	for _, n := range s.notes.GotAllFrom {
+		done[n] = true
 	}
 	for _, m := range s.msgs {
-		if reDoneGiving.MatchString(m.text) {
-			done[m.from] = true
+		if m.Has(chat.DoneReport) {
+			done[m.From] = true
 		}
 	}
 	for _, o := range s.others() {
@@ -504,3 +495,7 @@ func (s *state) helpersDone() bool {
 	}
 	return true
 }
+
+// stillNeedAsked reports whether the crafter asked the team for what it
+// still lacks (in its words or its memory).
+func (s *state) stillNeedAsked() bool { return s.c.Said().Has(chat.StillNeed) || s.notes.StillNeed }

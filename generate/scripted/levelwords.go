@@ -2,7 +2,6 @@ package scripted
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -191,36 +190,27 @@ func (s *state) belowFact(l levelLook, below levelLook) string {
 	}
 }
 
-var (
-	// reLevelDone is a level program's last line: "Level 3: done, 0
-	// blocks still missing."
-	reLevelDone = regexp.MustCompile(`Level (\d+): done, (\d+) blocks? still missing`)
-	// reActionBlocks are the counted blocks a `!newAction` asked for.
-	reActionBlocks = regexp.MustCompile(`(\d+) ([a-z][a-z_]*[a-z])\b`)
-)
-
 // lastLevelFact says how the builder's last level program ended, from its
 // request and output: what went in, or how many blocks the check will
 // have to find.
 func (s *state) lastLevelFact() string {
 	for i := len(s.acts) - 1; i >= 0; i-- {
 		a := s.acts[i]
-		if a.name != "!newAction" {
+		if a.Name != "!newAction" {
 			continue
 		}
-		m := reLevelDone.FindStringSubmatch(a.output)
-		if m == nil {
+		k, miss, ok := levelDoneIn(a.Output)
+		if !ok {
 			return ""
 		}
-		k, miss := m[1], atoi(m[2])
 		if miss > 0 {
 			return s.pick(fmt.Sprintf("level %s's run left %s missing; the check will catch %s", k, plural(miss, "block"), agree(miss, "it", "them")),
 				fmt.Sprintf("%s of level %s did not go in, I'll fix %s at the end", plural(miss, "block"), k, agree(miss, "it", "them")))
 		}
 		var blocks []string
-		for _, b := range reActionBlocks.FindAllStringSubmatch(strings.Join(a.args, " "), -1) {
-			if mcdata.IsItem(b[2]) {
-				blocks = append(blocks, b[0])
+		for _, b := range countedWords(strings.Join(a.Args, " ")) {
+			if _, block, _ := strings.Cut(b, " "); mcdata.IsItem(block) {
+				blocks = append(blocks, b)
 			}
 		}
 		if len(blocks) > 0 && len(blocks) <= 3 {

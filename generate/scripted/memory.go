@@ -2,10 +2,10 @@ package scripted
 
 import (
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 
+	"collabcraft/generate/scripted/chat"
 	"collabcraft/procgen"
 	"collabcraft/world/texts"
 )
@@ -27,7 +27,7 @@ func (s *state) summarize() string {
 		}
 		facts = append(facts, e.facts(s)...)
 	}
-	if s.stays() >= 3 || strings.Contains(s.mem, waitingNote) {
+	if s.stays() >= 3 || s.notes.Waiting {
 		facts = append(facts, waitingNote)
 	}
 	// The progress recap goes last: when the memory is full it is the one
@@ -47,19 +47,14 @@ func (s *state) summarize() string {
 	return out
 }
 
-var reMemProgress = regexp.MustCompile(`Done so far: ([^.]+)\.`)
-
 // progressFact is what the agent has done, as its outputs said: the
 // memory's list carried on, with the folded turns' crafts, smelts,
 // harvests and hand-overs added (the last four), so the memory moves on
 // with the task.
 func (s *state) progressFact() string {
-	var done []string
-	if m := reMemProgress.FindStringSubmatch(s.mem); m != nil {
-		done = strings.Split(m[1], ", ")
-	}
+	done := slices.Clone(s.notes.DoneSoFar)
 	for _, a := range s.acts {
-		if f := doneFact(a.output); f != "" {
+		if f := doneFact(a.Output); f != "" {
 			done = append(done, f)
 		}
 	}
@@ -108,7 +103,7 @@ func (s *state) craftFacts() []string {
 		} else if d := s.doneSet(); len(d) > 0 {
 			f = append(f, "Got everything from: "+strings.Join(d, ", ")+".")
 		}
-		if s.said("I still need") {
+		if s.stillNeedAsked() {
 			f = append(f, "I still need items and asked the team.")
 		}
 		var ks []string
@@ -130,7 +125,7 @@ func (s *state) craftFacts() []string {
 	if s.leaderLacksPlan() {
 		f = append(f, leader+" cannot see the plan.")
 	}
-	if s.said("ere is the crafting plan") {
+	if s.c.Said().Has(chat.PlanRelay) {
 		f = append(f, "I sent "+leader+" the crafting plan.")
 	}
 	if s.reportedDone(leader) {
@@ -143,12 +138,12 @@ func (s *state) craftFacts() []string {
 func (s *state) doneSet() []string {
 	var out []string
 	for _, o := range s.others() {
-		if strings.Contains(s.mem, o) && reMemDone.MatchString(s.mem) && strings.Contains(reMemDone.FindString(s.mem), o) {
+		if slices.Contains(s.notes.GotAllFrom, o) {
 			out = append(out, o)
 			continue
 		}
 		for _, m := range s.msgs {
-			if m.from == o && reDoneGiving.MatchString(m.text) {
+			if m.From == o && m.Has(chat.DoneReport) {
 				out = append(out, o)
 				break
 			}
@@ -167,21 +162,19 @@ func (s *state) cookFacts() []string {
 		}
 	}
 	for _, a := range s.acts {
-		if a.name == "!takeFromChest" && len(a.args) == 2 && texts.IsNotInChest(a.output) && !slices.Contains(lacks, a.args[0]) {
-			lacks = append(lacks, a.args[0])
+		if a.Name == "!takeFromChest" && len(a.Args) == 2 && texts.IsNotInChest(a.Output) && !slices.Contains(lacks, a.Args[0]) {
+			lacks = append(lacks, a.Args[0])
 		}
 	}
-	if m := reMemNoChest.FindStringSubmatch(s.mem); m != nil {
-		for _, it := range strings.Split(m[1], ", ") {
-			if it = strings.TrimSpace(it); it != "" && !slices.Contains(lacks, it) {
-				lacks = append(lacks, it)
-			}
+	for _, it := range s.notes.ChestLacks {
+		if it != "" && !slices.Contains(lacks, it) {
+			lacks = append(lacks, it)
 		}
 	}
 	switch {
 	case s.hellsKitchen():
 		f = append(f, "I cook my own dish and keep it; my partner cooks theirs.")
-		if s.said("Recipe for ") {
+		if s.saidRecipes() {
 			f = append(f, "I sent the recipes to my partner.")
 		}
 	case s.isLeader():
@@ -192,7 +185,7 @@ func (s *state) cookFacts() []string {
 		if c := s.claimed(); len(c) > 0 {
 			f = append(f, "Teammates make: "+strings.Join(slices.Sorted(maps.Keys(c)), ", ")+".")
 			for _, d := range slices.Sorted(maps.Keys(c)) {
-				if s.said(noNeed + d) {
+				if s.saidNoNeed(d) {
 					f = append(f, "Told the helper: "+noNeed+d+".")
 				}
 			}
@@ -206,7 +199,7 @@ func (s *state) cookFacts() []string {
 		if s.askedForRecipes(leader) {
 			f = append(f, leader+" needs the recipes.")
 		}
-		if s.said("Recipe for ") {
+		if s.saidRecipes() {
 			f = append(f, "I sent the recipes to "+leader+".")
 		}
 		if s.reportedDone(leader) {

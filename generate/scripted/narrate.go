@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"collabcraft/blueprints"
-	"collabcraft/generate"
+	"collabcraft/generate/scripted/chat"
 	"collabcraft/procgen"
 	"collabcraft/world/command"
 	"collabcraft/world/texts"
@@ -75,26 +75,26 @@ func (s *state) newsClause() string {
 	}
 	for i := len(s.msgs) - 1; i >= 0; i-- {
 		m := s.msgs[i]
-		if m.turn <= lastOwn || !s.addressedToMe(m.text) {
+		if m.Turn <= lastOwn || m.ToOther {
 			continue
 		}
-		from := m.from
+		from := m.From
 		switch {
-		case reDoneGiving.MatchString(m.text):
+		case m.Has(chat.DoneReport):
 			return s.pick("Thanks for the items, "+from, from+" says everything they had is with me now", "Got everything from "+from+", thanks",
 				from+" has handed over all they had", "that's all of "+from+"'s items in my inventory")
-		case reOffer.MatchString(m.text) && !reTakesRole.MatchString(m.text):
+		case m.Has(chat.Offer) && !m.Has(chat.TakeRole):
 			return s.pick(from+" told me what they hold", "Now I know what "+from+" has", "Thanks for the list, "+from, from+"'s items are counted now")
-		case strings.Contains(m.text, "Recipe for ") || strings.Contains(m.text, "ere is the crafting plan"):
+		case m.Any(chat.Recipes | chat.PlanRelay):
 			return s.pick("Thanks for the recipe, "+from, from+" sent the steps I was missing", "Good, "+from+" shared how it's made", "with "+from+"'s recipe I know the steps now")
-		case reCollector.MatchString(m.text) || reTakesRole.MatchString(m.text):
+		case m.Any(chat.Collector | chat.TakeRole):
 			return s.pick("Okay "+from+", that settles who collects", "Understood, "+from, "Fine by me, "+from, "Sounds good, "+from, from+" will collect, agreed")
-		case generate.IsBusyReply(m.text):
+		case m.Busy:
 			return s.pick(from+" is busy talking to someone else", from+" can't talk right now")
-		case strings.Contains(m.text, "?"):
+		case m.Has(chat.Question):
 			return s.pick(from+" asked me something", "I see "+from+"'s question", "Reading "+from+"'s question")
 		default:
-			if doing := s.doingClause(from, m.text); doing != "" {
+			if doing := s.doingClause(from, m.Text); doing != "" {
 				return s.pick("Noted: ", "Now ", "I see ", "So ", "Looks like ", "I notice ") + doing
 			}
 			if k, _ := procgen.KindOfType(s.v.TaskType); k == procgen.Construction {
@@ -153,7 +153,7 @@ func (s *state) outputClause() string {
 	if !ok {
 		return ""
 	}
-	o := a.output
+	o := a.Output
 	if c := s.placedClause(o); c != "" && s.rng.IntN(2) == 0 {
 		return c
 	}

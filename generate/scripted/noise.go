@@ -33,17 +33,17 @@ func (s *state) perturb(r string) string {
 	}
 	last, hasLast := s.lastAct()
 	// Recovery after a mistake: say so.
-	if hasLast && s.since(last.turn) <= 2 && texts.IsFailure(last.output) && s.wasMistake(last) {
+	if hasLast && s.since(last.Turn) <= 2 && texts.IsFailure(last.Output) && s.wasMistake(last) {
 		return s.owning(last, m) + " " + r
 	}
-	if s.opts.Skill < 1 && (!hasLast || !isQuery(last.name)) && s.rng.Float64() < (1-s.opts.Skill)*0.35 {
+	if s.opts.Skill < 1 && (!hasLast || !isQuery(last.Name)) && s.rng.Float64() < (1-s.opts.Skill)*0.35 {
 		e, _ := s.expert()
 		if qs := e.queries; len(qs) > 0 {
 			q := qs[s.rng.IntN(len(qs))]
 			return with(s.doubleCheck(q, m), q)
 		}
 	}
-	if s.opts.Noise > 0 && (!hasLast || !texts.IsFailure(last.output)) && s.rng.Float64() < s.opts.Noise*0.3 {
+	if s.opts.Noise > 0 && (!hasLast || !texts.IsFailure(last.Output)) && s.rng.Float64() < s.opts.Noise*0.3 {
 		return s.mistake(r, m)
 	}
 	return r
@@ -52,7 +52,7 @@ func (s *state) perturb(r string) string {
 // wasMistake reports whether a failed command was one of the injected
 // mistakes (an unknown name, one craft too many).
 func (s *state) wasMistake(a act) bool {
-	return s.opts.Noise > 0 && texts.IsMistake(a.output)
+	return s.opts.Noise > 0 && texts.IsMistake(a.Output)
 }
 
 // mistake rewrites the command in r with a realistic error.
@@ -101,9 +101,9 @@ func misspell(item string, kind int) string {
 // one, or the count that was too many.
 func (s *state) owning(a act, m command.Match) string {
 	fixed := unquote(m.Args)
-	if a.name == m.Name && len(a.args) == len(fixed) {
-		for i := range a.args {
-			wrong, right := a.args[i], fixed[i]
+	if a.Name == m.Name && len(a.Args) == len(fixed) {
+		for i := range a.Args {
+			wrong, right := a.Args[i], fixed[i]
 			if wrong == right {
 				continue
 			}

@@ -41,7 +41,7 @@ func stationName(block string) string { return strings.ReplaceAll(block, "_", " 
 // blocks, and which.
 func (s *state) foundAt(blocks ...string) (spot, string, bool) {
 	for i := len(s.acts) - 1; i >= 0; i-- {
-		if b, at, ok := texts.ParseFound(s.acts[i].output); ok && slices.Contains(blocks, b) {
+		if b, at, ok := texts.ParseFound(s.acts[i].Output); ok && slices.Contains(blocks, b) {
 			return spot(at), b, true
 		}
 	}
@@ -53,13 +53,13 @@ func (s *state) foundAt(blocks ...string) (spot, string, bool) {
 func (s *state) pickedAt(block string) (spot, bool) {
 	for i := len(s.acts) - 1; i >= 0; i-- {
 		a := s.acts[i]
-		if a.name != "!collectBlocks" || len(a.args) == 0 || a.args[0] != block {
+		if a.Name != "!collectBlocks" || len(a.Args) == 0 || a.Args[0] != block {
 			continue
 		}
-		if n, _, ok := texts.ParseCollected(a.output); !ok || n == 0 {
+		if n, _, ok := texts.ParseCollected(a.Output); !ok || n == 0 {
 			continue
 		}
-		if at, ok := reachedSpot(a.output); ok {
+		if at, ok := reachedSpot(a.Output); ok {
 			return at, true
 		}
 	}

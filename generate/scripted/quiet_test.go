@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"collabcraft/generate"
+	"collabcraft/generate/scripted/chat"
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
 	"collabcraft/world/texts"
@@ -123,7 +124,7 @@ func TestCrossedReportSaysSo(t *testing.T) {
 	)
 	v.Memory = "Coordinator: Andy_0 (4 items)."
 	got := viewState(v).decide()
-	if !strings.HasPrefix(got, `!startConversation("Andy_0", `) || !reDoneGiving.MatchString(got) || !strings.Contains(got, "already") {
+	if !strings.HasPrefix(got, `!startConversation("Andy_0", `) || !isDoneReport(got) || !strings.Contains(got, "already") {
 		t.Errorf("helper answered %q, want a report that says it was already sent", got)
 	}
 }
@@ -137,7 +138,7 @@ func TestNoRecipesSaidAndHeard(t *testing.T) {
 		Inventory: "\nINVENTORY\nWEARING: Nothing\n",
 		Turns:     []trajectory.Message{{Role: "user", Content: "Andy_0: (FROM OTHER BOT)The goal says the food goes to me, so I'll collect everything and cook the meal. Please send me your items. I don't have the recipes for bread, please send me the recipes if you have them."}}}
 	got := viewState(helper).decide()
-	if !strings.Contains(got, noRecipes) || !reDoneGiving.MatchString(got) {
+	if !strings.Contains(got, noRecipes) || !isDoneReport(got) {
 		t.Fatalf("helper answered %q, want its report saying it has no recipes", got)
 	}
 	cook := &generate.View{Name: "Andy_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCooking, Goal: goal,
@@ -355,4 +356,11 @@ func TestForgottenRecipeIsLookedUp(t *testing.T) {
 	if got := viewState(v).decide(); !strings.Contains(got, `!collectBlocks("brown_mushroom", 1)`) {
 		t.Errorf("with the recipe note in memory: %q, want the brown_mushroom gathered", got)
 	}
+}
+
+// isDoneReport reports whether a response says everything was handed
+// over, as a teammate reads it.
+func isDoneReport(response string) bool {
+	m := chat.Parse(response)
+	return m.Has(chat.DoneReport)
 }

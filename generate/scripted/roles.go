@@ -2,12 +2,11 @@ package scripted
 
 import (
 	"maps"
+	"slices"
+	"strings"
 
 	"collabcraft/generate"
-	"regexp"
-	"slices"
-	"strconv"
-	"strings"
+	"collabcraft/generate/scripted/chat"
 )
 
 // Roles are agreed in conversation, never by seat or name. In crafting and
@@ -20,17 +19,6 @@ import (
 // coordinator says it takes the role, and the memory keeps who it is.
 // Cooking tasks of three or more agents name the collector in the goal
 // ("one single bot whose name starts with andy"), which the agents follow.
-
-var (
-	reOffer     = regexp.MustCompile(`\((\d+) items?\)`)
-	reMemCoord  = regexp.MustCompile(`Coordinator: (\w+) \((\d+) items?\)\.`)
-	reMemOffers = regexp.MustCompile(`Holdings: ([\w ,]+)\.`)
-	// A teammate taking the role, having heard every offer (or every
-	// teammate handing it its items).
-	reTakesRole = regexp.MustCompile(`(?i)(I'll (gather|collect) everything|I'm collecting everything|send me (your|all your) items)`)
-	// A teammate telling who collects: "Bob_0 collects everything".
-	reCollector = regexp.MustCompile(`(\w+) collects everything`)
-)
 
 // itemCount is "1 item" or "n items".
 func itemCount(n int) string {
@@ -77,31 +65,21 @@ func (s *state) offerText(to string, about string) string {
 // offers are the holdings each agent stated: the teammates' from their
 // messages and the memory, this agent's from what it said.
 func (s *state) offers() map[string]int {
-	out := map[string]int{}
-	if m := reMemOffers.FindStringSubmatch(s.mem); m != nil {
-		for _, part := range strings.Split(m[1], ", ") {
-			if name, n, ok := strings.Cut(strings.TrimSpace(part), " "); ok {
-				if c, err := strconv.Atoi(n); err == nil {
-					out[name] = c
-				}
-			}
-		}
+	out := maps.Clone(s.notes.Holdings)
+	if out == nil {
+		out = map[string]int{}
 	}
 	for _, m := range s.msgs {
-		if _, seen := out[m.from]; !seen {
-			if o := reOffer.FindStringSubmatch(m.text); o != nil {
-				out[m.from], _ = strconv.Atoi(o[1])
-			}
+		if _, seen := out[m.From]; !seen && m.Has(chat.Offer) {
+			out[m.From] = m.Count
 		}
 	}
 	if _, seen := out[s.v.Name]; !seen {
 		out[s.v.Name] = holdings(s.inv) // what it holds, until it says so
 		for _, a := range s.acts {
-			if a.name == "!startConversation" && len(a.args) == 2 && !reCollector.MatchString(a.args[1]) {
-				if o := reOffer.FindStringSubmatch(a.args[1]); o != nil {
-					out[s.v.Name], _ = strconv.Atoi(o[1])
-					break
-				}
+			if a.Name == "!startConversation" && len(a.Args) == 2 && !a.Said.Has(chat.Collector) && a.Said.Has(chat.Offer) {
+				out[s.v.Name] = a.Said.Count
+				break
 			}
 		}
 	}
@@ -130,38 +108,31 @@ func (s *state) coordinator() (string, bool) {
 			best, bestN = name, n
 		}
 	}
-	countIn := func(text, name string) int {
-		if o := reOffer.FindStringSubmatch(text); o != nil {
-			n, _ := strconv.Atoi(o[1])
-			return n
+	countIn := func(m message) int {
+		if m.Has(chat.Offer) {
+			return m.Count
 		}
-		return offers[name]
+		return offers[m.From]
 	}
-	if m := reMemCoord.FindStringSubmatch(s.mem); m != nil {
-		n, _ := strconv.Atoi(m[2])
-		claim(m[1], n)
+	if n := s.notes; n.Coordinator != "" {
+		claim(n.Coordinator, n.CoordinatorOf)
 	}
 	for _, m := range s.msgs {
-		if !s.addressedToMe(m.text) {
+		if m.ToOther {
 			continue
 		}
 		switch {
-		case reTakesRole.MatchString(m.text):
-			claim(m.from, countIn(m.text, m.from))
-		case reDoneGiving.MatchString(m.text): // handed this agent everything
+		case m.Has(chat.TakeRole):
+			claim(m.From, countIn(m))
+		case m.Has(chat.DoneReport): // handed this agent everything
 			claim(s.v.Name, offers[s.v.Name])
-		default:
+		case m.Has(chat.Collector) && slices.Contains(s.v.Team, m.Collector):
 			// The teammate that heard every offer says who it is.
-			if c := reCollector.FindStringSubmatch(m.text); c != nil && slices.Contains(s.v.Team, c[1]) {
-				return c[1], true
-			}
+			return m.Collector, true
 		}
 	}
-	for _, t := range s.v.Turns {
-		if t.Role == "assistant" && reTakesRole.MatchString(t.Content) {
-			claim(s.v.Name, offers[s.v.Name])
-			break
-		}
+	if s.c.SaidInWindow().Has(chat.TakeRole) {
+		claim(s.v.Name, offers[s.v.Name])
 	}
 	if best != "" {
 		return best, true
@@ -179,19 +150,21 @@ func (s *state) coordinator() (string, bool) {
 // unannounced is the next teammate the coordinator has not yet told that
 // it collects ("" when all know: they said so, gave everything, or were
 // told).
-func (s *state) unannounced() string { return s.nextUntold(reTakesRole.MatchString) }
+func (s *state) unannounced() string {
+	return s.nextUntold(func(said *chat.Message) bool { return said.Has(chat.TakeRole) })
+}
 
 // nextUntold is the first teammate that has not handed over everything
 // and was not sent a message that says matches (or it bounced); "" when
 // none is left or the memory says everyone was told.
-func (s *state) nextUntold(says func(string) bool) string {
-	if strings.Contains(s.mem, memToldAll) || strings.Contains(s.mem, memToldWho) {
+func (s *state) nextUntold(says func(*chat.Message) bool) string {
+	if s.notes.ToldAll || s.notes.ToldWho {
 		return ""
 	}
 	for _, o := range s.others() {
 		told := s.isDone(o)
 		for _, a := range s.acts {
-			if a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == o && says(a.args[1]) && !s.bouncedAfter(o, a.turn) {
+			if a.Name == "!startConversation" && len(a.Args) == 2 && a.Args[0] == o && says(&a.Said) && !s.bouncedAfter(o, a.Turn) {
 				told = true
 			}
 		}
@@ -209,13 +182,6 @@ const (
 	memToldWho = "I told everyone who collects."
 )
 
-// addressedToMe reports whether a message that reached this agent was
-// meant for it: a conversation that ended hands on the sender's next
-// command, which may be addressed to someone else.
-func (s *state) addressedToMe(text string) bool {
-	return !strings.Contains(text, "!startConversation(") || strings.Contains(text, `!startConversation("`+s.v.Name+`"`)
-}
-
 // goalNamesCollector reports whether the goal says who gets the items
 // (MINDcraft's cooking tasks of three or more agents).
 func (s *state) goalNamesCollector() bool {
@@ -227,17 +193,17 @@ func (s *state) goalNamesCollector() bool {
 func (s *state) offeredTo(o string) bool {
 	for i := len(s.acts) - 1; i >= 0; i-- {
 		a := s.acts[i]
-		if a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == o && reOffer.MatchString(a.args[1]) {
-			return !s.bouncedAfter(o, a.turn) && !s.askedItemsAfter(o, a.turn)
+		if a.Name == "!startConversation" && len(a.Args) == 2 && a.Args[0] == o && a.Said.Has(chat.Offer) {
+			return !s.bouncedAfter(o, a.Turn) && !s.askedItemsAfter(o, a.Turn)
 		}
 	}
-	return strings.Contains(s.mem, "Told "+o+" my items.") && !s.askedItemsAfter(o, -1)
+	return s.notes.ToldItemsTo == o && !s.askedItemsAfter(o, -1)
 }
 
 // askedItemsAfter reports whether o asked what this agent has after turn.
 func (s *state) askedItemsAfter(o string, turn int) bool {
 	for _, m := range s.msgs {
-		if m.from == o && m.turn > turn && reAskItems.MatchString(m.text) && !reOffer.MatchString(m.text) {
+		if m.From == o && m.Turn > turn && m.Has(chat.AskItems) && !m.Has(chat.Offer) {
 			return true
 		}
 	}
@@ -324,7 +290,7 @@ func (s *state) negotiate(about string) string {
 
 // untold is the next teammate the hub has not told who collects.
 func (s *state) untold(c string) string {
-	return s.nextUntold(func(text string) bool { return strings.Contains(text, c+" collects everything") })
+	return s.nextUntold(func(said *chat.Message) bool { return slices.Contains(said.Collectors, c) })
 }
 
 // roleFacts are what the memory keeps of the negotiation.
@@ -341,8 +307,8 @@ func (s *state) roleFacts() []string {
 	offers := s.offers()
 	if c, ok := s.coordinator(); ok {
 		n := offers[c]
-		if m := reMemCoord.FindStringSubmatch(s.mem); m != nil && m[1] == c {
-			n, _ = strconv.Atoi(m[2]) // the count the role was taken with
+		if s.notes.Coordinator == c {
+			n = s.notes.CoordinatorOf // the count the role was taken with
 		}
 		f := []string{"Coordinator: " + c + " (" + itemCount(n) + ")."}
 		switch {
@@ -396,12 +362,12 @@ func (s *state) answerRoleQuestion() string {
 		return ""
 	}
 	for _, m := range s.msgs {
-		if m.from == c || !reAskItems.MatchString(m.text) || reOffer.MatchString(m.text) || reTakesRole.MatchString(m.text) || !s.addressedToMe(m.text) {
+		if m.From == c || !m.Has(chat.AskItems) || m.Any(chat.Offer|chat.TakeRole) || m.ToOther {
 			continue
 		}
 		answered := false
 		for _, a := range s.acts {
-			if a.turn > m.turn && a.name == "!startConversation" && len(a.args) == 2 && a.args[0] == m.from {
+			if a.Turn > m.Turn && a.Name == "!startConversation" && len(a.Args) == 2 && a.Args[0] == m.From {
 				answered = true
 			}
 		}
@@ -410,9 +376,9 @@ func (s *state) answerRoleQuestion() string {
 		}
 		n := itoa(s.offers()[c])
 		if c == s.v.Name {
-			return cmd("startConversation", m.from, s.pick("I hold the most ("+n+" items), so I'll collect everything: please send me your items.", "I'm collecting everything, since I hold the most ("+n+" items). Please send me your items."))
+			return cmd("startConversation", m.From, s.pick("I hold the most ("+n+" items), so I'll collect everything: please send me your items.", "I'm collecting everything, since I hold the most ("+n+" items). Please send me your items."))
 		}
-		return cmd("startConversation", m.from, s.pick(c+" collects everything, since they hold the most. Please send your items to "+c+".", "We settled it: "+c+" collects everything. My items already went to "+c+"; please send yours too."))
+		return cmd("startConversation", m.From, s.pick(c+" collects everything, since they hold the most. Please send your items to "+c+".", "We settled it: "+c+" collects everything. My items already went to "+c+"; please send yours too."))
 	}
 	return ""
 }

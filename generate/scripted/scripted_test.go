@@ -208,16 +208,16 @@ func TestOwningNamesTheMistake(t *testing.T) {
 		fix    string
 		want   []string
 	}{
-		{act{name: "!craftRecipe", args: []string{"oak_plank", "1"}}, `!craftRecipe("oak_planks", 1)`, []string{"oak_plank", "oak_planks"}},
-		{act{name: "!craftRecipe", args: []string{"stick", "3"}}, `!craftRecipe("stick", 2)`, []string{"3", "2", "stick"}},
-		{act{name: "!givePlayer", args: []string{"Jill_0", "ironingot", "2"}}, `!givePlayer("Jill_0", "iron_ingot", 2)`, []string{"ironingot", "iron_ingot"}},
+		{act{Name: "!craftRecipe", Args: []string{"oak_plank", "1"}}, `!craftRecipe("oak_planks", 1)`, []string{"oak_plank", "oak_planks"}},
+		{act{Name: "!craftRecipe", Args: []string{"stick", "3"}}, `!craftRecipe("stick", 2)`, []string{"3", "2", "stick"}},
+		{act{Name: "!givePlayer", Args: []string{"Jill_0", "ironingot", "2"}}, `!givePlayer("Jill_0", "iron_ingot", 2)`, []string{"ironingot", "iron_ingot"}},
 	} {
 		m, _ := command.Find(c.fix)
 		for range 10 {
 			got := s.owning(c.failed, m)
 			for _, w := range c.want {
 				if !strings.Contains(got, w) {
-					t.Errorf("owning %v then %s: %q does not say %q", c.failed.args, c.fix, got, w)
+					t.Errorf("owning %v then %s: %q does not say %q", c.failed.Args, c.fix, got, w)
 				}
 			}
 		}

@@ -2,28 +2,27 @@ package scripted
 
 import (
 	"math/rand/v2"
-	"slices"
 	"strings"
 
 	"collabcraft/generate"
-	"collabcraft/trajectory"
-	"collabcraft/world/command"
-	"collabcraft/world/texts"
+	"collabcraft/generate/scripted/know"
 )
 
 // state is what the agent knows at one call, parsed from its View.
 type state struct {
 	v       *generate.View
+	c       *know.Context
 	rng     *rand.Rand
 	opts    Options
 	persona int
 	inv     map[string]int
 	me      int // index in the team
 	// turns of the window, classified
-	msgs []message // teammates' chat, oldest first
-	acts []act     // own commands with the output that followed, oldest first
-	mem  string    // the memory text
-	sys  []string  // system turns, oldest first
+	msgs  []message // teammates' chat, oldest first
+	acts  []act     // own commands with the output that followed, oldest first
+	mem   string    // the memory text
+	notes *know.Notes
+	sys   []string // system turns, oldest first
 
 	coord      string // the agreed coordinator, once computed (leader)
 	coordKnown bool
@@ -32,60 +31,20 @@ type state struct {
 }
 
 // message is one chat line from a teammate.
-type message struct {
-	from, text string
-	turn       int
-}
+type message = know.Message
 
 // act is one command the agent issued and what came back.
-type act struct {
-	name   string   // "!craftRecipe"
-	args   []string // unquoted
-	output string   // the system turn right after it ("" if none yet)
-	turn   int
-}
+type act = know.Act
 
 func newState(v *generate.View, rng *rand.Rand, opts Options) *state {
-	s := &state{v: v, rng: rng, opts: opts, mem: v.Memory, me: slices.Index(v.Team, v.Name)}
+	c := know.ParseMINDcraft(v)
+	s := &state{v: v, c: c, rng: rng, opts: opts, mem: v.Memory, me: c.Seat(), notes: c.Notes(),
+		inv: c.Inventory().Clone(), msgs: c.Messages(), acts: c.Acts(), sys: c.System()}
 	s.persona = personaOf(v.Name, v.Goal)
-	s.inv = texts.Inventory(v.Inventory)
-	turns := v.Turns
-	if len(v.ToSummarize) > 0 { // a memory call: the folded turns are what it reads
-		turns = v.ToSummarize
-	}
-	for i, t := range turns {
-		switch t.Role {
-		case "user":
-			if from, text, ok := generate.ParseChatTurn(t.Content); ok {
-				s.msgs = append(s.msgs, message{from: from, text: text, turn: i})
-			}
-		case "assistant":
-			if m, ok := command.Find(t.Content); ok {
-				a := act{name: m.Name, args: unquote(m.Args), turn: i}
-				if i+1 < len(turns) && turns[i+1].Role == "system" {
-					a.output = turns[i+1].Content
-				}
-				s.acts = append(s.acts, a)
-			}
-		case "system":
-			s.sys = append(s.sys, t.Content)
-			// Bounced or ended conversations arrive as system turns.
-			if from, text, ok := generate.ParseEndedWith(t.Content); ok && !s.toSomeoneElse(text) {
-				s.msgs = append(s.msgs, message{from: from, text: text, turn: i})
-			}
-		}
-	}
 	return s
 }
 
-// toSomeoneElse reports whether an ended conversation's last message was
-// the sender opening a conversation with another teammate: its words were
-// for them, not for this agent.
-func (s *state) toSomeoneElse(text string) bool {
-	m, ok := command.Find(text)
-	return ok && m.Start == 0 && m.Name == "!startConversation" && len(m.Args) > 0 && strings.Trim(m.Args[0], `"`) != s.v.Name
-}
-
+// unquote strips the quotes of raw command arguments.
 func unquote(raw []string) []string {
 	out := make([]string, len(raw))
 	for i, a := range raw {
@@ -135,22 +94,7 @@ func (s *state) lastAct() (act, bool) {
 // agent's last turn.
 func (s *state) freshOutput() (act, bool) {
 	a, ok := s.lastAct()
-	return a, ok && a.output != "" && s.since(a.turn) <= 2
-}
-
-// said reports whether the agent wrote text containing sub (in the window,
-// the turns a memory call folds, or its memory).
-func (s *state) said(sub string) bool {
-	// On a memory call the turns being folded count too: what they hold
-	// must make it into the memory.
-	for _, turns := range [][]trajectory.Message{s.v.Turns, s.v.ToSummarize} {
-		for _, t := range turns {
-			if t.Role == "assistant" && strings.Contains(t.Content, sub) {
-				return true
-			}
-		}
-	}
-	return strings.Contains(s.mem, sub)
+	return a, ok && a.Output != "" && s.since(a.Turn) <= 2
 }
 
 // since is how many turns ago turn i was.
@@ -163,16 +107,16 @@ func (s *state) since(i int) int { return len(s.v.Turns) - 1 - i }
 func (s *state) waitedLong(veryLong bool) bool {
 	n := s.stays()
 	if veryLong {
-		return n >= 6 || strings.Contains(s.mem, waitingNote) && n >= 3
+		return n >= 6 || s.notes.Waiting && n >= 3
 	}
-	return n >= 3 || strings.Contains(s.mem, waitingNote)
+	return n >= 3 || s.notes.Waiting
 }
 
 // stays counts the !stay commands in the window.
 func (s *state) stays() int {
 	n := 0
 	for _, a := range s.acts {
-		if a.name == "!stay" {
+		if a.Name == "!stay" {
 			n++
 		}
 	}

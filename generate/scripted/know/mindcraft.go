@@ -1,0 +1,98 @@
+package know
+
+import (
+	"slices"
+	"strings"
+
+	"collabcraft/generate"
+	"collabcraft/generate/scripted/chat"
+	"collabcraft/trajectory"
+	"collabcraft/world/command"
+	"collabcraft/world/texts"
+)
+
+// ParseMINDcraft reads a call in MINDcraft's dialect: the prompt's
+// $INVENTORY, $STATS, memory and command docs, and the turns, where a
+// teammate's message is a user turn "Name: (FROM OTHER BOT)text" or the
+// system turn of a conversation it ended, and the agent's commands are
+// `!name(args)` in its own turns, each followed by its output. v is what
+// the call's messages show (no more: the experts decide from that alone).
+func ParseMINDcraft(v *generate.View) *Context {
+	c := &Context{
+		name: v.Name, team: v.Team, seat: slices.Index(v.Team, v.Name), taskType: v.TaskType,
+		goal: v.Goal, inv: NewInventory(texts.Inventory(v.Inventory)), stats: v.Stats,
+		memory: v.Memory, notes: ParseNotes(v.Memory), docs: v.CommandDocs, action: v.Action,
+		turns: v.Turns, folded: v.ToSummarize,
+	}
+	for k, turns := range [][]trajectory.Message{v.Turns, v.ToSummarize} {
+		for _, t := range turns {
+			if t.Role == "assistant" {
+				m := chat.Parse(t.Content)
+				c.said.Add(m)
+				if k == 0 {
+					c.window.Add(m)
+				}
+			}
+		}
+	}
+	turns := v.Turns
+	if len(v.ToSummarize) > 0 { // a memory call: the folded turns are what it reads
+		turns = v.ToSummarize
+	}
+	for i, t := range turns {
+		switch t.Role {
+		case "user":
+			if from, text, ok := generate.ParseChatTurn(t.Content); ok {
+				c.msgs = append(c.msgs, c.message(from, text, i))
+			}
+		case "assistant":
+			if m, ok := command.Find(t.Content); ok {
+				a := Act{Name: m.Name, Args: unquote(m.Args), Turn: i}
+				if i+1 < len(turns) && turns[i+1].Role == "system" {
+					a.Output = turns[i+1].Content
+				}
+				if a.Name == "!startConversation" && len(a.Args) == 2 {
+					a.Said = chat.Parse(a.Args[1])
+				}
+				c.acts = append(c.acts, a)
+			}
+		case "system":
+			c.sys = append(c.sys, t.Content)
+			// Bounced or ended conversations arrive as system turns.
+			if from, text, ok := generate.ParseEndedWith(t.Content); ok && !c.toSomeoneElse(text) {
+				c.msgs = append(c.msgs, c.message(from, text, i))
+			}
+		}
+	}
+	return c
+}
+
+func (c *Context) message(from, text string, turn int) Message {
+	m := Message{From: from, Text: text, Turn: turn, Message: chat.Parse(text), Busy: generate.IsBusyReply(text),
+		ToOther: strings.Contains(text, "!startConversation(") && !strings.Contains(text, `!startConversation("`+c.name+`"`)}
+	for rest := text; ; {
+		cm, ok := command.Find(rest)
+		if !ok {
+			break
+		}
+		m.Commands = append(m.Commands, cm)
+		rest = rest[cm.End:]
+	}
+	return m
+}
+
+// toSomeoneElse reports whether an ended conversation's last message was
+// the sender opening a conversation with another teammate: its words were
+// for them, not for this agent.
+func (c *Context) toSomeoneElse(text string) bool {
+	m, ok := command.Find(text)
+	return ok && m.Start == 0 && m.Name == "!startConversation" && len(m.Args) > 0 && strings.Trim(m.Args[0], `"`) != c.name
+}
+
+func unquote(raw []string) []string {
+	out := make([]string, len(raw))
+	for i, a := range raw {
+		out[i] = strings.Trim(a, `"`)
+	}
+	return out
+}
