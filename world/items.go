@@ -224,12 +224,12 @@ func cmdViewChest(r *run, _ []command.Value) string {
 	}
 	stacks := c.Inv.Stacks()
 	if len(stacks) == 0 {
-		r.log("The chest is empty.")
+		r.say(texts.ChestEmpty)
 		return ""
 	}
-	r.log("The chest contains:")
+	r.say(texts.ChestContains)
 	for _, s := range stacks {
-		r.log("%d %s", s.Count, s.Item)
+		r.say(texts.ChestLine(s.Count, s.Item))
 	}
 	r.spend(0.5)
 	return ""

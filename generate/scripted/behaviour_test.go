@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -36,7 +37,10 @@ import (
 //	go test ./generate/scripted -run TestBehaviourSnapshot                 # a sample of every file
 //	go test ./generate/scripted -run TestBehaviourSnapshot -full           # every trial (minutes)
 //	go test ./generate/scripted -run TestBehaviourSnapshot -full -update-behaviour
-var updateBehaviour = flag.Bool("update-behaviour", false, "rewrite testdata/behaviour/ by playing the whole default suites")
+var (
+	updateBehaviour = flag.Bool("update-behaviour", false, "rewrite testdata/behaviour/ by playing the whole default suites")
+	dumpWords       = flag.String("dump-words", "", "write every response of the trials played to this file, to diff the words of two versions")
+)
 
 const behaviourDir = "testdata/behaviour"
 
@@ -182,6 +186,9 @@ func playBehaviour(t testing.TB, tasks []procgen.Task) ([][]string, [][32]byte) 
 	keep := func(r *trajectory.Trial) {
 		i := index[r.TrialID]
 		out[i], words[i] = behaviourLines(r), wordsOf(r)
+		if *dumpWords != "" {
+			dumped[r.TrialID] = responsesOf(r)
+		}
 		if hitLoadLimit(r) {
 			again = append(again, i)
 		}
@@ -202,6 +209,9 @@ func playBehaviour(t testing.TB, tasks []procgen.Task) ([][]string, [][32]byte) 
 				t.Fatal(err)
 			}
 			out[i], words[i] = behaviourLines(r), wordsOf(r)
+			if *dumpWords != "" {
+				dumped[r.TrialID] = responsesOf(r)
+			}
 			if !hitLoadLimit(r) {
 				break
 			}
@@ -209,6 +219,20 @@ func playBehaviour(t testing.TB, tasks []procgen.Task) ([][]string, [][32]byte) 
 		t.Logf("%s: a program hit a wall-time or memory limit; played again", jobs[i].TrialID())
 	}
 	return out, words
+}
+
+// dumped are the responses of the trials played, by trial (-dump-words).
+var dumped = map[string]string{}
+
+// responsesOf lists a trial's responses, one call a line.
+func responsesOf(r *trajectory.Trial) string {
+	var b strings.Builder
+	for _, a := range r.Agents {
+		for _, tr := range a.Transitions {
+			fmt.Fprintf(&b, "%s %s %d %s: %q\n", r.TrialID, a.Name, tr.Step, tr.Kind, tr.Response)
+		}
+	}
+	return b.String()
 }
 
 // hitLoadLimit reports whether a program of the trial was stopped by
@@ -301,6 +325,15 @@ func TestBehaviourSnapshot(t *testing.T) {
 		}
 		if diffs > 3 {
 			t.Errorf("%s: %d trials of %d behave differently", path, diffs, len(got))
+		}
+	}
+	if *dumpWords != "" {
+		var b strings.Builder
+		for _, id := range slices.Sorted(maps.Keys(dumped)) {
+			b.WriteString(dumped[id])
+		}
+		if err := os.WriteFile(*dumpWords, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 	if !*updateBehaviour && compared == 0 {

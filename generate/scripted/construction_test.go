@@ -141,7 +141,7 @@ func TestConstructionPlanIsAgreed(t *testing.T) {
 func TestBlueprintFromCommands(t *testing.T) {
 	v := &generate.View{Name: "Andy_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeConstruction,
 		Goal: "Make a structure with the blueprint below", Inventory: "\nINVENTORY\n- stone: 10\nWEARING: Nothing\n"}
-	if got := viewState(v).decide(); !strings.HasSuffix(got, "!getBlueprint") {
+	if got := decide(v); !strings.HasSuffix(got, "!getBlueprint") {
 		t.Fatalf("without levels in the goal: %q, want a !getBlueprint", got)
 	}
 	explain := "Level 0: Start at coordinates X: 148, Y: -60, Z: -170Level 1: Start at coordinates X: 148, Y: -59, Z: -170"
@@ -149,21 +149,21 @@ func TestBlueprintFromCommands(t *testing.T) {
 		{Role: "assistant", Content: "Let me look at the blueprint. !getBlueprint"},
 		{Role: "system", Content: explain},
 	}
-	s := viewState(v)
-	if got := s.decide(); !strings.HasSuffix(got, "!getBlueprintLevel(0)") {
+	if got := decide(v); !strings.HasSuffix(got, "!getBlueprintLevel(0)") {
 		t.Errorf("with !getBlueprint read: %q, want level 0 read", got)
 	}
-	if o, ok := s.origin(); !ok || o != [3]int{148, -60, -170} || s.levelCount() != 2 {
-		t.Errorf("origin %v %v, levels %d", o, ok, s.levelCount())
+	c := callOf(v).c
+	if o, ok := origin(c); !ok || o != [3]int{148, -60, -170} || levelCount(c) != 2 {
+		t.Errorf("origin %v %v, levels %d", o, ok, levelCount(c))
 	}
-	mem := strings.Join(s.buildFacts(), " ")
+	mem := strings.Join(notesOf(v), " ")
 	if !strings.Contains(mem, "Blueprint: 2 levels, level 0 at X: 148, Y: -60, Z: -170.") {
 		t.Fatalf("memory: %q", mem)
 	}
 	// Once the lookup is folded away, the memory carries it.
 	v.Turns, v.Memory = nil, mem
-	if s := viewState(v); s.levelCount() != 2 || !strings.HasSuffix(s.decide(), "!getBlueprintLevel(0)") {
-		t.Errorf("from memory: %d levels, %q", s.levelCount(), s.decide())
+	if c := callOf(v).c; levelCount(c) != 2 || !strings.HasSuffix(decide(v), "!getBlueprintLevel(0)") {
+		t.Errorf("from memory: %d levels, %q", levelCount(c), decide(v))
 	}
 }
 

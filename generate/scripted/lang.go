@@ -1,84 +1,48 @@
 package scripted
 
 import (
-	"fmt"
-
-	"collabcraft/world/texts"
-	"hash/fnv"
 	"sort"
 	"strconv"
 	"strings"
 )
 
-// Personas shape how an agent talks. The seat's name and its goal pick
-// one, so an agent keeps its voice for the whole trial while the same
-// name speaks in every voice across tasks (by name alone, Andy_0 was
-// always terse).
-const (
-	terse = iota
-	friendly
-	methodical
-	numPersonas
-)
-
-func personaOf(name, goal string) int {
-	h := fnv.New32a()
-	h.Write([]byte(name))
-	h.Write([]byte{0})
-	h.Write([]byte(goal))
-	return int(h.Sum32() % numPersonas)
-}
-
-// phrases holds, per intent, templates for each persona (fmt verbs with
-// explicit indexes). Every template keeps item names and counts exact so
+// The persona phrases: per persona, templates with fmt verbs with
+// explicit indexes. Every template keeps item names and counts exact so
 // teammates (scripted or not) can act on them.
-var phrases = map[string][numPersonas][]string{
-	"give": {
+var (
+	givePhrases = [numPersonas][]string{
 		{"Sending %[2]s %[3]s.", "Here, %[2]s %[3]s.", "%[2]s %[3]s for you.", "Take %[2]s %[3]s."},
 		{"Here you go, %[1]s, %[2]s %[3]s coming your way!", "I'll give you my %[2]s %[3]s.", "Passing you %[2]s %[3]s, %[1]s.", "And %[2]s %[3]s for you too!"},
 		{"Giving %[1]s %[2]s %[3]s.", "Transferring %[2]s %[3]s to %[1]s.", "Next: %[2]s %[3]s to %[1]s.", "Handing over %[2]s %[3]s."},
-	},
-	"share_inv": {
+	}
+	shareInvPhrases = [numPersonas][]string{
 		{"I have %[2]s. Sending all of it to you, %[1]s.", "Got %[2]s. All yours, %[1]s.", "%[2]s here. Giving it all to you, %[1]s."},
 		{"Great, %[1]s! I have %[2]s. I'll send everything to you so you can %[3]s.", "Okay %[1]s, I've got %[2]s. Let me give it all to you!", "Sure thing! I'm carrying %[2]s, %[1]s. You %[3]s, I'll send it all over."},
 		{"My inventory: %[2]s. Plan: I give everything to %[1]s, who will %[3]s.", "I hold %[2]s. I will pass all of it to %[1]s.", "Inventory check: %[2]s. All of it goes to %[1]s."},
-	},
-	"done_giving": {
+	}
+	doneGivingPhrases = [numPersonas][]string{
 		{"%[1]s, I gave you everything I had (%[2]s).", "Done: all my items are with you, %[1]s (%[2]s).", "That's everything I had, %[1]s: %[2]s.",
 			"Sent: %[2]s. That's all my items, %[1]s.", "%[1]s, you have everything I had now: %[2]s."},
 		{"%[1]s, I've given you everything I had: %[2]s. Good luck!", "That's everything I had, %[1]s: %[2]s. Let me know if you need anything else!", "All done, %[1]s! You have all my items now (%[2]s).",
 			"There you go, %[1]s: %[2]s, that's everything I had!", "%[1]s, all my items are yours now (%[2]s)!"},
 		{"%[1]s: transfer complete, I gave you everything I had: %[2]s.", "Status for %[1]s: I have given you all my items (%[2]s).", "%[1]s, summary: everything I had (%[2]s) is in your inventory now.",
 			"%[1]s, the hand-over is finished: %[2]s, which is everything I had.", "For the record, %[1]s: all my items (%[2]s) went to you."},
-	},
-	"wait": {
+	}
+	waitPhrases = [numPersonas][]string{
 		{"I'll wait.", "I'm holding on.", "I'll wait a bit.", "I'll give it a moment.", "Waiting.", "Hold on."},
 		{"I'll wait for the others.", "Let me wait a moment for my teammates.", "Waiting for the team, hang on.", "Give me a sec, waiting on the others.",
 			"I'll hang tight for a bit.", "Let's give everyone a moment."},
 		{"I have nothing to do until the items arrive.", "I'll wait for the next step.", "I'll pause until my teammates are ready.", "I'll wait for the missing items before continuing.",
 			"Until the rest arrives, I'll wait.", "The next step depends on my teammates, so I'll pause."},
-	},
-	"idle": {
+	}
+	idlePhrases = [numPersonas][]string{
 		{"I have nothing left to do.", "I'm done and waiting.", "I'm done here.", "Done. Waiting.", "Nothing more for me to do.", "My work's done."},
 		{"I've done my part, I'll stand by in case you need me!", "All done on my side, ping me if you need anything.", "My part's finished, just say if you need more!",
 			"That's me finished! I'll hang around here.", "Done with my bit, call me if something's missing!", "Finished on my end, I'm around if you need a hand."},
 		{"My part is complete; I'm standing by.", "I'm standing by for further requests.", "My share of the task is complete; I'll wait for the team.",
 			"Everything assigned to me is done; I'll wait here.", "My tasks are finished, so I'll stay put until someone needs me.", "With my part finished, I'll remain available."},
-	},
-}
-
-// say renders an intent in the agent's voice.
-func (s *state) say(intent string, args ...any) string {
-	p := phrases[intent]
-	opts := p[s.persona]
-	if len(opts) == 0 {
-		opts = p[friendly]
 	}
-	return fmt.Sprintf(opts[s.rng.IntN(len(opts))], args...)
-}
-
-// pick chooses one of the options.
-func (s *state) pick(options ...string) string { return options[s.rng.IntN(len(options))] }
+)
 
 // itemList renders items as "2 oak_planks, 1 stick and 3 book" in name
 // order (exact names and counts, which teammates parse).
@@ -107,36 +71,6 @@ func joinAnd(parts []string) string {
 	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
-// cmd renders a command call in MINDcraft's syntax.
-func cmd(name string, args ...any) string {
-	if len(args) == 0 {
-		return "!" + name
-	}
-	parts := make([]string, len(args))
-	for i, a := range args {
-		switch v := a.(type) {
-		case string:
-			// MINDcraft's strings cannot hold a double quote.
-			parts[i] = `"` + strings.ReplaceAll(v, `"`, "'") + `"`
-		case int:
-			parts[i] = strconv.Itoa(v)
-		case float64:
-			parts[i] = strconv.FormatFloat(v, 'f', -1, 64)
-		default:
-			parts[i] = fmt.Sprint(v)
-		}
-	}
-	return "!" + name + "(" + strings.Join(parts, ", ") + ")"
-}
-
-// with joins a sentence and a command as models write them.
-func with(sentence, command string) string {
-	if sentence == "" {
-		return command
-	}
-	return sentence + " " + command
-}
-
 func itoa(n int) string { return strconv.Itoa(n) }
 
 func sortedKeys(m map[string]int) []string {
@@ -148,19 +82,28 @@ func sortedKeys(m map[string]int) []string {
 	return out
 }
 
-// standBy is a done agent's answer: wait a while, seeing the team's chat
-// in batches rather than answering every line of it; with nothing new it
-// says nothing at all (MINDcraft's tab).
-func (s *state) standBy() string {
-	if s.stayedLast() {
-		return "\t"
+// plural is "1 cell" or "n cells".
+func plural(n int, word string) string { return itoa(n) + " " + agree(n, word, word+"s") }
+
+// agree is the verb form for n subjects: agree(1, "has", "have") is
+// "has".
+func agree(n int, one, many string) string {
+	if n == 1 {
+		return one
 	}
-	return with(s.idleText(), cmd("stay", 30))
+	return many
 }
 
-// stayedLast reports whether the call's newest turn is the output of the
-// agent's own !stay: nothing came in since it last waited.
-func (s *state) stayedLast() bool {
-	n := len(s.v.Turns)
-	return n > 0 && s.v.Turns[n-1].Role == "system" && texts.IsStayed(s.v.Turns[n-1].Content)
+// fill puts item and n in an intent's {item} and {n}.
+func fill(intent, item string, n int) string {
+	return strings.NewReplacer("{item}", item, "{n}", itoa(n)).Replace(intent)
+}
+
+// agreeGoal is the verb form for a goal name: agreeGoal("the cake",
+// "needs", "need") is "needs", for "the bread and cake" it is "need".
+func agreeGoal(goal, one, many string) string {
+	if strings.Contains(goal, " and ") {
+		return many
+	}
+	return one
 }

@@ -1,7 +1,6 @@
 package scripted
 
 import (
-	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -64,18 +63,18 @@ func TestLevelFactsAreTrue(t *testing.T) {
 	l := lookAt(lv)
 	mine := []fix{{"stone", 100, -58, -50}, {"glass", 101, -58, -50}, {"stone", 102, -58, -50}}
 	for seed := range uint64(40) {
-		s := &state{rng: rand.New(rand.NewPCG(seed, 1)), v: &generate.View{}}
-		shape := s.shapeFact(l)
+		v := testVoice(seed, 1)
+		shape := shapeFact(v, l)
 		if !strings.Contains(shape, "4 by 4") && !strings.Contains(shape, "12 blocks") {
 			t.Errorf("seed %d: shape %q names neither the box nor the count", seed, shape)
 		}
-		if m := s.materialFact(l); !strings.Contains(m, "1 glass") || !strings.Contains(m, "door") {
+		if m := materialFact(v, l); !strings.Contains(m, "1 glass") || !strings.Contains(m, "door") {
 			t.Errorf("seed %d: materials %q miss the window or the door", seed, m)
 		}
-		if m := s.mineFact(l, mine); !strings.Contains(m, "-50") || strings.Contains(m, "south") {
+		if m := mineFact(v, l, mine); !strings.Contains(m, "-50") || strings.Contains(m, "south") {
 			t.Errorf("seed %d: my cells %q, want the row at z -50 (the north edge)", seed, m)
 		}
-		if b := s.belowFact(l, below); !strings.Contains(b, "level 0") && !strings.Contains(b, "walls") {
+		if b := belowFact(v, l, below); !strings.Contains(b, "level 0") && !strings.Contains(b, "walls") {
 			t.Errorf("seed %d: below %q", seed, b)
 		}
 	}
@@ -91,8 +90,7 @@ func TestLastLevelFactNamesTheBlocks(t *testing.T) {
 		{Role: "system", Content: "Code output:\nLevel 10: done, 0 blocks still missing.\n"},
 	}
 	for seed := range uint64(20) {
-		s := newState(v, rand.New(rand.NewPCG(seed, 3)), DefaultOptions())
-		f := s.lastLevelFact()
+		f := lastLevelFact(testVoice(seed, 3), callOf(v).c)
 		if strings.Contains(f, "10 at") || strings.Contains(f, "183") {
 			t.Errorf("seed %d: %q counts the level or a coordinate as blocks", seed, f)
 		}
@@ -101,7 +99,7 @@ func TestLastLevelFactNamesTheBlocks(t *testing.T) {
 		}
 	}
 	v.Turns[1].Content = "Code output:\nLevel 10: done, 1 blocks still missing.\n"
-	if f := newState(v, rand.New(rand.NewPCG(1, 3)), DefaultOptions()).lastLevelFact(); !strings.Contains(f, "1 block ") || strings.Contains(f, "them") {
+	if f := lastLevelFact(testVoice(1, 3), callOf(v).c); !strings.Contains(f, "1 block ") || strings.Contains(f, "them") {
 		t.Errorf("one missing block: %q", f)
 	}
 }
@@ -111,7 +109,7 @@ func TestLastLevelFactNamesTheBlocks(t *testing.T) {
 // B; C".
 func TestComposeKeepsClausesApart(t *testing.T) {
 	for seed := range uint64(60) {
-		s := &state{rng: rand.New(rand.NewPCG(seed, 2)), v: &generate.View{}}
+		s := testVoice(seed, 2)
 		for _, c := range []struct{ intent, reason string }{
 			{"I'll read level 3", "level 2's run left 1 block missing; the check will catch it"},
 			{"I'll read level 3", "1 block of level 2 did not go in, I'll fix it at the end"},

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"collabcraft/generate/scripted/know"
 	"collabcraft/world/command"
 	"collabcraft/world/texts"
 )
@@ -17,8 +18,8 @@ import (
 
 // isQuery reports whether a command is one of the experts' lookups.
 func isQuery(name string) bool {
-	for _, e := range experts {
-		if slices.Contains(e.queries, name) {
+	for _, t := range teams {
+		if slices.Contains(t.queries, name) {
 			return true
 		}
 	}
@@ -26,37 +27,31 @@ func isQuery(name string) bool {
 }
 
 // perturb applies skill and noise to the response r.
-func (s *state) perturb(r string) string {
+func (k *call) perturb(v *voice, r string) string {
 	m, ok := command.Find(r)
 	if !ok || m.Name == "!startConversation" || m.Name == "!stay" {
 		return r
 	}
-	last, hasLast := s.lastAct()
+	c, opts := k.c, k.opts
+	last, hasLast := c.LastAct()
 	// Recovery after a mistake: say so.
-	if hasLast && s.since(last.Turn) <= 2 && texts.IsFailure(last.Output) && s.wasMistake(last) {
-		return s.owning(last, m) + " " + r
+	if hasLast && c.Since(last.Turn) <= 2 && texts.IsFailure(last.Output) && opts.Noise > 0 && texts.IsMistake(last.Output) {
+		return owning(v, last, m) + " " + r
 	}
-	if s.opts.Skill < 1 && (!hasLast || !isQuery(last.Name)) && s.rng.Float64() < (1-s.opts.Skill)*0.35 {
-		e, _ := s.expert()
-		if qs := e.queries; len(qs) > 0 {
-			q := qs[s.rng.IntN(len(qs))]
-			return with(s.doubleCheck(q, m), q)
+	if opts.Skill < 1 && (!hasLast || !isQuery(last.Name)) && v.rng.Float64() < (1-opts.Skill)*0.35 {
+		if qs := k.team.queries; len(qs) > 0 {
+			q := qs[v.rng.IntN(len(qs))]
+			return with(doubleCheck(v, q, m), q)
 		}
 	}
-	if s.opts.Noise > 0 && (!hasLast || !texts.IsFailure(last.Output)) && s.rng.Float64() < s.opts.Noise*0.3 {
-		return s.mistake(r, m)
+	if opts.Noise > 0 && (!hasLast || !texts.IsFailure(last.Output)) && v.rng.Float64() < opts.Noise*0.3 {
+		return mistake(v, r, m)
 	}
 	return r
 }
 
-// wasMistake reports whether a failed command was one of the injected
-// mistakes (an unknown name, one craft too many).
-func (s *state) wasMistake(a act) bool {
-	return s.opts.Noise > 0 && texts.IsMistake(a.Output)
-}
-
 // mistake rewrites the command in r with a realistic error.
-func (s *state) mistake(r string, m command.Match) string {
+func mistake(v *voice, r string, m command.Match) string {
 	args := unquote(m.Args)
 	prefix := r[:strings.Index(r, m.Name)]
 	name := strings.TrimPrefix(m.Name, "!")
@@ -74,10 +69,10 @@ func (s *state) mistake(r string, m command.Match) string {
 		}
 	}
 	switch {
-	case name == "craftRecipe" && s.rng.IntN(2) == 0:
-		out[1] = out[1].(int) + 1 + s.rng.IntN(2) // one craft too many
+	case name == "craftRecipe" && v.rng.IntN(2) == 0:
+		out[1] = out[1].(int) + 1 + v.rng.IntN(2) // one craft too many
 	default:
-		out[i] = misspell(args[i], s.rng.IntN(3))
+		out[i] = misspell(args[i], v.rng.IntN(3))
 	}
 	return prefix + cmd(name, out...)
 }
@@ -99,7 +94,7 @@ func misspell(item string, kind int) string {
 // owning says what went wrong with the failed command a, from its output
 // and the command m that makes up for it: the misspelt name and the right
 // one, or the count that was too many.
-func (s *state) owning(a act, m command.Match) string {
+func owning(v *voice, a know.Act, m command.Match) string {
 	fixed := unquote(m.Args)
 	if a.Name == m.Name && len(a.Args) == len(fixed) {
 		for i := range a.Args {
@@ -109,16 +104,16 @@ func (s *state) owning(a act, m command.Match) string {
 			}
 			if _, err := strconv.Atoi(right); err == nil {
 				item := fixed[0]
-				return s.pick("Crafting "+item+" "+wrong+" times was too many; "+right+" it is.",
+				return v.pick("Crafting "+item+" "+wrong+" times was too many; "+right+" it is.",
 					"Not enough for "+wrong+" "+item+" crafts, the game says, so "+right+".",
 					"That count was off: "+right+" "+item+", not "+wrong+".")
 			}
-			return s.pick("Typo on my part: it's "+right+", not "+wrong+".",
+			return v.pick("Typo on my part: it's "+right+", not "+wrong+".",
 				"There's no "+wrong+" in the game; I meant "+right+".",
 				"The game doesn't know "+wrong+". The name is "+right+".")
 		}
 	}
-	return s.pick("Oops, my mistake.", "Ah, wrong one.", "Let me fix that.")
+	return v.pick("Oops, my mistake.", "Ah, wrong one.", "Let me fix that.")
 }
 
 // lookWords say what a lookup is for.
@@ -134,8 +129,8 @@ var lookWords = map[string][]string{
 
 // doubleCheck is a less skilled agent looking something up before the
 // step m it had decided on.
-func (s *state) doubleCheck(q string, m command.Match) string {
-	look := s.pick(lookWords[q]...)
+func doubleCheck(v *voice, q string, m command.Match) string {
+	look := v.pick(lookWords[q]...)
 	step := "the next step"
 	if args := unquote(m.Args); len(args) > 0 {
 		switch m.Name {
@@ -151,5 +146,5 @@ func (s *state) doubleCheck(q string, m command.Match) string {
 			step = "reading level " + args[0]
 		}
 	}
-	return s.pick(sentence("before "+step+", "+look), sentence(look+" before "+step), sentence(look)+" One sec.")
+	return v.pick(sentence("before "+step+", "+look), sentence(look+" before "+step), sentence(look)+" One sec.")
 }

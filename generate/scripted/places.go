@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"collabcraft/generate/scripted/know"
 	"collabcraft/mcdata"
 	"collabcraft/world/texts"
 )
@@ -29,8 +30,8 @@ func (p spot) blocksTo(q spot) int {
 }
 
 // here is the cell $STATS puts the agent in.
-func (s *state) here() (spot, bool) {
-	at, ok := texts.ParsePosition(s.v.Stats)
+func here(c *know.Context) (spot, bool) {
+	at, ok := texts.ParsePosition(c.Stats())
 	return spot(at), ok
 }
 
@@ -39,9 +40,10 @@ func stationName(block string) string { return strings.ReplaceAll(block, "_", " 
 
 // foundAt is where the agent's newest search in its window found one of
 // blocks, and which.
-func (s *state) foundAt(blocks ...string) (spot, string, bool) {
-	for i := len(s.acts) - 1; i >= 0; i-- {
-		if b, at, ok := texts.ParseFound(s.acts[i].Output); ok && slices.Contains(blocks, b) {
+func foundAt(c *know.Context, blocks ...string) (spot, string, bool) {
+	acts := c.Acts()
+	for i := len(acts) - 1; i >= 0; i-- {
+		if b, at, ok := texts.ParseFound(acts[i].Output); ok && slices.Contains(blocks, b) {
 			return spot(at), b, true
 		}
 	}
@@ -50,9 +52,10 @@ func (s *state) foundAt(blocks ...string) (spot, string, bool) {
 
 // pickedAt is where the agent's newest collection of block in its window
 // took it, if it found any.
-func (s *state) pickedAt(block string) (spot, bool) {
-	for i := len(s.acts) - 1; i >= 0; i-- {
-		a := s.acts[i]
+func pickedAt(c *know.Context, block string) (spot, bool) {
+	acts := c.Acts()
+	for i := len(acts) - 1; i >= 0; i-- {
+		a := acts[i]
 		if a.Name != "!collectBlocks" || len(a.Args) == 0 || a.Args[0] != block {
 			continue
 		}
@@ -82,46 +85,47 @@ func reachedSpot(output string) (spot, bool) {
 // stationNote says where the station the next step needs stands, when a
 // search in the window found it and the agent is away from it: "the
 // smoker is at (2004, -60, 1233), 20 blocks from here".
-func (s *state) stationNote(blocks ...string) string {
-	at, b, ok := s.foundAt(blocks...)
-	me, here := s.here()
+func (w *words) stationNote(blocks ...string) string {
+	at, b, ok := foundAt(w.ctx(), blocks...)
+	me, here := here(w.ctx())
 	if !ok || !here {
 		return ""
 	}
 	d := me.blocksTo(at)
 	if d < 3 {
-		return s.pick("I'm still by the "+stationName(b)+" at "+at.String(), "the "+stationName(b)+" is right here at "+at.String())
+		return w.v.pick("I'm still by the "+stationName(b)+" at "+at.String(), "the "+stationName(b)+" is right here at "+at.String())
 	}
-	return s.gen(fmt.Sprintf("{the %[1]s is|the %[1]s I used is|there's the %[1]s} {at %[2]s, %[3]d blocks from here|%[3]d blocks away, at %[2]s|back at %[2]s}", stationName(b), at, d))
+	return w.v.gen(fmt.Sprintf("{the %[1]s is|the %[1]s I used is|there's the %[1]s} {at %[2]s, %[3]d blocks from here|%[3]d blocks away, at %[2]s|back at %[2]s}", stationName(b), at, d))
 }
 
 // cropNote says where the agent last found a crop it needs again.
-func (s *state) cropNote(block string) string {
-	at, ok := s.pickedAt(block)
+func (w *words) cropNote(block string) string {
+	at, ok := pickedAt(w.ctx(), block)
 	if !ok {
 		return ""
 	}
-	return s.gen(fmt.Sprintf("{there were|I found|I picked} %s {around|near|by} %s {last time|before|earlier}", block, at))
+	return w.v.gen(fmt.Sprintf("{there were|I found|I picked} %s {around|near|by} %s {last time|before|earlier}", block, at))
 }
 
 // hereNote says where the agent stands, for teammates that may need it.
-func (s *state) hereNote() string {
-	me, ok := s.here()
+func (w *words) hereNote() string {
+	me, ok := here(w.ctx())
 	if !ok {
 		return ""
 	}
-	return s.pick("I'm at "+me.String(), "I'm standing at "+me.String(), "you can find me at "+me.String(), "my spot is "+me.String())
+	return w.v.pick("I'm at "+me.String(), "I'm standing at "+me.String(), "you can find me at "+me.String(), "my spot is "+me.String())
 }
 
 // placedClause is what the agent's last command did, told with the place
 // it did it in: the station it used or where the crop grew ("" if the
 // output names no place).
-func (s *state) placedClause(o string) string {
+func (w *words) placedClause(o string) string {
+	v := w.v
 	if item, n, ok := texts.ParseCrafted(o); ok {
 		if b, cell, ok := texts.ParseFound(o); ok {
 			m := []string{"", item, itoa(n), item}
 			st, at := stationName(b), spot(cell)
-			return s.pick(
+			return v.pick(
 				"the "+st+" at "+at.String()+" gave me "+m[2]+" "+m[3],
 				"crafted at the "+st+" by "+at.String()+": "+m[2]+" "+m[3]+" on me",
 				"I made the "+m[1]+" at the "+st+", "+at.String()+", so I hold "+m[2]+" now",
@@ -132,7 +136,7 @@ func (s *state) placedClause(o string) string {
 		if b, cell, ok := texts.ParseFound(o); ok {
 			m := []string{"", in, itoa(n), out}
 			st, at := stationName(b), spot(cell)
-			return s.pick(
+			return v.pick(
 				"the "+st+" at "+at.String()+" turned my "+m[1]+" into "+m[2]+" "+m[3],
 				"smelted at the "+st+" by "+at.String()+": "+m[2]+" "+m[3],
 				"I smelted the "+m[1]+" in the "+st+" at "+at.String(),
@@ -143,26 +147,26 @@ func (s *state) placedClause(o string) string {
 		if p, ok := reachedSpot(o); ok {
 			m := []string{"", itoa(n), block}
 			at := p.String()
-			return s.pick(
+			return v.pick(
 				"I picked up "+m[1]+" "+m[2]+" around "+at,
 				"got "+m[1]+" "+m[2]+" from the patch near "+at,
 				"the "+m[2]+" by "+at+" gave me "+m[1],
 			)
 		}
 	}
-	me, ok := s.here()
+	me, ok := here(w.ctx())
 	if !ok {
 		return ""
 	}
 	if kind, ok := texts.ParseKilled(o); ok {
-		return s.pick(
+		return v.pick(
 			"the "+kind+" went down near "+me.String(),
 			"I got the "+kind+" by "+me.String(),
 			"one "+kind+" less around "+me.String(),
 		)
 	}
 	if who, item, ok := texts.ParseReceived(o); ok {
-		return s.pick(
+		return v.pick(
 			"I met "+who+" at "+me.String()+" and handed over the "+item,
 			who+" got the "+item+" from me at "+me.String(),
 		)
@@ -171,19 +175,19 @@ func (s *state) placedClause(o string) string {
 }
 
 // tableNote is stationNote for a recipe made at a crafting table.
-func (s *state) tableNote(r mcdata.Recipe) string {
+func (w *words) tableNote(r mcdata.Recipe) string {
 	if !r.NeedsTable {
 		return ""
 	}
-	return s.stationNote("crafting_table")
+	return w.stationNote("crafting_table")
 }
 
 // whereToFindMe ends a helper's report with where it waits; a helper
-// still to make its own dish is not waiting.
-func (s *state) whereToFindMe() string {
-	me, ok := s.here()
-	if d := s.myDish(); !ok || d != "" && !s.gaveDish(d) {
+// still to make its own dish (busy) is not waiting.
+func (w *words) whereToFindMe(busy bool) string {
+	me, ok := here(w.ctx())
+	if !ok || busy {
 		return ""
 	}
-	return s.pick("I'm at "+me.String()+" if you need anything else", "you'll find me at "+me.String(), "I'll wait at "+me.String())
+	return w.v.pick("I'm at "+me.String()+" if you need anything else", "you'll find me at "+me.String(), "I'll wait at "+me.String())
 }

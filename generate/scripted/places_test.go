@@ -74,10 +74,12 @@ func TestHelperWithADishDoesNotSayItWaits(t *testing.T) {
 	}{{[]string{"cooked_beef", "bread"}, false}, {[]string{"cake"}, true}} {
 		said := false
 		for seed := range uint64(60) {
-			v := cookView("Jill_0", cookingGoal(c.dishes, c.dishes[0]), "Coordinator: Andy_0 (9 items). Done so far: gave coal to Andy_0.", "")
+			v := cookView("Jill_0", mealGoalText(c.dishes, c.dishes[0]), "Coordinator: Andy_0 (9 items). Done so far: gave coal to Andy_0.", "")
 			v.Stats = stats
-			s := newState(v, rand.New(rand.NewPCG(seed, 11)), DefaultOptions())
-			if got := s.whereToFindMe(); got != "" {
+			k := callOf(v)
+			mine := myDish(k)
+			w := words{k: k, v: &voice{rng: rand.New(rand.NewPCG(seed, 11))}}
+			if got := w.whereToFindMe(mine != "" && !gaveDish(k, mine)); got != "" {
 				said = true
 				if !strings.Contains(got, "(12, -60, -8)") {
 					t.Errorf("%v: %q is not the helper's cell (12, -60, -8)", c.dishes, got)

@@ -1,11 +1,14 @@
 package scripted
 
 import (
+	"iter"
+	"maps"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 
+	"collabcraft/generate/scripted/know"
 	"collabcraft/mcdata"
 )
 
@@ -24,25 +27,38 @@ type planResult struct {
 
 const maxCachedPlans = 1 << 15
 
+// planOf is the plan for n of target from what the agent holds.
+func planOf(c *know.Context, target string, n int) (*mcdata.Plan, error) {
+	return cachedPlan(c.Inventory().All(), c.Inventory().Clone, target, n)
+}
+
 // newPlan is mcdata.NewPlan through the cache. The plan returned is
 // shared: callers only read it.
 func newPlan(inv map[string]int, target string, n int) (*mcdata.Plan, error) {
+	return cachedPlan(maps.All(inv), func() map[string]int { return inv }, target, n)
+}
+
+func cachedPlan(inv iter.Seq2[string, int], counts func() map[string]int, target string, n int) (*mcdata.Plan, error) {
 	var b strings.Builder
 	b.WriteString(target)
 	b.WriteByte('*')
 	b.WriteString(strconv.Itoa(n))
-	names := make([]string, 0, len(inv))
+	type count struct {
+		item string
+		n    int
+	}
+	var held []count
 	for k, v := range inv {
 		if v > 0 {
-			names = append(names, k)
+			held = append(held, count{k, v})
 		}
 	}
-	sort.Strings(names)
-	for _, k := range names {
+	sort.Slice(held, func(i, j int) bool { return held[i].item < held[j].item })
+	for _, h := range held {
 		b.WriteByte(',')
-		b.WriteString(k)
+		b.WriteString(h.item)
 		b.WriteByte('=')
-		b.WriteString(strconv.Itoa(inv[k]))
+		b.WriteString(strconv.Itoa(h.n))
 	}
 	key := b.String()
 	plans.Lock()
@@ -51,7 +67,7 @@ func newPlan(inv map[string]int, target string, n int) (*mcdata.Plan, error) {
 	if ok {
 		return r.p, r.err
 	}
-	p, err := mcdata.NewPlan(inv, target, n)
+	p, err := mcdata.NewPlan(counts(), target, n)
 	plans.Lock()
 	if len(plans.m) >= maxCachedPlans {
 		plans.m = map[string]planResult{}

@@ -32,11 +32,11 @@ func TestDoneHelperFallsSilent(t *testing.T) {
 	for _, word := range []string{texts.PaperWord, texts.CurrentWord} {
 		stayed := trajectory.Message{Role: "system", Content: texts.Output(word, texts.Stayed(30)+"\n")}
 		v := doneHelper(trajectory.Message{Role: "assistant", Content: "I'm done here. !stay(30)"}, stayed)
-		if got := viewState(v).decide(); got != "\t" {
+		if got := decide(v); got != "\t" {
 			t.Errorf("%s dialect: after its own wait the helper answered %q, want silence", word, got)
 		}
 		v.Turns = append(v.Turns, trajectory.Message{Role: "user", Content: "Andy_0: (FROM OTHER BOT)Thanks, crafting now."})
-		if got := viewState(v).decide(); strings.TrimSpace(got) == "" {
+		if got := decide(v); strings.TrimSpace(got) == "" {
 			t.Errorf("%s dialect: a new message got silence", word)
 		}
 	}
@@ -49,13 +49,13 @@ func TestMessageForAnotherIsNotAnAsk(t *testing.T) {
 	ended := `Conversation with Andy_0 ended with message: "(FROM OTHER BOT)!startConversation("Bob_0", "I hold the most, so I'll collect everything. Please send me your items.")!endConversation("Jill_0")"`
 	v := doneHelper(trajectory.Message{Role: "system", Content: ended})
 	v.Team = []string{"Andy_0", "Bob_0", "Jill_0"}
-	if got := viewState(v).decide(); strings.Contains(got, "startConversation") {
+	if got := decide(v); strings.Contains(got, "startConversation") {
 		t.Errorf("helper answered %q to a message meant for Bob_0", got)
 	}
 	// The same words addressed to it are an ask: it reports again.
 	v.Turns = []trajectory.Message{{Role: "user", Content: "Andy_0: (FROM OTHER BOT)I hold the most, so I'll collect everything. Please send me your items."}}
 	v.Memory = "Coordinator: Andy_0 (2 items)."
-	if got := viewState(v).decide(); !strings.Contains(got, `!startConversation("Andy_0"`) {
+	if got := decide(v); !strings.Contains(got, `!startConversation("Andy_0"`) {
 		t.Errorf("helper answered %q to the crafter's ask, want its report", got)
 	}
 }
@@ -70,7 +70,7 @@ func TestCookMemoryPutsPendingRecipesFirst(t *testing.T) {
 		Memory:    "I cook the meal; teammates send me their items. Teammates make: baked_potato.",
 		Inventory: "\nINVENTORY\n- coal: 1\nWEARING: Nothing\n",
 	}
-	f := viewState(v).cookFacts()
+	f := notesOf(v)
 	bread := slices.IndexFunc(f, func(s string) bool { return strings.HasPrefix(s, "Recipe for bread:") })
 	potato := slices.IndexFunc(f, func(s string) bool { return strings.HasPrefix(s, "Recipe for baked_potato:") })
 	if bread < 0 || potato < 0 || bread > potato {
@@ -90,13 +90,13 @@ func TestHellsKitchenOpensOnce(t *testing.T) {
 		Goal: goal("beetroot_soup", "cooked_beef", "Step 1: Kill a cow and pick up 1 beef that is dropped.")}
 	jill := &generate.View{Name: "Jill_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCooking,
 		Goal: goal("cooked_beef", "beetroot_soup", "Step 1: Go to the farm and collect 6 beetroot.")}
-	if !viewState(andy).hellsKitchen() {
+	if !hellsKitchen(callOf(andy).c) {
 		t.Fatal("the goal does not read as Hell's Kitchen")
 	}
-	if got := viewState(andy).decide(); !strings.HasPrefix(got, `!startConversation("Jill_0", `) || !strings.Contains(got, "Recipe for cooked_beef") {
+	if got := decide(andy); !strings.HasPrefix(got, `!startConversation("Jill_0", `) || !strings.Contains(got, "Recipe for cooked_beef") {
 		t.Errorf("Andy_0 opened with %q, want the cooked_beef recipe sent to Jill_0", got)
 	}
-	got := viewState(jill).decide()
+	got := decide(jill)
 	if strings.Contains(got, "startConversation") || !strings.Contains(got, "!stay(") {
 		t.Errorf("Jill_0 opened with %q, want a wait for Andy_0", got)
 	}
@@ -105,12 +105,12 @@ func TestHellsKitchenOpensOnce(t *testing.T) {
 		{Role: "system", Content: texts.Output(texts.CurrentWord, texts.Stayed(3)+"\n")},
 		{Role: "user", Content: "Andy_0: (FROM OTHER BOT)Here's your recipe for cooked_beef. Recipe for cooked_beef: Step 1: Kill a cow and pick up 1 beef that is dropped."},
 	}
-	if got := viewState(jill).decide(); strings.Contains(got, "!") || !strings.Contains(got, "Recipe for beetroot_soup") {
+	if got := decide(jill); strings.Contains(got, "!") || !strings.Contains(got, "Recipe for beetroot_soup") {
 		t.Errorf("Jill_0 answered %q, want the beetroot_soup recipe as a reply in the conversation", got)
 	}
 	// Had Andy_0's message not come, Jill_0 opens after one wait.
 	jill.Turns = jill.Turns[:2]
-	if got := viewState(jill).decide(); !strings.HasPrefix(got, `!startConversation("Andy_0", `) {
+	if got := decide(jill); !strings.HasPrefix(got, `!startConversation("Andy_0", `) {
 		t.Errorf("Jill_0 after waiting answered %q, want its own opening", got)
 	}
 }
@@ -123,7 +123,7 @@ func TestCrossedReportSaysSo(t *testing.T) {
 		trajectory.Message{Role: "user", Content: "Andy_0: (FROM OTHER BOT)I hold the most (4 items), so I'll gather everything and craft the stick. Please send me your items."},
 	)
 	v.Memory = "Coordinator: Andy_0 (4 items)."
-	got := viewState(v).decide()
+	got := decide(v)
 	if !strings.HasPrefix(got, `!startConversation("Andy_0", `) || !isDoneReport(got) || !strings.Contains(got, "already") {
 		t.Errorf("helper answered %q, want a report that says it was already sent", got)
 	}
@@ -137,7 +137,7 @@ func TestNoRecipesSaidAndHeard(t *testing.T) {
 	helper := &generate.View{Name: "Jill_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCooking, Goal: goal,
 		Inventory: "\nINVENTORY\nWEARING: Nothing\n",
 		Turns:     []trajectory.Message{{Role: "user", Content: "Andy_0: (FROM OTHER BOT)The goal says the food goes to me, so I'll collect everything and cook the meal. Please send me your items. I don't have the recipes for bread, please send me the recipes if you have them."}}}
-	got := viewState(helper).decide()
+	got := decide(helper)
 	if !strings.Contains(got, noRecipes) || !isDoneReport(got) {
 		t.Fatalf("helper answered %q, want its report saying it has no recipes", got)
 	}
@@ -148,7 +148,7 @@ func TestNoRecipesSaidAndHeard(t *testing.T) {
 			{Role: "assistant", Content: `!startConversation("Jill_0", "The goal says the food goes to me, so I'll collect everything and cook the meal. Please send me your items. I don't have the recipes for bread, please send me the recipes if you have them.")`},
 			{Role: "user", Content: "Jill_0: (FROM OTHER BOT)" + strings.TrimSuffix(strings.SplitN(got, `", "`, 2)[1], `")`)},
 		}}
-	if got := viewState(cook).decide(); !strings.Contains(got, `!getCraftingPlan("bread"`) {
+	if got := decide(cook); !strings.Contains(got, `!getCraftingPlan("bread"`) {
 		t.Errorf("cook answered %q, want a lookup of the bread's recipe", got)
 	}
 }
@@ -163,13 +163,13 @@ func TestLookupAnswerOutlivesItsCommand(t *testing.T) {
 			{Role: "system", Content: "\ncooked_mutton is a base item, you need to find 1 more in the world\n"},
 			{Role: "system", Content: "\nYou are missing the following items:\n- 1 carrot\n\nOnce you have these items, here's your crafting plan:\n\nCraft 1 gold_ingot -> 9 gold_nugget\nCraft 8 gold_nugget + 1 carrot -> 1 golden_carrot"},
 		}}
-	s := viewState(v)
+	c := callOf(v).c
 	for _, d := range []string{"cooked_mutton", "golden_carrot"} {
-		if !s.lookedUp(d) {
+		if !lookedUp(c, d) {
 			t.Errorf("%s: the answer in the window does not count as looked up", d)
 		}
 	}
-	if s.lookedUp("gold_nugget") || s.lookedUp("carrot") {
+	if lookedUp(c, "gold_nugget") || lookedUp(c, "carrot") {
 		t.Error("a plan's intermediate step or ingredient counts as the dish looked up")
 	}
 }
@@ -187,7 +187,8 @@ func TestTiedCollectorSaysTheSameEveryTime(t *testing.T) {
 			{Role: "user", Content: "Mike_0: (FROM OTHER BOT)Hi Andy_0! I have 1 oak_planks (1 item). What do you have?"},
 		}}
 	reason := func(seed uint64) string {
-		return newState(v, rand.New(rand.NewPCG(seed, 0)), DefaultOptions()).roleReason()
+		w := words{k: callOf(v), v: testVoice(seed, 0)}
+		return w.roleReason()
 	}
 	for seed := range uint64(8) { // some seeds pick the words that name the tied teammate
 		first := reason(seed)
@@ -202,9 +203,9 @@ func TestTiedCollectorSaysTheSameEveryTime(t *testing.T) {
 	}
 }
 
-// cookingGoal is MINDcraft's cooking goal for one of each dish, with the
+// mealGoalText is MINDcraft's cooking goal for one of each dish, with the
 // recipes of the dishes in known.
-func cookingGoal(dishes []string, known ...string) string {
+func mealGoalText(dishes []string, known ...string) string {
 	g := "Collaborate with agents around you to make 1 " + strings.Join(dishes, ", 1 ") + ". \n\n"
 	for _, d := range known {
 		g += "Recipe for " + d + ":\nStep 1: Get what the " + d + " takes.\nStep 2: Make the " + d + ".\n\n"
@@ -226,16 +227,16 @@ func inventoryText(lines string) string { return "\nINVENTORY\n" + lines + "WEAR
 // (random drops) sends the cook after another animal, saying why, instead
 // of the same attack on the same spot; with the meat in hand it cooks.
 func TestEmptyKillLooksForAnother(t *testing.T) {
-	v := cookView("Andy_0", cookingGoal([]string{"cooked_beef"}, "cooked_beef"), "", "- coal: 1\n",
+	v := cookView("Andy_0", mealGoalText([]string{"cooked_beef"}, "cooked_beef"), "", "- coal: 1\n",
 		trajectory.Message{Role: "assistant", Content: `Hunting a cow for beef. !attack("cow")`},
 		trajectory.Message{Role: "system", Content: texts.Output(texts.CurrentWord, "Successfully killed cow.\nPicked up 0 items.\n")})
 	v.Team = []string{"Andy_0"}
-	got := viewState(v).decide()
+	got := decide(v)
 	if !strings.HasSuffix(got, `!searchForEntity("cow", 64)`) || !strings.Contains(got, "cow") {
 		t.Errorf("after a kill with no beef: %q, want a search for another cow", got)
 	}
 	v.Inventory = inventoryText("- beef: 1\n- coal: 1\n")
-	if got := viewState(v).decide(); !strings.Contains(got, `!smeltItem("beef", 1)`) {
+	if got := decide(v); !strings.Contains(got, `!smeltItem("beef", 1)`) {
 		t.Errorf("with the beef in hand: %q, want it cooked", got)
 	}
 }
@@ -244,16 +245,16 @@ func TestEmptyKillLooksForAnother(t *testing.T) {
 // cook's messages show it already making (even in replies that arrived
 // joined), and keeps a dish it said it makes.
 func TestHelperLeavesTheCooksDish(t *testing.T) {
-	v := cookView("Jill_0", cookingGoal([]string{"cooked_beef", "bread"}, "cooked_beef"), "Coordinator: Andy_0 (9 items).", "")
-	if got := viewState(v).myDish(); got != "cooked_beef" {
+	v := cookView("Jill_0", mealGoalText([]string{"cooked_beef", "bread"}, "cooked_beef"), "Coordinator: Andy_0 (9 items).", "")
+	if got := myDish(callOf(v)); got != "cooked_beef" {
 		t.Fatalf("with no word from the cook the helper's dish is %q, want cooked_beef", got)
 	}
 	v.Turns = []trajectory.Message{{Role: "user", Content: `Andy_0: (FROM OTHER BOT)Collecting wheat. !collectBlocks("wheat", 3)Got the beef. Into the furnace with the beef. !smeltItem("beef", 1)`}}
-	if got := viewState(v).myDish(); got != "" {
+	if got := myDish(callOf(v)); got != "" {
 		t.Errorf("after the cook started the cooked_beef the helper takes %q", got)
 	}
 	v.Turns = append([]trajectory.Message{{Role: "assistant", Content: `!startConversation("Andy_0", "I gave you everything I had. I'll make the cooked_beef and bring it to you.")`}}, v.Turns...)
-	if got := viewState(v).myDish(); got != "cooked_beef" {
+	if got := myDish(callOf(v)); got != "cooked_beef" {
 		t.Errorf("a helper that said it makes the cooked_beef dropped it: %q", got)
 	}
 }
@@ -263,8 +264,8 @@ func TestHelperLeavesTheCooksDish(t *testing.T) {
 // helper on the dish it promised.
 func TestHelperKeepsItsClaimInMemory(t *testing.T) {
 	dishes := []string{"cooked_beef", "cooked_porkchop"}
-	v := cookView("Jill_0", cookingGoal(dishes, dishes...), "Coordinator: Andy_0 (9 items). I make the cooked_porkchop for Andy_0.", "")
-	if got := viewState(v).myDish(); got != "cooked_porkchop" {
+	v := cookView("Jill_0", mealGoalText(dishes, dishes...), "Coordinator: Andy_0 (9 items). I make the cooked_porkchop for Andy_0.", "")
+	if got := myDish(callOf(v)); got != "cooked_porkchop" {
 		t.Errorf("the helper's dish is %q, want the cooked_porkchop its memory says it makes", got)
 	}
 }
@@ -273,13 +274,13 @@ func TestHelperKeepsItsClaimInMemory(t *testing.T) {
 // hold the helper's promise keeps the promise its old memory holds.
 func TestPromiseSurvivesTheFold(t *testing.T) {
 	dishes := []string{"cooked_chicken", "cooked_rabbit"}
-	v := cookView("Andy_0", cookingGoal(dishes, dishes...), "Coordinator: Jill_0 (4 items). I make the cooked_rabbit for Jill_0.", "")
+	v := cookView("Andy_0", mealGoalText(dishes, dishes...), "Coordinator: Jill_0 (4 items). I make the cooked_rabbit for Jill_0.", "")
 	v.ToSummarize = []trajectory.Message{{Role: "assistant", Content: `Hunting a rabbit. !attack("rabbit")`}, {Role: "system", Content: "Action output:\nSuccessfully killed rabbit.\nPicked up 0 items.\n"}}
-	if mem := strings.Join(viewState(v).cookFacts(), " "); !strings.Contains(mem, "I make the cooked_rabbit for Jill_0.") {
+	if mem := strings.Join(notesOf(v), " "); !strings.Contains(mem, "I make the cooked_rabbit for Jill_0.") {
 		t.Errorf("memory %q lost the promise", mem)
 	}
 	v.ToSummarize, v.Memory = nil, "Coordinator: Jill_0 (4 items). I make the cooked_rabbit for Jill_0."
-	if got := viewState(v).myDish(); got != "cooked_rabbit" {
+	if got := myDish(callOf(v)); got != "cooked_rabbit" {
 		t.Errorf("after the fold the helper's dish is %q, want the cooked_rabbit it promised", got)
 	}
 }
@@ -289,32 +290,32 @@ func TestPromiseSurvivesTheFold(t *testing.T) {
 // takes it back; a report that got no answer at all is sent again.
 func TestCrossedPromiseIsAnswered(t *testing.T) {
 	dishes := []string{"baked_potato", "bread"}
-	goal := cookingGoal(dishes, dishes...)
+	goal := mealGoalText(dishes, dishes...)
 	cook := cookView("Andy_0", goal, "Coordinator: Andy_0 (9 items). I told everyone I collect.", "- baked_potato: 1\n",
 		trajectory.Message{Role: "assistant", Content: `Into the furnace with the potato. !smeltItem("potato", 1)`},
 		trajectory.Message{Role: "system", Content: "Action output:\nSuccessfully smelted potato, got 1 baked_potato.\n"},
 		trajectory.Message{Role: "user", Content: "Jill_0: (FROM OTHER BOT)That's everything I had, Andy_0: 1 coal. I'll make the baked_potato and bring it to you."})
-	got := viewState(cook).decide()
+	got := decide(cook)
 	if !strings.HasPrefix(got, `!startConversation("Jill_0", "No need to make the baked_potato`) {
 		t.Fatalf("cook answered %q, want it to say the baked_potato is made", got)
 	}
 	cook.Turns = append(cook.Turns, trajectory.Message{Role: "assistant", Content: got})
-	if again := viewState(cook).decide(); strings.Contains(again, "No need") {
+	if again := decide(cook); strings.Contains(again, "No need") {
 		t.Errorf("cook said it twice: %q", again)
 	}
 
 	helper := cookView("Jill_0", goal, "Coordinator: Andy_0 (9 items).", "",
 		trajectory.Message{Role: "assistant", Content: `!startConversation("Andy_0", "That's everything I had, Andy_0: 1 coal. I'll make the baked_potato and bring it to you.")`},
 		trajectory.Message{Role: "user", Content: "Andy_0: (FROM OTHER BOT)No need to make the baked_potato: I made it myself before your message came."})
-	if d := viewState(helper).myDish(); d == "baked_potato" {
+	if d := myDish(callOf(helper)); d == "baked_potato" {
 		t.Errorf("the helper still makes the baked_potato after the cook's word")
 	}
-	if !viewState(helper).reportedDone("Andy_0") {
+	if !reportedDone(callOf(helper).c, "Andy_0") {
 		t.Fatal("the report with an answer reads as not reported")
 	}
 	helper.Turns = helper.Turns[:1]
 	helper.Turns = append(helper.Turns, trajectory.Message{Role: "system", Content: "Andy_0 hasn't responded in 30 seconds, respond with a message to them or your own action."})
-	if viewState(helper).reportedDone("Andy_0") {
+	if reportedDone(callOf(helper).c, "Andy_0") {
 		t.Error("a report that got no answer reads as delivered")
 	}
 }
@@ -324,17 +325,17 @@ func TestCrossedPromiseIsAnswered(t *testing.T) {
 // the cook makes it again rather than wait for it; while a promised dish
 // is still on its way the cook says it waits for it, not that it is done.
 func TestDeliveredDishIsNotAwaited(t *testing.T) {
-	goal := cookingGoal([]string{"cooked_chicken", "cooked_rabbit"}, "cooked_chicken", "cooked_rabbit")
+	goal := mealGoalText([]string{"cooked_chicken", "cooked_rabbit"}, "cooked_chicken", "cooked_rabbit")
 	promise := trajectory.Message{Role: "user", Content: `Andy_0: (FROM OTHER BOT)I gave you everything I had. I'll make the cooked_rabbit and bring it to you.`}
 	v := cookView("Jill_0", goal, "Coordinator: Jill_0 (4 items). Got everything from: Andy_0.", "- cooked_chicken: 1\n- coal: 2\n", promise)
 	for seed := range uint64(20) {
-		got := newState(v, rand.New(rand.NewPCG(seed, 4)), DefaultOptions()).decide()
+		got := respondTo(v, rand.New(rand.NewPCG(seed, 4)))
 		if !strings.Contains(got, "!stay") || !strings.Contains(got, "cooked_rabbit") || strings.Contains(strings.ToLower(got), "done with my") {
 			t.Fatalf("seed %d: with the cooked_rabbit promised: %q, want a wait that names it", seed, got)
 		}
 	}
 	v.Turns = append(v.Turns, trajectory.Message{Role: "user", Content: `Andy_0: (FROM OTHER BOT)Here's the cooked_rabbit. !givePlayer("Jill_0", "cooked_rabbit", 1)`})
-	if got := viewState(v).decide(); strings.Contains(got, "!stay") {
+	if got := decide(v); strings.Contains(got, "!stay") {
 		t.Errorf("after the cooked_rabbit came and went into another dish: %q, want the cook to make it", got)
 	}
 }
@@ -344,16 +345,16 @@ func TestDeliveredDishIsNotAwaited(t *testing.T) {
 // to act on what the dish takes: the cook looks the recipe up again. With
 // the note it gathers the ingredients.
 func TestForgottenRecipeIsLookedUp(t *testing.T) {
-	goal := cookingGoal([]string{"mushroom_stew"})
+	goal := mealGoalText([]string{"mushroom_stew"})
 	mem := "I cook the meal; teammates send me their items. Recipes known: mushroom_stew."
 	v := cookView("Andy_0", goal, mem, "- bowl: 1\n")
 	v.Team = []string{"Andy_0"}
 	v.CommandDocs = "*COMMAND DOCS\n!getCraftingPlan: Provides a comprehensive crafting plan for a specified item.\n"
-	if got := viewState(v).decide(); !strings.HasSuffix(got, `!getCraftingPlan("mushroom_stew", 1)`) {
+	if got := decide(v); !strings.HasSuffix(got, `!getCraftingPlan("mushroom_stew", 1)`) {
 		t.Errorf("with the recipe gone from memory: %q, want it looked up again", got)
 	}
 	v.Memory = mem + " Recipe for mushroom_stew: 1 bowl, 1 brown_mushroom, 1 red_mushroom."
-	if got := viewState(v).decide(); !strings.Contains(got, `!collectBlocks("brown_mushroom", 1)`) {
+	if got := decide(v); !strings.Contains(got, `!collectBlocks("brown_mushroom", 1)`) {
 		t.Errorf("with the recipe note in memory: %q, want the brown_mushroom gathered", got)
 	}
 }

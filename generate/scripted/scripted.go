@@ -3,15 +3,21 @@
 // commands and chat a model would use, so that their trials are training
 // data.
 //
-// Each decision is a pure function of what the agent in that seat may
-// know: its goal, its own inventory ($INVENTORY), its summarized memory and
-// the turns in its history window (teammates' chat as text, its own
-// commands and their outputs). It never looks at the world or at another
-// agent's state. Facts that must outlive the 15-turn window are written
-// into the memory the agent writes on memory calls and read back from
-// View.Memory. A Backend therefore keeps no state between calls: it is
-// safe for concurrent use, can serve any number of seats and trials, and
-// the same request always gets the same reply.
+// Each call is answered in four steps. The call's context (what its
+// messages show: goal, inventory, memory, the turns in the window) is
+// parsed once into a typed, read-only value (know.Context). The task
+// kind's entry in the role table (teams) says which roles the agent
+// plays at this call; the first role with something to do decides, from
+// the context alone, an Intent: a command with the facts its words say.
+// The role's phrasebook puts the intent into words (seeded variation,
+// personas, only facts from the context), and the dialect writes the
+// command (MINDcraft's `!name(args)`).
+//
+// The experts never look at the world or at another agent's state. Facts
+// that must outlive the 15-turn window are written into the memory on
+// memory calls (know.Notes) and read back. A Backend keeps no state
+// between calls: it is safe for concurrent use, can serve any number of
+// seats and trials, and the same request always gets the same reply.
 package scripted
 
 import (
@@ -22,6 +28,7 @@ import (
 
 	"collabcraft/generate"
 	"collabcraft/generate/scripted/dagexpert"
+	"collabcraft/generate/scripted/know"
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
 	"collabcraft/villager"
@@ -43,16 +50,84 @@ type Options struct {
 func DefaultOptions() Options { return Options{Skill: 1} }
 
 // New returns the scripted backend. Options out of [0, 1] are clamped.
-func New(opts Options) generate.Backend {
+func New(opts Options) generate.Backend { return newBackend(opts, teams) }
+
+func newBackend(opts Options, t map[string]team) *backend {
 	opts.Skill = min(max(opts.Skill, 0), 1)
 	opts.Noise = min(max(opts.Noise, 0), 1)
-	return &backend{opts: opts}
+	return &backend{opts: opts, teams: t}
 }
 
-type backend struct{ opts Options }
+type backend struct {
+	opts  Options
+	teams map[string]team // by task type
+}
 
-// Complete answers one call: a memory summary for memory calls, else the
-// agent's next response.
+// A Role is how an agent plays one part of a task at one call. Roles are
+// made per call from the call (its context and the team's agreement)
+// and decide from that alone; they never choose words.
+type Role interface {
+	// Decide is the role's intent at a conversation call; ok is false
+	// when the role has nothing to do now and the next role decides.
+	Decide() (i Intent, ok bool)
+	// Notes fills in the facts the agent's memory keeps of the role.
+	Notes(n *know.Notes)
+	// Phrasebook is the role's words.
+	Phrasebook(v *voice) Phrasebook
+}
+
+// A Phrasebook puts a role's intents into words. It is the one place the
+// words of a role are: seeded variation, personas and the grounding rule
+// (say only what the call's context holds). A voice model or another
+// language plugs in here.
+type Phrasebook interface {
+	// Words are the words around the intent's command (or its message),
+	// and the words its command takes, if any (!newAction's prompt).
+	Words(i Intent) (words, prompt string)
+	// Progress says where the role's part of the task stands, for the
+	// narration of a routine step ("" for nothing worth saying).
+	Progress() string
+	// Nod answers a teammate's message that says nothing the role reads
+	// ("" to say nothing).
+	Nod(from string) string
+}
+
+// A Coder is a role that answers coding calls with a program.
+type Coder interface {
+	Program(v *voice) string
+}
+
+// team is one task kind's entry in the role table: which roles an agent
+// plays at a call, in the order they decide, and how it reads the goal.
+type team struct {
+	goal  func(c *know.Context) taskGoal
+	roles func(k *call) []Role
+	// queries are the lookups a less skilled agent makes before acting.
+	queries []string
+}
+
+// teams is the role table, by task type. A new role is a new type and a
+// new entry (or a new place in an entry's list); no role reads the task
+// kind.
+var teams = map[string]team{
+	procgen.TypeCrafting:     {goal: craftingGoal, roles: craftingRoles, queries: []string{"!inventory", "!craftable", "!nearbyBlocks"}},
+	procgen.TypeCooking:      {goal: cookingGoal, roles: cookingRoles, queries: []string{"!inventory", "!viewChest", "!entities", "!nearbyBlocks"}},
+	procgen.TypeConstruction: {roles: constructionRoles, queries: []string{"!inventory", "!getBlueprint", "!stats"}},
+}
+
+// call is one call of one agent: its context, its goal as the task kind
+// reads it, the backend's options and the team's agreement on who
+// collects. The call's roles and their phrasebooks share it.
+type call struct {
+	c    *know.Context
+	goal taskGoal
+	opts Options
+	g    *agreement
+	team team
+}
+
+// Complete answers one call: a memory summary for memory calls, a
+// program for coding calls, else the agent's next response.
 func (b *backend) Complete(ctx context.Context, req generate.Request) (generate.Reply, error) {
 	if err := ctx.Err(); err != nil {
 		return generate.Reply{}, err
@@ -60,33 +135,103 @@ func (b *backend) Complete(ctx context.Context, req generate.Request) (generate.
 	if req.Kind == trajectory.KindDispatch {
 		return dispatchReply(&req, b.opts), nil // MindAgent's dispatcher (dispatch.go)
 	}
-	rng := rand.New(rand.NewPCG(req.Seed, 0x5c1e7ed))
 	if dagKinds[req.Kind] {
-		return b.dagReply(req, rng)
+		return b.dagReply(req)
 	}
 	view := reveal(&req)
-	s := newState(&view, rng, b.opts)
+	k := b.call(know.ParseMINDcraft(&view))
+	v := k.voice(req.Seed)
 	var text string
 	switch req.Kind {
 	case trajectory.KindMemory:
-		text = s.summarize()
+		text = k.summarize()
 	case trajectory.KindCoding:
-		text = s.buildCode()
+		text = k.program(v)
 	case trajectory.KindBotResponder:
-		text = respondOrIgnore(view)
+		text = respondOrIgnore(k.c)
 	default:
-		text = s.decide()
+		text = k.respond(v)
 	}
-	return generate.Reply{
-		Text:         text,
-		Usage:        trajectory.Usage{PromptTokens: approxTokens(req.Messages), CompletionTokens: (len(text) + 3) / 4},
-		FinishReason: "stop",
-	}, nil
+	return reply(&req, text), nil
+}
+
+// call starts a call from its context: the team of its task type (the
+// idlers for a type no team plays) and the goal as it reads it.
+func (b *backend) call(c *know.Context) *call {
+	tm, ok := b.teams[c.TaskType()]
+	if !ok {
+		tm = idlers
+	}
+	k := &call{c: c, opts: b.opts, g: &agreement{c: c}, team: tm}
+	if tm.goal != nil {
+		k.goal = tm.goal(c)
+	}
+	return k
+}
+
+// voice is the call's voice: its words' seed and the agent's persona.
+func (k *call) voice(seed uint64) *voice {
+	return &voice{rng: rand.New(rand.NewPCG(seed, 0x5c1e7ed)), persona: personaOf(k.c.Name(), k.c.Goal())}
+}
+
+// respond is the response to a conversation call: the first of the
+// agent's roles with something to do decides, its phrasebook says it.
+func (k *call) respond(v *voice) string {
+	c := k.c
+	if c.Goal() == "" && greeted(c) {
+		// MINDcraft's init message comes before the goal: answer it, and
+		// act once the goal is known.
+		return v.pick("Hello world! I'm "+c.Name()+".", "Hello world, my name is "+c.Name()+".", "Hello world, "+c.Name()+" here.")
+	}
+	var (
+		role Role
+		i    Intent
+	)
+	for _, r := range k.team.roles(k) {
+		if d, ok := r.Decide(); ok {
+			role, i = r, d
+			break
+		}
+	}
+	if role == nil {
+		role, i = idler{}, do(rest{10}, "stay", 10)
+	}
+	pb := role.Phrasebook(v)
+	var r string
+	if i.Facts == (silence{}) {
+		r = "\t"
+	} else {
+		words, prompt := pb.Words(i)
+		a := i.Act
+		if prompt != "" {
+			a.Args = append(a.Args, prompt)
+		}
+		if a.narrated() {
+			r = k.narrate(v, pb, words, a)
+		} else {
+			r = a.mindcraft(words)
+		}
+	}
+	if k.opts.Skill < 1 || k.opts.Noise > 0 {
+		r = k.perturb(v, r)
+	}
+	return r
+}
+
+// program answers a coding call: the program of the first role that
+// writes code.
+func (k *call) program(v *voice) string {
+	for _, r := range k.team.roles(k) {
+		if cr, ok := r.(Coder); ok {
+			return cr.Program(v)
+		}
+	}
+	return ""
 }
 
 // greeted reports whether the last turn is the harness's init message.
-func (s *state) greeted() bool {
-	t := s.v.Turns
+func greeted(c *know.Context) bool {
+	t := c.Turns()
 	return len(t) > 0 && t[len(t)-1].Role != "assistant" && generate.IsInitMessage(t[len(t)-1].Content)
 }
 
@@ -100,59 +245,28 @@ func approxTokens(msgs []trajectory.Message) int {
 	return (n + 3) / 4
 }
 
-// expert is how a scripted agent plays one kind of task.
-type expert struct {
-	decide  func(*state) string   // the response to a conversation call
-	facts   func(*state) []string // what a memory call keeps
-	queries []string              // lookups a less skilled agent makes before acting
-}
-
-// experts holds the scripted agents' per-kind behaviour.
-var experts = map[*procgen.Kind]expert{
-	procgen.Crafting:     {(*state).crafting, (*state).craftFacts, []string{"!inventory", "!craftable", "!nearbyBlocks"}},
-	procgen.Cooking:      {(*state).cooking, (*state).cookFacts, []string{"!inventory", "!viewChest", "!entities", "!nearbyBlocks"}},
-	procgen.Construction: {(*state).construction, (*state).buildFacts, []string{"!inventory", "!getBlueprint", "!stats"}},
-}
-
-// expert returns the behaviour of the task's kind; ok is false for a type
-// no kind has.
-func (s *state) expert() (e expert, ok bool) {
-	k, _ := procgen.KindOfType(s.v.TaskType)
-	e, ok = experts[k]
-	return e, ok
-}
-
-// decide picks the response for a conversation call.
-func (s *state) decide() string {
-	if s.v.Goal == "" && s.greeted() {
-		// MINDcraft's init message comes before the goal: answer it, and
-		// act once the goal is known.
-		return s.pick("Hello world! I'm "+s.v.Name+".", "Hello world, my name is "+s.v.Name+".", "Hello world, "+s.v.Name+" here.")
-	}
-	var r string
-	if e, ok := s.expert(); ok {
-		r = e.decide(s)
-	} else {
-		r = with(s.say("idle"), cmd("stay", 10))
-	}
-	r = s.narrate(r)
-	if s.opts.Skill < 1 || s.opts.Noise > 0 {
-		r = s.perturb(r)
-	}
-	return r
-}
-
 // respondOrIgnore is the expert's bot_responder decision, as the prompt
 // asks: conservative. A question interrupts a short action to be answered;
 // anything else waits, and a program (!newAction) is never cut short.
-func respondOrIgnore(v generate.View) string {
-	if len(v.ToSummarize) == 0 || v.Action == "action:newAction" {
+func respondOrIgnore(c *know.Context) string {
+	f := c.Folded()
+	if len(f) == 0 || c.Action() == "action:newAction" {
 		return "ignore"
 	}
-	if strings.Contains(v.ToSummarize[len(v.ToSummarize)-1].Content, "?") {
+	if strings.Contains(f[len(f)-1].Content, "?") {
 		return "respond"
 	}
 	return "ignore"
+}
+
+// reply is a call's reply: its text, with token counts estimated as a
+// model's usage would report them.
+func reply(req *generate.Request, text string) generate.Reply {
+	return generate.Reply{
+		Text:         text,
+		Usage:        trajectory.Usage{PromptTokens: approxTokens(req.Messages), CompletionTokens: (len(text) + 3) / 4},
+		FinishReason: "stop",
+	}
 }
 
 // dagKinds are the DAG organisation's calls, which its own experts answer
@@ -162,7 +276,10 @@ var dagKinds = map[string]bool{
 	trajectory.KindAssign: true, trajectory.KindReact: true, trajectory.KindReflect: true,
 }
 
-func (b *backend) dagReply(req generate.Request, rng *rand.Rand) (generate.Reply, error) {
+// dagReply answers a DAG call with dagexpert, its words drawn from the
+// call's seed as the MINDcraft calls' voice draws them.
+func (b *backend) dagReply(req generate.Request) (generate.Reply, error) {
+	rng := rand.New(rand.NewPCG(req.Seed, 0x5c1e7ed))
 	msgs := make([]villager.Message, len(req.Messages))
 	for i, m := range req.Messages {
 		msgs[i] = villager.Message{Role: m.Role, Content: m.Content}
@@ -171,9 +288,25 @@ func (b *backend) dagReply(req generate.Request, rng *rand.Rand) (generate.Reply
 	if err != nil {
 		return generate.Reply{}, fmt.Errorf("scripted: %w", err)
 	}
-	return generate.Reply{
-		Text:         text,
-		Usage:        trajectory.Usage{PromptTokens: approxTokens(req.Messages), CompletionTokens: (len(text) + 3) / 4},
-		FinishReason: "stop",
-	}, nil
+	return reply(&req, text), nil
 }
+
+// idlers play a task of a type no team plays: they wait.
+var idlers = team{roles: func(*call) []Role { return []Role{idler{}} }}
+
+// idler is the role of an agent with nothing to do: it rests.
+type idler struct{}
+
+// rest is waiting Seconds with nothing to do.
+type rest struct{ Seconds int }
+
+func (idler) Decide() (Intent, bool)         { return do(rest{10}, "stay", 10), true }
+func (idler) Notes(*know.Notes)              {}
+func (idler) Phrasebook(v *voice) Phrasebook { return restWords{v} }
+
+// restWords say an idler's rest.
+type restWords struct{ v *voice }
+
+func (w restWords) Words(Intent) (string, string) { return w.v.say(idlePhrases), "" }
+func (restWords) Progress() string                { return "" }
+func (w restWords) Nod(from string) string        { return nod(w.v, from) }

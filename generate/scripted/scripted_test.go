@@ -2,30 +2,26 @@ package scripted
 
 import (
 	"context"
-	"math/rand/v2"
 	"reflect"
 	"strings"
 	"sync"
 	"testing"
 
 	"collabcraft/generate"
+	"collabcraft/generate/scripted/know"
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
 	"collabcraft/world/command"
 )
 
-func viewState(v *generate.View) *state {
-	return newState(v, rand.New(rand.NewPCG(1, 2)), DefaultOptions())
-}
-
 func TestGoals(t *testing.T) {
-	s := viewState(&generate.View{Goal: "Collaborate with other agents to craft an activator_railYou have to collaborate"})
-	if item, n := s.craftGoal(); item != "activator_rail" || n != 1 {
-		t.Errorf("craft goal: %q %d", item, n)
+	g := craftingGoal(callOf(&generate.View{Goal: "Collaborate with other agents to craft an activator_railYou have to collaborate"}).c)
+	if g.Target != "activator_rail" || g.Count != 1 {
+		t.Errorf("craft goal: %q %d", g.Target, g.Count)
 	}
-	s = viewState(&generate.View{Goal: "Collaborate with other agents to craft 3 stick"})
-	if item, n := s.craftGoal(); item != "stick" || n != 3 {
-		t.Errorf("craft goal with count: %q %d", item, n)
+	g = craftingGoal(callOf(&generate.View{Goal: "Collaborate with other agents to craft 3 stick"}).c)
+	if g.Target != "stick" || g.Count != 3 {
+		t.Errorf("craft goal with count: %q %d", g.Target, g.Count)
 	}
 	for goal, want := range map[string]string{
 		"Collaborate with agents around you to make 1 cake, 2 bread.\n\nRecipe for cake:":  "cake:1 bread:2",
@@ -33,7 +29,7 @@ func TestGoals(t *testing.T) {
 		"You need to make cooked_beef, but you don't have the recipe for it":               "cooked_beef:1",
 	} {
 		got := ""
-		for _, d := range viewState(&generate.View{Goal: goal}).dishes() {
+		for _, d := range cookingGoal(callOf(&generate.View{Goal: goal}).c).Dishes {
 			if got != "" {
 				got += " "
 			}
@@ -66,18 +62,18 @@ func TestPlanRelay(t *testing.T) {
 			{Role: "user", Content: "Andy_0: (FROM OTHER BOT)I hold the most (6 items), so I'll gather everything and craft the bookshelf. Please send me your items. I can't see the crafting plan, so if you can, please send me the steps."},
 		},
 	}
-	if got := viewState(v).decide(); !containsCmd(got, `!getCraftingPlan("bookshelf", 1)`) {
+	if got := decide(v); !containsCmd(got, `!getCraftingPlan("bookshelf", 1)`) {
 		t.Errorf("helper answered %q, want a plan lookup", got)
 	}
 	v.Turns = append(v.Turns,
 		trajectory.Message{Role: "assistant", Content: `Let me get the plan for you. !getCraftingPlan("bookshelf", 1)`},
 		trajectory.Message{Role: "system", Content: "You are missing the following items:\n- 6 oak_planks\n\nOnce you have these items, here's your crafting plan:\n\nCraft 6 oak_planks + 3 book -> 1 bookshelf"})
-	if got := viewState(v).decide(); !containsCmd(got, `!startConversation("Andy_0", "Here is the crafting plan`) || !containsCmd(got, "Craft 6 oak_planks + 3 book -> 1 bookshelf") {
+	if got := decide(v); !containsCmd(got, `!startConversation("Andy_0", "Here is the crafting plan`) || !containsCmd(got, "Craft 6 oak_planks + 3 book -> 1 bookshelf") {
 		t.Errorf("helper answered %q, want the plan relayed", got)
 	}
 	// Without the command (blocked), it just hands over its items.
 	v.CommandDocs = ""
-	if got := viewState(v).decide(); !containsCmd(got, `!givePlayer("Andy_0", "book", 3)`) {
+	if got := decide(v); !containsCmd(got, `!givePlayer("Andy_0", "book", 3)`) {
 		t.Errorf("blocked helper answered %q", got)
 	}
 }
@@ -116,7 +112,7 @@ func TestMemory(t *testing.T) {
 		Inventory:   "\nINVENTORY\n- oak_planks: 2\nWEARING: Nothing\n",
 		CommandDocs: "\n!getCraftingPlan: x\n",
 	}
-	if got := viewState(v).decide(); !containsCmd(got, `!craftRecipe("stick", 1)`) {
+	if got := decide(v); !containsCmd(got, `!craftRecipe("stick", 1)`) {
 		t.Errorf("crafter with memory answered %q", got)
 	}
 }
@@ -178,7 +174,7 @@ func TestCanceled(t *testing.T) {
 	}
 }
 
-func TestExpertsCoverKinds(t *testing.T) {
+func TestTeamsCoverKinds(t *testing.T) {
 	for _, k := range procgen.AllKinds() {
 		if !k.PlayedBy("p2p") {
 			continue // MindAgent's kinds are dispatched (dispatcher.go), never played by MINDcraft agents
@@ -186,9 +182,9 @@ func TestExpertsCoverKinds(t *testing.T) {
 		if k.Family == procgen.FamilyVillagerBench {
 			continue // farm-to-table's experts come with the experts' redesign (issue 31)
 		}
-		e, ok := experts[k]
-		if !ok || e.decide == nil || e.facts == nil || len(e.queries) == 0 {
-			t.Errorf("kind %s: no scripted expert, or one without decide, facts or queries", k.Name)
+		e, ok := teams[k.TaskType]
+		if !ok || e.roles == nil || len(e.queries) == 0 {
+			t.Errorf("kind %s: no scripted team, or one without roles or queries", k.Name)
 		}
 		for _, q := range e.queries {
 			if len(lookWords[q]) == 0 {
@@ -202,19 +198,19 @@ func TestExpertsCoverKinds(t *testing.T) {
 // says what was wrong and what is right, from the failed command and its
 // fix, not a stock apology.
 func TestOwningNamesTheMistake(t *testing.T) {
-	s := &state{rng: rand.New(rand.NewPCG(1, 2))}
+	v := testVoice(1, 2)
 	for _, c := range []struct {
-		failed act
+		failed know.Act
 		fix    string
 		want   []string
 	}{
-		{act{Name: "!craftRecipe", Args: []string{"oak_plank", "1"}}, `!craftRecipe("oak_planks", 1)`, []string{"oak_plank", "oak_planks"}},
-		{act{Name: "!craftRecipe", Args: []string{"stick", "3"}}, `!craftRecipe("stick", 2)`, []string{"3", "2", "stick"}},
-		{act{Name: "!givePlayer", Args: []string{"Jill_0", "ironingot", "2"}}, `!givePlayer("Jill_0", "iron_ingot", 2)`, []string{"ironingot", "iron_ingot"}},
+		{know.Act{Name: "!craftRecipe", Args: []string{"oak_plank", "1"}}, `!craftRecipe("oak_planks", 1)`, []string{"oak_plank", "oak_planks"}},
+		{know.Act{Name: "!craftRecipe", Args: []string{"stick", "3"}}, `!craftRecipe("stick", 2)`, []string{"3", "2", "stick"}},
+		{know.Act{Name: "!givePlayer", Args: []string{"Jill_0", "ironingot", "2"}}, `!givePlayer("Jill_0", "iron_ingot", 2)`, []string{"ironingot", "iron_ingot"}},
 	} {
 		m, _ := command.Find(c.fix)
 		for range 10 {
-			got := s.owning(c.failed, m)
+			got := owning(v, c.failed, m)
 			for _, w := range c.want {
 				if !strings.Contains(got, w) {
 					t.Errorf("owning %v then %s: %q does not say %q", c.failed.Args, c.fix, got, w)

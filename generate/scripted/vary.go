@@ -92,7 +92,7 @@ func isWordByte(c byte) bool { return c == '_' || '0' <= c && c <= '9' || isLett
 // group for the whole text. A stated construction plan is kept word for
 // word up to its last sentence: the builders recognise it by its words
 // ("split each level by material").
-func (s *state) vary(text string) string {
+func (v *voice) vary(text string) string {
 	if i := strings.LastIndex(text, "by material"); i >= 0 {
 		end := i + len("by material")
 		if j := strings.Index(text[end:], ". "); j >= 0 {
@@ -100,7 +100,7 @@ func (s *state) vary(text string) string {
 		} else {
 			return text
 		}
-		return text[:end] + s.vary(text[end:])
+		return text[:end] + v.vary(text[end:])
 	}
 	// One wording per group in a text: a message that says "layer" once
 	// says it throughout.
@@ -121,7 +121,7 @@ func (s *state) vary(text string) string {
 		}
 		w, picked := chosen[alt.group]
 		if !picked {
-			w = wordings[alt.group][s.rng.IntN(len(wordings[alt.group]))]
+			w = wordings[alt.group][v.rng.IntN(len(wordings[alt.group]))]
 			chosen[alt.group] = w
 		}
 		if isUpper(alt.text[0]) {
@@ -146,9 +146,9 @@ func upperFirst(w string) string {
 // alternatives, so one template covers the phrasings its parts combine
 // to. Alternatives nest: each pass chooses in the innermost braces, left
 // to right, until none is left.
-func (s *state) gen(template string) string {
+func (v *voice) gen(template string) string {
 	for strings.Contains(template, "{") {
-		next := s.choose(template)
+		next := v.choose(template)
 		if next == template {
 			break // a lone brace: nothing left to choose
 		}
@@ -159,7 +159,7 @@ func (s *state) gen(template string) string {
 
 // choose replaces each innermost {a|b|c} of template (braces holding no
 // brace) by one of its alternatives, left to right.
-func (s *state) choose(template string) string {
+func (v *voice) choose(template string) string {
 	var b strings.Builder
 	for i := 0; i < len(template); {
 		j := i + 1
@@ -172,7 +172,7 @@ func (s *state) choose(template string) string {
 			continue
 		}
 		alts := strings.Split(template[i+1:j], "|")
-		b.WriteString(alts[s.rng.IntN(len(alts))])
+		b.WriteString(alts[v.rng.IntN(len(alts))])
 		i = j + 1
 	}
 	return b.String()
@@ -181,7 +181,7 @@ func (s *state) choose(template string) string {
 // refer names a level by its number and then refers back to it ("this
 // level") while no other level was named in between, as people do: "My
 // share of level 3 is 12 of its 40 blocks; this level is mostly stone".
-func (s *state) refer(text string) string {
+func (v *voice) refer(text string) string {
 	last := ""
 	var b strings.Builder
 	for i := 0; i < len(text); {
@@ -198,7 +198,7 @@ func (s *state) refer(text string) string {
 			b.WriteString(m)
 			continue
 		}
-		w := s.pick("this level", "the level")
+		w := v.pick("this level", "the level")
 		if m[0] == 'L' {
 			w = upperFirst(w)
 		}

@@ -18,7 +18,7 @@ func TestVaryKeepsWhatIsReadBack(t *testing.T) {
 	}
 	plan := "Let's split by material, since we each hold the blocks we were dealt: on each level, every block's cells in rows, cut into one run per builder in name order (Andy_0, Jill_0), shifting by one each level. "
 	for seed := range uint64(200) {
-		s := &state{rng: rand.New(rand.NewPCG(seed, 7))}
+		s := &voice{rng: rand.New(rand.NewPCG(seed, 7))}
 		for _, k := range keep {
 			text := "Thanks, Jill_0. Since the level is ready, " + k + " right now, so the rest goes into my inventory."
 			if got := s.vary(text); !strings.Contains(got, k) {
@@ -37,7 +37,7 @@ func TestVaryIsConsistentAndVaried(t *testing.T) {
 	text := "Level 3 is read. My share of level 3 is 12 blocks, so level 4 comes after my share."
 	seen := map[string]bool{}
 	for seed := range uint64(100) {
-		got := (&state{rng: rand.New(rand.NewPCG(seed, 9))}).vary(text)
+		got := (&voice{rng: rand.New(rand.NewPCG(seed, 9))}).vary(text)
 		words := regexp.MustCompile(`(?i)\b(level|layer)\b`).FindAllString(got, -1)
 		for _, w := range words {
 			if !strings.EqualFold(w, words[0]) {
@@ -59,7 +59,7 @@ func TestVaryIsConsistentAndVaried(t *testing.T) {
 func TestGenNests(t *testing.T) {
 	seen := map[string]bool{}
 	for seed := range uint64(200) {
-		got := (&state{rng: rand.New(rand.NewPCG(seed, 3))}).gen("{none is {ready|done} yet|both are still to make}.")
+		got := (&voice{rng: rand.New(rand.NewPCG(seed, 3))}).gen("{none is {ready|done} yet|both are still to make}.")
 		if strings.ContainsAny(got, "{}|") {
 			t.Fatalf("seed %d: %q kept template syntax", seed, got)
 		}
@@ -76,7 +76,7 @@ func TestGenNests(t *testing.T) {
 // or "the level"; one named after another level keeps its number.
 func TestReferBack(t *testing.T) {
 	for seed := range uint64(50) {
-		s := &state{rng: rand.New(rand.NewPCG(seed, 5))}
+		s := &voice{rng: rand.New(rand.NewPCG(seed, 5))}
 		got := s.refer("I'll read level 9. Level 8 is done. Level 9 begins at 1, 2, 3; level 9 is walls.")
 		if !strings.HasPrefix(got, "I'll read level 9. Level 8 is done. Level 9 begins at 1, 2, 3; ") {
 			t.Errorf("seed %d: %q dropped a number it needs", seed, got)

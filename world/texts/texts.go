@@ -206,6 +206,31 @@ func FurnaceCleared(output, input, fuel string) string {
 	return "Cleared furnace, received " + output + ", " + input + ", and " + fuel + "."
 }
 
+// ChestEmpty is !viewChest's result for an empty chest; otherwise it is
+// ChestContains and a ChestLine per stack.
+const (
+	ChestEmpty    = "The chest is empty."
+	ChestContains = "The chest contains:"
+)
+
+// ChestLine is one stack of a chest's contents.
+func ChestLine(n int, item string) string { return strconv.Itoa(n) + " " + item }
+
+// ChestItems reads the stacks s lists after ChestContains ("3 egg"
+// lines), by item; empty when it lists none.
+func ChestItems(s string) map[string]int {
+	items := map[string]int{}
+	_, list, _ := strings.Cut(s, ChestContains)
+	for _, line := range strings.Split(list, "\n") {
+		if n, item, ok := strings.Cut(strings.TrimSpace(line), " "); ok {
+			if c, err := strconv.Atoi(n); err == nil {
+				items[item] += c
+			}
+		}
+	}
+	return items
+}
+
 // NoChestNearby is a chest command without a chest in reach.
 const NoChestNearby = "Could not find a chest nearby."
 

@@ -38,6 +38,8 @@ func TestRoundTrip(t *testing.T) {
 		{"CannotCraft", CannotCraft("ladder", "stick: 7"), func(s string) any { return CannotCraftItems(s) }, []string{"ladder"}},
 		{"NeedsTable", NeedsTable("ladder"), func(s string) any { return []any{IsNeedsTable(s), NeedsTableItems(s)} }, []any{true, []string{"ladder"}}},
 		{"NoRecipe", NoRecipe("oak_plank"), func(s string) any { return NoRecipeItems(s) }, []string{"oak_plank"}},
+		{"ChestContents", ChestContains + "\n" + ChestLine(3, "egg") + "\n" + ChestLine(1, "sugar"), func(s string) any { return ChestItems(s) }, map[string]int{"egg": 3, "sugar": 1}},
+		{"ChestEmpty", ChestEmpty, func(s string) any { return len(ChestItems(s)) }, 0},
 		{"Collected", Collected(3, "oak_log"), func(s string) any { n, b, ok := ParseCollected(s); return []any{n, b, ok} }, []any{3, "oak_log", true}},
 		{"Killed", Killed("cow"), func(s string) any { k, ok := ParseKilled(s); return []any{k, ok} }, []any{"cow", true}},
 		{"Crafted (parsed)", Crafted("stick", 4), func(s string) any { i, n, ok := ParseCrafted(s); return []any{i, n, ok} }, []any{"stick", 4, true}},
@@ -62,6 +64,8 @@ func equal(a, b any) bool {
 		return slices.Equal(a, b.([][3]int))
 	case []string:
 		return slices.Equal(a, b.([]string))
+	case map[string]int:
+		return maps.Equal(a, b.(map[string]int))
 	case []any:
 		bs := b.([]any)
 		if len(a) != len(bs) {

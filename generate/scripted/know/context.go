@@ -35,13 +35,14 @@ type Context struct {
 	docs     string // the command docs: blocked commands are left out
 	action   string // bot_responder: the running action
 
-	turns  []trajectory.Message // the window
-	folded []trajectory.Message // the turns a memory call folds away
-	msgs   []Message
-	acts   []Act
-	sys    []string
-	said   chat.Message // what its own turns say, all together
-	window chat.Message // ... those in the window
+	turns   []trajectory.Message // the window
+	folded  []trajectory.Message // the turns a memory call folds away
+	msgs    []Message
+	acts    []Act
+	sys     []string
+	talking string       // the teammate whose word is the latest in an open conversation
+	said    chat.Message // what its own turns say, all together
+	window  chat.Message // ... those in the window
 }
 
 // Message is a teammate's message that reached the agent: a chat turn,
@@ -166,6 +167,11 @@ func (c *Context) Since(i int) int { return len(c.turns) - 1 - i }
 // Said is what the agent's own turns (in the window, and those a memory
 // call folds) say, all together: the kinds of chat and their facts.
 func (c *Context) Said() *chat.Message { return &c.said }
+
+// TalkingWith is the teammate whose message is the latest word in an
+// open conversation ("" when there is none): while it is open, every
+// reply goes to them.
+func (c *Context) TalkingWith() string { return c.talking }
 
 // SaidInWindow is what the agent's own turns in the window say.
 func (c *Context) SaidInWindow() *chat.Message { return &c.window }

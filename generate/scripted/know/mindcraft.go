@@ -64,7 +64,40 @@ func ParseMINDcraft(v *generate.View) *Context {
 			}
 		}
 	}
+	c.talking = talkingWith(v.Turns)
 	return c
+}
+
+// talkingWith is the teammate whose message is the latest word in an open
+// conversation: a chat turn from them, not followed by the conversation
+// ending or the agent opening or ending one with them.
+func talkingWith(turns []trajectory.Message) string {
+	open := map[string]bool{}
+	last := ""
+	for _, t := range turns {
+		switch t.Role {
+		case "user":
+			if from, _, ok := generate.ParseChatTurn(t.Content); ok {
+				open[from], last = true, from
+			}
+		case "system":
+			if from, _, ok := generate.ParseEndedWith(t.Content); ok {
+				open[from] = false
+			}
+		case "assistant":
+			if m, ok := command.Find(t.Content); ok && (m.Name == "!endConversation" || m.Name == "!startConversation") && len(m.Args) > 0 {
+				p := strings.Trim(m.Args[0], `"`)
+				open[p] = false // ended, or the partner has yet to answer
+				if last == p {
+					last = ""
+				}
+			}
+		}
+	}
+	if last != "" && open[last] {
+		return last
+	}
+	return ""
 }
 
 func (c *Context) message(from, text string, turn int) Message {

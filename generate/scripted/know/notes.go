@@ -23,9 +23,9 @@ type Notes struct {
 	Holdings      map[string]int // the offers heard, by name
 
 	// The crafter.
-	CrafterOf    string // the target it crafts, CrafterCount of them
+	CrafterOf    string // the target it crafts, CrafterCount (> 0) of them
 	CrafterCount int
-	KnowsPlanFor string // the target whose crafting plan it has seen
+	KnowsPlan    bool // it has seen the crafting plan for the target
 	// A crafting helper.
 	CraftsFor     [2]string // the crafter and the target
 	CannotSeePlan string    // the crafter, who said it cannot see the plan
@@ -59,7 +59,8 @@ type Notes struct {
 	Blueprint   Blueprint
 	PartIn      []int // the levels its share is in on
 	ToldPlan    bool
-	LastCheck   int // cells the last check listed; -1: it matched; 0: none read
+	Checked     bool // it read a check: LastCheck cells to fix (-1: the house matched)
+	LastCheck   int
 	PlanWith    []string
 	Unreachable []string // blocks its code could not reach
 
@@ -123,8 +124,8 @@ func (n *Notes) Facts() []string {
 		}
 		f = append(f, "Holdings: "+strings.Join(parts, ", ")+".")
 	}
-	add(n.CrafterOf != "", "I am the crafter of "+strconv.Itoa(max(n.CrafterCount, 1))+" "+n.CrafterOf+"; teammates send me their items.")
-	add(n.KnowsPlanFor != "", "I know the crafting plan for "+n.KnowsPlanFor+".")
+	add(n.CrafterCount > 0, "I am the crafter of "+strconv.Itoa(n.CrafterCount)+" "+n.CrafterOf+"; teammates send me their items.")
+	add(n.KnowsPlan, "I know the crafting plan for "+n.CrafterOf+".")
 	add(n.CraftsFor[0] != "", n.CraftsFor[0]+" crafts the "+n.CraftsFor[1]+"; I give my items to "+n.CraftsFor[0]+".")
 	add(n.CannotSeePlan != "", n.CannotSeePlan+" cannot see the plan.")
 	add(n.SentPlanTo != "", "I sent "+n.SentPlanTo+" the crafting plan.")
@@ -173,8 +174,8 @@ func (n *Notes) Facts() []string {
 		f = append(f, "My part is in on levels: "+strings.Join(ks, ", ")+".")
 	}
 	add(n.ToldPlan, toldPlan)
-	add(n.LastCheck < 0, checkMatched)
-	add(n.LastCheck > 0, "Last check: "+strconv.Itoa(n.LastCheck)+" cells to fix.")
+	add(n.Checked && n.LastCheck < 0, checkMatched)
+	add(n.Checked && n.LastCheck >= 0, "Last check: "+strconv.Itoa(n.LastCheck)+" cells to fix.")
 	add(len(n.PlanWith) > 0, "Plan settled with: "+strings.Join(n.PlanWith, ", ")+".")
 	add(len(n.TeammatesLack) > 0, "Teammates lack: "+strings.Join(n.TeammatesLack, ", ")+".")
 	add(len(n.Unreachable) > 0, "Could not reach cells for: "+strings.Join(n.Unreachable, ", ")+".")
@@ -218,9 +219,7 @@ func ParseNotes(memory string) Notes {
 			n.CrafterOf, n.CrafterCount = t[:itemLen(t)], c
 		}
 	}
-	if i := strings.Index(m, "I know the crafting plan"); i >= 0 {
-		n.KnowsPlanFor = strings.TrimSuffix(strings.TrimPrefix(sentenceAt(m, i), "I know the crafting plan for "), ".")
-	}
+	n.KnowsPlan = strings.Contains(m, "I know the crafting plan")
 	if l := nameBefore(m, " crafts the "); l != "" {
 		if _, rest, ok := strings.Cut(m, l+" crafts the "); ok {
 			n.CraftsFor = [2]string{l, rest[:itemLen(rest)]}
@@ -287,9 +286,9 @@ func ParseNotes(memory string) Notes {
 	}
 	n.ToldPlan = strings.Contains(m, toldPlan)
 	if strings.Contains(m, checkMatched) {
-		n.LastCheck = -1
+		n.Checked, n.LastCheck = true, -1
 	} else if k, rest, ok := countIn(m, "Last check: "); ok && strings.HasPrefix(rest, " cells to fix.") {
-		n.LastCheck = k
+		n.Checked, n.LastCheck = true, k
 	}
 	n.PlanWith = splitList(m, "Plan settled with: ", isListByte)
 	n.TeammatesLack = splitList(m, "Teammates lack: ", func(c byte) bool { return isListByte(c) || c == '(' || c == ')' })

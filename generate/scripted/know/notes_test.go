@@ -12,7 +12,7 @@ func TestNotesReadBack(t *testing.T) {
 	all := Notes{
 		Coordinator: "Andy_0", CoordinatorOf: 6, ToldAll: true, ToldWho: true, ToldItemsTo: "Bob_0",
 		Holdings:  map[string]int{"Andy_0": 6, "Bob_0": 1},
-		CrafterOf: "bookshelf", CrafterCount: 2, KnowsPlanFor: "bookshelf",
+		CrafterOf: "bookshelf", CrafterCount: 2, KnowsPlan: true,
 		CraftsFor: [2]string{"Andy_0", "bookshelf"}, CannotSeePlan: "Andy_0", SentPlanTo: "Andy_0",
 		OwnDish: true, CooksMeal: true, NoRecipes: true, TeammatesMake: []string{"bread", "cake"},
 		ToldNoNeed: []string{"bread"}, CookIs: "Andy_0", NeedsRecipes: "Andy_0", SentRecipesTo: "my partner",
@@ -21,7 +21,7 @@ func TestNotesReadBack(t *testing.T) {
 		RecipesKnown: []string{"cake", "mushroom_stew"},
 		RecipeNotes:  []RecipeNote{{"cooked_beef", "smelt 1 beef"}, {"mushroom_stew", "1 bowl, 1 brown_mushroom, 1 red_mushroom"}},
 		NoChest:      true, ChestLacks: []string{"egg", "milk_bucket"}, ChestSeen: true, ChestHolds: map[string]int{"egg": 3, "sugar": 1},
-		Builds: true, Blueprint: Blueprint{12, [3]int{148, -60, -170}}, PartIn: []int{0, 1, 2}, ToldPlan: true, LastCheck: 7,
+		Builds: true, Blueprint: Blueprint{12, [3]int{148, -60, -170}}, PartIn: []int{0, 1, 2}, ToldPlan: true, Checked: true, LastCheck: 7,
 		PlanWith: []string{"Bob_0", "Jill_0"}, TeammatesLack: []string{"egg (Jill_0)", "stone (Bob_0)"}, Unreachable: []string{"glass"},
 		Waiting: true, DoneSoFar: []string{"crafted stick", "gave book to Andy_0"},
 	}
@@ -31,7 +31,7 @@ func TestNotesReadBack(t *testing.T) {
 	}
 	// Each alone, and the other forms.
 	for _, n := range []Notes{
-		{Coordinator: "Jill_0", CoordinatorOf: 1}, {LastCheck: -1}, {ChestSeen: true, ChestHolds: map[string]int{}},
+		{Coordinator: "Jill_0", CoordinatorOf: 1}, {Checked: true, LastCheck: -1}, {Checked: true}, {ChestSeen: true, ChestHolds: map[string]int{}},
 		{SentRecipesTo: "Andy_0"}, {Holdings: map[string]int{"Andy_0": 0}},
 	} {
 		if got := ParseNotes(strings.Join(n.Facts(), " ")); !reflect.DeepEqual(got, n) {

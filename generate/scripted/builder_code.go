@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"collabcraft/blueprints"
+	"collabcraft/generate/scripted/know"
 	"collabcraft/world/js"
 	"collabcraft/world/texts"
 )
@@ -22,43 +23,47 @@ import (
 // buildCode answers a coding call: a program for the cells the latest
 // `!newAction` is for, less what earlier attempts of it placed or failed
 // to place.
-func (s *state) buildCode() string {
-	cells, what := s.actionCells()
-	tried := s.triedThisAction()
+func (r *builder) Program(v *voice) string {
+	c := r.k.c
+	cells, what := actionCells(c)
+	tried := triedThisAction(c)
 	var left []fix
 	for _, f := range cells {
 		if !tried[[3]int{f.x, f.y, f.z}] {
 			left = append(left, f)
 		}
 	}
-	intro := s.pick("Here is the code for my part.", "This places my blocks, lowest first.", "")
-	if s.afterError() {
-		intro = s.pick("The last run stopped early; this picks up the blocks that are still missing.", "Trying again with what is left.")
+	intro := v.pick("Here is the code for my part.", "This places my blocks, lowest first.", "")
+	if afterError(c) {
+		intro = v.pick("The last run stopped early; this picks up the blocks that are still missing.", "Trying again with what is left.")
 	}
 	if len(left) == 0 {
 		return with(intro, "```\nawait skills.wait(bot, 500);\nconsole.log(\""+what+": nothing left to place.\");\n```")
 	}
 	shapes := []func([]fix) string{rowsProgram, runsProgram, cellsProgram}
-	code := shapes[s.rng.IntN(len(shapes))](left)
-	if s.opts.Noise > 0 && !s.afterError() && s.rng.Float64() < s.opts.Noise {
-		code = s.slip(code)
+	// The program's shape is the coder's own choice, drawn after its
+	// words from the call's voice.
+	code := shapes[v.rng.IntN(len(shapes))](left)
+	if r.k.opts.Noise > 0 && !afterError(c) && v.rng.Float64() < r.k.opts.Noise {
+		code = slip(v, code)
 	}
 	code += propHelper + finishing(what)
-	if o, ok := s.origin(); ok {
+	if o, ok := origin(c); ok {
 		code += comeDown(o)
 	}
-	if lv, ok := s.actionLevel(); ok && lv.Level > 0 && !usesDirt(lv) {
+	if lv, ok := actionLevel(c); ok && lv.Level > 0 && !usesDirt(lv) {
 		code += tidyUp(lv)
 	}
 	return with(intro, "```\n"+code+"```")
 }
 
 // actionLevel is the level the latest `!newAction` is for, as read.
-func (s *state) actionLevel() (blueprints.Level, bool) {
-	for i := len(s.acts) - 1; i >= 0; i-- {
-		if a := s.acts[i]; a.Name == "!newAction" {
+func actionLevel(c *know.Context) (blueprints.Level, bool) {
+	acts := c.Acts()
+	for i := len(acts) - 1; i >= 0; i-- {
+		if a := acts[i]; a.Name == "!newAction" {
 			if k, ok := actionLevelOf(a); ok {
-				return s.readLevel(k)
+				return readLevel(c, k)
 			}
 			break
 		}
@@ -115,21 +120,22 @@ for (const b of scaffolding.reverse()) {
 // actionCells are the cells the latest `!newAction` is for, in order, and
 // what it was for ("Level 3", "Repairs"): a level's share, or the fixes of
 // the check before it that the builder can make.
-func (s *state) actionCells() ([]fix, string) {
-	for i := len(s.acts) - 1; i >= 0; i-- {
-		a := s.acts[i]
+func actionCells(c *know.Context) ([]fix, string) {
+	acts := c.Acts()
+	for i := len(acts) - 1; i >= 0; i-- {
+		a := acts[i]
 		if a.Name != "!newAction" {
 			continue
 		}
 		if k, ok := actionLevelOf(a); ok {
-			lv, ok := s.readLevel(k)
+			lv, ok := readLevel(c, k)
 			if !ok {
 				return nil, "Level " + itoa(k)
 			}
-			return s.share(lv), "Level " + itoa(k)
+			return share(c, lv), "Level " + itoa(k)
 		}
-		if i > 0 && s.acts[i-1].Name == "!checkBlueprint" {
-			return s.canDo(parseFixes(s.acts[i-1].Output)), "Repairs"
+		if i > 0 && acts[i-1].Name == "!checkBlueprint" {
+			return canDo(c, parseFixes(acts[i-1].Output)), "Repairs"
 		}
 		return nil, "Repairs"
 	}
@@ -140,8 +146,8 @@ func (s *state) actionCells() ([]fix, string) {
 // parenthesis the linter reports, a misspelt block name, or a loop that
 // stops one cell short. The coder's error output or the blueprint check
 // shows it, and the builder fixes it.
-func (s *state) slip(code string) string {
-	switch s.rng.IntN(3) {
+func slip(v *voice, code string) string {
+	switch v.rng.IntN(3) {
 	case 0: // a call left open: the linter reports it
 		if i := strings.Index(code, "new Vec3(x, y, z));"); i >= 0 {
 			return code[:i] + "new Vec3(x, y, z);" + code[i+len("new Vec3(x, y, z));"):]
@@ -164,9 +170,9 @@ func (s *state) slip(code string) string {
 
 // triedThisAction are the cells the attempts of the current `!newAction`
 // placed or failed to place (the coder's error turns after it).
-func (s *state) triedThisAction() map[[3]int]bool {
+func triedThisAction(c *know.Context) map[[3]int]bool {
 	out := map[[3]int]bool{}
-	turns := s.v.Turns
+	turns := c.Turns()
 	start := len(turns)
 	for i := len(turns) - 1; i >= 0; i-- {
 		if turns[i].Role == "assistant" && strings.Contains(turns[i].Content, "!newAction(") {
@@ -190,9 +196,9 @@ func (s *state) triedThisAction() map[[3]int]bool {
 
 // afterError reports whether the coder's last turn is a lint or runtime
 // error.
-func (s *state) afterError() bool {
-	if n := len(s.v.Turns); n > 0 {
-		last := s.v.Turns[n-1]
+func afterError(c *know.Context) bool {
+	if n := len(c.Turns()); n > 0 {
+		last := c.Turns()[n-1]
 		return last.Role == "system" && js.Failed(last.Content)
 	}
 	return false
