@@ -1,5 +1,11 @@
 package scripted
 
+import (
+	"fmt"
+
+	"collabcraft/generate/scripted/chat"
+)
+
 // negotiatorWords say the negotiator's intents.
 type negotiatorWords struct {
 	words
@@ -29,22 +35,9 @@ func (w *negotiatorWords) say(i Intent) string {
 // offerText tells a teammate what this agent holds and what it knows.
 func (w *negotiatorWords) offerText(to string, about string) string {
 	v, inv := w.v, w.ctx().Inventory()
-	n := inv.Total()
-	have := "I have nothing (0 items)"
-	if n > 0 {
-		have = "I have " + itemList(inv.Clone()) + " (" + itoa(n) + " items)"
-		if n == 1 {
-			have = "I have " + itemList(inv.Clone()) + " (1 item)"
-		}
-	}
+	have := chat.Holdings(itemList(inv.Clone()), inv.Total())
 	greet := v.pick("Hi "+to+"! ", "Hey "+to+". ", to+", ", "Hello "+to+". ")
-	msg := greet + have + about + " " + v.pick(
-		"Whoever holds the most should collect everything. What do you have?",
-		"Let's have the one holding the most items do the collecting. What about you?",
-		"The one with the most items should gather it all; what are you holding?",
-		"I'd say the one with the most items collects. What do you have?",
-		"Fewest hand-overs if the biggest holder collects. What are you holding?",
-	)
+	msg := greet + have + about + " " + v.pick(chat.OfferAsks...)
 	var goal string
 	if g := w.goalName(); g != "" {
 		goal = v.pick("we're making "+g, "the goal is "+g, g+" "+agreeGoal(g, "is", "are")+" the goal", "it's all for "+g)
@@ -77,16 +70,10 @@ func (w *negotiatorWords) tellCollector(f tellCollector) string {
 		task = v.pick("that makes you the one who puts "+goal+" together", goal+" is yours to make, then", "so "+goal+" gets made at your end", "you'll be making "+goal)
 	}
 	if o == coord {
-		msg := v.pick("You hold the most, "+k+" items, so "+coord+" collects everything: over to you.",
-			"Everyone has told me their items: "+coord+" collects everything, since you hold the most, "+k+" items.",
-			"With "+k+" items you hold the most, so "+coord+" collects everything.",
-			"I've heard from the whole team, and your "+k+" items are the most: "+coord+" collects everything.")
+		msg := fmt.Sprintf(v.pick(chat.CollectorIsYou...), coord, k)
 		return v.addNote(msg+counts, task)
 	}
-	msg := v.pick(coord+" collects everything: they hold the most, "+k+" items. Please send your items to "+coord+".",
-		"Everyone has told me their items, and "+coord+" holds the most, "+k+" items, so "+coord+" collects everything. Please send yours to "+coord+".",
-		"We have a collector: "+coord+" collects everything, with the most items ("+k+"). Your items go to "+coord+".",
-		"The most items are with "+coord+", "+k+" of them, so "+coord+" collects everything. Please send yours there.")
+	msg := fmt.Sprintf(v.pick(chat.CollectorIs...), coord, k)
 	if goal != "" {
 		task = v.pick(goal+" gets made by "+coord, coord+" will make "+goal)
 	}
@@ -96,8 +83,7 @@ func (w *negotiatorWords) tellCollector(f tellCollector) string {
 // askOffer asks a teammate that has not said what it holds.
 func (w *negotiatorWords) askOffer(o string) string {
 	v := w.v
-	ask := v.pick(o+", what do you have? I haven't heard your items yet.", "What items are you holding, "+o+"? I'm collecting everyone's before we pick who gathers.",
-		o+", I still need your item count before we choose who collects. What are you holding?", "I'm missing your list, "+o+": what are you holding?", "Still waiting on your items, "+o+". What do you have?")
+	ask := fmt.Sprintf(v.pick(chat.AskOffers...), o)
 	if g := w.goalName(); g != "" {
 		ask = v.addNote(ask, v.pick("it's for "+g, "the one with the most items makes "+g))
 	}
@@ -142,9 +128,9 @@ func (w *negotiatorWords) tellWhoCollects(f tellWhoCollects) string {
 	v, coord := w.v, f.Collector
 	n := itoa(w.k.g.offers()[coord])
 	if coord == w.ctx().Name() {
-		return v.pick("I hold the most ("+n+" items), so I'll collect everything: please send me your items.", "I'm collecting everything, since I hold the most ("+n+" items). Please send me your items.")
+		return fmt.Sprintf(v.pick(chat.CollectsAnswers...), n)
 	}
-	return v.pick(coord+" collects everything, since they hold the most. Please send your items to "+coord+".", "We settled it: "+coord+" collects everything. My items already went to "+coord+"; please send yours too.")
+	return fmt.Sprintf(v.pick(chat.CollectorAnswers...), coord)
 }
 
 // itemCount is "1 item" or "n items".

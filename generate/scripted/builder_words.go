@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"collabcraft/blueprints"
+	"collabcraft/generate/scripted/chat"
 )
 
 // builderWords say the builder's intents.
@@ -25,7 +26,7 @@ func (w *builderWords) Words(i Intent) (string, string) {
 		then, prompt := w.Words(f.Then)
 		plan := ""
 		if f.Agree {
-			plan = v.pick("Agreed, we split by material.", "Sounds good: split by material, my runs of each level.")
+			plan = v.pick(chat.Agrees...)
 		} else {
 			plan = w.planText()
 		}
@@ -50,7 +51,7 @@ func (w *builderWords) Words(i Intent) (string, string) {
 	case houseDone:
 		return v.pick("The house matches the blueprint.", "All done here."), ""
 	case askBlocks:
-		return v.pick("Can you give me ", "Could you give me ") + itoa(f.N) + " " + f.Block + "? The house still needs them and my share is done.", ""
+		return chat.RequestOf(v.pick(chat.Requests...), f.N, f.Block) + " The house still needs them and my share is done.", ""
 	case waitForTeam:
 		left := materialsText(f.Fixes)
 		return v.compose(v.pick("the rest is my teammates' part; I'll give them a moment", "I'll wait for the others to finish their share"),
@@ -233,9 +234,7 @@ func (w *builderWords) repairIntent(mine, all []fix) string {
 
 // planText is the division of labour builders agree on.
 func (w *builderWords) planText() string {
-	v := w.v
-	return v.pick("Let's split by material, since we each hold the blocks we were dealt: on each level, every block's cells in rows, cut into one run per builder in name order ("+strings.Join(w.ctx().Team(), ", ")+"), shifting by one each level.",
-		"Plan: we split each level by material. Each block type's cells row by row, cut into equal runs, one per builder in name order ("+strings.Join(w.ctx().Team(), ", ")+"), moving one seat along each level, so everyone uses the blocks they hold.")
+	return fmt.Sprintf(w.v.pick(chat.Plans...), strings.Join(w.ctx().Team(), ", "))
 }
 
 // actionText is the `!newAction` request for a level's share: the

@@ -1,6 +1,7 @@
 package scripted
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 
@@ -229,7 +230,7 @@ func (w *cookWords) say(i Intent) string {
 	case takeCooking:
 		dishes := w.k.goal.Dishes
 		msg := w.roleReason() + v.pick("cook the meal. ", "make the "+joinAnd(dishNames(dishes))+". ", "do the cooking. ", "put the meal together. ", "take care of the cooking. ", "handle the dishes. ") +
-			v.pick("Please send me all your items.", "Please send me your items.", "Could you send me your items?", "Please send me your items when you can.", "Go ahead and send me your items.", "Send me your items whenever you're ready.")
+			v.pick(chat.SendItemsCooking...)
 		if len(f.Lacking) > 0 {
 			msg += " " + askRecipes(v, f.Lacking)
 		}
@@ -239,15 +240,10 @@ func (w *cookWords) say(i Intent) string {
 		}
 		return v.addNote(msg, have, itoa(len(dishes))+" "+agree(len(dishes), "dish", "dishes")+" to make: "+joinAnd(dishNames(dishes)))
 	case noNeed:
-		return noNeedPrefix + f.Dish + v.pick(": I made it myself before your message came.", ", I already made it; thanks anyway.", ": it's done, I cooked it myself.") +
-			v.pick(" Keep what you gathered.", " Nothing else is needed from you for now.", "")
+		return fmt.Sprintf(chat.NoNeedOpening, f.Dish) + v.pick(chat.NoNeedWhy...) + v.pick(chat.NoNeedThen...)
 	}
 	s, _ := w.kitchenWords.kitchenWords(i)
 	return s
 }
 
 func (w *cookWords) Progress() string { return w.progress(myDish(w.k)) }
-
-// noNeedPrefix opens the cook's answer to a helper's promise of a dish
-// the cook already made; helpers read it back (chat.NoNeed).
-const noNeedPrefix = "No need to make the "

@@ -1,6 +1,7 @@
 package scripted
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -548,7 +549,7 @@ func killedAny(output string) bool {
 func recipeText(goal string) string {
 	var parts []string
 	for _, r := range procgen.RecipesIn(goal) {
-		parts = append(parts, "Recipe for "+r.Dish+": "+strings.Join(strings.Split(r.Steps, "\n"), " "))
+		parts = append(parts, chat.Recipe(r.Dish, r.Steps))
 	}
 	return strings.ReplaceAll(strings.Join(parts, " "), `"`, "'")
 }
@@ -562,12 +563,5 @@ func askRecipes(v *voice, lacking []string) string {
 	if len(lacking) == 1 {
 		them, recipe = "it", "the recipe if you have it"
 	}
-	return v.pick(
-		"I don't have the recipes for "+d+", please send me the recipes if you have them.",
-		"I'm missing the recipes for "+d+"; please send me the recipes if you have them.",
-		"Please send me the recipes for "+d+" too, I don't have them.",
-		"Could you share the recipes for "+d+"? My goal doesn't say how to make "+them+".",
-		"How to make "+d+" isn't in my goal, so please share "+recipe+".",
-		"If your goal says how to make "+d+", please send the recipes my way.",
-	)
+	return fmt.Sprintf(v.pick(chat.AskRecipesWords...), d, them, recipe)
 }

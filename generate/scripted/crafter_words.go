@@ -3,6 +3,7 @@ package scripted
 import (
 	"fmt"
 
+	"collabcraft/generate/scripted/chat"
 	"collabcraft/mcdata"
 )
 
@@ -16,9 +17,9 @@ func (w *crafterWords) say(i Intent) string {
 	switch f := i.Facts.(type) {
 	case takeCrafting:
 		why := w.roleReason() + v.pick("craft the "+target+". ", "make the "+target+". ", "do the crafting for the "+target+". ") +
-			v.pick("Please send me your items.", "Could you send me your items?", "Please send me your items when you can.")
+			v.pick(chat.SendItemsCrafting...)
 		if f.NoPlan {
-			why += v.pick(" I can't see the crafting plan, so if you can, please send me the steps.", " I don't have the crafting plan; share the steps if you see them.")
+			why += v.pick(chat.AskPlan...)
 		}
 		return why
 	case lookUpPlan:
@@ -29,17 +30,13 @@ func (w *crafterWords) say(i Intent) string {
 		d := f.From
 		return v.pick("Thanks "+d+", got it all!", "Thanks, "+d+"!", "Got your items, "+d+", thanks.")
 	case askForItems:
-		o := f.To
-		return v.pick(
-			o+", I'm collecting everything for the "+target+". What do you have? Please send me your items.",
-			"Hey "+o+", can you send me your items for the "+target+"? Tell me when you have given me everything.",
-		)
+		return fmt.Sprintf(v.pick(chat.AskForItems...), f.To, "the "+target)
 	case blazeFirst:
 		return v.pick("First the "+f.Item+", so the blaze_rod doesn't end up as fuel.", "Crafting "+f.Item+" before I smelt anything.")
 	case gather:
 		return w.gatherWords(f)
 	case stillMissing:
-		return v.pick("I still need ", "Still missing ") + itemList(f.Missing) + ". Does anyone have it? I still need it for the " + target + "."
+		return v.pick(chat.StillNeeds...) + itemList(f.Missing) + fmt.Sprintf(chat.StillNeedTail, target)
 	case tableFromPlanks:
 		return w.tableStep(v.pick("I need a crafting table, making one", "I'll craft a table of my own", "crafting a table first", "I'll turn 4 "+f.Planks+" into a crafting table"))
 	case planksForTable:

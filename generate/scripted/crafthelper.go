@@ -96,7 +96,7 @@ func (w *craftHelperWords) say(i Intent) string {
 	v := w.v
 	switch f := i.Facts.(type) {
 	case relayPlan:
-		return v.pick("Here is the crafting plan: ", "Here is the crafting plan I see: ") + strings.Join(f.Steps, "; ") + "."
+		return v.pick(chat.PlanRelays...) + strings.Join(f.Steps, "; ") + "."
 	case fetchPlan:
 		return v.pick("Let me get the plan for you.", "I can see the plan, one sec.", "Checking the crafting plan for "+f.For+".")
 	case reportDone:

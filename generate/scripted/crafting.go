@@ -1,6 +1,7 @@
 package scripted
 
 import (
+	"collabcraft/generate/scripted/chat"
 	"collabcraft/generate/scripted/know"
 	"collabcraft/mcdata"
 	"collabcraft/procgen"
@@ -31,9 +32,9 @@ func craftingGoal(c *know.Context) taskGoal {
 // waits; until the team agrees who collects it negotiates; then it is
 // the crafter or a helper.
 func craftingRoles(k *call) []Role {
-	see := ", and I can see the crafting plan."
+	see := chat.SeesPlan
 	if !k.c.Has("!getCraftingPlan") {
-		see = ", but I can't see the crafting plan."
+		see = chat.CannotSeePlan
 	}
 	var role Role = &craftHelper{k: k}
 	if k.g.isLeader() {

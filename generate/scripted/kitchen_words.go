@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
+
+	"collabcraft/generate/scripted/chat"
 
 	"collabcraft/mcdata"
 )
@@ -44,17 +45,13 @@ func (w *kitchenWords) kitchenWords(i Intent) (string, bool) {
 	case awaitDish:
 		return w.awaitDishText(), true
 	case askForItems:
-		o := f.To
-		return v.pick(
-			o+", I'm collecting everything for the meal. What do you have? Please send me your items.",
-			"Hey "+o+", can you send me your items? Tell me when you have given me everything.",
-		), true
+		return v.pick(fmt.Sprintf(chat.AskForItems[0], f.To, "the meal"), fmt.Sprintf(chat.AskForItemsMeal, f.To)), true
 	case viewChest:
 		return v.pick("Let me see what's in the chest.", "Checking the chest first.", "Maybe the chest has some of it; looking."), true
 	case takeChest:
 		return v.pick("The chest has "+f.Item+", taking it.", "Let me grab the "+f.Item+" from the chest."), true
 	case askFor:
-		return v.pick("Can you give me ", "Could you give me ") + strconv.Itoa(f.N) + " " + f.Item + "? I need " + agree(f.N, "it", "them") + " for the meal.", true
+		return chat.RequestOf(v.pick(chat.Requests...), f.N, f.Item) + " I need " + agree(f.N, "it", "them") + " for the meal.", true
 	case recovery:
 		return w.recoveryWords(f.Kind), true
 	}

@@ -1,6 +1,7 @@
 package scripted
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -244,10 +245,10 @@ func (w *kitchenHandWords) say(i Intent) string {
 		mine := myDish(k)
 		msg := w.doneGivingText(f.To, mine != "" && !gaveDish(k, mine))
 		if f.NoRecipes {
-			msg += v.pick(" "+noRecipes+".", " And "+lowerFirst(noRecipes)+", sorry.", " "+noRecipes+", so you'll have to look them up.")
+			msg += v.pick(chat.NoRecipesWords...)
 		}
 		if f.Makes != "" {
-			msg += " " + v.gen("I'll make the "+f.Makes+" {and bring it to you|in the meantime and give it to you|myself, it only needs what the farm has, and hand it over|while you work on the rest, then bring it over|next and give it to you when it's done}.")
+			msg += " " + v.gen(fmt.Sprintf(chat.Promises, f.Makes))
 		}
 		return msg
 	case handDish:
@@ -261,7 +262,3 @@ func (w *kitchenHandWords) say(i Intent) string {
 }
 
 func (w *kitchenHandWords) Progress() string { return w.progress(myDish(w.k)) }
-
-// noRecipes is what a helper whose goal holds no recipe tells the cook
-// that asked for them.
-const noRecipes = "I don't have any of the recipes either"

@@ -20,14 +20,6 @@ var (
 		{"Great, %[1]s! I have %[2]s. I'll send everything to you so you can %[3]s.", "Okay %[1]s, I've got %[2]s. Let me give it all to you!", "Sure thing! I'm carrying %[2]s, %[1]s. You %[3]s, I'll send it all over."},
 		{"My inventory: %[2]s. Plan: I give everything to %[1]s, who will %[3]s.", "I hold %[2]s. I will pass all of it to %[1]s.", "Inventory check: %[2]s. All of it goes to %[1]s."},
 	}
-	doneGivingPhrases = [numPersonas][]string{
-		{"%[1]s, I gave you everything I had (%[2]s).", "Done: all my items are with you, %[1]s (%[2]s).", "That's everything I had, %[1]s: %[2]s.",
-			"Sent: %[2]s. That's all my items, %[1]s.", "%[1]s, you have everything I had now: %[2]s."},
-		{"%[1]s, I've given you everything I had: %[2]s. Good luck!", "That's everything I had, %[1]s: %[2]s. Let me know if you need anything else!", "All done, %[1]s! You have all my items now (%[2]s).",
-			"There you go, %[1]s: %[2]s, that's everything I had!", "%[1]s, all my items are yours now (%[2]s)!"},
-		{"%[1]s: transfer complete, I gave you everything I had: %[2]s.", "Status for %[1]s: I have given you all my items (%[2]s).", "%[1]s, summary: everything I had (%[2]s) is in your inventory now.",
-			"%[1]s, the hand-over is finished: %[2]s, which is everything I had.", "For the record, %[1]s: all my items (%[2]s) went to you."},
-	}
 	waitPhrases = [numPersonas][]string{
 		{"I'll wait.", "I'm holding on.", "I'll wait a bit.", "I'll give it a moment.", "Waiting.", "Hold on."},
 		{"I'll wait for the others.", "Let me wait a moment for my teammates.", "Waiting for the team, hang on.", "Give me a sec, waiting on the others.",

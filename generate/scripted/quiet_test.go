@@ -138,7 +138,7 @@ func TestNoRecipesSaidAndHeard(t *testing.T) {
 		Inventory: "\nINVENTORY\nWEARING: Nothing\n",
 		Turns:     []trajectory.Message{{Role: "user", Content: "Andy_0: (FROM OTHER BOT)The goal says the food goes to me, so I'll collect everything and cook the meal. Please send me your items. I don't have the recipes for bread, please send me the recipes if you have them."}}}
 	got := decide(helper)
-	if !strings.Contains(got, noRecipes) || !isDoneReport(got) {
+	if m := chat.Parse(got); !m.Has(chat.NoRecipes) || !m.Has(chat.DoneReport) {
 		t.Fatalf("helper answered %q, want its report saying it has no recipes", got)
 	}
 	cook := &generate.View{Name: "Andy_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCooking, Goal: goal,

@@ -1,6 +1,7 @@
 package scripted
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -67,7 +68,7 @@ func (w *words) requestWords(i Intent) (string, bool) {
 	case serve:
 		return v.pick("Sure, here's the "+f.Item+".", "Here you go, "+f.To+"."), true
 	case haveNone:
-		return v.pick("Sorry, I have no "+f.Item+".", "I don't have any "+f.Item+", sorry.", "No "+f.Item+" here, I'm afraid."), true
+		return fmt.Sprintf(v.pick(chat.HaveNone...), f.Item), true
 	}
 	return "", false
 }

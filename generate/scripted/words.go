@@ -1,10 +1,12 @@
 package scripted
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
 
+	"collabcraft/generate/scripted/chat"
 	"collabcraft/generate/scripted/know"
 )
 
@@ -136,14 +138,9 @@ func (w *words) doneGivingText(leader string, busy bool) string {
 		if l := itemList(given(c)); l != "" && l != "nothing" {
 			list = " (" + l + ")"
 		}
-		return v.pick(
-			"Our messages crossed, "+leader+": I already gave you everything I had"+list+".",
-			leader+", I sent my report just before your message: everything I had"+list+" is with you.",
-			"I think you missed my last message, "+leader+": you have all my items already"+list+".",
-			"Just to confirm, "+leader+": everything I had"+list+" is already with you.",
-		)
+		return fmt.Sprintf(v.pick(chat.DoneAgain...), leader, list)
 	}
-	msg := v.say(doneGivingPhrases, leader, itemList(given(c)))
+	msg := v.say(chat.DoneReports, leader, itemList(given(c)))
 	if g := w.goalName(); g != "" {
 		msg = v.addNote(msg, v.pick("that should cover my part of "+g, "good luck with "+g+"!", "hope that's enough for "+g, "the rest of "+g+" is in your hands", "tell me if "+g+" "+agreeGoal(g, "needs", "need")+" anything else", w.whereToFindMe(busy)))
 	}
@@ -173,8 +170,7 @@ func (w *words) roleReason() string {
 	offers := w.k.g.offers()
 	me := offers[c.Name()]
 	if goalNamesCollector(c) {
-		return v.pick("The goal says the food goes to me, so I'll collect everything and ", "I'm the one the food should go to, so I'll gather everything and ",
-			"Since all the food has to end up with me, I'll gather everything and ", "Our goal has the meal given to me, so I'll collect everything and ")
+		return v.pick(chat.GoalCollects...)
 	}
 	// The count is stated as in an offer, so a teammate whose own offer
 	// crossed this one still learns it.
@@ -182,11 +178,10 @@ func (w *words) roleReason() string {
 	for _, name := range slices.Sorted(maps.Keys(offers)) { // map order would make the words vary run to run
 		if k := offers[name]; name != c.Name() && k == me {
 			// A tie goes to the name that sorts first.
-			return v.pick("We hold the same number of items"+n+" and my name comes first, so I'll gather everything and ", name+" and I hold the same"+n+", so by name order I'll collect everything and ")
+			return fmt.Sprintf(v.pick(chat.TiedCollects...), n, name)
 		}
 	}
-	return v.pick("I hold the most"+n+", so I'll gather everything and ", "I have the most"+n+", so I'll collect everything and ",
-		"Going by what everyone said, I hold the most"+n+"; I'll collect everything and ", "Nobody has more than me"+n+", so I'll gather everything and ")
+	return fmt.Sprintf(v.pick(chat.MostCollects...), n)
 }
 
 // holdingClause says what the agent holds, its largest stacks first.
