@@ -144,6 +144,16 @@ func TestMindcraftCalls(t *testing.T) {
 		kinds[want.Kind]++
 	}
 	t.Logf("calls byte-identical to MINDcraft's rendering: %v over %d tasks", kinds, len(tasks))
+	// A sample that compared nothing (no case's task played, or every
+	// case of a kind lost) would pass silently.
+	for _, k := range []string{trajectory.KindConversation, trajectory.KindMemory, trajectory.KindCoding} {
+		if kinds[k] == 0 {
+			t.Errorf("no %s call compared with MINDcraft's rendering", k)
+		}
+	}
+	if !testing.Short() && kinds[trajectory.KindBotResponder] == 0 {
+		t.Error("no bot_responder call compared with MINDcraft's rendering")
+	}
 }
 
 // sampleCalls plays each task until the calls a case records are made and

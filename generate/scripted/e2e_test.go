@@ -129,12 +129,16 @@ func TestCookingSuites(t *testing.T) {
 }
 
 // TestConstructionSuite: builders finish the houses within the default
-// timeouts. By default it plays 8 test tasks each with 2 and 5 agents; with
-// -full it plays the 300-task sample #12 measures (150 train tasks, 30 dev,
-// and 30 test tasks each for 2, 3, 4 and 5 agents) and wants at least 95%
-// at score 1. It plays with a fiftieth of world/js's step budget, and no
-// program may meet it: the budget that stops runaway code is far from
-// what a builder's program takes.
+// timeouts. By default it plays 8 test tasks each with 2 and 5 agents (2
+// each with -short); with -full it plays the 300-task sample #12 measures
+// (150 train tasks, 30 dev, and 30 test tasks each for 2, 3, 4 and 5
+// agents). The bars are what a regression breaks: the mean score (1.000
+// to three decimals today), the worst house (above 0.99 today: a house
+// left a few blocks short at the timeout), and the share of houses
+// finished to the last block (15 of 16 today, 96% of the 300).
+// It plays with a fiftieth of world/js's step budget, and no program may
+// meet it: the budget that stops runaway code is far from what a
+// builder's program takes.
 func TestConstructionSuite(t *testing.T) {
 	defer func(l js.Limits) { js.DefaultLimits = l }(js.DefaultLimits)
 	js.DefaultLimits.Steps /= stepHeadroom
@@ -143,13 +147,16 @@ func TestConstructionSuite(t *testing.T) {
 		agents, n int
 	}
 	parts := []part{{procgen.SplitTest, 2, 8}, {procgen.SplitTest, 5, 8}}
-	want := 0.85 // of the 16 houses; a 5-agent house or two may be left just short
-	if *fullSuite {
+	minMean, minWorst, minDone := 0.995, 0.95, 0.75
+	switch {
+	case *fullSuite:
 		parts = []part{{procgen.SplitTrain, 2, 150}, {procgen.SplitDev, 2, 30}}
 		for a := 2; a <= 5; a++ {
 			parts = append(parts, part{procgen.SplitTest, a, 30})
 		}
-		want = 0.95
+		minDone = 0.95
+	case testing.Short():
+		parts = []part{{procgen.SplitTest, 2, 2}, {procgen.SplitTest, 5, 2}}
 	}
 	var all []*trajectory.Trial
 	for _, p := range parts {
@@ -166,8 +173,19 @@ func TestConstructionSuite(t *testing.T) {
 		t.Logf("construction %s, %d agents: mean score %.3f, score 1 on %.1f%%", p.split, p.agents, sum/float64(len(recs)), 100*rate(recs))
 		all = append(all, recs...)
 	}
-	if got := rate(all); got < want {
-		t.Errorf("score 1 on %.1f%% of %d houses, want at least %.0f%%", 100*got, len(all), 100*want)
+	sum, worst := 0.0, 1.0
+	for _, r := range all {
+		sum += r.Outcome.Score
+		worst = min(worst, r.Outcome.Score)
+	}
+	if mean := sum / float64(len(all)); mean < minMean {
+		t.Errorf("mean score %.4f over %d houses, want at least %.3f", mean, len(all), minMean)
+	}
+	if worst < minWorst {
+		t.Errorf("a house reached only score %.3f, want every one at least %.2f", worst, minWorst)
+	}
+	if got := rate(all); got < minDone {
+		t.Errorf("score 1 on %.1f%% of %d houses, want at least %.0f%%", 100*got, len(all), 100*minDone)
 	}
 }
 

@@ -1,31 +1,32 @@
 package scripted
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
+
+	"collabcraft/generate/scripted/chat"
 )
 
-// TestVaryKeepsWhatIsReadBack: the words teammates and the agent itself
-// look for in its responses survive every wording the seed draws, and a
-// stated construction plan is kept as it is.
+// TestVaryKeepsWhatIsReadBack: whatever the seed draws, varying the words
+// around a message teammates read (every wording of every chat kind)
+// keeps what they read in it, and a stated construction plan is kept as
+// it is.
 func TestVaryKeepsWhatIsReadBack(t *testing.T) {
-	keep := []string{
-		"I'll make the cake", "everything I had", "all my items", "send me your items", "I'll collect everything",
-		"Andy_0 collects everything", "Recipe for cake", "Here is the crafting plan", "I still need", "(3 items)",
-		"give me 2 stone", "I don't have any wheat.", "share the recipes", "what do you have",
-	}
-	plan := "Let's split by material, since we each hold the blocks we were dealt: on each level, every block's cells in rows, cut into one run per builder in name order (Andy_0, Jill_0), shifting by one each level. "
-	for seed := range uint64(200) {
-		s := &voice{rng: rand.New(rand.NewPCG(seed, 7))}
-		for _, k := range keep {
-			text := "Thanks, Jill_0. Since the level is ready, " + k + " right now, so the rest goes into my inventory."
-			if got := s.vary(text); !strings.Contains(got, k) {
-				t.Errorf("seed %d: %q lost %q", seed, got, k)
+	examples := chat.Examples()
+	for seed := range uint64(50) {
+		v := &voice{rng: rand.New(rand.NewPCG(seed, 7))}
+		for _, e := range examples {
+			text := "Thanks, Jill_0. Since the level is ready, " + e.Text + " Right now, the rest goes into my inventory."
+			if got, want := chat.Parse(v.vary(text)), chat.Parse(text); !reflect.DeepEqual(got, want) {
+				t.Errorf("seed %d: %q, varied, reads as %+v, not %+v", seed, text, got, want)
 			}
 		}
-		if got := s.vary(plan + "Let me look at level 1."); !strings.HasPrefix(got, plan) {
+		plan := fmt.Sprintf(chat.Plans[0], "Andy_0, Jill_0") + " "
+		if got := v.vary(plan + "Let me look at level 1."); !strings.HasPrefix(got, plan) {
 			t.Errorf("seed %d: plan reworded: %q", seed, got)
 		}
 	}

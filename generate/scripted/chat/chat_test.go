@@ -3,7 +3,6 @@ package chat
 import (
 	"fmt"
 	"reflect"
-	"strings"
 	"testing"
 )
 
@@ -50,91 +49,33 @@ func TestAdd(t *testing.T) {
 	}
 }
 
-// Every wording of every kind reads back as its kind, with its facts.
+// Every wording of every kind reads back as its kind, and the facts a
+// kind carries read back as they were filled in.
 func TestEveryWordingReadsBack(t *testing.T) {
-	type check struct {
+	examples := Examples()
+	for _, e := range examples {
+		if m := Parse(e.Text); !m.Has(e.Kind) {
+			t.Errorf("%q reads back as %+v, want kind %b", e.Text, m, e.Kind)
+		}
+	}
+	if len(examples) < 80 {
+		t.Fatalf("only %d wordings", len(examples))
+	}
+	for _, c := range []struct {
 		text string
-		kind Kind
-		want func(m Message) bool // the facts read back, when the kind has some
-	}
-	var checks []check
-	add := func(k Kind, want func(Message) bool, texts ...string) {
-		for _, s := range texts {
-			checks = append(checks, check{s, k, want})
+		want func(m Message) bool
+	}{
+		{Holdings("4 oak_planks", 4), func(m Message) bool { return m.Count == 4 }},
+		{fmt.Sprintf(CollectorIs[2], "Bob_0", "6"), func(m Message) bool { return m.Collector == "Bob_0" }},
+		{fmt.Sprintf(MostCollects[3], " (3 items)"), func(m Message) bool { return m.Count == 3 }},
+		{Recipe("cake", "Step 1: Get wheat.\nStep 2: Craft."), func(m Message) bool { return reflect.DeepEqual(m.RecipeFor, []string{"cake"}) }},
+		{RequestOf(Requests[1], 3, "wheat"), func(m Message) bool { return m.Want == Want{"wheat", 3} }},
+		{fmt.Sprintf(HaveNone[2], "egg"), func(m Message) bool { return reflect.DeepEqual(m.Lacking, []string{"egg"}) }},
+		{alternatives(fmt.Sprintf(Promises, "bread"))[4], func(m Message) bool { return reflect.DeepEqual(m.Promised, []string{"bread"}) }},
+		{fmt.Sprintf(NoNeedOpening, "bread") + NoNeedWhy[1], func(m Message) bool { return reflect.DeepEqual(m.Done, []string{"bread"}) }},
+	} {
+		if m := Parse(c.text); !c.want(m) {
+			t.Errorf("%q reads back as %+v", c.text, m)
 		}
 	}
-	fill := func(templates []string, args ...any) []string {
-		out := make([]string, len(templates))
-		for i, tm := range templates {
-			out[i] = fmt.Sprintf(tm, args...)
-		}
-		return out
-	}
-	count := func(n int) func(Message) bool { return func(m Message) bool { return m.Count == n } }
-	named := func(name string) func(Message) bool { return func(m Message) bool { return m.Collector == name } }
-	for _, n := range []int{0, 1, 6} {
-		add(Offer, count(n), Holdings("2 stick and 4 oak_planks", n))
-	}
-	add(NoPlan, nil, "I have 2 stick (2 items)"+CannotSeePlan, AskPlan[0], AskPlan[1])
-	add(AskItems, nil, fill(AskOffers, "Jill_0")...)
-	add(Collector, named("Bob_0"), fill(CollectorIsYou, "Bob_0", "6")...)
-	add(Collector, named("Bob_0"), fill(CollectorIs, "Bob_0", "6")...)
-	add(Collector, named("Bob_0"), fill(CollectorAnswers, "Bob_0")...)
-	add(TakeRole, nil, GoalCollects...)
-	add(TakeRole|Offer, count(3), fill(TiedCollects, " (3 items)", "Jill_0")...)
-	add(TakeRole|Offer, count(3), fill(MostCollects, " (3 items)")...)
-	add(TakeRole|Offer|AskItems, count(6), fill(CollectsAnswers, "6")...)
-	add(TakeRole, nil, SendItemsCrafting...)
-	add(TakeRole, nil, SendItemsCooking...)
-	add(TakeRole|AskItems, nil, fill(AskForItems, "Jill_0", "the cake")...)
-	add(TakeRole|AskItems, nil, fmt.Sprintf(AskForItemsMeal, "Jill_0"))
-	for _, voice := range DoneReports {
-		add(DoneReport, nil, fill(voice, "Andy_0", "2 stick")...)
-	}
-	add(DoneReport, nil, fill(DoneAgain, "Andy_0", " (2 stick)")...)
-	for _, r := range PlanRelays {
-		add(PlanRelay, nil, r+"Craft 1 oak_log -> 4 oak_planks.")
-	}
-	for _, s := range StillNeeds {
-		add(StillNeed, nil, s+"2 stick"+fmt.Sprintf(StillNeedTail, "ladder"))
-	}
-	add(AskRecipes, nil, fill(AskRecipesWords, "cake and bread", "them", "the recipes if you have them")...)
-	add(Recipes, func(m Message) bool { return len(m.RecipeFor) == 1 && m.RecipeFor[0] == "cake" }, Recipe("cake", "Step 1: Get wheat.\nStep 2: Craft."))
-	add(NoRecipes, nil, NoRecipesWords...)
-	for _, r := range Requests {
-		add(Request, func(m Message) bool { return m.Want == Want{"wheat", 3} }, RequestOf(r, 3, "wheat"))
-	}
-	add(Lacks, func(m Message) bool { return len(m.Lacking) == 1 && m.Lacking[0] == "egg" }, fill(HaveNone, "egg")...)
-	add(Promise, func(m Message) bool { return len(m.Promised) == 1 && m.Promised[0] == "bread" }, expand(fmt.Sprintf(Promises, "bread"))...)
-	for _, why := range NoNeedWhy {
-		for _, then := range NoNeedThen {
-			add(NoNeed, func(m Message) bool { return len(m.Done) == 1 && m.Done[0] == "bread" }, fmt.Sprintf(NoNeedOpening, "bread")+why+then)
-		}
-	}
-	add(Plan, nil, fill(Plans, "Andy_0, Jill_0")...)
-	add(Plan, nil, Agrees...)
-	for _, c := range checks {
-		m := Parse(c.text)
-		if !m.Has(c.kind) || c.want != nil && !c.want(m) {
-			t.Errorf("%q reads back as %+v, want kind %b", c.text, m, c.kind)
-		}
-	}
-	if len(checks) < 80 {
-		t.Fatalf("only %d wordings checked", len(checks))
-	}
-}
-
-// expand is every wording of a template with {a|b} alternatives (not
-// nested).
-func expand(template string) []string {
-	i := strings.IndexByte(template, '{')
-	if i < 0 {
-		return []string{template}
-	}
-	j := i + strings.IndexByte(template[i:], '}')
-	var out []string
-	for _, alt := range strings.Split(template[i+1:j], "|") {
-		out = append(out, expand(template[:i]+alt+template[j+1:])...)
-	}
-	return out
 }

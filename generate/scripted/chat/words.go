@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -197,3 +198,84 @@ var (
 	}
 	Agrees = []string{"Agreed, we split by material.", "Sounds good: split by material, my runs of each level."}
 )
+
+// Example is one wording of a kind, filled in with sample facts.
+type Example struct {
+	Text string
+	Kind Kind
+}
+
+// Examples are every wording of every kind, filled in with sample facts:
+// what a test of a reader, or of words said around a message, goes over.
+func Examples() []Example {
+	var out []Example
+	add := func(k Kind, texts ...string) {
+		for _, s := range texts {
+			out = append(out, Example{s, k})
+		}
+	}
+	fill := func(templates []string, args ...any) []string {
+		filled := make([]string, len(templates))
+		for i, tm := range templates {
+			filled[i] = fmt.Sprintf(tm, args...)
+		}
+		return filled
+	}
+	for _, n := range []int{0, 1, 6} {
+		add(Offer, Holdings("2 stick and 4 oak_planks", n))
+	}
+	add(NoPlan, "I have 2 stick (2 items)"+CannotSeePlan, AskPlan[0], AskPlan[1])
+	add(AskItems, fill(AskOffers, "Jill_0")...)
+	add(Collector, fill(CollectorIsYou, "Bob_0", "6")...)
+	add(Collector, fill(CollectorIs, "Bob_0", "6")...)
+	add(Collector, fill(CollectorAnswers, "Bob_0")...)
+	add(TakeRole, GoalCollects...)
+	add(TakeRole|Offer, fill(TiedCollects, " (3 items)", "Jill_0")...)
+	add(TakeRole|Offer, fill(MostCollects, " (3 items)")...)
+	add(TakeRole|Offer|AskItems, fill(CollectsAnswers, "6")...)
+	add(TakeRole, SendItemsCrafting...)
+	add(TakeRole, SendItemsCooking...)
+	add(TakeRole|AskItems, fill(AskForItems, "Jill_0", "the cake")...)
+	add(TakeRole|AskItems, fmt.Sprintf(AskForItemsMeal, "Jill_0"))
+	for _, voice := range DoneReports {
+		add(DoneReport, fill(voice, "Andy_0", "2 stick")...)
+	}
+	add(DoneReport, fill(DoneAgain, "Andy_0", " (2 stick)")...)
+	for _, r := range PlanRelays {
+		add(PlanRelay, r+"Craft 1 oak_log -> 4 oak_planks.")
+	}
+	for _, s := range StillNeeds {
+		add(StillNeed, s+"2 stick"+fmt.Sprintf(StillNeedTail, "ladder"))
+	}
+	add(AskRecipes, fill(AskRecipesWords, "cake and bread", "them", "the recipes if you have them")...)
+	add(Recipes, Recipe("cake", "Step 1: Get wheat.\nStep 2: Craft."))
+	add(NoRecipes, NoRecipesWords...)
+	for _, r := range Requests {
+		add(Request, RequestOf(r, 3, "wheat"))
+	}
+	add(Lacks, fill(HaveNone, "egg")...)
+	add(Promise, alternatives(fmt.Sprintf(Promises, "bread"))...)
+	for _, why := range NoNeedWhy {
+		for _, then := range NoNeedThen {
+			add(NoNeed, fmt.Sprintf(NoNeedOpening, "bread")+why+then)
+		}
+	}
+	add(Plan, fill(Plans, "Andy_0, Jill_0")...)
+	add(Plan, Agrees...)
+	return out
+}
+
+// alternatives is every wording of a template with {a|b} choices (not
+// nested).
+func alternatives(template string) []string {
+	i := strings.IndexByte(template, '{')
+	if i < 0 {
+		return []string{template}
+	}
+	j := i + strings.IndexByte(template[i:], '}')
+	var out []string
+	for _, alt := range strings.Split(template[i+1:j], "|") {
+		out = append(out, alternatives(template[:i]+alt+template[j+1:])...)
+	}
+	return out
+}
