@@ -84,6 +84,29 @@ func (g *agreement) coordinator() (string, bool) {
 	if n := c.Notes(); n.Coordinator != "" {
 		claim(n.Coordinator, n.CoordinatorOf)
 	}
+	if named, ok := g.claims(offers, claim); ok {
+		return named, true
+	}
+	if best != "" {
+		return best, true
+	}
+	for _, n := range c.Team() {
+		k, ok := offers[n]
+		if !ok {
+			return "", false
+		}
+		claim(n, k)
+	}
+	return best, best != ""
+}
+
+// claims makes the claims the window shows: teammates taking the role
+// (with the count they state, else their offer), this agent's when a
+// teammate handed it everything or it took the role itself. A teammate
+// that names the collector (the hub, which heard every offer) settles
+// it: named is that collector.
+func (g *agreement) claims(offers map[string]int, claim func(name string, n int)) (named string, ok bool) {
+	c := g.c
 	for _, m := range c.Messages() {
 		if m.ToOther {
 			continue
@@ -98,24 +121,13 @@ func (g *agreement) coordinator() (string, bool) {
 		case m.Has(chat.DoneReport): // handed this agent everything
 			claim(c.Name(), offers[c.Name()])
 		case m.Has(chat.Collector) && slices.Contains(c.Team(), m.Collector):
-			// The teammate that heard every offer says who it is.
 			return m.Collector, true
 		}
 	}
 	if c.SaidInWindow().Has(chat.TakeRole) {
 		claim(c.Name(), offers[c.Name()])
 	}
-	if best != "" {
-		return best, true
-	}
-	for _, n := range c.Team() {
-		k, ok := offers[n]
-		if !ok {
-			return "", false
-		}
-		claim(n, k)
-	}
-	return best, best != ""
+	return "", false
 }
 
 // leader is the teammate who collects and finishes, as agreed; "" while

@@ -284,6 +284,14 @@ func (kt kitchen) cookDishes(dishes []mcdata.Ingredient) Intent {
 		}
 		return do(idle{10}, "stay", 10)
 	}
+	return kt.getMissing(missing)
+}
+
+// getMissing is the step towards what no dish can be made without and
+// the farm does not give: ask teammates that may still send it, take it
+// from the chest, or ask for it.
+func (kt kitchen) getMissing(missing map[string]int) Intent {
+	c := kt.k.c
 	done := helpersDone(c)
 	ready := !kt.pooled || done || waitedLong(c, false)
 	if kt.pooled && !done {

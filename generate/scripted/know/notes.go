@@ -199,7 +199,21 @@ func ParseNotes(memory string) Notes {
 	if memory == "" {
 		return n
 	}
-	m := memory
+	n.readAgreement(memory)
+	n.readCrafting(memory)
+	n.readCooking(memory)
+	n.readChest(memory)
+	n.readBuilding(memory)
+	n.TeammatesLack = splitList(memory, "Teammates lack: ", func(c byte) bool { return isListByte(c) || c == '(' || c == ')' })
+	n.Waiting = strings.Contains(memory, waiting)
+	if list, ok := listAfter(memory, "Done so far: ", func(c byte) bool { return c != '.' }); ok {
+		n.DoneSoFar = strings.Split(list, ", ")
+	}
+	return n
+}
+
+// readAgreement reads the notes of who collects.
+func (n *Notes) readAgreement(m string) {
 	n.Coordinator, n.CoordinatorOf = coordinatorNote(m)
 	n.ToldAll = strings.Contains(m, toldAll)
 	n.ToldWho = strings.Contains(m, toldWho)
@@ -214,6 +228,12 @@ func ParseNotes(memory string) Notes {
 			}
 		}
 	}
+	n.GotAllFrom = splitList(m, "Got everything from: ", isListByte)
+	n.ToldDoneTo = nameBetween(m, "Told ", " I gave everything.")
+}
+
+// readCrafting reads the crafter's and its helpers' notes.
+func (n *Notes) readCrafting(m string) {
 	if c, rest, ok := countIn(m, "I am the crafter of "); ok {
 		if t, ok := strings.CutPrefix(rest, " "); ok && itemLen(t) > 0 {
 			n.CrafterOf, n.CrafterCount = t[:itemLen(t)], c
@@ -227,6 +247,12 @@ func ParseNotes(memory string) Notes {
 	}
 	n.CannotSeePlan = nameBefore(m, " cannot see the plan.")
 	n.SentPlanTo = nameBetween(m, "I sent ", " the crafting plan.")
+	n.StillNeed = strings.Contains(m, stillNeed)
+	n.KnownRecipes = splitList(m, "Known recipes: ", isListByte)
+}
+
+// readCooking reads the cooks' notes.
+func (n *Notes) readCooking(m string) {
 	n.OwnDish = strings.Contains(m, ownDish)
 	n.CooksMeal = strings.Contains(m, cooksMeal)
 	n.NoRecipes = strings.Contains(m, noRecipes)
@@ -237,7 +263,6 @@ func ParseNotes(memory string) Notes {
 	if i := strings.Index(m, "I sent the recipes to "); i >= 0 {
 		n.SentRecipesTo = strings.TrimSuffix(strings.TrimPrefix(sentenceAt(m, i), "I sent the recipes to "), ".")
 	}
-	n.ToldDoneTo = nameBetween(m, "Told ", " I gave everything.")
 	for _, d := range itemsAfter(m, noNeedPrefix) {
 		if by := nameBetween(m, noNeedPrefix+d+": ", " made it."); by != "" {
 			n.NoNeed = append(n.NoNeed, Made{Dish: d, By: by})
@@ -248,6 +273,17 @@ func ParseNotes(memory string) Notes {
 			n.Makes = Promise{Dish: d, For: who[:wordLen(who)]}
 		}
 	}
+	n.Gave = gaveNote(m)
+	n.RecipesKnown = splitList(m, "Recipes known: ", isListByte)
+	for _, d := range itemsAfter(m, "Recipe for ") {
+		if i := strings.Index(m, "Recipe for "+d+": "); i >= 0 {
+			n.RecipeNotes = append(n.RecipeNotes, RecipeNote{Dish: d, Takes: strings.TrimSuffix(strings.TrimPrefix(sentenceAt(m, i), "Recipe for "+d+": "), ".")})
+		}
+	}
+}
+
+// gaveNote reads the first "I gave <name> the <dish>.".
+func gaveNote(m string) Promise {
 	for from := 0; from < len(m); {
 		who, rest, ok := wordAfter(m[from:], "I gave ")
 		if !ok {
@@ -255,19 +291,14 @@ func ParseNotes(memory string) Notes {
 		}
 		from = len(m) - len(rest)
 		if d, ok := strings.CutPrefix(rest, " the "); ok && itemLen(d) > 0 {
-			n.Gave = Promise{Dish: d[:itemLen(d)], For: who}
-			break
+			return Promise{Dish: d[:itemLen(d)], For: who}
 		}
 	}
-	n.GotAllFrom = splitList(m, "Got everything from: ", isListByte)
-	n.StillNeed = strings.Contains(m, stillNeed)
-	n.KnownRecipes = splitList(m, "Known recipes: ", isListByte)
-	n.RecipesKnown = splitList(m, "Recipes known: ", isListByte)
-	for _, d := range itemsAfter(m, "Recipe for ") {
-		if i := strings.Index(m, "Recipe for "+d+": "); i >= 0 {
-			n.RecipeNotes = append(n.RecipeNotes, RecipeNote{Dish: d, Takes: strings.TrimSuffix(strings.TrimPrefix(sentenceAt(m, i), "Recipe for "+d+": "), ".")})
-		}
-	}
+	return Promise{}
+}
+
+// readChest reads the notes of the kitchen's chest.
+func (n *Notes) readChest(m string) {
 	n.NoChest = strings.Contains(m, noChest)
 	n.ChestLacks = splitList(m, "Chest lacks: ", isListByte)
 	if list, ok := listAfter(m, "The chest holds: ", isListByte); ok {
@@ -275,6 +306,10 @@ func ParseNotes(memory string) Notes {
 	} else if strings.Contains(m, chestEmpty) {
 		n.ChestSeen, n.ChestHolds = true, map[string]int{}
 	}
+}
+
+// readBuilding reads the builders' notes.
+func (n *Notes) readBuilding(m string) {
 	n.Builds = strings.Contains(m, builds)
 	n.Blueprint = blueprintNote(m)
 	if list, ok := listAfter(m, "My part is in on levels: ", func(c byte) bool { return isDigit(c) || c == ',' || c == ' ' }); ok {
@@ -291,13 +326,7 @@ func ParseNotes(memory string) Notes {
 		n.Checked, n.LastCheck = true, k
 	}
 	n.PlanWith = splitList(m, "Plan settled with: ", isListByte)
-	n.TeammatesLack = splitList(m, "Teammates lack: ", func(c byte) bool { return isListByte(c) || c == '(' || c == ')' })
 	n.Unreachable = splitList(m, "Could not reach cells for: ", isListByte)
-	n.Waiting = strings.Contains(m, waiting)
-	if list, ok := listAfter(m, "Done so far: ", func(c byte) bool { return c != '.' }); ok {
-		n.DoneSoFar = strings.Split(list, ", ")
-	}
-	return n
 }
 
 // NoNeedFor reports whether the memory says the cook made dish itself:
