@@ -121,7 +121,7 @@ func claimed(c *know.Context) map[string]bool {
 	// A dish a helper handed over is no longer theirs to make: should the
 	// meal lack it again (it went into another dish), the cook makes it.
 	for _, m := range c.Messages() {
-		for _, cm := range m.Commands {
+		for _, cm := range m.Commands() {
 			if args := unquote(cm.Args); cm.Name == "!givePlayer" && len(args) >= 2 && args[0] == c.Name() {
 				delete(out, args[1])
 			}

@@ -141,7 +141,7 @@ func cookIsMaking(k *call, dish string) bool {
 		}
 		// Replies queued while the helper was busy arrive joined: read
 		// every command in the message.
-		for _, cm := range m.Commands {
+		for _, cm := range m.Commands() {
 			if len(cm.Args) == 0 {
 				continue
 			}

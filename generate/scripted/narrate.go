@@ -107,10 +107,11 @@ func (w *words) newsClause(pb Phrasebook) string {
 // command it ends with, as they wrote it ("" if none).
 func (w *words) doingClause(from string, msg know.Message) string {
 	v := w.v
-	if len(msg.Commands) == 0 {
+	cmds := msg.Commands()
+	if len(cmds) == 0 {
 		return ""
 	}
-	m := msg.Commands[0]
+	m := cmds[0]
 	args := unquote(m.Args)
 	arg := func(i int) string {
 		if i < len(args) {

@@ -35,14 +35,15 @@ type Context struct {
 	docs     string // the command docs: blocked commands are left out
 	action   string // bot_responder: the running action
 
-	turns   []trajectory.Message // the window
-	folded  []trajectory.Message // the turns a memory call folds away
-	msgs    []Message
-	acts    []Act
-	sys     []string
-	talking string       // the teammate whose word is the latest in an open conversation
-	said    chat.Message // what its own turns say, all together
-	window  chat.Message // ... those in the window
+	turns  []trajectory.Message // the window
+	folded []trajectory.Message // the turns a memory call folds away
+	msgs   []Message
+	acts   []Act
+	sys    []string
+	// Read on first use (a call reads few of them): what the agent's own
+	// turns say, all together and in the window; whom it is talking with.
+	said, window *chat.Message
+	talking      *string
 }
 
 // Message is a teammate's message that reached the agent: a chat turn,
@@ -56,10 +57,33 @@ type Message struct {
 	Busy bool
 	// ToOther is a message whose sender opened a conversation with
 	// someone else in it: its words were for them.
-	ToOther bool
-	// Commands are the commands in the message, in order: replies queued
-	// while the agent was busy arrive joined, each with its own.
-	Commands []command.Match
+	ToOther  bool
+	commands *commandList // read on first use
+}
+
+type commandList struct {
+	read bool
+	list []command.Match
+}
+
+// Commands are the commands in the message, in order: replies queued
+// while the agent was busy arrive joined, each with its own.
+func (m Message) Commands() []command.Match {
+	if m.commands == nil {
+		return nil
+	}
+	if !m.commands.read {
+		for rest := m.Text; ; {
+			cm, ok := command.Find(rest)
+			if !ok {
+				break
+			}
+			m.commands.list = append(m.commands.list, cm)
+			rest = rest[cm.End:]
+		}
+		m.commands.read = true
+	}
+	return m.commands.list
 }
 
 // Act is a command the agent issued and what came back.
@@ -166,15 +190,47 @@ func (c *Context) Since(i int) int { return len(c.turns) - 1 - i }
 
 // Said is what the agent's own turns (in the window, and those a memory
 // call folds) say, all together: the kinds of chat and their facts.
-func (c *Context) Said() *chat.Message { return &c.said }
+func (c *Context) Said() *chat.Message {
+	if c.said == nil {
+		c.readOwn()
+	}
+	return c.said
+}
 
 // TalkingWith is the teammate whose message is the latest word in an
 // open conversation ("" when there is none): while it is open, every
 // reply goes to them.
-func (c *Context) TalkingWith() string { return c.talking }
+func (c *Context) TalkingWith() string {
+	if c.talking == nil {
+		t := talkingWith(c.turns)
+		c.talking = &t
+	}
+	return *c.talking
+}
 
 // SaidInWindow is what the agent's own turns in the window say.
-func (c *Context) SaidInWindow() *chat.Message { return &c.window }
+func (c *Context) SaidInWindow() *chat.Message {
+	if c.window == nil {
+		c.readOwn()
+	}
+	return c.window
+}
+
+// readOwn reads the agent's own turns as chat.
+func (c *Context) readOwn() {
+	c.said, c.window = &chat.Message{}, &chat.Message{}
+	for k, turns := range [][]trajectory.Message{c.turns, c.folded} {
+		for _, t := range turns {
+			if t.Role == "assistant" {
+				m := chat.Parse(t.Content)
+				c.said.Add(m)
+				if k == 0 {
+					c.window.Add(m)
+				}
+			}
+		}
+	}
+}
 
 // Wrote reports whether one of the agent's own turns (in the window, or
 // among those a memory call folds) holds sub.

@@ -24,17 +24,6 @@ func ParseMINDcraft(v *generate.View) *Context {
 		memory: v.Memory, notes: ParseNotes(v.Memory), docs: v.CommandDocs, action: v.Action,
 		turns: v.Turns, folded: v.ToSummarize,
 	}
-	for k, turns := range [][]trajectory.Message{v.Turns, v.ToSummarize} {
-		for _, t := range turns {
-			if t.Role == "assistant" {
-				m := chat.Parse(t.Content)
-				c.said.Add(m)
-				if k == 0 {
-					c.window.Add(m)
-				}
-			}
-		}
-	}
 	turns := v.Turns
 	if len(v.ToSummarize) > 0 { // a memory call: the folded turns are what it reads
 		turns = v.ToSummarize
@@ -64,7 +53,6 @@ func ParseMINDcraft(v *generate.View) *Context {
 			}
 		}
 	}
-	c.talking = talkingWith(v.Turns)
 	return c
 }
 
@@ -101,17 +89,9 @@ func talkingWith(turns []trajectory.Message) string {
 }
 
 func (c *Context) message(from, text string, turn int) Message {
-	m := Message{From: from, Text: text, Turn: turn, Message: chat.Parse(text), Busy: generate.IsBusyReply(text),
-		ToOther: strings.Contains(text, "!startConversation(") && !strings.Contains(text, `!startConversation("`+c.name+`"`)}
-	for rest := text; ; {
-		cm, ok := command.Find(rest)
-		if !ok {
-			break
-		}
-		m.Commands = append(m.Commands, cm)
-		rest = rest[cm.End:]
-	}
-	return m
+	return Message{From: from, Text: text, Turn: turn, Message: chat.Parse(text), Busy: generate.IsBusyReply(text),
+		ToOther:  strings.Contains(text, "!startConversation(") && !strings.Contains(text, `!startConversation("`+c.name+`"`),
+		commands: &commandList{}}
 }
 
 // toSomeoneElse reports whether an ended conversation's last message was
