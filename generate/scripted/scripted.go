@@ -24,9 +24,9 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"strings"
 
 	"collabcraft/generate"
+	"collabcraft/generate/scripted/chat"
 	"collabcraft/generate/scripted/dagexpert"
 	"collabcraft/generate/scripted/know"
 	"collabcraft/procgen"
@@ -253,7 +253,7 @@ func respondOrIgnore(c *know.Context) string {
 	if len(f) == 0 || c.Action() == "action:newAction" {
 		return "ignore"
 	}
-	if strings.Contains(f[len(f)-1].Content, "?") {
+	if m := chat.Parse(f[len(f)-1].Content); m.Has(chat.Question) {
 		return "respond"
 	}
 	return "ignore"
