@@ -1,8 +1,10 @@
 package texts
 
 import (
+	"maps"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -62,6 +64,48 @@ func TestScannersMatch(t *testing.T) {
 			if g := c.read(s); !equal(g, want) && (g != nil || want != nil) {
 				t.Errorf("%s on %q: read %q, the pattern %q", c.re, s, g, want)
 			}
+		}
+	}
+	// The readers that ran as patterns before.
+	found := regexp.MustCompile(`Found ([a-z_]+) at \((-?\d+), (-?\d+), (-?\d+)\)\.`)
+	position := regexp.MustCompile(`Position: x: (-?[\d.]+), y: (-?[\d.]+), z: (-?[\d.]+)`)
+	line := regexp.MustCompile(`(?m)^- (\w+): (\d+)$`)
+	for _, s := range append(samples,
+		"Found smoker at (2004, -60, 1233). Navigating...", "Found crafting_table at (1, 2, 3).Found furnace at (-4, -5, -6).", "Found x at (1, 2, 3)", "Found X at (1, 2, 3).",
+		"Found smoker at (1, 2).", "Found smoker at (-, 2, 3).", "\nSTATS\n- Position: x: 12.50, y: -60.00, z: -7.50\n", "Position: x: 1.2.3, y: 4, z: 5", "Position: x: , y: 1, z: 2 Position: x: 1, y: 2, z: 3",
+		"\nINVENTORY\n- oak_planks: 4\n- stick: 2\nWEARING: Nothing\n", "- a: 1\n-  b: 2\n- c: 3x\n- d_1: 04\n- e: \n- f: 5\r\n- f: 6", "WEARING\n- a: 1",
+	) {
+		b, at, ok := ParseFound(s)
+		var want []string
+		if ms := found.FindAllStringSubmatch(s, -1); ms != nil {
+			want = ms[len(ms)-1][1:]
+		}
+		if got := got(ok, b, strconv.Itoa(at[0]), strconv.Itoa(at[1]), strconv.Itoa(at[2])); !equal(got, want) && (got != nil || want != nil) {
+			t.Errorf("found %q: %q, the pattern %q", s, got, want)
+		}
+		p, ok := ParsePosition(s)
+		wantOK := false
+		if m := position.FindStringSubmatch(s); m != nil {
+			wantOK = true
+			for _, v := range m[1:] {
+				if _, err := strconv.ParseFloat(v, 64); err != nil {
+					wantOK = false
+				}
+			}
+		}
+		if ok != wantOK {
+			t.Errorf("position %q: %v %v, the pattern %v", s, p, ok, wantOK)
+		}
+		inv, wantInv := Inventory(s), map[string]int{}
+		text := s
+		if i := strings.Index(text, Wearing); i >= 0 {
+			text = text[:i]
+		}
+		for _, m := range line.FindAllStringSubmatch(text, -1) {
+			wantInv[m[1]] += atoi(m[2])
+		}
+		if !maps.Equal(inv, wantInv) {
+			t.Errorf("inventory %q: %v, the pattern %v", s, inv, wantInv)
 		}
 	}
 }

@@ -129,32 +129,72 @@ func FoundNothing(s string) bool {
 // dialect adds " Navigating...").
 func Found(block string, x, y, z int) string { return "Found " + block + " at " + pos(x, y, z) + "." }
 
-var foundRE = regexp.MustCompile(`Found ([a-z_]+) at \((-?\d+), (-?\d+), (-?\d+)\)\.`)
-
-// ParseFound returns the block and cell of the last Found in s.
+// ParseFound returns the block and cell of the last Found in s
+// (`Found ([a-z_]+) at \((-?\d+), (-?\d+), (-?\d+)\)\.`).
 func ParseFound(s string) (block string, at [3]int, ok bool) {
-	if !strings.Contains(s, "Found ") {
-		return "", at, false
-	}
-	ms := foundRE.FindAllStringSubmatch(s, -1)
-	if ms == nil {
-		return "", at, false
-	}
-	m := ms[len(ms)-1]
-	return m[1], [3]int{atoi(m[2]), atoi(m[3]), atoi(m[4])}, true
+	each(s, "Found ", func(i int) bool {
+		n := span(s, i, isLower)
+		if n == 0 {
+			return false
+		}
+		cell, end, found := readCell(s, i+n, " at (", ")")
+		if found && strings.HasPrefix(s[end:], ".") {
+			block, at, ok = s[i:i+n], cell, true
+		}
+		return false // the last one counts
+	})
+	return block, at, ok
 }
 
-// positionRE reads $STATS's "- Position: x: 1984.50, y: -60.00, z: 1216.50".
-var positionRE = regexp.MustCompile(`Position: x: (-?[\d.]+), y: (-?[\d.]+), z: (-?[\d.]+)`)
+// readCell reads "<open>x, y, z<close>" (integers, maybe negative) at
+// s[i:]: the cell and the index after it.
+func readCell(s string, i int, open, close string) (cell [3]int, end int, ok bool) {
+	if !strings.HasPrefix(s[i:], open) {
+		return cell, 0, false
+	}
+	i += len(open)
+	for k, sep := range []string{", ", ", ", close} {
+		neg := strings.HasPrefix(s[i:], "-")
+		if neg {
+			i++
+		}
+		v, d := number(s, i)
+		if d == 0 || !strings.HasPrefix(s[i+d:], sep) {
+			return cell, 0, false
+		}
+		if neg {
+			v = -v
+		}
+		cell[k], i = v, i+d+len(sep)
+	}
+	return cell, i, true
+}
 
-// ParsePosition returns the block cell $STATS puts the agent in.
+// ParsePosition returns the block cell $STATS puts the agent in, from its
+// "- Position: x: 1984.50, y: -60.00, z: 1216.50" (`Position: x:
+// (-?[\d.]+), y: (-?[\d.]+), z: (-?[\d.]+)`).
 func ParsePosition(stats string) (at [3]int, ok bool) {
-	m := positionRE.FindStringSubmatch(stats)
-	if m == nil {
+	var coords [3]string
+	each(stats, "Position: x: ", func(i int) bool {
+		for k, sep := range []string{", y: ", ", z: ", ""} {
+			n := 0
+			if strings.HasPrefix(stats[i:], "-") {
+				n = 1
+			}
+			d := span(stats, i+n, func(c byte) bool { return isDigit(c) || c == '.' })
+			if d == 0 || !strings.HasPrefix(stats[i+n+d:], sep) {
+				return false
+			}
+			coords[k], i = stats[i:i+n+d], i+n+d+len(sep)
+		}
+		ok = true
+		return true
+	})
+	if !ok {
 		return at, false
 	}
 	for i := range at {
-		f, err := strconv.ParseFloat(m[i+1], 64)
+		f, err := strconv.ParseFloat(coords[i], 64)
 		if err != nil {
 			return at, false
 		}
@@ -485,16 +525,22 @@ func InventoryLine(item string, count int) string { return "- " + item + ": " + 
 // Wearing starts the armour part of the !inventory text.
 const Wearing = "WEARING"
 
-var inventoryLineRE = regexp.MustCompile(`(?m)^- (\w+): (\d+)$`)
-
-// Inventory reads the item counts of an !inventory text.
+// Inventory reads the item counts of an !inventory text: its
+// InventoryLine lines before Wearing (`(?m)^- (\w+): (\d+)$`).
 func Inventory(text string) map[string]int {
 	inv := map[string]int{}
 	if i := strings.Index(text, Wearing); i >= 0 {
 		text = text[:i]
 	}
-	for _, m := range inventoryLineRE.FindAllStringSubmatch(text, -1) {
-		inv[m[1]] += atoi(m[2])
+	for line := range strings.SplitSeq(text, "\n") {
+		rest, ok := strings.CutPrefix(line, "- ")
+		n := span(rest, 0, isWord)
+		if !ok || n == 0 || !strings.HasPrefix(rest[n:], ": ") {
+			continue
+		}
+		if v, d := number(rest, n+2); d > 0 && n+2+d == len(rest) {
+			inv[rest[:n]] += v
+		}
 	}
 	return inv
 }
