@@ -222,7 +222,7 @@ func (c *Context) readOwn() {
 	for k, turns := range [][]trajectory.Message{c.turns, c.folded} {
 		for _, t := range turns {
 			if t.Role == "assistant" {
-				m := chat.Parse(t.Content)
+				m := parseChat(t.Content)
 				c.said.Add(m)
 				if k == 0 {
 					c.window.Add(m)

@@ -5,9 +5,7 @@ import (
 	"strings"
 
 	"collabcraft/generate"
-	"collabcraft/generate/scripted/chat"
 	"collabcraft/trajectory"
-	"collabcraft/world/command"
 	"collabcraft/world/texts"
 )
 
@@ -35,13 +33,13 @@ func ParseMINDcraft(v *generate.View) *Context {
 				c.msgs = append(c.msgs, c.message(from, text, i))
 			}
 		case "assistant":
-			if m, ok := command.Find(t.Content); ok {
+			if m, ok := findCommand(t.Content); ok {
 				a := Act{Name: m.Name, Args: unquote(m.Args), Turn: i}
 				if i+1 < len(turns) && turns[i+1].Role == "system" {
 					a.Output = turns[i+1].Content
 				}
 				if a.Name == "!startConversation" && len(a.Args) == 2 {
-					a.Said = chat.Parse(a.Args[1])
+					a.Said = parseChat(a.Args[1])
 				}
 				c.acts = append(c.acts, a)
 			}
@@ -73,7 +71,7 @@ func talkingWith(turns []trajectory.Message) string {
 				open[from] = false
 			}
 		case "assistant":
-			if m, ok := command.Find(t.Content); ok && (m.Name == "!endConversation" || m.Name == "!startConversation") && len(m.Args) > 0 {
+			if m, ok := findCommand(t.Content); ok && (m.Name == "!endConversation" || m.Name == "!startConversation") && len(m.Args) > 0 {
 				p := strings.Trim(m.Args[0], `"`)
 				open[p] = false // ended, or the partner has yet to answer
 				if last == p {
@@ -89,7 +87,7 @@ func talkingWith(turns []trajectory.Message) string {
 }
 
 func (c *Context) message(from, text string, turn int) Message {
-	return Message{From: from, Text: text, Turn: turn, Message: chat.Parse(text), Busy: generate.IsBusyReply(text),
+	return Message{From: from, Text: text, Turn: turn, Message: parseChat(text), Busy: generate.IsBusyReply(text),
 		ToOther:  strings.Contains(text, "!startConversation(") && !strings.Contains(text, `!startConversation("`+c.name+`"`),
 		commands: &commandList{}}
 }
@@ -98,7 +96,7 @@ func (c *Context) message(from, text string, turn int) Message {
 // the sender opening a conversation with another teammate: its words were
 // for them, not for this agent.
 func (c *Context) toSomeoneElse(text string) bool {
-	m, ok := command.Find(text)
+	m, ok := findCommand(text)
 	return ok && m.Start == 0 && m.Name == "!startConversation" && len(m.Args) > 0 && strings.Trim(m.Args[0], `"`) != c.name
 }
 
