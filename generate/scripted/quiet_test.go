@@ -93,7 +93,7 @@ func TestHellsKitchenOpensOnce(t *testing.T) {
 	if !hellsKitchen(callOf(andy).c) {
 		t.Fatal("the goal does not read as Hell's Kitchen")
 	}
-	if got := decide(andy); !strings.HasPrefix(got, `!startConversation("Jill_0", `) || !strings.Contains(got, "Recipe for cooked_beef") {
+	if got := decide(andy); !strings.HasPrefix(got, `!startConversation("Jill_0", `) || !slices.Equal(chat.Parse(got).RecipeFor, []string{"cooked_beef"}) {
 		t.Errorf("Andy_0 opened with %q, want the cooked_beef recipe sent to Jill_0", got)
 	}
 	got := decide(jill)
@@ -105,7 +105,7 @@ func TestHellsKitchenOpensOnce(t *testing.T) {
 		{Role: "system", Content: texts.Output(texts.CurrentWord, texts.Stayed(3)+"\n")},
 		{Role: "user", Content: "Andy_0: (FROM OTHER BOT)Here's your recipe for cooked_beef. Recipe for cooked_beef: Step 1: Kill a cow and pick up 1 beef that is dropped."},
 	}
-	if got := decide(jill); strings.Contains(got, "!") || !strings.Contains(got, "Recipe for beetroot_soup") {
+	if got := decide(jill); strings.Contains(got, "!") || !slices.Equal(chat.Parse(got).RecipeFor, []string{"beetroot_soup"}) {
 		t.Errorf("Jill_0 answered %q, want the beetroot_soup recipe as a reply in the conversation", got)
 	}
 	// Had Andy_0's message not come, Jill_0 opens after one wait.
@@ -296,11 +296,11 @@ func TestCrossedPromiseIsAnswered(t *testing.T) {
 		trajectory.Message{Role: "system", Content: "Action output:\nSuccessfully smelted potato, got 1 baked_potato.\n"},
 		trajectory.Message{Role: "user", Content: "Jill_0: (FROM OTHER BOT)That's everything I had, Andy_0: 1 coal. I'll make the baked_potato and bring it to you."})
 	got := decide(cook)
-	if !strings.HasPrefix(got, `!startConversation("Jill_0", "No need to make the baked_potato`) {
+	if m := chat.Parse(got); !strings.HasPrefix(got, `!startConversation("Jill_0", `) || !slices.Equal(m.Done, []string{"baked_potato"}) {
 		t.Fatalf("cook answered %q, want it to say the baked_potato is made", got)
 	}
 	cook.Turns = append(cook.Turns, trajectory.Message{Role: "assistant", Content: got})
-	if again := decide(cook); strings.Contains(again, "No need") {
+	if again := decide(cook); chat.Parse(again).Has(chat.NoNeed) {
 		t.Errorf("cook said it twice: %q", again)
 	}
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"collabcraft/generate"
+	"collabcraft/generate/scripted/chat"
 	"collabcraft/generate/scripted/know"
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
@@ -68,7 +69,7 @@ func TestPlanRelay(t *testing.T) {
 	v.Turns = append(v.Turns,
 		trajectory.Message{Role: "assistant", Content: `Let me get the plan for you. !getCraftingPlan("bookshelf", 1)`},
 		trajectory.Message{Role: "system", Content: "You are missing the following items:\n- 6 oak_planks\n\nOnce you have these items, here's your crafting plan:\n\nCraft 6 oak_planks + 3 book -> 1 bookshelf"})
-	if got := decide(v); !containsCmd(got, `!startConversation("Andy_0", "Here is the crafting plan`) || !containsCmd(got, "Craft 6 oak_planks + 3 book -> 1 bookshelf") {
+	if got := decide(v); !containsCmd(got, `!startConversation("Andy_0", `) || !chat.Parse(got).Has(chat.PlanRelay) || !containsCmd(got, "Craft 6 oak_planks + 3 book -> 1 bookshelf") {
 		t.Errorf("helper answered %q, want the plan relayed", got)
 	}
 	// Without the command (blocked), it just hands over its items.

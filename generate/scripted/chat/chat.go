@@ -77,10 +77,10 @@ type Want struct {
 }
 
 // Has reports whether the message holds every kind of k.
-func (m *Message) Has(k Kind) bool { return m.Kinds&k == k }
+func (m Message) Has(k Kind) bool { return m.Kinds&k == k }
 
 // Any reports whether the message holds one of the kinds of k.
-func (m *Message) Any(k Kind) bool { return m.Kinds&k != 0 }
+func (m Message) Any(k Kind) bool { return m.Kinds&k != 0 }
 
 // Parse reads a message.
 func Parse(text string) Message {
