@@ -38,6 +38,7 @@ func (c *cache[V]) get(text string, read func(string) V) V {
 var (
 	chats    cache[chat.Message]
 	commands cache[found]
+	memories cache[Notes]
 )
 
 // found is command.Find's answer.
@@ -49,6 +50,11 @@ type found struct {
 // parseChat is chat.Parse through the cache; the lists of the message it
 // returns are shared: callers only read them.
 func parseChat(text string) chat.Message { return chats.get(text, chat.Parse) }
+
+// parseNotes is ParseNotes through the cache (a memory stays the same
+// from one memory call to the next); the notes' lists and maps are
+// shared: callers only read them.
+func parseNotes(memory string) Notes { return memories.get(memory, ParseNotes) }
 
 // findCommand is command.Find through the cache.
 func findCommand(text string) (command.Match, bool) {

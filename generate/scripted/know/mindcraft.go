@@ -19,7 +19,7 @@ func ParseMINDcraft(v *generate.View) *Context {
 	c := &Context{
 		name: v.Name, team: v.Team, seat: slices.Index(v.Team, v.Name), taskType: v.TaskType,
 		goal: v.Goal, inv: NewInventory(texts.Inventory(v.Inventory)), stats: v.Stats,
-		memory: v.Memory, notes: ParseNotes(v.Memory), docs: v.CommandDocs, action: v.Action,
+		memory: v.Memory, notes: parseNotes(v.Memory), docs: v.CommandDocs, action: v.Action,
 		turns: v.Turns, folded: v.ToSummarize,
 	}
 	turns := v.Turns
