@@ -66,7 +66,12 @@ func TestScannersMatch(t *testing.T) {
 			}
 		}
 	}
-	// The readers that ran as patterns before.
+	checkReadersOf(t, samples)
+}
+
+// checkReadersOf checks the readers that were patterns before on samples
+// and texts of their own.
+func checkReadersOf(t *testing.T, samples []string) {
 	found := regexp.MustCompile(`Found ([a-z_]+) at \((-?\d+), (-?\d+), (-?\d+)\)\.`)
 	position := regexp.MustCompile(`Position: x: (-?[\d.]+), y: (-?[\d.]+), z: (-?[\d.]+)`)
 	line := regexp.MustCompile(`(?m)^- (\w+): (\d+)$`)
