@@ -7,7 +7,7 @@ BENCHTIME ?= 1s
 # Pinned so every machine lints alike; `go run` fetches it once into the module cache.
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build test test-race testdeps demo bench lint mcdata mindcraft-fixtures mindcraft-tasks villageragent-fixtures mindagent-checkout cuisine-data mindagent-diff mindagent-fixtures escape-data escape-fixtures villagerbench-data docs-images villager-data clean
+.PHONY: build test test-race testdeps demo bench lint mcdata mindcraft-fixtures mindcraft-tasks villageragent-fixtures mindagent-checkout cuisine-data mindagent-diff mindagent-fixtures escape-data escape-fixtures villagerbench-data docs-images villager-data clean behaviour behaviour-update
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/collabcraft
@@ -38,6 +38,15 @@ docs-images: build
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./...
+
+# The scripted experts' behaviour on every trial of the default suites
+# against the committed snapshot (about 15 min on 2 quiet cores; make test
+# compares a sample). A change meant to change behaviour rewrites it with
+# behaviour-update, and the snapshot's diff shows what changed.
+behaviour:
+	$(GO) test -count=1 -timeout 3h ./generate/scripted -run TestBehaviourSnapshot -full
+behaviour-update:
+	$(GO) test -count=1 -timeout 3h ./generate/scripted -run TestBehaviourSnapshot -full -update-behaviour
 
 lint:
 	@fmt_out=$$(gofmt -l $$(git ls-files '*.go')); \
