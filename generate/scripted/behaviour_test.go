@@ -40,6 +40,7 @@ import (
 var (
 	updateBehaviour = flag.Bool("update-behaviour", false, "rewrite testdata/behaviour/ by playing the whole default suites")
 	dumpWords       = flag.String("dump-words", "", "write every response of the trials played to this file, to diff the words of two versions")
+	onlyTrials      = flag.String("trials", "", "play only these trials of the default suites (comma-separated trial ids), to look at one again")
 )
 
 const behaviourDir = "testdata/behaviour"
@@ -69,6 +70,17 @@ func sampleTasks(tasks []procgen.Task, n int) []procgen.Task {
 	out := make([]procgen.Task, n)
 	for i := range n {
 		out[i] = tasks[i*len(tasks)/n]
+	}
+	return out
+}
+
+// chosenTasks are the tasks of the trials ids names.
+func chosenTasks(tasks []procgen.Task, ids []string) []procgen.Task {
+	var out []procgen.Task
+	for _, task := range tasks {
+		if slices.Contains(ids, generate.TrialID(task.ID, 0)) {
+			out = append(out, task)
+		}
 	}
 	return out
 }
@@ -291,7 +303,10 @@ func TestBehaviourSnapshot(t *testing.T) {
 	words := sha256.New()
 	for _, f := range behaviourFiles(t) {
 		tasks := f.Tasks
-		if !*fullSuite {
+		switch {
+		case *onlyTrials != "":
+			tasks = chosenTasks(tasks, strings.Split(*onlyTrials, ","))
+		case !*fullSuite:
 			tasks = sampleTasks(tasks, behaviourSample(f.Kind))
 		}
 		got, w := playBehaviour(t, tasks)
@@ -308,7 +323,7 @@ func TestBehaviourSnapshot(t *testing.T) {
 		if err != nil {
 			t.Fatalf("behaviour snapshot: %v (regenerate with -full -update-behaviour)", err)
 		}
-		if *fullSuite && len(want) != len(got) {
+		if *fullSuite && *onlyTrials == "" && len(want) != len(got) {
 			t.Errorf("%s: the snapshot holds %d trials, the suite file %d", path, len(want), len(got))
 		}
 		diffs := 0
