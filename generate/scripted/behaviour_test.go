@@ -16,11 +16,13 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"collabcraft/generate"
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
 	"collabcraft/world/command"
+	"collabcraft/world/js"
 )
 
 // The behaviour snapshot: what the scripted experts do, apart from their
@@ -178,14 +180,85 @@ func wordsOf(r *trajectory.Trial) [32]byte {
 	return sum
 }
 
+// liftLoadLimits raises world/js's wall-time and memory limits while the
+// snapshot plays and returns the limits they replace (production's). Both
+// are backstops against runaway code that depend on the machine: the wall
+// time on its load, the memory on the process's heap, which the other
+// trials in the pool share. On a loaded machine they stop sound programs
+// of the large houses, and the same trial then behaves differently from
+// run to run. Lifted, the snapshot records what the experts do on a quiet
+// machine, every time. Lifting must not hide a program production would
+// stop, so a program that still hits a lifted limit fails the test
+// (playBehaviour), and the costliest program of the run is played again,
+// alone, under production's memory limit, its CPU time held under half
+// of production's wall time (checkProductionLimits). The lift is test-only:
+// it ends when world/js bounds programs by a deterministic budget.
+func liftLoadLimits(t testing.TB) js.Limits {
+	saved := js.DefaultLimits
+	js.DefaultLimits.Wall = time.Minute
+	js.DefaultLimits.Memory = 4 << 30
+	t.Cleanup(func() { js.DefaultLimits = saved })
+	return saved
+}
+
+// programCost is the costliest program of the trials played: the most
+// wall time one took, and the most CPU time (the process's, which is the
+// program's only when its trial plays alone).
+type programCost struct {
+	mu    sync.Mutex
+	job   generate.Job
+	agent int
+	wall  time.Duration
+	cpu   time.Duration
+}
+
+// costOrg is P2P with every program's cost measured (costWorld).
+type costOrg struct {
+	generate.Organisation
+	job  generate.Job
+	cost *programCost
+}
+
+func (o costOrg) Play(ctx context.Context, spec generate.TrialSpec) (*generate.TrialResult, error) {
+	cw, ok := spec.World.(generate.CodeWorld)
+	if !ok {
+		return nil, fmt.Errorf("behaviour snapshot: task %s: the world runs no code", spec.Task.ID)
+	}
+	spec.World = costWorld{cw, o.job, o.cost}
+	return o.Organisation.Play(ctx, spec)
+}
+
+type costWorld struct {
+	generate.CodeWorld
+	job  generate.Job
+	cost *programCost
+}
+
+func (w costWorld) ExecuteCode(agent int, code string) generate.CodeResult {
+	start, cpu := time.Now(), cpuTime()
+	res := w.CodeWorld.ExecuteCode(agent, code)
+	d, c := time.Since(start), cpuTime()-cpu
+	w.cost.mu.Lock()
+	defer w.cost.mu.Unlock()
+	if d > w.cost.wall {
+		w.cost.job, w.cost.agent, w.cost.wall = w.job, agent, d
+	}
+	w.cost.cpu = max(w.cost.cpu, c)
+	return res
+}
+
+// behaviourPlayer plays as `collabcraft generate` does by default, each
+// program's cost measured into cost.
+func behaviourPlayer(job generate.Job, cost *programCost) *generate.Player {
+	return &generate.Player{Team: generate.SeatAll(New(DefaultOptions()), "scripted"),
+		Org: costOrg{generate.P2P, job, cost}}
+}
+
 // playBehaviour plays tasks as `collabcraft generate` does by default and
 // returns each trial's snapshot lines, in task order, and the digest of
-// their words. A trial in which a program ran into world/js's wall-time
-// or memory limit is played again, alone, up to 3 times: those limits
-// are backstops against runaway code that depend on the machine's load,
-// and a loaded machine can stop a sound program.
-func playBehaviour(t testing.TB, tasks []procgen.Task) ([][]string, [][32]byte) {
-	p := &generate.Player{Team: generate.SeatAll(New(DefaultOptions()), "scripted")}
+// their words; the costliest program is kept in cost. A trial in which a
+// program ran into a lifted limit fails the test: that program ran away.
+func playBehaviour(t testing.TB, tasks []procgen.Task, cost *programCost) ([][]string, [][32]byte) {
 	jobs := generate.Jobs(tasks, 1, behaviourRunSeed)
 	out := make([][]string, len(jobs))
 	words := make([][32]byte, len(jobs))
@@ -194,43 +267,61 @@ func playBehaviour(t testing.TB, tasks []procgen.Task) ([][]string, [][32]byte) 
 		index[j.TrialID()] = i
 	}
 	var mu sync.Mutex
-	var again []int
-	keep := func(r *trajectory.Trial) {
+	play := func(ctx context.Context, job generate.Job) (*trajectory.Trial, error) {
+		return behaviourPlayer(job, cost).Play(ctx, job)
+	}
+	pool := &generate.Pool{Workers: runtime.GOMAXPROCS(0), Play: play, Write: func(r *trajectory.Trial) error {
+		mu.Lock()
+		defer mu.Unlock()
 		i := index[r.TrialID]
 		out[i], words[i] = behaviourLines(r), wordsOf(r)
 		if *dumpWords != "" {
 			dumped[r.TrialID] = responsesOf(r)
 		}
 		if hitLoadLimit(r) {
-			again = append(again, i)
+			t.Errorf("%s: a program ran into world/js's wall-time or memory limit, lifted to %s and %d MiB: it runs away",
+				r.TrialID, js.DefaultLimits.Wall, js.DefaultLimits.Memory>>20)
 		}
-	}
-	pool := &generate.Pool{Workers: runtime.GOMAXPROCS(0), Play: p.Play, Write: func(r *trajectory.Trial) error {
-		mu.Lock()
-		defer mu.Unlock()
-		keep(r)
 		return nil
 	}}
 	if _, err := pool.Run(context.Background(), jobs); err != nil {
 		t.Fatal(err)
 	}
-	for _, i := range again {
-		for try := 0; try < 3; try++ {
-			r, err := p.Play(context.Background(), jobs[i])
-			if err != nil {
-				t.Fatal(err)
-			}
-			out[i], words[i] = behaviourLines(r), wordsOf(r)
-			if *dumpWords != "" {
-				dumped[r.TrialID] = responsesOf(r)
-			}
-			if !hitLoadLimit(r) {
-				break
-			}
-		}
-		t.Logf("%s: a program hit a wall-time or memory limit; played again", jobs[i].TrialID())
-	}
 	return out, words
+}
+
+// checkProductionLimits plays the trial of the costliest program again,
+// alone, under production's memory limit (alone, the heap the limit
+// watches is this trial's) and the lifted wall time, and fails when a
+// program hits the limit, when the trial behaves differently from its
+// play in the pool, or when a program's CPU time (the process's, alone)
+// exceeds half of production's wall time: a machine whose cores the
+// pool's other workers share would stop it.
+func checkProductionLimits(t testing.TB, production js.Limits, cost *programCost, played map[string][]string) {
+	if cost.wall == 0 {
+		return // no program was run
+	}
+	lifted := js.DefaultLimits
+	js.DefaultLimits.Memory = production.Memory
+	defer func() { js.DefaultLimits = lifted }()
+	solo := &programCost{}
+	r, err := behaviourPlayer(cost.job, solo).Play(context.Background(), cost.job)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := cost.job.TrialID()
+	if hitLoadLimit(r) {
+		t.Errorf("%s: played alone, a program ran into world/js's production memory limit (%d MiB)", id, production.Memory>>20)
+	}
+	if got := behaviourLines(r); !slices.Equal(got, played[id]) {
+		t.Errorf("%s: played alone it behaves differently from its play in the pool:\n alone: %s\n  pool: %s",
+			id, strings.Join(got, "\n        "), strings.Join(played[id], "\n        "))
+	}
+	if solo.cpu > production.Wall/2 {
+		t.Errorf("%s: a program took %s of CPU time alone, more than half of world/js's production wall time (%s)", id, solo.cpu.Round(time.Millisecond), production.Wall)
+	}
+	t.Logf("costliest program: %s agent %d, %s wall in the pool; alone %s CPU (production wall limit %s), under the %d MiB memory limit",
+		id, cost.agent, cost.wall.Round(time.Millisecond), solo.cpu.Round(time.Millisecond), production.Wall, production.Memory>>20)
 }
 
 // dumped are the responses of the trials played, by trial (-dump-words).
@@ -299,8 +390,12 @@ func TestBehaviourSnapshot(t *testing.T) {
 	if *updateBehaviour && !*fullSuite {
 		t.Fatal("-update-behaviour rewrites the whole snapshot: give -full too")
 	}
+	production := liftLoadLimits(t)
+	cost := &programCost{}
 	compared, played := 0, 0
 	words := sha256.New()
+	all := map[string][]string{}
+	var update []func()
 	for _, f := range behaviourFiles(t) {
 		tasks := f.Tasks
 		switch {
@@ -309,37 +404,29 @@ func TestBehaviourSnapshot(t *testing.T) {
 		case !*fullSuite:
 			tasks = sampleTasks(tasks, behaviourSample(f.Kind))
 		}
-		got, w := playBehaviour(t, tasks)
+		got, w := playBehaviour(t, tasks, cost)
 		played += len(got)
 		for _, d := range w {
 			words.Write(d[:])
 		}
-		path := behaviourPath(f)
-		if *updateBehaviour {
-			writeBehaviour(t, path, f, got)
-			continue
-		}
-		want, err := readBehaviour(path)
-		if err != nil {
-			t.Fatalf("behaviour snapshot: %v (regenerate with -full -update-behaviour)", err)
-		}
-		if *fullSuite && *onlyTrials == "" && len(want) != len(got) {
-			t.Errorf("%s: the snapshot holds %d trials, the suite file %d", path, len(want), len(got))
-		}
-		diffs := 0
 		for _, lines := range got {
 			id, _, _ := strings.Cut(lines[0], " ")
-			w, ok := want[id]
-			compared++
-			if ok && slices.Equal(w, lines) {
-				continue
-			}
-			if diffs++; diffs <= 3 {
-				t.Errorf("%s: trial %s behaves differently:\n got: %s\nwant: %s", path, id, strings.Join(lines, "\n      "), strings.Join(w, "\n      "))
-			}
+			all[id] = lines
 		}
-		if diffs > 3 {
-			t.Errorf("%s: %d trials of %d behave differently", path, diffs, len(got))
+		path := behaviourPath(f)
+		if *updateBehaviour {
+			update = append(update, func() { writeBehaviour(t, path, f, got) })
+			continue
+		}
+		compared += compareBehaviour(t, path, got)
+	}
+	checkProductionLimits(t, production, cost, all)
+	if *updateBehaviour {
+		if t.Failed() {
+			t.Fatal("behaviour snapshot not rewritten: see the errors above")
+		}
+		for _, write := range update {
+			write()
 		}
 	}
 	if *dumpWords != "" {
@@ -357,6 +444,32 @@ func TestBehaviourSnapshot(t *testing.T) {
 	// The words' digest is for refactorings that should keep the datasets
 	// byte for byte: compare it before and after.
 	t.Logf("%d trials played, %d compared; their words' digest: %x", played, compared, words.Sum(nil)[:8])
+}
+
+// compareBehaviour compares the trials played of one suite file with its
+// snapshot and returns how many it compared.
+func compareBehaviour(t testing.TB, path string, got [][]string) int {
+	want, err := readBehaviour(path)
+	if err != nil {
+		t.Fatalf("behaviour snapshot: %v (regenerate with -full -update-behaviour)", err)
+	}
+	if *fullSuite && *onlyTrials == "" && len(want) != len(got) {
+		t.Errorf("%s: the snapshot holds %d trials, the suite file %d", path, len(want), len(got))
+	}
+	diffs := 0
+	for _, lines := range got {
+		id, _, _ := strings.Cut(lines[0], " ")
+		if w, ok := want[id]; ok && slices.Equal(w, lines) {
+			continue
+		}
+		if diffs++; diffs <= 3 {
+			t.Errorf("%s: trial %s behaves differently:\n got: %s\nwant: %s", path, id, strings.Join(lines, "\n      "), strings.Join(want[id], "\n      "))
+		}
+	}
+	if diffs > 3 {
+		t.Errorf("%s: %d trials of %d behave differently", path, diffs, len(got))
+	}
+	return len(got)
 }
 
 func writeBehaviour(t testing.TB, path string, f procgen.SuiteFile, trials [][]string) {
