@@ -21,6 +21,7 @@ var layers = map[string]int{
 	"suggest":                      -1,
 	"plural":                       -1,
 	"pyrand":                       -1,
+	"scan":                         -1,
 	"tokens":                       0,
 	"mcdata":                       0,
 	"world/texts":                  0,

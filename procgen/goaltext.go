@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"collabcraft/scan"
 )
 
 // The goal texts, as MINDcraft words them, each beside the reader agents
@@ -37,13 +39,13 @@ func ParseCraftingGoal(goal string) (target string, n int, ok bool) {
 // craftObject reads "[a |an |N ]item" at the start of s, trying the forms
 // in the pattern's order.
 func craftObject(s string) (string, int, bool) {
-	item := func(s string) string { return s[:span(s, isItemByte)] }
+	item := func(s string) string { return s[:scan.Span(s, isItemByte)] }
 	for _, article := range []string{"an ", "a "} {
 		if rest, ok := strings.CutPrefix(s, article); ok && item(rest) != "" {
 			return item(rest), 1, true
 		}
 	}
-	if d := span(s, isDigit); d > 0 && d < len(s) && s[d] == ' ' && item(s[d+1:]) != "" {
+	if d := scan.Span(s, scan.Digit); d > 0 && d < len(s) && s[d] == ' ' && item(s[d+1:]) != "" {
 		n, _ := strconv.Atoi(s[:d])
 		return item(s[d+1:]), n, true
 	}
@@ -104,11 +106,11 @@ func mealList(s string) ([]Dish, bool) {
 	var out []Dish
 	for i := 0; ; {
 		n, j := 0, i
-		if d := span(s[i:], isDigit); d > 0 && i+d < len(s) && s[i+d] == ' ' && span(s[i+d+1:], isLower) > 0 {
+		if d := scan.Span(s[i:], scan.Digit); d > 0 && i+d < len(s) && s[i+d] == ' ' && scan.Span(s[i+d+1:], scan.Lower) > 0 {
 			n, _ = strconv.Atoi(s[i : i+d])
 			j = i + d + 1
 		}
-		k := span(s[j:], isLower)
+		k := scan.Span(s[j:], scan.Lower)
 		if k == 0 {
 			return out, len(out) > 0
 		}
@@ -149,7 +151,7 @@ func wordAfter(s, lit string) (string, bool) {
 			return "", false
 		}
 		at := from + k + len(lit)
-		if n := span(s[at:], isLower); n > 0 {
+		if n := scan.Span(s[at:], scan.Lower); n > 0 {
 			return s[at : at+n], true
 		}
 		from += k + 1
@@ -179,7 +181,7 @@ func RecipesIn(text string) []Recipe {
 			return out
 		}
 		at := from + k + len("Recipe for ")
-		n := span(text[at:], isLower)
+		n := scan.Span(text[at:], scan.Lower)
 		if n == 0 || !strings.HasPrefix(text[at+n:], ":") {
 			from += k + 1
 			continue
@@ -200,14 +202,5 @@ func RecipesIn(text string) []Recipe {
 	}
 }
 
-func span(s string, class func(byte) bool) int {
-	i := 0
-	for i < len(s) && class(s[i]) {
-		i++
-	}
-	return i
-}
-
-func isDigit(c byte) bool    { return '0' <= c && c <= '9' }
-func isLower(c byte) bool    { return c == '_' || 'a' <= c && c <= 'z' }
-func isItemByte(c byte) bool { return isLower(c) || isDigit(c) }
+// isItemByte reports whether c is in [a-z_0-9].
+func isItemByte(c byte) bool { return scan.Lower(c) || scan.Digit(c) }

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"collabcraft/scan"
 )
 
 // The hand-written readers read exactly what the patterns they document
@@ -56,7 +58,7 @@ func TestScannersMatch(t *testing.T) {
 				for i, w := range want { // counts as strconv.Atoi reads them
 					if n, err := strconv.Atoi(w); err == nil {
 						want[i] = strconv.Itoa(n)
-					} else if isDigit(w[0]) {
+					} else if scan.Digit(w[0]) {
 						want[i] = "0"
 					}
 				}

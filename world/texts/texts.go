@@ -15,6 +15,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"collabcraft/scan"
 )
 
 // The word an action's result starts with: "Code" in the paper's
@@ -133,7 +135,7 @@ func Found(block string, x, y, z int) string { return "Found " + block + " at " 
 // (`Found ([a-z_]+) at \((-?\d+), (-?\d+), (-?\d+)\)\.`).
 func ParseFound(s string) (block string, at [3]int, ok bool) {
 	each(s, "Found ", func(i int) bool {
-		n := span(s, i, isLower)
+		n := scan.Span(s[i:], scan.Lower)
 		if n == 0 {
 			return false
 		}
@@ -181,7 +183,7 @@ func ParsePosition(stats string) (at [3]int, ok bool) {
 			if strings.HasPrefix(stats[i:], "-") {
 				n = 1
 			}
-			d := span(stats, i+n, func(c byte) bool { return isDigit(c) || c == '.' })
+			d := scan.Span(stats[i+n:], func(c byte) bool { return scan.Digit(c) || c == '.' })
 			if d == 0 || !strings.HasPrefix(stats[i+n+d:], sep) {
 				return false
 			}
@@ -221,8 +223,8 @@ func Received(player, item string) string { return player + " received " + item 
 func ParseReceived(s string) (player, item string, ok bool) {
 	each(s, " received ", func(at int) bool {
 		start := at - len(" received ")
-		who := spanBack(s, start, isWord)
-		n := span(s, at, isLower)
+		who := scan.SpanBack(s, start, scan.Word)
+		n := scan.Span(s[at:], scan.Lower)
 		if who == 0 || n == 0 || at+n >= len(s) || s[at+n] != '.' {
 			return false
 		}
@@ -301,7 +303,7 @@ func ParseSmelted(s string) (item string, total int, output string, ok bool) {
 
 // itemCountItem reads `([a-z_]+)<mid>(\d+) ([a-z_]+)` at s[i:].
 func itemCountItem(s string, i int, mid string) (a string, n int, b string, ok bool) {
-	k := span(s, i, isLower)
+	k := scan.Span(s[i:], scan.Lower)
 	if k == 0 || !strings.HasPrefix(s[i+k:], mid) {
 		return "", 0, "", false
 	}
@@ -311,7 +313,7 @@ func itemCountItem(s string, i int, mid string) (a string, n int, b string, ok b
 		return "", 0, "", false
 	}
 	i += d + 1
-	k = span(s, i, isLower)
+	k = scan.Span(s[i:], scan.Lower)
 	if k == 0 {
 		return "", 0, "", false
 	}
@@ -371,7 +373,7 @@ func ParseCollected(s string) (n int, block string, ok bool) {
 			return false
 		}
 		j := at + d + 1
-		k := span(s, j, isLower)
+		k := scan.Span(s[j:], scan.Lower)
 		if k == 0 || j+k >= len(s) || s[j+k] != '.' {
 			return false
 		}
@@ -395,7 +397,7 @@ func Killed(kind string) string { return "Successfully killed " + kind + "." }
 // (`Successfully killed ([a-z_]+)\.`).
 func ParseKilled(s string) (kind string, ok bool) {
 	each(s, "Successfully killed ", func(at int) bool {
-		if n := span(s, at, isLower); n > 0 && at+n < len(s) && s[at+n] == '.' {
+		if n := scan.Span(s[at:], scan.Lower); n > 0 && at+n < len(s) && s[at+n] == '.' {
 			kind, ok = s[at:at+n], true
 		}
 		return ok
@@ -472,12 +474,12 @@ func ParseCannotCraft(s string) (item, requires string, ok bool) {
 		default:
 			return false
 		}
-		n := span(s, at, isLower)
+		n := scan.Span(s[at:], scan.Lower)
 		if n == 0 || !strings.HasPrefix(s[at+n:], ". It requires: ") {
 			return false
 		}
 		j := at + n + len(". It requires: ")
-		k := span(s, j, func(c byte) bool { return c != '.' && c != '\n' })
+		k := scan.Span(s[j:], func(c byte) bool { return c != '.' && c != '\n' })
 		if k == 0 {
 			return false
 		}
@@ -534,7 +536,7 @@ func Inventory(text string) map[string]int {
 	}
 	for line := range strings.SplitSeq(text, "\n") {
 		rest, ok := strings.CutPrefix(line, "- ")
-		n := span(rest, 0, isWord)
+		n := scan.Span(rest, scan.Word)
 		if !ok || n == 0 || !strings.HasPrefix(rest[n:], ": ") {
 			continue
 		}

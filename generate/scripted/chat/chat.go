@@ -14,6 +14,8 @@ package chat
 import (
 	"strconv"
 	"strings"
+
+	"collabcraft/scan"
 )
 
 // Kind is one kind of chat; a Message holds a set of them.
@@ -212,7 +214,7 @@ func offerCount(text string) (int, bool) {
 			return 0, false
 		}
 		rest = rest[i+1:]
-		d := span(rest, isDigit)
+		d := scan.Span(rest, scan.Digit)
 		if d == 0 {
 			continue
 		}
@@ -234,7 +236,7 @@ func collectorNames(text string) []string {
 			return out
 		}
 		at := from + k
-		if n := spanBack(text, at, isWord); n > 0 {
+		if n := scan.SpanBack(text, at, scan.Word); n > 0 {
 			out = append(out, text[at-n:at])
 		}
 		from = at + 1
@@ -250,9 +252,9 @@ func want(text, lower string) (Want, bool) {
 			return Want{}, false
 		}
 		at := from + k + len(giveMeMark)
-		d := span(text[at:], isDigit)
+		d := scan.Span(text[at:], scan.Digit)
 		if d > 0 && at+d < len(text) && text[at+d] == ' ' {
-			if n := span(text[at+d+1:], isLetterOr_); n > 0 {
+			if n := scan.Span(text[at+d+1:], isLetterOr_); n > 0 {
 				c, _ := strconv.Atoi(text[at : at+d])
 				return Want{Item: text[at+d+1 : at+d+1+n], Count: c}, true
 			}
@@ -271,7 +273,7 @@ func itemsAfter(text, mark string) []string {
 			return out
 		}
 		at := from + k + len(mark)
-		if n := span(text[at:], isLower); n > 0 {
+		if n := scan.Span(text[at:], scan.Lower); n > 0 {
 			out = append(out, text[at:at+n])
 			from = at + n
 			continue
@@ -293,7 +295,7 @@ func lacking(text string) []string {
 				continue
 			}
 			at := i + len(mark)
-			n := span(text[at:], isLower)
+			n := scan.Span(text[at:], scan.Lower)
 			end := at + n
 			if n > 0 && (strings.HasPrefix(text[end:], ".") || strings.HasPrefix(text[end:], ",") || strings.HasPrefix(text[end:], " here")) {
 				out = append(out, text[at:end])
@@ -338,23 +340,5 @@ func foldASCII(s string) string {
 	return s
 }
 
-func span(s string, class func(byte) bool) int {
-	i := 0
-	for i < len(s) && class(s[i]) {
-		i++
-	}
-	return i
-}
-
-func spanBack(s string, end int, class func(byte) bool) int {
-	i := end
-	for i > 0 && class(s[i-1]) {
-		i--
-	}
-	return end - i
-}
-
-func isDigit(c byte) bool     { return '0' <= c && c <= '9' }
-func isLower(c byte) bool     { return c == '_' || 'a' <= c && c <= 'z' }
-func isLetterOr_(c byte) bool { return isLower(c) || 'A' <= c && c <= 'Z' }
-func isWord(c byte) bool      { return isLetterOr_(c) || isDigit(c) }
+// isLetterOr_ reports whether c is in [A-Za-z_].
+func isLetterOr_(c byte) bool { return scan.Lower(c) || 'A' <= c && c <= 'Z' }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"collabcraft/scan"
 )
 
 // Notes are the facts an expert keeps in its memory: what must outlive
@@ -312,7 +314,7 @@ func (n *Notes) readChest(m string) {
 func (n *Notes) readBuilding(m string) {
 	n.Builds = strings.Contains(m, builds)
 	n.Blueprint = blueprintNote(m)
-	if list, ok := listAfter(m, "My part is in on levels: ", func(c byte) bool { return isDigit(c) || c == ',' || c == ' ' }); ok {
+	if list, ok := listAfter(m, "My part is in on levels: ", func(c byte) bool { return scan.Digit(c) || c == ',' || c == ' ' }); ok {
 		for _, f := range strings.Split(list, ", ") {
 			if k, err := strconv.Atoi(strings.TrimSpace(f)); err == nil {
 				n.PartIn = append(n.PartIn, k)
@@ -345,7 +347,7 @@ func coordinatorNote(s string) (string, int) {
 		}
 		from = len(s) - len(rest)
 		if rest, ok := strings.CutPrefix(rest, " ("); ok {
-			if d := span(rest, isDigit); d > 0 && (strings.HasPrefix(rest[d:], " item).") || strings.HasPrefix(rest[d:], " items).")) {
+			if d := scan.Span(rest, scan.Digit); d > 0 && (strings.HasPrefix(rest[d:], " item).") || strings.HasPrefix(rest[d:], " items).")) {
 				c, _ := strconv.Atoi(rest[:d])
 				return name, c
 			}
@@ -368,7 +370,7 @@ func listAfter(s, lit string, class func(byte) bool) (string, bool) {
 			return "", false
 		}
 		at := from + k + len(lit)
-		n := span(s[at:], class)
+		n := scan.Span(s[at:], class)
 		if n > 0 && at+n < len(s) && s[at+n] == '.' {
 			return s[at : at+n], true
 		}
@@ -429,7 +431,7 @@ func nameBefore(s, post string) string {
 			return ""
 		}
 		at := from + k
-		if n := spanBack(s, at, isWord); n > 0 {
+		if n := scan.SpanBack(s, at, scan.Word); n > 0 {
 			return s[at-n : at]
 		}
 		from = at + 1
@@ -462,7 +464,7 @@ func countIn(s, lit string) (int, string, bool) {
 			return 0, "", false
 		}
 		at := from + k + len(lit)
-		if d := span(s[at:], isDigit); d > 0 {
+		if d := scan.Span(s[at:], scan.Digit); d > 0 {
 			v, _ := strconv.Atoi(s[at : at+d])
 			return v, s[at+d:], true
 		}
@@ -495,7 +497,7 @@ func blueprintNote(s string) Blueprint {
 		if neg {
 			rest = rest[1:]
 		}
-		d := span(rest, isDigit)
+		d := scan.Span(rest, scan.Digit)
 		if d == 0 {
 			return Blueprint{}
 		}
@@ -526,26 +528,7 @@ func counted(entries []string) map[string]int {
 	return out
 }
 
-func span(s string, class func(byte) bool) int {
-	i := 0
-	for i < len(s) && class(s[i]) {
-		i++
-	}
-	return i
-}
+func wordLen(s string) int { return scan.Span(s, scan.Word) }
+func itemLen(s string) int { return scan.Span(s, scan.Lower) }
 
-func spanBack(s string, end int, class func(byte) bool) int {
-	i := end
-	for i > 0 && class(s[i-1]) {
-		i--
-	}
-	return end - i
-}
-
-func wordLen(s string) int { return span(s, isWord) }
-func itemLen(s string) int { return span(s, isItem) }
-
-func isDigit(c byte) bool    { return '0' <= c && c <= '9' }
-func isItem(c byte) bool     { return c == '_' || 'a' <= c && c <= 'z' }
-func isWord(c byte) bool     { return isItem(c) || isDigit(c) || 'A' <= c && c <= 'Z' }
-func isListByte(c byte) bool { return isWord(c) || c == ',' || c == ' ' }
+func isListByte(c byte) bool { return scan.Word(c) || c == ',' || c == ' ' }
