@@ -39,8 +39,9 @@ import (
 //	go test ./generate/scripted -run TestBehaviourSnapshot                 # a sample of every file
 //	go test ./generate/scripted -run TestBehaviourSnapshot -full           # every trial (minutes)
 //	go test ./generate/scripted -run TestBehaviourSnapshot -full -update-behaviour
+//	go test ./generate/scripted -run TestBehaviourSnapshot -trials ID,ID -update-behaviour   # those trials' entries
 var (
-	updateBehaviour = flag.Bool("update-behaviour", false, "rewrite testdata/behaviour/ by playing the whole default suites")
+	updateBehaviour = flag.Bool("update-behaviour", false, "rewrite testdata/behaviour/ by playing the whole default suites (with -trials: only those trials' entries)")
 	dumpWords       = flag.String("dump-words", "", "write every response of the trials played to this file, to diff the words of two versions")
 	onlyTrials      = flag.String("trials", "", "play only these trials of the default suites (comma-separated trial ids), to look at one again")
 )
@@ -320,8 +321,8 @@ func checkProductionLimits(t testing.TB, production js.Limits, cost *programCost
 	if solo.cpu > production.Wall/2 {
 		t.Errorf("%s: a program took %s of CPU time alone, more than half of world/js's production wall time (%s)", id, solo.cpu.Round(time.Millisecond), production.Wall)
 	}
-	t.Logf("costliest program: %s agent %d, %s wall in the pool; alone %s CPU (production wall limit %s), under the %d MiB memory limit",
-		id, cost.agent, cost.wall.Round(time.Millisecond), solo.cpu.Round(time.Millisecond), production.Wall, production.Memory>>20)
+	t.Logf("costliest program: %s agent %d, %s wall in the pool; alone %s wall, %s CPU (production wall limit %s), under the %d MiB memory limit",
+		id, cost.agent, cost.wall.Round(time.Millisecond), solo.wall.Round(time.Millisecond), solo.cpu.Round(time.Millisecond), production.Wall, production.Memory>>20)
 }
 
 // dumped are the responses of the trials played, by trial (-dump-words).
@@ -385,10 +386,11 @@ func behaviourPath(f procgen.SuiteFile) string {
 
 // TestBehaviourSnapshot plays the default suites (a sample of each file,
 // or all with -full) and compares what the experts did with the committed
-// snapshot; -update-behaviour (with -full) rewrites it.
+// snapshot; -update-behaviour (with -full) rewrites it, or with -trials
+// the entries of those trials.
 func TestBehaviourSnapshot(t *testing.T) {
-	if *updateBehaviour && !*fullSuite {
-		t.Fatal("-update-behaviour rewrites the whole snapshot: give -full too")
+	if *updateBehaviour && !*fullSuite && *onlyTrials == "" {
+		t.Fatal("-update-behaviour rewrites the whole snapshot (give -full) or the trials -trials names")
 	}
 	production := liftLoadLimits(t)
 	cost := &programCost{}
@@ -415,12 +417,14 @@ func TestBehaviourSnapshot(t *testing.T) {
 		}
 		path := behaviourPath(f)
 		if *updateBehaviour {
+			if *onlyTrials != "" {
+				got = withSnapshot(t, path, f, got)
+			}
 			update = append(update, func() { writeBehaviour(t, path, f, got) })
 			continue
 		}
 		compared += compareBehaviour(t, path, got)
 	}
-	checkProductionLimits(t, production, cost, all)
 	if *updateBehaviour {
 		if t.Failed() {
 			t.Fatal("behaviour snapshot not rewritten: see the errors above")
@@ -429,6 +433,9 @@ func TestBehaviourSnapshot(t *testing.T) {
 			write()
 		}
 	}
+	// After the rewrite: the snapshot records the lifted play, and a
+	// program too close to production's limits is reported all the same.
+	checkProductionLimits(t, production, cost, all)
 	if *dumpWords != "" {
 		var b strings.Builder
 		for _, id := range slices.Sorted(maps.Keys(dumped)) {
@@ -470,6 +477,26 @@ func compareBehaviour(t testing.TB, path string, got [][]string) int {
 		t.Errorf("%s: %d trials of %d behave differently", path, diffs, len(got))
 	}
 	return len(got)
+}
+
+// withSnapshot is the suite file's trials in its order: those played
+// (got), the others as its snapshot holds them.
+func withSnapshot(t testing.TB, path string, f procgen.SuiteFile, got [][]string) [][]string {
+	want, err := readBehaviour(path)
+	if err != nil {
+		t.Fatalf("behaviour snapshot: %v", err)
+	}
+	for _, lines := range got {
+		id, _, _ := strings.Cut(lines[0], " ")
+		want[id] = lines
+	}
+	var out [][]string
+	for _, j := range generate.Jobs(f.Tasks, 1, behaviourRunSeed) {
+		if lines, ok := want[j.TrialID()]; ok {
+			out = append(out, lines)
+		}
+	}
+	return out
 }
 
 func writeBehaviour(t testing.TB, path string, f procgen.SuiteFile, trials [][]string) {
