@@ -35,6 +35,7 @@ var kindTasks = map[*procgen.Kind]kindTask{
 	procgen.Cooking:        {describeCooking, farmingTools},
 	procgen.Construction:   {describeConstruction, constructionTools},
 	procgen.VBConstruction: {describeVBConstruction, constructionTools},
+	procgen.Farm:           {describeFarm, farmingTools},
 }
 
 // inventories is the document's "inventory": what each agent starts with.
@@ -154,6 +155,44 @@ func describeVBConstruction(t *procgen.Task, _ []string) (string, any, error) {
 		return "", nil, err
 	}
 	return procgen.VBConstructionGoal, stringsAny(bp.Description), nil
+}
+
+// describeFarm is VillagerBench's farm-to-table task as its runner starts
+// it: the goal text (config.py:120-124) and recipe_hint.json as the
+// meta-data. farm_craft_judger.py:245-259 writes the hint: for each
+// checkpoint in order, every recipe of data/recipes.json that makes it,
+// less those whose result a chest component already holds. Its recipes
+// are crafting recipes only (no smelting: cooked_rabbit and baked_potato
+// have none), each {"result": {"name", "count"}, "ingredients": [{"name",
+// "count"}]} with the ingredients in the grid's order; here they come
+// from minecraft-data 1.21.1 (mcdata), so the hint lists the variants
+// 1.21 has (cherry and bamboo bowls) and, lacking the grid, no "inShape".
+func describeFarm(t *procgen.Task, _ []string) (string, any, error) {
+	s := t.Farm
+	if s == nil {
+		return "", nil, fmt.Errorf("the task has no farm setting")
+	}
+	inChest := map[string]bool{}
+	for _, it := range s.ChestItems() {
+		inChest[it.Name] = true
+	}
+	hint := []any{}
+	for _, cp := range s.Checkpoints {
+		if inChest[cp.Name] {
+			continue
+		}
+		for _, r := range mcdata.Recipes(cp.Name) {
+			var ings []any
+			for _, name := range r.GridOrder {
+				ings = append(ings, villager.Dict{{Key: "name", Value: name}, {Key: "count", Value: r.Need(name)}})
+			}
+			hint = append(hint, villager.Dict{
+				{Key: "result", Value: villager.Dict{{Key: "name", Value: r.Result}, {Key: "count", Value: r.Count}}},
+				{Key: "ingredients", Value: nonNil(ings)},
+			})
+		}
+	}
+	return t.Goal.Text, hint, nil
 }
 
 // BlueprintLines describes a blueprint as VillagerBench's map descriptions

@@ -144,3 +144,19 @@ func TestDAGVBConstructionSuite(t *testing.T) {
 		}
 	}
 }
+
+// TestDAGFarmSuite: the scripted experts cook VillagerBench's farm-to-table
+// dishes (the paper's 100 settings, the test split) under the DAG with 2
+// and 3 agents, from the task text, the recipe hint and the environment
+// summary only.
+func TestDAGFarmSuite(t *testing.T) {
+	n, bar := 100, 0.95
+	if testing.Short() {
+		n = 20
+	}
+	for _, agents := range []int{2, 3} {
+		if rate := playSuite(t, "farm", "test", agents, n); rate < bar {
+			t.Errorf("farm, %d agents: %.0f%% of dishes made under the DAG, want at least %.0f%%", agents, 100*rate, 100*bar)
+		}
+	}
+}

@@ -37,7 +37,10 @@ func (w words) decompose(c villager.DecomposeCall) (string, error) {
 	var p plan
 	var err error
 	lines, described := isDescription(field(c.Task, "meta-data"))
+	hint, hinted := isRecipeHint(field(c.Task, "meta-data"))
 	switch {
+	case hinted && dishIn.MatchString(str(field(c.Task, "description"))):
+		p, err = w.planFarm(str(field(c.Task, "description")), hint, c.Env)
 	case described:
 		p, err = w.planVBConstruction(lines, c.Env)
 	case meta.Has("recipe") && meta.Has("target"):

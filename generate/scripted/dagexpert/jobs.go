@@ -27,6 +27,15 @@ const (
 	jobLadder                  // a dirt ladder up to below a cell (erectDirtLadder)
 	jobUnladder                // take that ladder down again (dismantleDirtLadder)
 	jobBreak                   // break the block at a cell (MineBlock)
+	jobGet                     // take items from a chest, else from their source (withdrawItem, then MineBlock, attackTarget or craftBlock)
+)
+
+// The sources a get job falls back on when the chest lacks the item.
+const (
+	fromChests  = ""        // only chests: every chest near is tried
+	fromFarm    = "farm"    // dug from the blocks that grow or hold it
+	fromPasture = "pasture" // killed from the animals that drop it
+	fromCraft   = "craft"   // crafted from what the chest holds
 )
 
 // job is one clause of a subtask.
@@ -39,6 +48,7 @@ type job struct {
 	at      [3]int // withdraw: the chest; place, ladder, unladder, break: the cell; smelt, collect: the furnace if atKnown
 	atKnown bool   // the description names a position
 	facing  string // place: W, E, S, N, x, y, z or A
+	source  string // get: where the item comes from when no chest has it
 }
 
 func (j job) String() string {
@@ -75,8 +85,19 @@ func (w words) clause(j job) string {
 		return w.say("{dismantle|remove} the dirt ladder {under|below} " + pos(j.at))
 	case jobBreak:
 		return w.say("break the " + it + " {at|in the way at} " + pos(j.at))
+	case jobGet:
+		return w.say("{obtain|gather|find} " + n + " " + it + sourceWords[j.source])
 	}
 	panic("dagexpert: no words for a job")
+}
+
+// sourceWords end a get clause; readClause reads the source back from
+// its last words.
+var sourceWords = map[string]string{
+	fromChests:  " from the chests",
+	fromFarm:    " from the chest or the farm",
+	fromPasture: " from the chest or the pasture",
+	fromCraft:   " from the chest or by crafting",
 }
 
 // furnaceAt is " at [x, y, z]" for a smelt or collection at a given
@@ -164,7 +185,8 @@ var verbs = map[string]jobKind{
 	"fetch": jobCollect,
 	"use":   jobUse, "fill": jobUse,
 	"erect": jobLadder, "dismantle": jobUnladder, "remove": jobUnladder,
-	"break": jobBreak,
+	"break":  jobBreak,
+	"obtain": jobGet, "gather": jobGet, "find": jobGet,
 }
 
 func readClause(c string) (job, error) {
@@ -222,6 +244,13 @@ func readClause(c string) (job, error) {
 			j.fuel = words[i+1]
 		case w == "facing" && i+1 < len(words):
 			j.facing = words[i+1]
+		}
+	}
+	if kind == jobGet {
+		for src, words := range sourceWords {
+			if src != fromChests && strings.HasSuffix(c, words) {
+				j.source = src
+			}
 		}
 	}
 	if (kind == jobGive || kind == jobUse) && j.to == "" || kind == jobSmelt && j.fuel == "" {

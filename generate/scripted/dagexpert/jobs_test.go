@@ -25,6 +25,10 @@ func TestEveryJobWordingReadsBack(t *testing.T) {
 		{kind: jobLadder, item: "dirt", count: 1, at: [3]int{-9, -57, 3}},
 		{kind: jobUnladder, item: "dirt", count: 1, at: [3]int{-9, -57, 3}},
 		{kind: jobBreak, item: "glass", count: 1, at: [3]int{-19, -60, 2}},
+		{kind: jobGet, item: "sugar_cane", count: 2, source: fromFarm},
+		{kind: jobGet, item: "rabbit", count: 1, source: fromPasture},
+		{kind: jobGet, item: "bucket", count: 3, source: fromCraft},
+		{kind: jobGet, item: "iron_pickaxe", count: 1},
 	}
 	for seed := range uint64(200) {
 		w := words{rng: rand.New(rand.NewPCG(seed, 1))}

@@ -233,7 +233,12 @@ func (w words) jobProgress(c villager.ExecutorCall, j job, steps []stepRecord, b
 		return w.kill(steps, j)
 	case jobCollect:
 		return w.collect(c, steps, j, before)
+	case jobGet:
+		return w.get(c, steps, j)
 	case jobUse:
+		if j.item == "bucket" {
+			return w.milk(c, steps, j)
+		}
 		return w.repeat(steps, j, toolCall{"useItemOnEntity", villager.Dict{{Key: "item_name", Value: j.item}, {Key: "entity_name", Value: j.to}}},
 			w.say("{I take|With} the "+j.item+" {to|I go to} the "+j.to+"."))
 	case jobMine:
