@@ -155,6 +155,15 @@ func (w words) planFarm(desc string, hint []hintRecipe, env string) (plan, error
 		if a == crafter {
 			return nil
 		}
+		// handoverBlock gives an item that does not stack (a milk
+		// bucket) one at a time.
+		if it, err := mcdata.LookupItem(item); err == nil && it.StackSize == 1 {
+			var out []job
+			for range n {
+				out = append(out, job{kind: jobGive, item: item, count: 1, to: crafter})
+			}
+			return out
+		}
 		return []job{{kind: jobGive, item: item, count: n, to: crafter}}
 	}
 	for _, in := range dishRecipes[0].ingredients {
@@ -346,7 +355,15 @@ func (w words) get(c villager.ExecutorCall, steps []stepRecord, j job) (progress
 	if s.act.Tool != "withdrawItem" {
 		return progress{failed: "my steps went astray"}, 0
 	}
-	if s.ok() {
+	// The inventory line names an item that does not stack once, with
+	// the count of its first stack (a milk bucket shows 1 of 3): the
+	// withdrawal's answer is what counts.
+	if it, err := mcdata.LookupItem(j.item); err == nil && it.StackSize == 1 && s.ok() && s.arg("item_name") == j.item {
+		return progress{ok: true}, 1
+	}
+	// withdrawItem takes the first stack whose name holds the one asked
+	// for (sugar_cane for sugar): the bag says what came.
+	if s.ok() && have(c, steps[:1])[j.item] >= j.count {
 		return progress{ok: true}, 1
 	}
 	if got := s.arg("item_name"); got != j.item { // a misspelt name: the get starts again
@@ -408,7 +425,11 @@ func (w words) getFromFarm(c villager.ExecutorCall, all, rest []stepRecord, j jo
 			o := option{block: farmBlock(in.Item), ing: in.Item, need: in.Count * crafts, crafts: crafts}
 			if slices.Contains(contents, in.Item) { // in the chest: take it and craft
 				used := 0
-				for _, sub := range []job{{kind: jobWithdraw, item: in.Item, count: o.need}, {kind: jobCraft, item: j.item, count: crafts * r.count}} {
+				subs := []job{{kind: jobWithdraw, item: in.Item, count: o.need}, {kind: jobCraft, item: j.item, count: crafts * r.count}}
+				if have(c, all[:1])[in.Item] >= o.need { // the first withdrawal took it already
+					subs = subs[1:]
+				}
+				for _, sub := range subs {
 					p, n := w.jobProgress(c, sub, rest[used:], nil)
 					used += n
 					if !p.ok {
@@ -597,16 +618,22 @@ func (w words) otherChests(rest []stepRecord, j job, withdraw toolCall) (progres
 	return progress{failed: "no chest near has " + j.item}, len(rest)
 }
 
-// milk uses buckets on cows until the bag holds count milk buckets: the
-// tool reports a failure while buckets are left in hand (useOnNearest
-// checks the held item), so the bag is what counts.
+// milk uses buckets on cows, once a bucket: the tool reports a failure
+// while buckets are left in hand (useOnNearest checks the held item, "use
+// bucket on cow failed or the entity confused") though the cow was
+// milked, and the inventory line shows one milk bucket however many, so
+// every use that reached a cow counts.
 func (w words) milk(c villager.ExecutorCall, steps []stepRecord, j job) (progress, int) {
 	call := toolCall{"useItemOnEntity", villager.Dict{{Key: "item_name", Value: j.item}, {Key: "entity_name", Value: j.to}}}
+	used := 0
 	for i, s := range steps {
 		if s.act.Tool != "useItemOnEntity" {
 			return progress{failed: "my steps went astray"}, i
 		}
-		if inventoryIn(s.obs)["milk_bucket"] >= j.count {
+		if strings.Contains(s.message(), "use "+j.item+" on "+j.to) {
+			used++
+		}
+		if used >= j.count {
 			return progress{ok: true}, i + 1
 		}
 		if strings.Contains(s.message(), "cannot be found") || i >= j.count+2 {
