@@ -269,10 +269,7 @@ func (w words) planFarm(desc string, hint []hintRecipe, env string) (plan, error
 		finish = finish[k:]
 		if first {
 			last[crafter] = 0
-			var req []int
-			for _, n := range all {
-				req = append(req, n)
-			}
+			req := slices.Clone(all)
 			if n := lastOwn(p, crafter); n > 0 && !slices.Contains(req, n) {
 				req = append(req, n)
 			}
