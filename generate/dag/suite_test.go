@@ -155,6 +155,10 @@ func TestDAGVBConstructionSuite(t *testing.T) {
 // are the hardest cakes and would not measure the same thing.
 func TestDAGFarmSuite(t *testing.T) {
 	n, bar := 100, 0.75
+	if testing.Short() {
+		// The first 20 are cakes, the hardest: 11 of 20 with 3 agents.
+		n, bar = 20, 0.5
+	}
 	for _, agents := range []int{2, 3} {
 		if rate := playSuite(t, "farm", "test", agents, n); rate < bar {
 			t.Errorf("farm, %d agents: %.0f%% of dishes made under the DAG, want at least %.0f%%", agents, 100*rate, 100*bar)
