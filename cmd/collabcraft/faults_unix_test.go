@@ -35,10 +35,10 @@ import (
 // machine.
 func TestIssue26Faults(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs the command line some fifty times")
+		t.Skip("-short: runs the command line some fifty times; make test runs it")
 	}
 	if raceEnabled {
-		t.Skip("the race detector needs more address space than the ulimit allows")
+		t.Skip("under -race: the race detector needs more address space than the 4 GiB ulimit the children run under; make test runs it without")
 	}
 	c := cli{bin: os.Getenv("COLLABCRAFT_FAULT_BIN")}
 	t.Setenv(testKeyEnv, testKey)

@@ -124,10 +124,10 @@ func startLimited(t *testing.T, bin string, memoryKB int, args ...string) (*exec
 // memory ulimit, so a regression fails the test, not the machine.
 func TestGenerateHostileCode(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plays a trial per hostile program")
+		t.Skip("-short: plays a trial per hostile program; make test runs it")
 	}
 	if raceEnabled {
-		t.Skip("the race detector needs more address space than the ulimit allows")
+		t.Skip("under -race: the race detector needs more address space than the ulimit the child runs under; make test runs it without")
 	}
 	t.Setenv(testKeyEnv, testKey)
 	progs := hostile.Programs
