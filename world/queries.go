@@ -150,9 +150,9 @@ func inventoryText(a *Agent) string {
 func cmdNearbyBlocks(r *run, _ []command.Value) string {
 	types := r.w.nearbyBlockTypes(r.a.pos, 16)
 	if len(types) == 0 {
-		return "NEARBY_BLOCKS: none"
+		return texts.NearbyBlocks(nil, nil)
 	}
-	return "NEARBY_BLOCKS\n- " + strings.Join(types, "\n- ") + "\n" + strings.Join(r.w.surroundings(r.a), "\n")
+	return texts.NearbyBlocks(types, r.w.surroundings(r.a))
 }
 
 // nearbyBlockTypes lists the block types within dist of v (air left out),

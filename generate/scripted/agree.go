@@ -48,9 +48,9 @@ func (g *agreement) offers() map[string]int {
 	}
 	if _, seen := out[c.Name()]; !seen {
 		out[c.Name()] = c.Inventory().Total() // what it holds, until it says so
-		for _, a := range c.Acts() {
-			if a.Name == "!startConversation" && len(a.Args) == 2 && !a.Said.Has(chat.Collector) && a.Said.Has(chat.Offer) {
-				out[c.Name()] = a.Said.Count
+		for _, s := range c.Sent() {
+			if !s.Said.Has(chat.Collector) && s.Said.Has(chat.Offer) {
+				out[c.Name()] = s.Said.Count
 				break
 			}
 		}
@@ -164,8 +164,8 @@ func (g *agreement) nextUntold(says func(*chat.Message) bool) string {
 	}
 	for _, o := range c.Others() {
 		told := isDone(c, o)
-		for _, a := range c.Acts() {
-			if a.Name == "!startConversation" && len(a.Args) == 2 && a.Args[0] == o && says(&a.Said) && !bouncedAfter(c, o, a.Turn) {
+		for _, s := range c.Sent() {
+			if s.To == o && says(&s.Said) && !bouncedAfter(c, o, s.Turn) {
 				told = true
 			}
 		}
@@ -179,11 +179,11 @@ func (g *agreement) nextUntold(says func(*chat.Message) bool) string {
 // offeredTo reports whether this agent's offer reached o (it was sent, not
 // bounced, and o has not asked again since).
 func (g *agreement) offeredTo(o string) bool {
-	acts := g.c.Acts()
-	for i := len(acts) - 1; i >= 0; i-- {
-		a := acts[i]
-		if a.Name == "!startConversation" && len(a.Args) == 2 && a.Args[0] == o && a.Said.Has(chat.Offer) {
-			return !bouncedAfter(g.c, o, a.Turn) && !g.askedItemsAfter(o, a.Turn)
+	sent := g.c.Sent()
+	for i := len(sent) - 1; i >= 0; i-- {
+		s := sent[i]
+		if s.To == o && s.Said.Has(chat.Offer) {
+			return !bouncedAfter(g.c, o, s.Turn) && !g.askedItemsAfter(o, s.Turn)
 		}
 	}
 	return g.c.Notes().ToldItemsTo == o && !g.askedItemsAfter(o, -1)
@@ -322,8 +322,8 @@ func (r *negotiator) answerRoleQuestion() (Intent, bool) {
 			continue
 		}
 		answered := false
-		for _, a := range c.Acts() {
-			if a.Turn > m.Turn && a.Name == "!startConversation" && len(a.Args) == 2 && a.Args[0] == m.From {
+		for _, s := range c.Sent() {
+			if s.Turn > m.Turn && s.To == m.From {
 				answered = true
 			}
 		}

@@ -375,8 +375,8 @@ func statedPlan(c *know.Context) bool {
 
 // talkedTo reports whether this builder started a conversation with o.
 func talkedTo(c *know.Context, o string) bool {
-	for _, a := range c.Acts() {
-		if a.Name == "!startConversation" && len(a.Args) > 0 && a.Args[0] == o {
+	for _, s := range c.Sent() {
+		if s.To == o {
 			return true
 		}
 	}

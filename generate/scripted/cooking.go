@@ -231,6 +231,10 @@ type (
 	awaitDish struct{}
 	viewChest struct{}
 	takeChest struct{ Item string }
+	// lookAround looks at the blocks nearby (!nearbyBlocks) once every
+	// teammate was asked for what is missing, after going to the kitchen
+	// (Kitchen: the walk to its crafting table).
+	lookAround struct{ Kitchen bool }
 	// recovery goes to what the last command could not find, or clears
 	// the furnace.
 	recovery struct{ Kind recoveryKind }
@@ -301,8 +305,11 @@ func (kt kitchen) getMissing(missing map[string]int) Intent {
 			}
 		}
 	}
+	// A chest only where the context shows one: the prompt says the
+	// ingredients come from the farm and the agents (MINDcraft's kitchen
+	// has none; a chest is collabcraft's extension).
 	for _, item := range sortedKeys(missing) {
-		if chestLacks(c, item) {
+		if !chestInSight(c) || chestLacks(c, item) {
 			continue
 		}
 		// Take only what a look into the chest showed.
@@ -320,8 +327,39 @@ func (kt kitchen) getMissing(missing map[string]int) Intent {
 				}
 			}
 		}
+		// Every teammate was asked: look around the kitchen (its
+		// stations) once before waiting on.
+		if !lookedAround(c) && c.Has("!nearbyBlocks") {
+			if a, ok := c.LastAct(); !ok || a.Name != "!searchForBlock" || a.Arg(0) != "crafting_table" || c.Since(a.Turn) > 2 {
+				return do(lookAround{Kitchen: true}, "searchForBlock", "crafting_table", 64)
+			}
+			return do(lookAround{}, "nearbyBlocks")
+		}
 	}
 	return do(waitForItems{}, "stay", 5)
+}
+
+// chestInSight reports whether the context shows a chest: a look around
+// listed one, or the agent looked into it before.
+func chestInSight(c *know.Context) bool {
+	for _, a := range c.Acts() {
+		if a.Name == "!nearbyBlocks" && texts.ListsBlock(a.Output, "chest") {
+			return true
+		}
+	}
+	_, viewed := chestListing(c)
+	return viewed
+}
+
+// lookedAround reports whether the agent looked at the blocks around it
+// (in the window, or its memory says there is no chest).
+func lookedAround(c *know.Context) bool {
+	for _, a := range c.Acts() {
+		if a.Name == "!nearbyBlocks" && a.Output != "" {
+			return true
+		}
+	}
+	return c.Notes().NoChest || c.Notes().ChestSeen
 }
 
 // meal is the goal's dishes, those still to make and those the agent
@@ -374,10 +412,12 @@ func chestLacks(c *know.Context, item string) bool {
 	return false
 }
 
-// noChest reports whether a search for a chest found none.
+// noChest reports whether a search for a chest or a look around found
+// none.
 func noChest(c *know.Context) bool {
 	for _, a := range c.Acts() {
-		if a.Name == "!searchForBlock" && a.Arg(0) == "chest" && texts.IsNotFound(a.Output, "chest") {
+		if a.Name == "!searchForBlock" && a.Arg(0) == "chest" && texts.IsNotFound(a.Output, "chest") ||
+			a.Name == "!nearbyBlocks" && a.Output != "" && !texts.ListsBlock(a.Output, "chest") {
 			return true
 		}
 	}

@@ -59,9 +59,9 @@ func reportedDone(c *know.Context, to string) bool {
 		return true
 	}
 	reports, last := 0, -1
-	for _, a := range c.Acts() {
-		if a.Name == "!startConversation" && len(a.Args) == 2 && a.Args[0] == to && a.Said.Has(chat.DoneReport) {
-			reports, last = reports+1, a.Turn
+	for _, s := range c.Sent() {
+		if s.To == to && s.Said.Has(chat.DoneReport) {
+			reports, last = reports+1, s.Turn
 		}
 	}
 	// A report that bounced, or got no answer at all (a restart loses
@@ -85,9 +85,9 @@ func unansweredAfter(c *know.Context, to string, turn int) bool {
 // the agent's last report (the report may never have arrived).
 func askedAfterReport(c *know.Context, collector string) bool {
 	last := -1
-	for _, a := range c.Acts() {
-		if a.Name == "!startConversation" && len(a.Args) == 2 && a.Args[0] == collector && a.Said.Has(chat.DoneReport) {
-			last = a.Turn
+	for _, s := range c.Sent() {
+		if s.To == collector && s.Said.Has(chat.DoneReport) {
+			last = s.Turn
 		}
 	}
 	for _, m := range c.Messages() {
@@ -183,8 +183,8 @@ func pending(c *know.Context) []string {
 
 // askedRecently reports whether the agent messaged o in the last n turns.
 func askedRecently(c *know.Context, o string, n int) bool {
-	for _, a := range c.Acts() {
-		if a.Name == "!startConversation" && len(a.Args) == 2 && a.Args[0] == o && c.Since(a.Turn) < n {
+	for _, s := range c.Sent() {
+		if s.To == o && c.Since(s.Turn) < n {
 			return true
 		}
 	}

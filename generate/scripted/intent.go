@@ -60,6 +60,25 @@ func (a Act) mindcraft(words string) string {
 	return with(words, cmd(a.Name, a.Args...))
 }
 
+// to is the teammate the act messages ("" for none): a message's, or a
+// !startConversation's whose words come first.
+func (a Act) to() string {
+	if a.To == "" && a.Name == "startConversation" && len(a.Args) == 2 {
+		s, _ := a.Args[0].(string)
+		return s
+	}
+	return a.To
+}
+
+// reply writes words and a message to the teammate the conversation is
+// open with as one reply, without !startConversation.
+func (a Act) reply(words string) string {
+	if a.To != "" {
+		return words
+	}
+	return with(words, fmt.Sprint(a.Args[1]))
+}
+
 // cmd renders a command call in MINDcraft's syntax.
 func cmd(name string, args ...any) string {
 	if len(args) == 0 {

@@ -48,6 +48,11 @@ func (w *kitchenWords) kitchenWords(i Intent) (string, bool) {
 		return v.pick(fmt.Sprintf(chat.AskForItems[0], f.To, "the meal"), fmt.Sprintf(chat.AskForItemsMeal, f.To)), true
 	case viewChest:
 		return v.pick("Let me see what's in the chest.", "Checking the chest first.", "Maybe the chest has some of it; looking."), true
+	case lookAround:
+		if f.Kitchen {
+			return v.pick("Nobody has it; let me look around the kitchen.", "Nobody had it, so I'll go back to the kitchen and look there.", "Still missing it. Heading to the crafting table to look around."), true
+		}
+		return v.pick("Let me see what's around here.", "Checking what's nearby.", "Looking at what's around me."), true
 	case takeChest:
 		return v.pick("The chest has "+f.Item+", taking it.", "Let me grab the "+f.Item+" from the chest."), true
 	case askFor:

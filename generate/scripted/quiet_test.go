@@ -55,8 +55,11 @@ func TestMessageForAnotherIsNotAnAsk(t *testing.T) {
 	// The same words addressed to it are an ask: it reports again.
 	v.Turns = []trajectory.Message{{Role: "user", Content: "Andy_0: (FROM OTHER BOT)I hold the most, so I'll collect everything. Please send me your items."}}
 	v.Memory = "Coordinator: Andy_0 (2 items)."
-	if got := decide(v); !strings.Contains(got, `!startConversation("Andy_0"`) {
-		t.Errorf("helper answered %q to the crafter's ask, want its report", got)
+	// In the conversation Andy_0 opened, the report is a reply: it
+	// reaches Andy_0 without !startConversation (which would draw
+	// MINDcraft's "already in conversation" warning).
+	if got := decide(v); !isDoneReport(got) || strings.Contains(got, "!startConversation") {
+		t.Errorf("helper answered %q to the crafter's ask, want its report as a reply", got)
 	}
 }
 
@@ -124,8 +127,8 @@ func TestCrossedReportSaysSo(t *testing.T) {
 	)
 	v.Memory = "Coordinator: Andy_0 (4 items)."
 	got := decide(v)
-	if !strings.HasPrefix(got, `!startConversation("Andy_0", `) || !isDoneReport(got) || !strings.Contains(got, "already") {
-		t.Errorf("helper answered %q, want a report that says it was already sent", got)
+	if strings.Contains(got, "!startConversation") || !isDoneReport(got) || !strings.Contains(got, "already") {
+		t.Errorf("helper answered %q, want a reply that says the report was already sent", got)
 	}
 }
 
@@ -138,15 +141,15 @@ func TestNoRecipesSaidAndHeard(t *testing.T) {
 		Inventory: "\nINVENTORY\nWEARING: Nothing\n",
 		Turns:     []trajectory.Message{{Role: "user", Content: "Andy_0: (FROM OTHER BOT)The goal says the food goes to me, so I'll collect everything and cook the meal. Please send me your items. I don't have the recipes for bread, please send me the recipes if you have them."}}}
 	got := decide(helper)
-	if m := chat.Parse(got); !m.Has(chat.NoRecipes) || !m.Has(chat.DoneReport) {
-		t.Fatalf("helper answered %q, want its report saying it has no recipes", got)
+	if m := chat.Parse(got); !m.Has(chat.NoRecipes) || !m.Has(chat.DoneReport) || strings.Contains(got, "!startConversation") {
+		t.Fatalf("helper answered %q, want its report saying it has no recipes, as a reply", got)
 	}
 	cook := &generate.View{Name: "Andy_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCooking, Goal: goal,
 		Inventory:   "\nINVENTORY\n- wheat: 3\nWEARING: Nothing\n",
 		CommandDocs: "\n!getCraftingPlan: x\n",
 		Turns: []trajectory.Message{
 			{Role: "assistant", Content: `!startConversation("Jill_0", "The goal says the food goes to me, so I'll collect everything and cook the meal. Please send me your items. I don't have the recipes for bread, please send me the recipes if you have them.")`},
-			{Role: "user", Content: "Jill_0: (FROM OTHER BOT)" + strings.TrimSuffix(strings.SplitN(got, `", "`, 2)[1], `")`)},
+			{Role: "user", Content: "Jill_0: (FROM OTHER BOT)" + got},
 		}}
 	if got := decide(cook); !strings.Contains(got, `!getCraftingPlan("bread"`) {
 		t.Errorf("cook answered %q, want a lookup of the bread's recipe", got)
@@ -296,8 +299,8 @@ func TestCrossedPromiseIsAnswered(t *testing.T) {
 		trajectory.Message{Role: "system", Content: "Action output:\nSuccessfully smelted potato, got 1 baked_potato.\n"},
 		trajectory.Message{Role: "user", Content: "Jill_0: (FROM OTHER BOT)That's everything I had, Andy_0: 1 coal. I'll make the baked_potato and bring it to you."})
 	got := decide(cook)
-	if m := chat.Parse(got); !strings.HasPrefix(got, `!startConversation("Jill_0", `) || !slices.Equal(m.Done, []string{"baked_potato"}) {
-		t.Fatalf("cook answered %q, want it to say the baked_potato is made", got)
+	if m := chat.Parse(got); strings.Contains(got, "!startConversation") || !slices.Equal(m.Done, []string{"baked_potato"}) {
+		t.Fatalf("cook answered %q, want a reply that says the baked_potato is made", got)
 	}
 	cook.Turns = append(cook.Turns, trajectory.Message{Role: "assistant", Content: got})
 	if again := decide(cook); chat.Parse(again).Has(chat.NoNeed) {

@@ -75,8 +75,8 @@ func (w *words) requestWords(i Intent) (string, bool) {
 
 // answered reports whether this agent told o about item after turn.
 func answered(c *know.Context, o, item string, turn int) bool {
-	for _, a := range c.Acts() {
-		if a.Turn > turn && a.Name == "!startConversation" && len(a.Args) == 2 && a.Args[0] == o && strings.Contains(a.Args[1], item) {
+	for _, s := range c.Sent() {
+		if s.Turn > turn && s.To == o && strings.Contains(s.Text, item) {
 			return true
 		}
 	}
@@ -103,8 +103,8 @@ func askedFor(c *know.Context, o, item string) bool {
 	if slices.Contains(lacking(c), item+" ("+o+")") {
 		return true
 	}
-	for _, a := range c.Acts() {
-		if a.Name == "!startConversation" && len(a.Args) == 2 && a.Args[0] == o && strings.Contains(a.Args[1], " "+item+"?") && c.Since(a.Turn) < 20 {
+	for _, s := range c.Sent() {
+		if s.To == o && strings.Contains(s.Text, " "+item+"?") && c.Since(s.Turn) < 20 {
 			return true
 		}
 	}

@@ -196,6 +196,12 @@ func (k *call) respond(v *voice) string {
 	if role == nil {
 		role, i = idler{}, do(rest{10}, "stay", 10)
 	}
+	if to := i.Act.to(); to != "" && c.InConversationWith(to) && !c.Reaches(to) {
+		// The agent opened this conversation and to has not answered:
+		// another message would only draw MINDcraft's "already in
+		// conversation" warning, and a reply would not reach them.
+		role, i = awaiter{to}, do(awaitAnswer{to}, "stay", 5)
+	}
 	pb := role.Phrasebook(v)
 	var r string
 	if i.Facts == (silence{}) {
@@ -206,9 +212,14 @@ func (k *call) respond(v *voice) string {
 		if prompt != "" {
 			a.Args = append(a.Args, prompt)
 		}
-		if a.narrated() {
+		switch {
+		case a.narrated():
 			r = k.narrate(v, pb, words, a)
-		} else {
+		case c.Reaches(a.to()):
+			// In a conversation with them a reply reaches them:
+			// !startConversation would only draw MINDcraft's warning.
+			r = a.reply(words)
+		default:
 			r = a.mindcraft(words)
 		}
 	}
@@ -310,3 +321,24 @@ type restWords struct{ v *voice }
 func (w restWords) Words(Intent) (string, string) { return w.v.say(idlePhrases), "" }
 func (restWords) Progress() string                { return "" }
 func (w restWords) Nod(from string) string        { return nod(w.v, from) }
+
+// awaiter is an agent waiting for the answer of the teammate it opened a
+// conversation with.
+type awaiter struct{ to string }
+
+// awaitAnswer is waiting for To's answer.
+type awaitAnswer struct{ To string }
+
+func (a awaiter) Decide() (Intent, bool)         { return do(awaitAnswer{a.to}, "stay", 5), true }
+func (awaiter) Notes(*know.Notes)                {}
+func (a awaiter) Phrasebook(v *voice) Phrasebook { return awaitWords{v} }
+
+// awaitWords say the wait for an answer.
+type awaitWords struct{ v *voice }
+
+func (w awaitWords) Words(i Intent) (string, string) {
+	to := i.Facts.(awaitAnswer).To
+	return w.v.pick("Waiting for "+to+" to answer.", to+" hasn't answered yet; I'll give them a moment.", "I'll wait for "+to+"'s reply first."), ""
+}
+func (awaitWords) Progress() string         { return "" }
+func (w awaitWords) Nod(from string) string { return nod(w.v, from) }

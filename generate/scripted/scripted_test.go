@@ -69,8 +69,9 @@ func TestPlanRelay(t *testing.T) {
 	v.Turns = append(v.Turns,
 		trajectory.Message{Role: "assistant", Content: `Let me get the plan for you. !getCraftingPlan("bookshelf", 1)`},
 		trajectory.Message{Role: "system", Content: "You are missing the following items:\n- 6 oak_planks\n\nOnce you have these items, here's your crafting plan:\n\nCraft 6 oak_planks + 3 book -> 1 bookshelf"})
-	if got := decide(v); !containsCmd(got, `!startConversation("Andy_0", `) || !chat.Parse(got).Has(chat.PlanRelay) || !containsCmd(got, "Craft 6 oak_planks + 3 book -> 1 bookshelf") {
-		t.Errorf("helper answered %q, want the plan relayed", got)
+	// Andy_0 opened the conversation: the relay is a reply in it.
+	if got := decide(v); containsCmd(got, "!startConversation") || !chat.Parse(got).Has(chat.PlanRelay) || !containsCmd(got, "Craft 6 oak_planks + 3 book -> 1 bookshelf") {
+		t.Errorf("helper answered %q, want the plan relayed as a reply", got)
 	}
 	// Without the command (blocked), it just hands over its items.
 	v.CommandDocs = ""

@@ -595,3 +595,37 @@ func ParseUsedOn(s string) (tool, target string, ok bool) {
 	}
 	return m[1], m[2], true
 }
+
+// NearbyBlocks is !nearbyBlocks' answer: the block types around the agent,
+// nearest first, then its surroundings (the blocks below, at its legs and
+// head).
+func NearbyBlocks(types, surroundings []string) string {
+	if len(types) == 0 {
+		return nearbyNone
+	}
+	return nearbyHead + "\n- " + strings.Join(types, "\n- ") + "\n" + strings.Join(surroundings, "\n")
+}
+
+const (
+	nearbyHead = "NEARBY_BLOCKS"
+	nearbyNone = nearbyHead + ": none"
+)
+
+// ListsBlock reports whether s holds a NearbyBlocks answer that lists
+// block.
+func ListsBlock(s, block string) bool {
+	i := strings.Index(s, nearbyHead+"\n")
+	if i < 0 {
+		return false
+	}
+	for _, line := range strings.Split(s[i+len(nearbyHead)+1:], "\n") {
+		name, ok := strings.CutPrefix(line, "- ")
+		if !ok {
+			break
+		}
+		if name == block {
+			return true
+		}
+	}
+	return false
+}

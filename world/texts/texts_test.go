@@ -140,3 +140,22 @@ func TestParsePosition(t *testing.T) {
 		t.Error("ParsePosition found a position in stats without one")
 	}
 }
+
+// TestNearbyBlocksReadBack: ListsBlock finds a listed type, and only in
+// the list (not in the surroundings or another answer).
+func TestNearbyBlocksReadBack(t *testing.T) {
+	s := "Action output:\n" + NearbyBlocks([]string{"grass_block", "chest", "oak_log"}, []string{"Block Below: dirt", "Block at Legs: air"})
+	for _, b := range []string{"grass_block", "chest", "oak_log"} {
+		if !ListsBlock(s, b) {
+			t.Errorf("%q does not list %s", s, b)
+		}
+	}
+	for _, b := range []string{"dirt", "air", "furnace", "oak"} {
+		if ListsBlock(s, b) {
+			t.Errorf("%q lists %s", s, b)
+		}
+	}
+	if ListsBlock(NearbyBlocks(nil, nil), "chest") || ListsBlock("Could not find any chest in 64 blocks.", "chest") {
+		t.Error("an empty answer or another text lists a chest")
+	}
+}

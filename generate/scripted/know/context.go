@@ -39,7 +39,13 @@ type Context struct {
 	folded []trajectory.Message // the turns a memory call folds away
 	msgs   []Message
 	acts   []Act
+	sent   []Sent
 	sys    []string
+	// The conversations open at the call, as MINDcraft's conversation
+	// manager keeps them, and the teammate a reply without a command goes
+	// to (agent.js routeResponse: the last bot that messaged it).
+	open       map[string]bool
+	lastSender string
 	// Read on first use (a call reads few of them): what the agent's own
 	// turns say, all together and in the window; whom it is talking with.
 	said, window *chat.Message
@@ -94,6 +100,15 @@ type Act struct {
 	Turn   int
 	// Said is what a !startConversation's message says.
 	Said chat.Message
+}
+
+// Sent is a message the agent sent a teammate: a !startConversation's,
+// or a reply without a command in a conversation open with them (MINDcraft
+// routes it to the partner).
+type Sent struct {
+	To, Text string
+	Turn     int
+	Said     chat.Message // what the message says
 }
 
 // Arg is the act's i-th argument ("" when it has fewer).
@@ -166,6 +181,19 @@ func (c *Context) Messages() []Message { return c.msgs }
 
 // Acts are the agent's own commands with their outputs, oldest first.
 func (c *Context) Acts() []Act { return c.acts }
+
+// Sent are the messages the agent sent, oldest first.
+func (c *Context) Sent() []Sent { return c.sent }
+
+// InConversationWith reports whether a conversation with p is open: a
+// !startConversation to p then only draws MINDcraft's "already in
+// conversation" warning.
+func (c *Context) InConversationWith(p string) bool { return c.open[p] }
+
+// Reaches reports whether a reply without a command reaches p: the
+// conversation with p is open and p is the last bot that messaged the
+// agent.
+func (c *Context) Reaches(p string) bool { return p != "" && c.lastSender == p && c.open[p] }
 
 // System are the system turns, oldest first.
 func (c *Context) System() []string { return c.sys }

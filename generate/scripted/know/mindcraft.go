@@ -26,32 +26,71 @@ func ParseMINDcraft(v *generate.View) *Context {
 	if len(v.ToSummarize) > 0 { // a memory call: the folded turns are what it reads
 		turns = v.ToSummarize
 	}
+	c.open = map[string]bool{}
 	for i, t := range turns {
 		switch t.Role {
 		case "user":
 			if from, text, ok := generate.ParseChatTurn(t.Content); ok {
 				c.msgs = append(c.msgs, c.message(from, text, i))
+				c.open[from], c.lastSender = true, from
 			}
 		case "assistant":
-			if m, ok := findCommand(t.Content); ok {
-				a := Act{Name: m.Name, Args: unquote(m.Args), Turn: i}
-				if i+1 < len(turns) && turns[i+1].Role == "system" {
-					a.Output = turns[i+1].Content
-				}
-				if a.Name == "!startConversation" && len(a.Args) == 2 {
-					a.Said = parseChat(a.Args[1])
-				}
-				c.acts = append(c.acts, a)
-			}
+			c.own(t.Content, i, turns)
 		case "system":
 			c.sys = append(c.sys, t.Content)
 			// Bounced or ended conversations arrive as system turns.
-			if from, text, ok := generate.ParseEndedWith(t.Content); ok && !c.toSomeoneElse(text) {
-				c.msgs = append(c.msgs, c.message(from, text, i))
+			if from, text, ok := generate.ParseEndedWith(t.Content); ok {
+				if !c.toSomeoneElse(text) {
+					c.msgs = append(c.msgs, c.message(from, text, i))
+				}
+				c.end(from)
 			}
 		}
 	}
 	return c
+}
+
+// own reads the agent's own turn i: its command, and the message it sent
+// (a !startConversation's, or a reply without a command that MINDcraft
+// routes to the open conversation's partner); it opens and ends
+// conversations as MINDcraft's conversation manager does.
+func (c *Context) own(text string, i int, turns []trajectory.Message) {
+	m, ok := findCommand(text)
+	if !ok {
+		if p := c.lastSender; p != "" && c.open[p] && strings.TrimSpace(text) != "" {
+			c.sent = append(c.sent, Sent{To: p, Text: text, Turn: i, Said: parseChat(text)})
+		}
+		return
+	}
+	a := Act{Name: m.Name, Args: unquote(m.Args), Turn: i}
+	if i+1 < len(turns) && turns[i+1].Role == "system" {
+		a.Output = turns[i+1].Content
+	}
+	switch {
+	case a.Name == "!startConversation" && len(a.Args) == 2:
+		a.Said = parseChat(a.Args[1])
+		p := a.Args[0]
+		if p != c.name && slices.Contains(c.team, p) {
+			for o := range c.open { // forceEndCurrentConversation
+				if o != p {
+					c.end(o)
+				}
+			}
+			c.open[p] = true
+			c.sent = append(c.sent, Sent{To: p, Text: a.Args[1], Turn: i, Said: a.Said})
+		}
+	case a.Name == "!endConversation" && len(a.Args) > 0:
+		c.end(a.Args[0])
+	}
+	c.acts = append(c.acts, a)
+}
+
+// end is a conversation with p ending.
+func (c *Context) end(p string) {
+	c.open[p] = false
+	if c.lastSender == p {
+		c.lastSender = ""
+	}
 }
 
 // talkingWith is the teammate whose message is the latest word in an open

@@ -1,0 +1,75 @@
+package scripted
+
+import (
+	"strings"
+	"testing"
+
+	"collabcraft/trajectory"
+	"collabcraft/world/texts"
+)
+
+// TestNoMessageDrawsTheWarning: an agent that opened a conversation and
+// got no answer waits for it rather than send another !startConversation
+// (MINDcraft would warn "You are already in conversation"); once the
+// teammate answers, its words are a reply in that conversation.
+func TestNoMessageDrawsTheWarning(t *testing.T) {
+	v := doneHelper(
+		trajectory.Message{Role: "assistant", Content: `!startConversation("Andy_0", "Andy_0, I gave you everything I had (2 oak_planks).")`},
+		trajectory.Message{Role: "system", Content: "Andy_0 hasn't responded in 30 seconds, respond with a message to them or your own action."},
+	)
+	v.Memory = "Coordinator: Andy_0 (4 items)."
+	if got := decide(v); strings.Contains(got, "!startConversation") || !strings.Contains(got, "!stay(") {
+		t.Errorf("unanswered, the helper answered %q, want a wait", got)
+	}
+	v.Turns = append(v.Turns, trajectory.Message{Role: "user", Content: "Andy_0: (FROM OTHER BOT)I hold the most (4 items), so I'll gather everything and craft the stick. Please send me your items."})
+	if got := decide(v); strings.Contains(got, "!startConversation") || !isDoneReport(got) {
+		t.Errorf("answered, the helper said %q, want its report as a reply", got)
+	}
+	// A conversation the teammate ended is opened again.
+	v.Turns = append(v.Turns, trajectory.Message{Role: "system", Content: `Conversation with Andy_0 ended with message: "(FROM OTHER BOT)Please send me your items. !endConversation("Jill_0")"`})
+	if got := decide(v); !strings.HasPrefix(got, `!startConversation("Andy_0", `) {
+		t.Errorf("after Andy_0 ended the conversation the helper said %q, want a new one opened", got)
+	}
+}
+
+// TestNoChestWithoutSight: a cook missing an ingredient no teammate has
+// does not look for a chest the prompt never mentions: it asks, then
+// looks around once, and opens a chest only when that look showed one.
+func TestNoChestWithoutSight(t *testing.T) {
+	goal := mealGoalText([]string{"mushroom_stew"}, "mushroom_stew")
+	cook := cookView("Andy_0", goal, "Coordinator: Andy_0 (2 items). I told everyone I collect.", "- brown_mushroom: 1\n- coal: 1\n- red_mushroom: 1\n")
+	cook.CommandDocs = "\n!nearbyBlocks: x\n!viewChest: x\n"
+	cook.Turns = []trajectory.Message{
+		{Role: "assistant", Content: decide(cook)},
+		{Role: "user", Content: "Jill_0: (FROM OTHER BOT)That's everything I had, Andy_0: 1 coal."},
+	}
+	got := decide(cook)
+	if strings.Contains(got, "chest") {
+		t.Fatalf("cook answered %q: a chest nothing showed", got)
+	}
+	if !strings.Contains(got, "bowl") {
+		t.Fatalf("cook answered %q, want it to ask for the bowl", got)
+	}
+	cook.Turns = append(cook.Turns,
+		trajectory.Message{Role: "assistant", Content: got},
+		trajectory.Message{Role: "user", Content: "Jill_0: (FROM OTHER BOT)Sorry, I have no bowl."})
+	got = decide(cook)
+	if !strings.Contains(got, `!searchForBlock("crafting_table", 64)`) {
+		t.Fatalf("after the teammate said it has none the cook answered %q, want a walk to the kitchen", got)
+	}
+	cook.Turns = append(cook.Turns, trajectory.Message{Role: "assistant", Content: got},
+		trajectory.Message{Role: "system", Content: "Action output:\nFound crafting_table at (3, -60, 4). Navigating...\nYou have reached at 3, -60, 4.\n"})
+	got = decide(cook)
+	if !strings.Contains(got, "!nearbyBlocks") {
+		t.Fatalf("at the kitchen the cook answered %q, want a look around", got)
+	}
+	seen := texts.Output(texts.CurrentWord, texts.NearbyBlocks([]string{"grass_block", "chest"}, []string{"Block Below: grass_block"}))
+	cook.Turns = append(cook.Turns, trajectory.Message{Role: "assistant", Content: got}, trajectory.Message{Role: "system", Content: seen})
+	if got := decide(cook); !strings.Contains(got, "!viewChest") {
+		t.Errorf("with a chest in sight the cook answered %q, want a look into it", got)
+	}
+	cook.Turns[len(cook.Turns)-1].Content = texts.Output(texts.CurrentWord, texts.NearbyBlocks([]string{"grass_block"}, nil))
+	if got := decide(cook); strings.Contains(got, "chest") || strings.Contains(got, "!nearbyBlocks") {
+		t.Errorf("with no chest around the cook answered %q, want a wait", got)
+	}
+}
