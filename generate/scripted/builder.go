@@ -373,10 +373,11 @@ func statedPlan(c *know.Context) bool {
 	return c.Said().Has(chat.Plan) || c.Notes().ToldPlan
 }
 
-// talkedTo reports whether this builder started a conversation with o.
+// talkedTo reports whether this builder sent o a message that did not
+// bounce (o busy talking to someone else).
 func talkedTo(c *know.Context, o string) bool {
 	for _, s := range c.Sent() {
-		if s.To == o {
+		if s.To == o && !bouncedAfter(c, o, s.Turn) {
 			return true
 		}
 	}
@@ -391,7 +392,7 @@ func sharedPlanWith(c *know.Context, o string) bool {
 // heardFrom reports whether teammate o has written to this builder.
 func heardFrom(c *know.Context, o string) bool {
 	for _, m := range c.Messages() {
-		if m.From == o {
+		if m.From == o && !m.Busy { // "talking to someone else" is no word on the plan
 			return true
 		}
 	}

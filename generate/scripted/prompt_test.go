@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"collabcraft/generate"
+	"collabcraft/generate/scripted/know"
+	"collabcraft/procgen"
 	"collabcraft/trajectory"
 	"collabcraft/world/texts"
 )
@@ -71,5 +74,33 @@ func TestNoChestWithoutSight(t *testing.T) {
 	cook.Turns[len(cook.Turns)-1].Content = texts.Output(texts.CurrentWord, texts.NearbyBlocks([]string{"grass_block"}, nil))
 	if got := decide(cook); strings.Contains(got, "chest") || strings.Contains(got, "!nearbyBlocks") {
 		t.Errorf("with no chest around the cook answered %q, want a wait", got)
+	}
+}
+
+// TestBotResponderAnswersWhatNeedsIt: the busy agent responds to a
+// message that asks it for something or changes the plan, and ignores
+// reports, statuses and openers, whatever it is busy with.
+func TestBotResponderAnswersWhatNeedsIt(t *testing.T) {
+	cases := []struct {
+		msg, want string
+	}{
+		{"Could you give me 3 terracotta? The house still needs them and my share is done.", "respond"},
+		{"What do you have? I hold 2 coal (2 items).", "respond"},
+		{"Please send me the recipes if you have them.", "respond"},
+		{"No need to make the bread: it's done, I cooked it myself.", "respond"},
+		{"I hold the most (6 items), so I'll collect everything and craft the stick. Please send me your items.", "respond"},
+		{"That's everything I had, Andy_0: 2 coal. Let me know if you need anything else!", "ignore"},
+		{"Status for Andy_0: I have given you all my items (1 green_dye).", "ignore"},
+		{"Let's share materials and make a house with the blueprint", "ignore"},
+		{"Let's work together to make cooked_porkchop, rabbit_stew.", "ignore"},
+	}
+	for _, action := range []string{"action:smeltItem", "action:newAction"} {
+		for _, tc := range cases {
+			v := &generate.View{Name: "Jill_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCooking, Action: action,
+				ToSummarize: []trajectory.Message{{Role: "user", Content: tc.msg}}}
+			if got := respondOrIgnore(know.ParseMINDcraft(v)); got != tc.want {
+				t.Errorf("%s, %q: %s, want %s", action, tc.msg, got, tc.want)
+			}
+		}
 	}
 }

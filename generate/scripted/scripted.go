@@ -256,18 +256,28 @@ func approxTokens(msgs []trajectory.Message) int {
 	return (n + 3) / 4
 }
 
-// respondOrIgnore is the expert's bot_responder decision, as the prompt
-// asks: conservative. A question interrupts a short action to be answered;
-// anything else waits, and a program (!newAction) is never cut short.
+// respondOrIgnore is the expert's bot_responder decision, as its prompt
+// intends: "respond" when the new message needs the busy agent now, and
+// "ignore" otherwise (a report, a status, thanks), so the action runs on.
 func respondOrIgnore(c *know.Context) string {
 	f := c.Folded()
-	if len(f) == 0 || c.Action() == "action:newAction" {
+	if len(f) == 0 {
 		return "ignore"
 	}
-	if m := chat.Parse(f[len(f)-1].Content); m.Has(chat.Question) {
+	if needsAnswer(chat.Parse(f[len(f)-1].Content)) {
 		return "respond"
 	}
 	return "ignore"
+}
+
+// needsAnswer reports whether a message needs its reader now: a request
+// for items (the call does not show the inventory: the asker waits for
+// them or for a no), a question to it (what it holds, the recipes, the
+// plan), or a change of plan (who collects, a dish no longer needed, the
+// builders' split).
+func needsAnswer(m chat.Message) bool {
+	return m.Any(chat.Request | chat.Question | chat.AskItems | chat.AskRecipes | chat.NoPlan | chat.StillNeed |
+		chat.Collector | chat.TakeRole | chat.NoNeed | chat.Plan)
 }
 
 // reply is a call's reply: its text, with token counts estimated as a
