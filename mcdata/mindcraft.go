@@ -122,6 +122,10 @@ func PlanIsFor(text, item string) bool {
 
 const baseItemSuffix = " is a base item"
 
+// SaysBaseItem reports whether text holds mindcraftPlanText's answer that
+// item is a base item (a plan that teaches nothing of how it is made).
+func SaysBaseItem(text, item string) bool { return strings.Contains(text, item+baseItemSuffix) }
+
 // CraftingPlanText is MINDcraft's getDetailedCraftingPlan(target, count,
 // inventory): the plan text, the target included in the inventory as given.
 // An unknown target or a count below 1 gives InvalidPlanInput, as in

@@ -21,7 +21,7 @@ const (
 	DefaultConstructionDev    = 30
 	constructionGeneratorName = "collabcraft/construction"
 	constructionGoal          = "Make a house with the blueprint"
-	constructionConversation  = "Let's share materials and make a house with the blueprint"
+	constructionConversation  = openerShare + "house with the blueprint"
 	scaffoldDirt              = 128
 )
 
@@ -411,7 +411,7 @@ func BlueprintTask(id string, b *blueprints.Blueprint, opts ConstructionOptions)
 		ID:               id,
 		Type:             TypeConstruction,
 		Goal:             Goal{Text: "Make a structure with the blueprint below"},
-		Conversation:     "Let's share materials and make a structure with the blueprint",
+		Conversation:     openerShare + "structure with the blueprint",
 		AgentCount:       opts.Agents,
 		HumanCount:       IntPtr(0),
 		InitialInventory: inv,

@@ -217,7 +217,7 @@ func cookingTask(opts Options, chestOK bool, meal []string, v cookingVariant, re
 		for _, d := range meal {
 			t.Target.Counts[d] = 1
 		}
-		t.Conversation = "Let's work together to make " + strings.Join(meal, ", ") + "."
+		t.Conversation = CookingOpener(meal)
 		t.Goal.PerAgent = map[string]string{}
 		for a := range opts.Agents {
 			if slices.Contains(v.blocked, a) {

@@ -204,3 +204,27 @@ func RecipesIn(text string) []Recipe {
 
 // isItemByte reports whether c is in [a-z_0-9].
 func isItemByte(c byte) bool { return scan.Lower(c) || scan.Digit(c) }
+
+// The task conversations agent 0 opens a trial with (MINDcraft's
+// data.conversation; the generators write them with these openings).
+const (
+	openerTogether = "Let's work together to "
+	openerShare    = "Let's share materials and make a "
+)
+
+// CraftingOpener is a crafting task's opening message.
+func CraftingOpener(target string) string {
+	return openerTogether + "craft " + article(target) + " " + target + "."
+}
+
+// CookingOpener is a cooking task's opening message.
+func CookingOpener(meal []string) string {
+	return openerTogether + "make " + strings.Join(meal, ", ") + "."
+}
+
+// IsOpener reports whether text is a task's opening message as the
+// generators write them (crafting, cooking, construction): what the
+// harness sends for agent 0, whenever it arrives.
+func IsOpener(text string) bool {
+	return strings.HasPrefix(text, openerTogether) || strings.HasPrefix(text, openerShare)
+}

@@ -140,3 +140,18 @@ func goalsIn(t *testing.T, path string) []string {
 	}
 	return out
 }
+
+// TestOpenersRead: every generator's opening message reads as one, and
+// the goals and teammates' words do not.
+func TestOpenersRead(t *testing.T) {
+	for _, s := range []string{CraftingOpener("arrow"), CookingOpener([]string{"bread", "cake"}), constructionConversation} {
+		if !IsOpener(s) {
+			t.Errorf("%q does not read as an opener", s)
+		}
+	}
+	for _, s := range []string{CraftingGoal("arrow"), MealGoal([]string{"bread"}), "Let's have the one holding the most items collect."} {
+		if IsOpener(s) {
+			t.Errorf("%q reads as an opener", s)
+		}
+	}
+}

@@ -137,6 +137,9 @@ func knowsRecipe(c *know.Context, dish string) bool {
 // lookedUp reports whether the agent asked the game for dish's crafting
 // plan and read the answer.
 func lookedUp(c *know.Context, dish string) bool {
+	if baseOnly(c, dish) {
+		return craftShown(c, dish)
+	}
 	for _, a := range c.Acts() {
 		if a.Name == "!getCraftingPlan" && a.Arg(0) == dish && a.Output != "" {
 			return true
@@ -168,8 +171,48 @@ func recipeInContext(c *know.Context, dish string) bool {
 			return true
 		}
 	}
+	if baseOnly(c, dish) {
+		return craftShown(c, dish)
+	}
 	for _, a := range c.Acts() {
 		if a.Name == "!getCraftingPlan" && a.Arg(0) == dish && a.Output != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// baseOnly reports whether the game's only answer in the window to a
+// lookup of dish is that it is a base item, for a dish no furnace makes:
+// that answer shows no recipe, so none is cooked from it. (A dish made
+// in a furnace is its raw item smelted, as the profile's furnace and
+// smoker suggest; the kitchen cooks it from that.)
+func baseOnly(c *know.Context, dish string) bool {
+	if len(mcdata.SmeltInputs(dish)) > 0 {
+		return false
+	}
+	base := false
+	for _, o := range c.System() {
+		if mcdata.SaysBaseItem(o, dish) {
+			base = true
+		} else if mcdata.PlanIsFor(o, dish) {
+			return false
+		}
+	}
+	return base
+}
+
+// craftShown reports whether a try to craft dish showed what it takes
+// (the game's "It requires: ..."), or made it.
+func craftShown(c *know.Context, dish string) bool {
+	for _, a := range c.Acts() {
+		if a.Name != "!craftRecipe" || a.Arg(0) != dish {
+			continue
+		}
+		if item, _, ok := texts.ParseCannotCraft(a.Output); ok && item == dish {
+			return true
+		}
+		if item, _, ok := texts.ParseCrafted(a.Output); ok && item == dish {
 			return true
 		}
 	}
@@ -229,6 +272,9 @@ type (
 	}
 	// awaitDish waits for the dishes helpers promised.
 	awaitDish struct{}
+	// seeRecipe tries to craft Dish, which the plan called a base item,
+	// to see what it takes.
+	seeRecipe struct{ Dish string }
 	viewChest struct{}
 	takeChest struct{ Item string }
 	// lookAround looks at the blocks nearby (!nearbyBlocks) once every
@@ -250,7 +296,13 @@ func lookUpRecipes(c *know.Context, dishes []string) (Intent, bool) {
 		return Intent{}, false
 	}
 	for _, d := range dishes {
-		if !lookedUp(c, d) {
+		switch {
+		case lookedUp(c, d):
+		case baseOnly(c, d):
+			// The plan called it a base item: a try at crafting it shows
+			// what it takes.
+			return do(seeRecipe{d}, "craftRecipe", d, 1), true
+		default:
 			return do(lookUpRecipe{d}, "getCraftingPlan", d, 1), true
 		}
 	}
@@ -273,6 +325,9 @@ func (kt kitchen) cookDishes(dishes []mcdata.Ingredient) Intent {
 	w := c.Inventory().Clone()
 	missing := map[string]int{}
 	for _, d := range dishes {
+		if c.Count(d.Item) < d.Count && !recipeInContext(c, d.Item) && baseOnly(c, d.Item) {
+			return do(seeRecipe{d.Item}, "craftRecipe", d.Item, 1)
+		}
 		if c.Count(d.Item) < d.Count && !recipeInContext(c, d.Item) && c.Has("!getCraftingPlan") {
 			// The recipe left the window and its note did not fit in the
 			// memory: look it up again rather than cook from nothing.

@@ -46,6 +46,10 @@ func (w *kitchenWords) kitchenWords(i Intent) (string, bool) {
 		return w.awaitDishText(), true
 	case askForItems:
 		return v.pick(fmt.Sprintf(chat.AskForItems[0], f.To, "the meal"), fmt.Sprintf(chat.AskForItemsMeal, f.To)), true
+	case seeRecipe:
+		return v.pick("The plan calls the "+f.Dish+" a base item, but it is a dish: trying to craft it will show what it takes.",
+			"No plan for the "+f.Dish+"; the game will say what it needs if I try to craft it.",
+			"The game knows no plan for the "+f.Dish+". Let me try crafting it to see its ingredients."), true
 	case viewChest:
 		return v.pick("Let me see what's in the chest.", "Checking the chest first.", "Maybe the chest has some of it; looking."), true
 	case lookAround:

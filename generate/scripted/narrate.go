@@ -7,6 +7,7 @@ import (
 	"collabcraft/blueprints"
 	"collabcraft/generate/scripted/chat"
 	"collabcraft/generate/scripted/know"
+	"collabcraft/procgen"
 	"collabcraft/world/texts"
 )
 
@@ -79,6 +80,9 @@ func (w *words) newsClause(pb Phrasebook) string {
 			continue
 		}
 		from := m.From
+		if staleOpener(c, m) {
+			continue // the harness's opening, after the talk began: nothing to answer
+		}
 		switch {
 		case m.Has(chat.DoneReport):
 			return v.pick("Thanks for the items, "+from, from+" says everything they had is with me now", "Got everything from "+from+", thanks",
@@ -225,4 +229,28 @@ func lowerFirst(c string) string {
 		return c // a name, an item or "I" keeps its case
 	}
 	return strings.ToLower(c[:1]) + c[1:]
+}
+
+// staleOpener reports whether m is the task's opening message arriving
+// after the agent and its sender had begun talking (MINDcraft's harness
+// sends it for agent 0 whatever the agents said before): thanking for it
+// or nodding to it would answer a message that asks nothing any more.
+func staleOpener(c *know.Context, m know.Message) bool {
+	if m.Kinds != 0 || !procgen.IsOpener(m.Text) {
+		return false
+	}
+	if c.Memory() != "" {
+		return true
+	}
+	for _, s := range c.Sent() {
+		if s.To == m.From && s.Turn < m.Turn {
+			return true
+		}
+	}
+	for _, o := range c.Messages() {
+		if o.From == m.From && o.Turn < m.Turn {
+			return true
+		}
+	}
+	return false
 }

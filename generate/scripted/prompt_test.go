@@ -1,6 +1,7 @@
 package scripted
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -100,6 +101,62 @@ func TestBotResponderAnswersWhatNeedsIt(t *testing.T) {
 				ToSummarize: []trajectory.Message{{Role: "user", Content: tc.msg}}}
 			if got := respondOrIgnore(know.ParseMINDcraft(v)); got != tc.want {
 				t.Errorf("%s, %q: %s, want %s", action, tc.msg, got, tc.want)
+			}
+		}
+	}
+}
+
+// TestBaseItemDishIsNotCookedFromNothing: a dish the crafting plan calls
+// a base item is not made from a recipe the agent was never shown: it
+// tries crafting it, and the game's "It requires: ..." is what it acts on.
+// A furnace dish (cooked_mutton) is its raw item smelted.
+func TestBaseItemDishIsNotCookedFromNothing(t *testing.T) {
+	v := &generate.View{Name: "Andy_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCooking,
+		Goal:        "Collaborate with agents around you to make 1 cooked_mutton, 1 suspicious_stew.",
+		Memory:      "Coordinator: Andy_0 (2 items). I told everyone I collect. Everyone handed over.",
+		Inventory:   inventoryText("- bowl: 1\n- dandelion: 1\n"),
+		CommandDocs: "\n!getCraftingPlan: x\n!craftRecipe: x\n",
+		Turns: []trajectory.Message{
+			{Role: "assistant", Content: `!stay(5)`}, {Role: "assistant", Content: `!stay(5)`}, {Role: "assistant", Content: `!stay(5)`},
+			{Role: "assistant", Content: `!getCraftingPlan("suspicious_stew", 1)`},
+			{Role: "system", Content: "\nsuspicious_stew is a base item, you need to find 1 more in the world\n"},
+			{Role: "assistant", Content: `!getCraftingPlan("cooked_mutton", 1)`},
+			{Role: "system", Content: "\ncooked_mutton is a base item, you need to find 1 more in the world\n"},
+		}}
+	c := callOf(v).c
+	if lookedUp(c, "suspicious_stew") || !lookedUp(c, "cooked_mutton") {
+		t.Fatal("a base-item answer reads as the crafted dish's recipe, or not as the furnace dish's")
+	}
+	got := decide(v)
+	if !strings.Contains(got, `!craftRecipe("suspicious_stew", 1)`) {
+		t.Fatalf("cook answered %q, want a try at crafting the suspicious_stew", got)
+	}
+	v.Turns = append(v.Turns, trajectory.Message{Role: "assistant", Content: got},
+		trajectory.Message{Role: "system", Content: texts.Output(texts.CurrentWord, texts.CannotCraft("suspicious_stew", "red_mushroom: 1, brown_mushroom: 1, bowl: 1, dandelion: 1")+"\n")})
+	if !lookedUp(callOf(v).c, "suspicious_stew") {
+		t.Error("the game's requirements do not count as the recipe shown")
+	}
+	if got := decide(v); strings.Contains(got, "!craftRecipe(\"suspicious_stew\"") || strings.Contains(got, "!getCraftingPlan") {
+		t.Errorf("with the requirements shown the cook answered %q, want a step towards them", got)
+	}
+}
+
+// TestLateOpenerIsNotThanked: the harness's opening message that arrives
+// after the talk began asks nothing: no thanks or nod to it.
+func TestLateOpenerIsNotThanked(t *testing.T) {
+	dishes := []string{"bread"}
+	v := cookView("Jill_0", mealGoalText(dishes, dishes...), "Coordinator: Jill_0 (3 items). I told everyone I collect. Everyone handed over.", "- wheat: 1\n",
+		trajectory.Message{Role: "user", Content: "Andy_0: (FROM OTHER BOT)Hi Jill_0! I have 1 wheat (1 item). Whoever holds the most should collect everything. What do you have?"},
+		trajectory.Message{Role: "assistant", Content: `I'll collect. Please send me your items. !collectBlocks("wheat", 2)`},
+		trajectory.Message{Role: "system", Content: "Action output:\nCollected 2 wheat.\n"},
+		trajectory.Message{Role: "user", Content: "Andy_0: (FROM OTHER BOT)" + procgen.CookingOpener(dishes)},
+	)
+	nods := []string{"Noted, Andy_0", "Okay, Andy_0", "Thanks, Andy_0", "Thank you, Andy_0", "Cheers, Andy_0", "Heard you, Andy_0"}
+	for seed := range uint64(30) {
+		got := respondTo(v, rand.New(rand.NewPCG(seed, 2)))
+		for _, n := range nods {
+			if strings.Contains(got, n) {
+				t.Errorf("seed %d: the cook answered %q to the late opener", seed, got)
 			}
 		}
 	}
