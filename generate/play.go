@@ -127,6 +127,11 @@ func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {
 			rec.Metrics[trajectory.FirstOwnedMetric+owner]++
 		}
 	}
+	if kind, _ := procgen.KindOfType(task.Type); kind == procgen.VBConstruction && mc != nil {
+		// VillagerBench's Table 1 reads the view hit rate of the house
+		// as the trial left it, as its judge computes it and with facings.
+		rec.Metrics[trajectory.VHRMetric], rec.Metrics[trajectory.VHRFacingMetric] = mc.VBViewHitRate()
+	}
 	return rec, nil
 }
 

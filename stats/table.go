@@ -191,7 +191,7 @@ func (s *Summary) team() []Table {
 	}
 	for _, typ := range types {
 		t := Table{Title: fmt.Sprintf("VillagerBench Table 3 (%s): completion, agent contribution, efficiency, balance", TypeName(typ)),
-			Header: []string{"team", "trials", "C (%)", "ACR (%)", "E (%/min)", "B paper (%)", "B code (%)"}}
+			Header: []string{"team", "trials", "C (%)", "ACR (%)", "E (%/min)", "B paper (%)", "B code (%)", "D"}}
 		if isTable1(typ) {
 			t.Title = fmt.Sprintf("VillagerBench Table 1 (%s): completion, view hit rate, efficiency, balance", TypeName(typ))
 			t.Header[3] = "VHR (%)"
@@ -204,9 +204,13 @@ func (s *Summary) team() []Table {
 			}
 			third := opt(r.ACR, 2)
 			if isTable1(typ) {
-				third = "-"
+				third = opt(r.VHR, 2)
 			}
-			t.Rows = append(t.Rows, []string{r.label(), itoa(r.Trials), num(r.C, 2), third, opt(r.E, 2), opt(r.BPaper, 2), opt(r.BCode, 2)})
+			t.Rows = append(t.Rows, []string{r.label(), itoa(r.Trials), num(r.C, 2), third, opt(r.E, 2), opt(r.BPaper, 2), opt(r.BCode, 2), opt(r.D, 1)})
+		}
+		k, _ := procgen.KindOfType(typ)
+		for _, p := range paperRows[k] {
+			t.Rows = append(t.Rows, []string{p.label, "100", num(p.c, 2), num(p.third, 2), num(p.e, 2), num(p.bPaper, 2), "-", "-"})
 		}
 		out = append(out, t)
 	}
@@ -244,7 +248,11 @@ func (s *Summary) team() []Table {
 var vbNotes = []string{
 	"C: the mean task score (crafting, cooking: success; construction: the blueprint score;",
 	"  farm-to-table: the judge's checkpoint score / 100).",
-	"VHR: not computed; VillagerBench's view hit rate needs its blueprints with facings.",
+	"VHR: VillagerBench construction's view hit rate as its judge computes it (5 views, the first",
+	"  block name along each ray); the records keep it with facings compared too (vhr_facing).",
+	"D: the mean dependency complexity of the row's tasks (VillagerBench's farm and construction).",
+	"paper rows: seed paper 001's Tables 1 and 3, VillagerAgent with gpt-4-1106-preview on the",
+	"  paper's 100 tasks, each run once; its B as the paper reports it. A reference, not our runs.",
 	"E (paper): C / execution time, simulated minutes, mean over trials. The code's E, the",
 	"  action budget / the union of the agents' action intervals, needs VillagerBench's budgets.",
 	"B paper: 1 - sd((t - min t)/(max t - min t)). B code: 1 - sd(t / max t) (the judgers'",

@@ -41,6 +41,15 @@ type TeamRow struct {
 	// p2p records do not): 1 - (σ - σmin)/(σmax - σmin) of the counts.
 	ACR       *float64 `json:"acr_pct"`
 	ACRTrials int      `json:"acr_trials"`
+	// VHR is VillagerBench's view hit rate in percent over the trials
+	// that record it (VillagerBench construction), as its judge computes
+	// it; VHRFacing compares the facings too.
+	VHR       *float64 `json:"vhr_pct,omitempty"`
+	VHRFacing *float64 `json:"vhr_facing_pct,omitempty"`
+	// D is the mean dependency complexity of the row's tasks (the
+	// generators' "complexity" knob: VillagerBench's farm and
+	// construction tasks).
+	D *float64 `json:"complexity_d,omitempty"`
 
 	// Actions are the agents' commands and tool calls; FailedActions the
 	// tool calls whose answer was not a success (MINDcraft's commands
@@ -59,7 +68,8 @@ type TeamRow struct {
 
 	// sums for the means
 	eSum, bpSum, bcSum, acrSum, costSum float64
-	eN, bN, costN                       int
+	vhrSum, vhrFSum, dSum               float64
+	eN, bN, costN, vhrN, dN             int
 	scoreSum                            float64
 	complTok                            int64
 }
@@ -185,6 +195,15 @@ func (r *TeamRow) add(t *trajectory.Trial, v vbTrial) {
 		r.acrSum += ACR(v.owned)
 		r.ACRTrials++
 	}
+	if vhr, ok := t.Metrics[trajectory.VHRMetric]; ok {
+		r.vhrSum += 100 * vhr
+		r.vhrFSum += 100 * t.Metrics[trajectory.VHRFacingMetric]
+		r.vhrN++
+	}
+	if d, ok := complexity(t); ok {
+		r.dSum += d
+		r.dN++
+	}
 	r.Actions += v.actions
 	r.ToolCalls += v.calls
 	r.FailedActions += v.failed
@@ -205,6 +224,7 @@ func (r *TeamRow) finish() {
 		return ptr(sum / float64(n))
 	}
 	r.E, r.BPaper, r.BCode, r.ACR, r.TokenCost = mean(r.eSum, r.eN), mean(r.bpSum, r.bN), mean(r.bcSum, r.bN), mean(r.acrSum, r.ACRTrials), mean(r.costSum, r.costN)
+	r.VHR, r.VHRFacing, r.D = mean(r.vhrSum, r.vhrN), mean(r.vhrFSum, r.vhrN), mean(r.dSum, r.dN)
 	if r.ToolCalls > 0 {
 		r.FailureRate = ptr(float64(r.FailedActions) / float64(r.ToolCalls))
 	}
@@ -264,10 +284,43 @@ func ACR(owned []float64) float64 { return villagerbench.ACR(owned) }
 // std is the population standard deviation (numpy's np.std).
 func std(xs []float64) float64 { return villagerbench.PopStd(xs) }
 
+// complexity is a trial's dependency complexity D, from its task's
+// "complexity" knob (VillagerBench's farm and construction tasks).
+func complexity(t *trajectory.Trial) (float64, bool) {
+	switch d := t.Difficulty["complexity"].(type) {
+	case float64:
+		return d, true
+	case int:
+		return float64(d), true
+	}
+	return 0, false
+}
+
 // isTable1 reports whether a task type is laid out as Table 1
 // (construction: C, VHR, E, B); the others take Table 3's columns (C,
 // ACR, E, B), as VillagerBench's farm-to-table cooking does.
 func isTable1(taskType string) bool {
 	k, ok := procgen.KindOfType(taskType)
-	return ok && k == procgen.Construction
+	return ok && (k == procgen.Construction || k == procgen.VBConstruction)
+}
+
+// paperRow is one of the seed paper's GPT-4 rows, printed beside ours as
+// a reference: VillagerAgent with gpt-4-1106-preview on the paper's 100
+// tasks, each run once (seed paper 001, Tables 1 and 3).
+type paperRow struct {
+	label               string
+	c, third, e, bPaper float64
+}
+
+// paperRows are the reference rows of Table 1 (VillagerBench
+// construction: C, VHR, E, B) and Table 3 (farm-to-table: C, ACR, E, B).
+var paperRows = map[*procgen.Kind][]paperRow{
+	procgen.VBConstruction: {
+		{"paper: gpt-4, 2 agents", 36.45, 49.05, 3.88, 95.38},
+		{"paper: gpt-4, 3 agents", 52.17, 61.02, 6.26, 89.83},
+	},
+	procgen.Farm: {
+		{"paper: gpt-4, 2 agents", 73.75, 58.11, 6.98, 96.13},
+		{"paper: gpt-4, 3 agents", 85.26, 55.60, 21.90, 84.38},
+	},
 }

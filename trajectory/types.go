@@ -52,6 +52,15 @@ const ActiveSecondsMetric = "active_seconds:"
 // stay as they were).
 const FirstOwnedMetric = "first_owned:"
 
+// VHRMetric is the Trial.Metrics key of VillagerBench's view hit rate
+// (0..1) of a VillagerBench construction trial's house at its end, as
+// VillagerBench's judge computes it (block names along each view's
+// rays); VHRFacingMetric compares the facings too (the paper's wording).
+const (
+	VHRMetric       = "vhr"
+	VHRFacingMetric = "vhr_facing"
+)
+
 // Trial is one task played once by a team: the unit written to and read
 // from a run. The writer records it whole or not at all.
 //
