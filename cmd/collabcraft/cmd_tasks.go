@@ -32,10 +32,10 @@ type TasksOptions struct {
 
 // AddFlags registers the flags of `procgen tasks`.
 func (opts *TasksOptions) AddFlags(f *pflag.FlagSet) {
-	f.StringVar(&opts.Type, "type", "", "task type: crafting, cooking, construction, cuisine, mckitchen or farm (required)")
+	f.StringVar(&opts.Type, "type", "", "task type: crafting, cooking, construction, cuisine, mckitchen, farm or vbconstruction (required)")
 	f.StringVar(&opts.Split, "split", procgen.SplitTrain, "split: train, dev or test (cooking: train or test)")
 	f.IntVar(&opts.Agents, "agents", 2, "agents per task, 2 to 5 (cuisine: 2 to 4)")
-	f.IntVar(&opts.N, "n", 0, "number of tasks (0 = the default for the type and split: crafting 1200/100/100, cooking 280/90, construction 2000/30/30, cuisine 300/60/65, mckitchen 50/20/5, farm 200/20/106)")
+	f.IntVar(&opts.N, "n", 0, "number of tasks (0 = the default for the type and split: crafting 1200/100/100, cooking 280/90, construction 2000/30/30, cuisine 300/60/65, mckitchen 50/20/5, farm 200/20/106, vbconstruction 240/24/100)")
 	f.Uint64Var(&opts.Seed, "seed", 0, "random seed; the same seed and flags give byte-identical files")
 	f.StringVarP(&opts.Output, "output", "o", "", "task file to write (required; - for standard output)")
 	f.IntVar(&opts.MaxDepth, "max-depth", procgen.DefaultCraftingMaxDepth, "crafting: recipe depths 0 to max-depth-1")
@@ -47,7 +47,7 @@ func (opts *TasksOptions) AddFlags(f *pflag.FlagSet) {
 func newTasksCommand(gopts *GlobalOptions) *cobra.Command {
 	var opts TasksOptions
 	cmd := &cobra.Command{
-		Use:   "tasks --type crafting|cooking|construction|cuisine|mckitchen|farm -o FILE",
+		Use:   "tasks --type crafting|cooking|construction|cuisine|mckitchen|farm|vbconstruction -o FILE",
 		Short: "Generate a MINDcraft-compatible task file",
 		Long: `tasks generates collaborative tasks of one type and split and writes them
 as a MINDcraft task file (a JSON object of task id -> task).
@@ -75,14 +75,20 @@ farms, pastures and a mine, each ingredient supplied its own way; scored by
 VillagerBench's checkpoints, timed 200·D s (D the setting's dependency
 complexity). Test is the paper's 100 settings (cake, rabbit stew) and the
 generated test dishes; train and dev are other dishes.
+vbconstruction: VillagerBench's construction (played by --org dag): build a
+blueprint whose blocks have a facing from a chest of materials, scored by
+its judge (C: blocks in place with their facing; VHR: five views). Test is
+the paper's 100 blueprints, train and dev generated gates, huts, pavilions
+and towers that share no structure with them.
 
 Train, dev and test never share a target (crafting item, dish, blueprint,
-cuisine's set of dishes, farm dish).`,
+cuisine's set of dishes, farm dish, VillagerBench structure).`,
 		Example: `  collabcraft procgen tasks --type crafting --split train --agents 2 -o tasks/crafting_train.json
   collabcraft procgen tasks --type cooking --split test --agents 3 --n 30 --seed 7 -o tasks/cooking_test_3.json
   collabcraft procgen tasks --type construction --split test -o -
   collabcraft procgen tasks --type cuisine --split test --agents 3 -o tasks/cuisine_test_3.json
-  collabcraft procgen tasks --type farm --split test -o tasks/farm_test.json`,
+  collabcraft procgen tasks --type farm --split test -o tasks/farm_test.json
+  collabcraft procgen tasks --type vbconstruction --split test --agents 3 -o tasks/vb_construction_test_3.json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runTasks(cmd.Context(), opts, *gopts, args)
