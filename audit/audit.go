@@ -34,6 +34,9 @@ type Report struct {
 	Loops       LoopStats           `json:"loops"`
 	Outcomes    Outcomes            `json:"outcomes"`
 	Overlap     *Overlap            `json:"split_overlap"`
+	// Targets are, per task type with targets, what its splits hold and
+	// share (TargetSplits).
+	Targets []TargetSplits `json:"split_targets,omitempty"`
 	// Violations are the first grounding violations found, as examples.
 	Violations []quality.Violation `json:"violation_examples"`
 	// viewTrials are the trials the HTML report's viewer replays.
@@ -145,6 +148,7 @@ type auditor struct {
 	viewer   *viewer
 	viol     []quality.Violation
 	texts    templateTexts
+	targets  targetTracker
 }
 
 func newAuditor(opts Options) *auditor {
@@ -152,7 +156,7 @@ func newAuditor(opts Options) *auditor {
 		opts: opts, overall: newAccumulator(), groups: map[string]map[string]*accumulator{},
 		loops: newLoopTracker(), overlap: newOverlapIndex(opts.NearThreshold), ground: &quality.Grounder{},
 		trials: map[string]bool{}, outcomes: newOutcomeTracker(), viewer: newViewer(max(opts.ViewTrials, 0)),
-		texts: templateTexts{},
+		texts: templateTexts{}, targets: targetTracker{},
 	}
 	for _, d := range Dimensions {
 		a.groups[d] = map[string]*accumulator{}
@@ -206,6 +210,7 @@ func (a *auditor) add(ex *export.Example) {
 	a.outcomes.add(ex)
 	a.viewer.add(ex)
 	a.overlap.add(ex, obs)
+	a.targets.add(ex)
 }
 
 func (a *auditor) report() *Report {
@@ -222,6 +227,7 @@ func (a *auditor) report() *Report {
 	// Repeats are judged per trial and agent; credit them to the groups.
 	r.Overall.Repeats = r.Loops.Repeats
 	r.Overlap = a.overlap.result()
+	r.Targets = a.targets.result()
 	return r
 }
 

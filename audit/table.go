@@ -82,6 +82,22 @@ func (r *Report) WriteTable(w io.Writer) error {
 			return err
 		}
 	}
+	if len(r.Targets) > 0 {
+		t := stats.Table{Title: "\nsplit targets (what a task type's splits never share: farm dishes, VillagerBench structures):",
+			Header: []string{"task type", "train", "validation", "dev", "test", "in two splits"}}
+		for _, ts := range r.Targets {
+			t.Rows = append(t.Rows, []string{ts.TaskType, fmt.Sprint(ts.PerSplit["train"]), fmt.Sprint(ts.PerSplit["validation"]),
+				fmt.Sprint(ts.PerSplit["dev"]), fmt.Sprint(ts.PerSplit["test"]), fmt.Sprint(len(ts.Shared))})
+		}
+		if err := t.WriteText(&b); err != nil {
+			return err
+		}
+		for _, ts := range r.Targets {
+			for _, s := range ts.Shared[:min(5, len(ts.Shared))] {
+				wrap(&b, "  "+ts.TaskType+": "+s, "    ")
+			}
+		}
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

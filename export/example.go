@@ -36,6 +36,11 @@ type Meta struct {
 	Score     *float64
 	Success   *bool
 	Knobs     Knobs
+	// Target is what the task's splits never share (procgen's
+	// Kind.TargetOf: a farm dish, a VillagerBench structure), "" for a
+	// kind without one. Not a column: manifest.json's task_targets keep
+	// it, and ReadDataset reads it back from there.
+	Target string
 }
 
 // Knobs are the values of a task's knob columns (see procgen.Knob.Column).

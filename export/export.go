@@ -93,6 +93,10 @@ type Counts struct {
 	CrossSplitDropped int64            `json:"cross_split_removed_from_train"`                // train copies of examples also in another split
 	NearSplitDropped  int64            `json:"near_cross_split_removed_from_train,omitempty"` // train near duplicates of examples in another split (DropNear)
 	Tasks             map[string]int64 `json:"tasks_per_split"`
+	// TaskTargets are the written tasks' targets by task id (Meta.Target;
+	// only tasks that have one), for manifest.json and the audit's check
+	// that no target is in two splits.
+	TaskTargets map[string]string `json:"-"`
 	// PerKind counts the examples written per kind (conversation, coding,
 	// memory, episode) for the card; manifest.json keeps its fields.
 	PerKind map[string]int64 `json:"-"`
@@ -163,7 +167,7 @@ type preparer struct {
 	dropDemos bool
 }
 
-type taskSplit struct{ own, out string }
+type taskSplit struct{ own, out, target string }
 
 func newPreparer(o Options) *preparer {
 	return &preparer{roles: o.Roles, org: o.OrgColumn, rule: o.Split, tasks: map[string]taskSplit{}, h: xxh3.New(), dropDemos: o.DropDemos}
@@ -191,7 +195,7 @@ func (pr *preparer) prepare(ex Example) (prepared, error) {
 		}
 		// Cloned: a decoder may hand out strings that share one buffer with
 		// the whole example, which the map would otherwise keep alive.
-		ts = taskSplit{own: strings.Clone(ex.Meta.Split), out: strings.Clone(split)}
+		ts = taskSplit{own: strings.Clone(ex.Meta.Split), out: strings.Clone(split), target: strings.Clone(ex.Meta.Target)}
 		pr.tasks[strings.Clone(ex.Meta.TaskID)] = ts
 	} else if ts.own != ex.Meta.Split {
 		return prepared{}, fmt.Errorf("example %q: task %q is in split %q and %q (its examples disagree on the task's split)",
@@ -704,8 +708,14 @@ func feed(ctx context.Context, src Source, hs *hashSet, plan *mixPlan, opts Opti
 	if counts.In == 0 {
 		return counts, fmt.Errorf("export: the input holds no examples; nothing to write")
 	}
-	for _, ts := range pr.tasks {
+	for id, ts := range pr.tasks {
 		counts.Tasks[ts.out]++
+		if ts.target != "" {
+			if counts.TaskTargets == nil {
+				counts.TaskTargets = map[string]string{}
+			}
+			counts.TaskTargets[id] = ts.target
+		}
 	}
 	return counts, nil
 }

@@ -25,6 +25,10 @@ type Manifest struct {
 	Files         []FileInfo        `json:"files"`
 	// Tokens are the examples' token lengths and the card's training limit.
 	Tokens *TokenFigures `json:"tokens,omitempty"`
+	// TaskTargets are what each task's splits never share (a farm dish, a
+	// VillagerBench structure), by task id, for the kinds that have one:
+	// the audit checks that no target is in two splits.
+	TaskTargets map[string]string `json:"task_targets,omitempty"`
 	// DemoTurns is "dropped" when the dispatch examples leave out their
 	// one-shot demo turns (Options.DropDemos).
 	DemoTurns string `json:"demo_turns,omitempty"`
@@ -41,7 +45,7 @@ func writeManifest(dir string, o Options, r *Dataset) error {
 		FormatVersion: 1, Name: o.Name, Unit: o.Unit, Layout: o.Layout, Roles: o.Roles,
 		Formats: o.Formats, SplitRule: o.Split, Dedup: dedupText, Counts: r.Counts,
 		Versions: o.Versions, Inputs: o.Inputs, Filters: o.Filters, Files: r.Files,
-		Tokens: r.Tokens, Skipped: skipped(o),
+		Tokens: r.Tokens, Skipped: skipped(o), TaskTargets: r.Counts.TaskTargets,
 	}
 	if o.DropDemos {
 		m.DemoTurns = "dropped"

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -29,16 +30,40 @@ func ReadDataset(dir string) (Source, error) {
 		return nil, fmt.Errorf("export: %s: no data/*.parquet files (expected a dataset written by collabcraft export)", dir)
 	}
 	slices.Sort(files)
+	targets, err := readTaskTargets(dir)
+	if err != nil {
+		return nil, err
+	}
 	return func(yield func(Example, error) bool) {
 		for _, f := range files {
 			split, _, _ := strings.Cut(filepath.Base(f), "-")
 			for ex, err := range readParquet(f, split) {
+				ex.Meta.Target = targets[ex.Meta.TaskID]
 				if !yield(ex, err) || err != nil {
 					return
 				}
 			}
 		}
 	}, nil
+}
+
+// readTaskTargets reads the task targets of a dataset's manifest.json
+// (none for a dataset without a manifest or written before them).
+func readTaskTargets(dir string) (map[string]string, error) {
+	data, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("export: %w", err)
+	}
+	var m struct {
+		TaskTargets map[string]string `json:"task_targets"`
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, fmt.Errorf("export: %s: %w", filepath.Join(dir, "manifest.json"), err)
+	}
+	return m.TaskTargets, nil
 }
 
 // readParquet reads one file of either layout.

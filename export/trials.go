@@ -124,6 +124,7 @@ func metaOf(t *trajectory.Trial, agent string) Meta {
 			}
 		}
 		m.Knobs = Knobs{values: values}
+		m.Target = k.TargetOf(t.Difficulty)
 	}
 	return m
 }

@@ -48,6 +48,10 @@ type Kind struct {
 	NotPlayedWhy string
 
 	generate  func(GenerateOptions) ([]Task, error)
+	// target names what a task's splits never share (VillagerBench's
+	// kinds: the dish, the structure) from its difficulty; nil: the kind
+	// reports none.
+	target func(difficulty map[string]any) string
 	validate  func(*validator)
 	breakdown func(*Task) string // the main knob's value as Breakdown counts it ("" = other)
 	// alwaysWritten are task-file fields MINDcraft writes for the kind even
@@ -68,6 +72,25 @@ const (
 	WorldMinecraft      = "minecraft"
 	WorldCuisine        = "cuisine"
 )
+
+// TargetOf is what train, dev and test never share for a task of the
+// kind (a farm dish "dish:cake", a VillagerBench structure
+// "structure:<hash>"), read from its difficulty knobs: "" for a kind
+// that reports none or a task without the knob.
+func (k *Kind) TargetOf(difficulty map[string]any) string {
+	if k == nil || k.target == nil {
+		return ""
+	}
+	return k.target(difficulty)
+}
+
+// prefixed is a string knob's value with a prefix, "" when it is missing.
+func prefixed(prefix string, v any) string {
+	if s, ok := v.(string); ok && s != "" {
+		return prefix + s
+	}
+	return ""
+}
 
 // PlayedBy reports whether the organisation named org plays the kind.
 func (k *Kind) PlayedBy(org string) bool { return k.Orgs == nil || slices.Contains(k.Orgs, org) }

@@ -53,6 +53,9 @@ var VBConstruction = &Kind{
 		{Name: "blocks", Type: KnobInt, read: fromDifficulty("blocks")},
 	},
 	generate: func(o GenerateOptions) ([]Task, error) { return GenerateVBConstruction(o.Options) },
+	// Splits share no structure (villagerbench.Leaks); the record keeps
+	// its shape's hash.
+	target: func(d map[string]any) string { return prefixed("structure:", d["structure"]) },
 	validate: (*validator).vbconstruction,
 	breakdown: func(t *Task) string {
 		v, _ := t.Difficulty["archetype"].(string)
@@ -114,6 +117,7 @@ func VBConstructionTask(bp villagerbench.Blueprint, o Options, difficulty map[st
 	d := villagerbench.Complexity(&bp, villagerbench.DigNeeded)
 	b := villagerbench.BudgetsFor(d)
 	difficulty["blocks"] = len(bp.Blocks)
+	difficulty["structure"] = strings.TrimPrefix(bp.ShapeHash(), "shape:")[:16] // enough to tell 10^4 structures apart
 	difficulty["complexity"] = d
 	difficulty["action_budget_s"] = b.ActionSeconds
 	t := Task{
