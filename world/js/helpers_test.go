@@ -3,6 +3,7 @@ package js
 import (
 	"context"
 	"testing"
+	"time"
 
 	"collabcraft/procgen"
 	"collabcraft/world"
@@ -59,9 +60,15 @@ func testWorldOf(t testing.TB, agents int) *world.World {
 }
 
 // run executes code for Andy_0 and advances the clock.
+// stepOptions are the default limits but a wall-time backstop far past
+// what the step limit takes under the race detector on a loaded machine:
+// the tests that run programs into the step limit check that limit, not
+// the backstop.
+var stepOptions = Options{Limits: Limits{Wall: 10 * time.Minute}}
+
 func run(t testing.TB, w *world.World, code string) Result {
 	t.Helper()
-	res, err := Execute(context.Background(), w, "Andy_0", code, Options{})
+	res, err := Execute(context.Background(), w, "Andy_0", code, stepOptions)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,7 +37,7 @@ func TestSandbox(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			res, err := Execute(context.Background(), w, "Andy_0", c.code, Options{})
+			res, err := Execute(context.Background(), w, "Andy_0", c.code, stepOptions)
 			if err != nil {
 				t.Fatal(err)
 			}
