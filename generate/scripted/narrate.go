@@ -95,6 +95,8 @@ func (w *words) newsClause(pb Phrasebook) string {
 			return v.pick("Okay "+from+", that settles who collects", "Understood, "+from, "Fine by me, "+from, "Sounds good, "+from, from+" will collect, agreed")
 		case m.Busy:
 			return v.pick(from+" is busy talking to someone else", from+" can't talk right now")
+		case m.Has(chat.Part):
+			return pb.Nod(from)
 		case m.Has(chat.Question):
 			return v.pick(from+" asked me something", "I see "+from+"'s question", "Reading "+from+"'s question")
 		default:

@@ -113,6 +113,7 @@ var teams = map[string]team{
 	procgen.TypeCrafting:     {goal: craftingGoal, roles: craftingRoles, queries: []string{"!inventory", "!craftable", "!nearbyBlocks"}},
 	procgen.TypeCooking:      {goal: cookingGoal, roles: cookingRoles, queries: []string{"!inventory", "!viewChest", "!entities", "!nearbyBlocks"}},
 	procgen.TypeConstruction: {roles: constructionRoles, queries: []string{"!inventory", "!getBlueprint", "!stats"}},
+	procgen.TypeFarm:         {goal: farmGoal, roles: farmRoles, queries: []string{"!inventory", "!viewChest", "!entities", "!nearbyBlocks"}},
 }
 
 // call is one call of one agent: its context, its goal as the task kind
@@ -277,7 +278,7 @@ func respondOrIgnore(c *know.Context) string {
 // builders' split).
 func needsAnswer(m chat.Message) bool {
 	return m.Any(chat.Request | chat.Question | chat.AskItems | chat.AskRecipes | chat.NoPlan | chat.StillNeed |
-		chat.Collector | chat.TakeRole | chat.NoNeed | chat.Plan)
+		chat.Collector | chat.TakeRole | chat.NoNeed | chat.Plan | chat.Part)
 }
 
 // reply is a call's reply: its text, with token counts estimated as a

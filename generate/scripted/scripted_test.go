@@ -181,9 +181,6 @@ func TestTeamsCoverKinds(t *testing.T) {
 		if !k.PlayedBy("p2p") {
 			continue // MindAgent's kinds are dispatched (dispatcher.go), never played by MINDcraft agents
 		}
-		if k.Family == procgen.FamilyVillagerBench {
-			continue // farm-to-table's experts come with the experts' redesign (issue 31)
-		}
 		e, ok := teams[k.TaskType]
 		if !ok || e.roles == nil || len(e.queries) == 0 {
 			t.Errorf("kind %s: no scripted team, or one without roles or queries", k.Name)

@@ -57,6 +57,11 @@ const (
 	StillNeed
 	// Plan states the builders' split: "split each level by material".
 	Plan
+	// Part gives the reader its part of a farm's supply chain: "bring me
+	// 3 milk_bucket and 2 sugar".
+	Part
+	// PartDone reports a part handed over: "that's my part".
+	PartDone
 )
 
 // Message is what a message says, read once.
@@ -70,6 +75,7 @@ type Message struct {
 	Lacking    []string // Lacks: the items, in order
 	RecipeFor  []string // Recipes: the dishes, in order
 	Done       []string // NoNeed: the dishes made, in order
+	Part       []Want   // Part: the items to bring, in order
 }
 
 // Want is a request for Count of Item.
@@ -142,6 +148,12 @@ func Parse(text string) Message {
 	if strings.Contains(text, planMark) {
 		m.Kinds |= Plan
 	}
+	if m.Part = partList(text); m.Part != nil {
+		m.Kinds |= Part
+	}
+	if holdsAny(lower, partDoneMarks) {
+		m.Kinds |= PartDone
+	}
 	return m
 }
 
@@ -163,6 +175,7 @@ func (m *Message) Add(o Message) {
 	m.Lacking = append(m.Lacking, o.Lacking...)
 	m.RecipeFor = append(m.RecipeFor, o.RecipeFor...)
 	m.Done = append(m.Done, o.Done...)
+	m.Part = append(m.Part, o.Part...)
 }
 
 // The marks each kind's words hold and its reader looks for, in any case
@@ -173,6 +186,8 @@ var (
 	doneMarks       = folded("everything I had", "all my items")
 	noPlanMarks     = folded(crossed([]string{"can't ", "cannot ", "don't "}, []string{"see", "have", "get"}, " the crafting plan")...)
 	askRecipesMarks = folded(crossed([]string{"send ", "share "}, []string{"", "me "}, "the recipe")...)
+	// The narration says "my part" as "my share" or "my portion" too.
+	partDoneMarks = folded(crossed([]string{"that's my ", "that was my "}, []string{"part", "share", "portion"}, "")...)
 )
 
 func folded(marks ...string) []string {
@@ -193,6 +208,7 @@ const (
 	planRelayMark = "ere is the crafting plan"
 	stillNeedMark = "I still need"
 	planMark      = "by material"
+	partMark      = "bring me "
 )
 
 // crossed is every a+b+tail.
@@ -260,6 +276,40 @@ func want(text, lower string) (Want, bool) {
 			}
 		}
 		from += k + 1
+	}
+}
+
+// partList reads the items after the first "bring me ": "N item"
+// joined by ", ", " and " or ", and " (nil for none).
+func partList(text string) []Want {
+	i := strings.Index(text, partMark)
+	if i < 0 {
+		return nil
+	}
+	rest := text[i+len(partMark):]
+	var out []Want
+	for {
+		d := scan.Span(rest, scan.Digit)
+		if d == 0 || d >= len(rest) || rest[d] != ' ' {
+			return out
+		}
+		n := scan.Span(rest[d+1:], scan.Lower)
+		if n == 0 {
+			return out
+		}
+		c, _ := strconv.Atoi(rest[:d])
+		out = append(out, Want{Item: rest[d+1 : d+1+n], Count: c})
+		rest = rest[d+1+n:]
+		switch {
+		case strings.HasPrefix(rest, ", and "):
+			rest = rest[len(", and "):]
+		case strings.HasPrefix(rest, ", "):
+			rest = rest[len(", "):]
+		case strings.HasPrefix(rest, " and "):
+			rest = rest[len(" and "):]
+		default:
+			return out
+		}
 	}
 }
 

@@ -73,6 +73,9 @@ func TestEveryWordingReadsBack(t *testing.T) {
 		{fmt.Sprintf(HaveNone[2], "egg"), func(m Message) bool { return reflect.DeepEqual(m.Lacking, []string{"egg"}) }},
 		{alternatives(fmt.Sprintf(Promises, "bread"))[4], func(m Message) bool { return reflect.DeepEqual(m.Promised, []string{"bread"}) }},
 		{fmt.Sprintf(NoNeedOpening, "bread") + NoNeedWhy[1], func(m Message) bool { return reflect.DeepEqual(m.Done, []string{"bread"}) }},
+		{fmt.Sprintf(PartAsks[3], "Jill_0", PartItems([]Want{{"egg", 1}, {"wheat", 3}, {"sugar", 2}}), "the cake"), func(m Message) bool {
+			return reflect.DeepEqual(m.Part, []Want{{"egg", 1}, {"wheat", 3}, {"sugar", 2}})
+		}},
 	} {
 		if m := Parse(c.text); !c.want(m) {
 			t.Errorf("%q reads back as %+v", c.text, m)

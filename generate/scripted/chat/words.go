@@ -199,6 +199,39 @@ var (
 	Agrees = []string{"Agreed, we split by material.", "Sounds good: split by material, my runs of each level."}
 )
 
+// PartAsks give a teammate its part of a farm's supply chain (Part; 1:
+// its name, 2: the items, "3 milk_bucket and 2 sugar", as PartItems
+// writes them, 3: what it is for, "the cake").
+var PartAsks = []string{
+	"%[1]s, could you bring me %[2]s? That's your part of %[3]s.",
+	"%[1]s, your part: bring me %[2]s for %[3]s.",
+	"%[1]s, can you take care of this and bring me %[2]s? I'll put %[3]s together.",
+	"Splitting the work for %[3]s: %[1]s, please bring me %[2]s.",
+	"%[1]s, would you bring me %[2]s? With that I can make %[3]s.",
+}
+
+// PartItems writes a Part's items: "3 milk_bucket", "3 milk_bucket and 2
+// sugar", "1 egg, 3 wheat and 2 sugar".
+func PartItems(part []Want) string {
+	s := make([]string, len(part))
+	for i, w := range part {
+		s[i] = strconv.Itoa(w.Count) + " " + w.Item
+	}
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
+// PartDones report a part handed over (PartDone; 1: the cook, 2: the
+// items).
+var PartDones = []string{
+	"%[1]s, you have %[2]s now: that's my part.",
+	"Sent you %[2]s, %[1]s. That's my part.",
+	"%[1]s, %[2]s are in your inventory; that's my part.",
+	"There you go, %[1]s: %[2]s. That was my part.",
+}
+
 // Example is one wording of a kind, filled in with sample facts.
 type Example struct {
 	Text string
@@ -262,6 +295,8 @@ func Examples() []Example {
 	}
 	add(Plan, fill(Plans, "Andy_0, Jill_0")...)
 	add(Plan, Agrees...)
+	add(Part, fill(PartAsks, "Jill_0", PartItems([]Want{{"milk_bucket", 3}, {"sugar", 2}}), "the cake")...)
+	add(PartDone, fill(PartDones, "Andy_0", "3 milk_bucket")...)
 	return out
 }
 

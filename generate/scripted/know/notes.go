@@ -66,6 +66,12 @@ type Notes struct {
 	PlanWith    []string
 	Unreachable []string // blocks its code could not reach
 
+	// Farm-to-table.
+	Parts      map[string]string // each agent's part of the supply chain, by name: "3 milk_bucket, 2 sugar"
+	Seen       []string          // the farm's blocks and animals it saw
+	PartDone   bool              // a farmhand handed its part over
+	HandedOver []string          // the items of its part it handed over
+
 	TeammatesLack []string // "item (name)"
 	Waiting       bool     // it ended a window waiting for teammates
 	DoneSoFar     []string // the last things it did
@@ -102,6 +108,7 @@ const (
 	toldPlan     = "I told the team the plan."
 	checkMatched = "Last check: the house matches the blueprint."
 	waiting      = "I have been waiting for my teammates."
+	partDone     = "I handed over my part."
 	noNeedPrefix = "No need to make the "
 )
 
@@ -179,6 +186,12 @@ func (n *Notes) Facts() []string {
 	add(n.Checked && n.LastCheck < 0, checkMatched)
 	add(n.Checked && n.LastCheck >= 0, "Last check: "+strconv.Itoa(n.LastCheck)+" cells to fix.")
 	add(len(n.PlanWith) > 0, "Plan settled with: "+strings.Join(n.PlanWith, ", ")+".")
+	for _, name := range slices.Sorted(maps.Keys(n.Parts)) {
+		f = append(f, "Part of "+name+": "+n.Parts[name]+".")
+	}
+	add(n.PartDone, partDone)
+	add(len(n.HandedOver) > 0, "Handed over: "+strings.Join(n.HandedOver, ", ")+".")
+	add(len(n.Seen) > 0, "Seen around: "+strings.Join(n.Seen, ", ")+".")
 	add(len(n.TeammatesLack) > 0, "Teammates lack: "+strings.Join(n.TeammatesLack, ", ")+".")
 	add(len(n.Unreachable) > 0, "Could not reach cells for: "+strings.Join(n.Unreachable, ", ")+".")
 	add(n.Waiting, waiting)
@@ -206,6 +219,7 @@ func ParseNotes(memory string) Notes {
 	n.readCooking(memory)
 	n.readChest(memory)
 	n.readBuilding(memory)
+	n.readFarm(memory)
 	n.TeammatesLack = splitList(memory, "Teammates lack: ", func(c byte) bool { return isListByte(c) || c == '(' || c == ')' })
 	n.Waiting = strings.Contains(memory, waiting)
 	if list, ok := listAfter(memory, "Done so far: ", func(c byte) bool { return c != '.' }); ok {
@@ -329,6 +343,26 @@ func (n *Notes) readBuilding(m string) {
 	}
 	n.PlanWith = splitList(m, "Plan settled with: ", isListByte)
 	n.Unreachable = splitList(m, "Could not reach cells for: ", isListByte)
+}
+
+// readFarm reads the farm-to-table notes.
+func (n *Notes) readFarm(m string) {
+	for from := 0; ; {
+		name, rest, ok := wordAfter(m[from:], "Part of ")
+		if !ok {
+			break
+		}
+		from = len(m) - len(rest)
+		if list, ok := listAfter(rest, ": ", func(c byte) bool { return isListByte(c) || scan.Digit(c) }); ok && strings.HasPrefix(rest, ": ") {
+			if n.Parts == nil {
+				n.Parts = map[string]string{}
+			}
+			n.Parts[name] = list
+		}
+	}
+	n.PartDone = strings.Contains(m, partDone)
+	n.HandedOver = splitList(m, "Handed over: ", isListByte)
+	n.Seen = splitList(m, "Seen around: ", isListByte)
 }
 
 // NoNeedFor reports whether the memory says the cook made dish itself:
