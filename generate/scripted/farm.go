@@ -118,7 +118,7 @@ func readFarm(c *know.Context, dish string) *farmFacts {
 				}
 			}
 		case "!viewChest":
-			if !strings.Contains(a.Output, texts.ChestContains) {
+			if !strings.Contains(a.Output, texts.ChestContains) && !strings.Contains(a.Output, texts.ChestEmpty) {
 				continue
 			}
 			at := reachedAt(a.Output)
@@ -350,7 +350,7 @@ func (f *farmFacts) deliverables() []chat.Want {
 	var out []chat.Want
 	smelts := 0
 	for _, w := range f.recipe {
-		if raw := mcdata.SmeltInputs(w.Item); len(raw) > 0 && !f.firstHas(w.Item) {
+		if smeltedFood(w.Item) && !f.firstHas(w.Item) {
 			out = append(out, chat.Want{Item: farmRaw(w.Item), Count: w.Count})
 			smelts++
 			continue
@@ -369,6 +369,13 @@ func (f *farmFacts) deliverables() []chat.Want {
 		}
 	}
 	return out
+}
+
+// smeltedFood reports whether item is a food a furnace cooks (not coal,
+// which a furnace also makes, from its ore).
+func smeltedFood(item string) bool {
+	_, food := mcdata.LookupFood(item)
+	return food && len(mcdata.SmeltInputs(item)) > 0
 }
 
 // farmRaw is what a cooked item is smelted from.
@@ -524,7 +531,7 @@ func (f *farmFacts) obtain(inv func(string) int, item string, n int, depth int) 
 	if b := cropOf(item); b != "" && f.seen[b] {
 		return st("collect", "collectBlocks", item, b, miss)
 	}
-	if raw := mcdata.SmeltInputs(item); len(raw) > 0 {
+	if smeltedFood(item) {
 		r := farmRaw(item)
 		if inv(r) > 0 && inv("coal") > 0 {
 			return st("smelt", "smeltItem", item, r, min(inv(r), miss))

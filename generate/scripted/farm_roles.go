@@ -8,7 +8,6 @@ import (
 
 	"collabcraft/generate/scripted/chat"
 	"collabcraft/generate/scripted/know"
-	"collabcraft/mcdata"
 	"collabcraft/world/texts"
 )
 
@@ -97,7 +96,7 @@ func (r *farmCook) Decide() (Intent, bool) {
 		}
 	}
 	// Cook: smelt what is smelted, then the dish.
-	if len(mcdata.SmeltInputs(dish)) > 0 && !slices.ContainsFunc(f.recipe, func(w chat.Want) bool { return w.Item == dish }) {
+	if smeltedFood(dish) && !slices.ContainsFunc(f.recipe, func(w chat.Want) bool { return w.Item == dish }) {
 		if st, ok := f.obtain(r.inv, dish, 1, 0); ok && st.How == "smelt" {
 			return do(farmCooking{dish, true}, st.Cmd, st.Args...), true
 		}
@@ -315,7 +314,7 @@ func (r *farmHand) Decide() (Intent, bool) {
 // into the recipe's item.
 func (f *farmFacts) cooked(c *know.Context, w chat.Want) bool {
 	for _, r := range f.recipe {
-		if r.Item != w.Item && len(mcdata.SmeltInputs(r.Item)) > 0 && farmRaw(r.Item) == w.Item && c.Count(r.Item) >= r.Count {
+		if r.Item != w.Item && smeltedFood(r.Item) && farmRaw(r.Item) == w.Item && c.Count(r.Item) >= r.Count {
 			return true
 		}
 	}
@@ -348,7 +347,7 @@ func chestFirst(f *farmFacts, part []chat.Want) []chat.Want {
 // ingredients (the first chest in the window that is not a tool chest).
 func mainChestAt(c *know.Context) ([3]int, bool) {
 	for _, a := range c.Acts() {
-		if a.Name != "!viewChest" || !strings.Contains(a.Output, texts.ChestContains) || toolChest(texts.ChestItems(a.Output)) {
+		if a.Name != "!viewChest" || !strings.Contains(a.Output, texts.ChestContains) && !strings.Contains(a.Output, texts.ChestEmpty) || toolChest(texts.ChestItems(a.Output)) {
 			continue
 		}
 		x, y, z, ok := texts.ParseReached(a.Output)
