@@ -321,9 +321,7 @@ func (f *farmFacts) notes(n *know.Notes) {
 			}
 		}
 	}
-	for _, s := range slices.Sorted(maps.Keys(f.seen)) {
-		n.Seen = append(n.Seen, s)
-	}
+	n.Seen = append(n.Seen, slices.Sorted(maps.Keys(f.seen))...)
 	for name, p := range f.parts {
 		if n.Parts == nil {
 			n.Parts = map[string]string{}
