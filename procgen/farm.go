@@ -38,7 +38,7 @@ var Farm = &Kind{
 	},
 	generate: func(o GenerateOptions) ([]Task, error) { return GenerateFarm(o.Options) },
 	// Splits share no dish (the paper's settings are all test).
-	target: func(d map[string]any) string { return prefixed("dish:", d["dish"]) },
+	target:   func(d map[string]any) string { return prefixed("dish:", d["dish"]) },
 	validate: (*validator).farm,
 	breakdown: func(t *Task) string {
 		if v, ok := t.Difficulty["dish"].(string); ok {

@@ -47,11 +47,11 @@ type Kind struct {
 	// not in Orgs: why it cannot play the kind.
 	NotPlayedWhy string
 
-	generate  func(GenerateOptions) ([]Task, error)
+	generate func(GenerateOptions) ([]Task, error)
 	// target names what a task's splits never share (VillagerBench's
 	// kinds: the dish, the structure) from its difficulty; nil: the kind
 	// reports none.
-	target func(difficulty map[string]any) string
+	target    func(difficulty map[string]any) string
 	validate  func(*validator)
 	breakdown func(*Task) string // the main knob's value as Breakdown counts it ("" = other)
 	// alwaysWritten are task-file fields MINDcraft writes for the kind even

@@ -55,7 +55,7 @@ var VBConstruction = &Kind{
 	generate: func(o GenerateOptions) ([]Task, error) { return GenerateVBConstruction(o.Options) },
 	// Splits share no structure (villagerbench.Leaks); the record keeps
 	// its shape's hash.
-	target: func(d map[string]any) string { return prefixed("structure:", d["structure"]) },
+	target:   func(d map[string]any) string { return prefixed("structure:", d["structure"]) },
 	validate: (*validator).vbconstruction,
 	breakdown: func(t *Task) string {
 		v, _ := t.Difficulty["archetype"].(string)
