@@ -38,16 +38,24 @@ func isDescription(meta any) ([]string, bool) {
 	return lines, true
 }
 
-// cell is one block to place: the item placed for it, and, for a block
-// nothing holds up when its turn comes, the scaffold: a dirt block at
-// ref (the neighbour its facing needs) on a dirt ladder, or a ladder
-// right under it (ref is the cell itself).
+// cell is one block to place: the item placed for it, and the dirt
+// ladder it is placed from, when it floats (nothing holds it up when its
+// turn comes) or nobody could reach it from the ground or the building.
+// Cells in a row with the same stand are placed from one ladder.
 type cell struct {
 	block    villagerbench.Block
 	item     string
 	floating bool
-	ref      [3]int
+	stand    *stand
 	parent   [3]int // the neighbour that holds it up (floating: none)
+}
+
+// stand is a dirt ladder: its top, the air cell above its dirt, where
+// the builder stands; with dirt, a dirt block placed at top is the
+// floating block's reference, broken once the block stands.
+type stand struct {
+	top  [3]int
+	dirt bool
 }
 
 // refs are the neighbours placeBlock accepts as the reference for a
@@ -98,9 +106,8 @@ func buildOrder(blocks []villagerbench.Block) []cell {
 		}
 		return name, mcdata.IsItem(name)
 	}
-	floor := villagerbench.Site.Min[1] - 1
-	filled := map[[3]int]bool{}
-	solid := func(q [3]int) bool { return q[1] <= floor || filled[q] }
+	st := newSite(blocks)
+	filled := st.filled
 	var todo []villagerbench.Block
 	names := map[[3]int]string{}
 	for _, b := range blocks {
@@ -117,7 +124,7 @@ func buildOrder(blocks []villagerbench.Block) []cell {
 			c := cell{block: b, item: names[b.Position]}
 			held := false
 			for _, d := range refs(b.Facing) {
-				if q := add(b.Position, d); solid(q) {
+				if q := add(b.Position, d); st.solid(q) {
 					held, c.parent = true, q
 					break
 				}
@@ -142,19 +149,105 @@ func buildOrder(blocks []villagerbench.Block) []cell {
 				b = t
 			}
 		}
-		c := cell{block: b, item: names[b.Position], floating: true, ref: b.Position}
-		for _, d := range refs(b.Facing) {
-			q := add(b.Position, d)
-			if _, taken := at[q]; !taken && d[1] >= 0 {
-				c.ref = q
-				break
-			}
-		}
+		top, dirt := st.scaffoldFor(b)
+		c := cell{block: b, item: names[b.Position], floating: true, stand: &stand{top: top, dirt: dirt}}
 		order = append(order, c)
 		filled[b.Position] = true
 		todo = slices.DeleteFunc(todo, func(t villagerbench.Block) bool { return t.Position == b.Position })
 	}
+	placeStands(order, blocks)
 	return order
+}
+
+// placeStands gives a dirt ladder to each block of the order that no
+// builder could reach when its turn comes: up to three blocks in a row
+// share one, when its top is within reach of each.
+func placeStands(order []cell, blocks []villagerbench.Block) {
+	st := newSite(blocks)
+	todo := map[[3]int]bool{}
+	for _, c := range order {
+		todo[c.block.Position] = true
+	}
+	var cur *stand
+	n := 0
+	for i := range order {
+		c := &order[i]
+		p := c.block.Position
+		delete(todo, p)
+		switch {
+		case c.floating:
+			cur, n = nil, 0
+			if !c.stand.dirt {
+				cur, n = c.stand, 1
+			}
+		case st.reachable(p, st.standing()):
+			cur, n = nil, 0
+		case cur != nil && n < 3 && distSq(cur.top, p) <= reachSq && !ladderTakes(cur.top, p) && add(cur.top, [3]int{0, 1, 0}) != p:
+			c.stand = cur
+			n++
+		default:
+			cur, n = nil, 0
+			if t, ok := st.standFor(p, todo); ok {
+				cur, n = &stand{top: t}, 1
+				c.stand = cur
+			}
+		}
+		st.filled[p] = true
+	}
+}
+
+// scaffoldFor chooses a floating block's scaffold, given the cells
+// filled before it: where its dirt ladder tops out, and whether a dirt
+// block goes there as its reference. The ladder is only climbable when
+// the column under its top is empty down to the floor (erectDirtLadder
+// starts above the highest block in it), so:
+//   - a reference cell of the facing that no block takes, with an empty
+//     column under it: the ladder up to it, a dirt block on top;
+//   - else a column beside a reference cell r, empty from the floor: the
+//     ladder tops out one above r, so that one of its ladders hangs in
+//     r and serves as the reference, and the builder stands on the dirt
+//     within reach of the block;
+//   - else the first reference cell no block takes (the old way, which
+//     may leave the block out of reach).
+func (st *site) scaffoldFor(b villagerbench.Block) (top [3]int, dirt bool) {
+	p := b.Position
+	for _, d := range refs(b.Facing) {
+		r := add(p, d)
+		if _, taken := st.at[r]; !taken && d[1] >= 0 && st.column(r[0], r[2], r[1]-1, false) && st.climbable(add(r, [3]int{0, -1, 0}), false) {
+			return r, true
+		}
+	}
+	if slices.Contains(refs(b.Facing), [3]int{0, -1, 0}) && st.column(p[0], p[2], p[1]-1, false) && st.climbable(add(p, [3]int{0, -1, 0}), false) {
+		return p, false // the ladder's dirt under the block is its reference
+	}
+	for _, free := range []bool{true, false} {
+		for _, d := range refs(b.Facing) {
+			r := add(p, d)
+			if d[1] > 0 || st.filled[r] {
+				continue
+			}
+			for _, e := range sides {
+				q := add(r, e)
+				if q == p {
+					continue
+				}
+				t := add(q, [3]int{0, 1, 0})
+				_, taken := st.at[t]
+				if taken || st.filled[t] || distSq(t, p) > reachSq || !st.climbable(t, free) {
+					continue
+				}
+				return t, false
+			}
+		}
+	}
+	for _, d := range refs(b.Facing) {
+		if q := add(p, d); d[1] >= 0 {
+			if _, taken := st.at[q]; !taken {
+				return q, true
+			}
+		}
+	}
+	return p, false
 }
 
 // peopleIn reads the agents' names from the environment summary's
@@ -206,7 +299,8 @@ func (w words) planVBConstruction(lines []string, env string) (plan, error) {
 		chest = chests[0]
 	}
 	order := buildOrder(blocks)
-	// Shares: runs of cells in support order, dealt to the agents in turn.
+	// Shares: runs of cells in support order, dealt to the agents in turn;
+	// the cells placed from one ladder stay in one share.
 	type share struct {
 		cells []cell
 		agent string
@@ -217,16 +311,17 @@ func (w words) planVBConstruction(lines []string, env string) (plan, error) {
 		s.agent = names[len(shares)%len(names)]
 		jobs := 0
 		for i < len(order) {
-			cost := 1
-			if order[i].floating {
-				cost = len(scaffolded(order[i], job{}))
+			k := i + 1
+			for k < len(order) && order[i].stand != nil && order[k].stand == order[i].stand {
+				k++
 			}
+			cost := len(standJobs(order[i:k]))
 			if jobs+cost > blocksPerShare && jobs > 0 {
 				break
 			}
-			s.cells = append(s.cells, order[i])
+			s.cells = append(s.cells, order[i:k]...)
 			jobs += cost
-			i++
+			i = k
 		}
 		shares = append(shares, s)
 	}
@@ -240,13 +335,13 @@ func (w words) planVBConstruction(lines []string, env string) (plan, error) {
 			if s.agent != a {
 				continue
 			}
-			for _, c := range s.cells {
+			for i, c := range s.cells {
 				if need[c.item] == 0 {
 					items = append(items, c.item)
 				}
 				need[c.item]++
-				if c.floating {
-					top := c.ref[1] - villagerbench.Site.Min[1] + 1
+				if c.stand != nil && !slices.ContainsFunc(s.cells[:i], func(o cell) bool { return o.stand == c.stand }) {
+					top := c.stand.top[1] - villagerbench.Site.Min[1] + 1
 					for _, it := range []string{"dirt", "ladder"} {
 						if need[it] == 0 {
 							items = append(items, it)
@@ -277,11 +372,12 @@ func (w words) planVBConstruction(lines []string, env string) (plan, error) {
 		}
 	}
 	// The shares, each after its agent's previous share (or materials)
-	// and the share that places what holds its blocks up; a scaffolded
-	// block after every agent's last share so far, so that its ladder
-	// takes no cell a block is still to fill.
+	// and the share that places what holds its blocks up; a dirt ladder
+	// after the shares that fill the cells it would take, and a block in
+	// a ladder's way after the share that takes the ladder down.
 	placedBy := map[[3]int]int{} // cell -> the share subtask (1-based)
 	last := map[string]int{}     // agent -> its last subtask so far
+	ladders := map[[3]int]int{}  // a cell a dirt ladder takes -> the share that takes it down
 	maps.Copy(last, fetched)
 	for _, s := range shares {
 		var jobs []job
@@ -290,25 +386,41 @@ func (w words) planVBConstruction(lines []string, env string) (plan, error) {
 		if n := last[s.agent]; n > 0 {
 			req[n] = true
 		}
-		for _, c := range s.cells {
-			b := c.block
-			place := job{kind: jobPlace, item: c.item, count: 1, at: b.Position, facing: string(b.Facing)}
-			if c.floating {
-				jobs = append(jobs, scaffolded(c, place)...)
-				for _, n := range last {
+		for k := 0; k < len(s.cells); {
+			c := s.cells[k]
+			n := k + 1
+			for n < len(s.cells) && c.stand != nil && s.cells[n].stand == c.stand {
+				n++
+			}
+			jobs = append(jobs, standJobs(s.cells[k:n])...)
+			for _, c := range s.cells[k:n] {
+				b := c.block
+				if n, ok := ladders[b.Position]; ok {
 					req[n] = true
 				}
-			} else {
-				jobs = append(jobs, place)
-				if n, ok := placedBy[c.parent]; ok {
+				if n, ok := placedBy[c.parent]; ok && !c.floating {
 					req[n] = true
+				}
+				ms = append(ms, fmt.Sprintf("%s at %s facing %s", b.Name, pos(b.Position), b.Facing))
+			}
+			if c.stand != nil {
+				// What the ladder would take must stand before it goes up.
+				for _, q := range footprint(c.stand.top) {
+					if n, ok := placedBy[q]; ok {
+						req[n] = true
+					}
 				}
 			}
-			ms = append(ms, fmt.Sprintf("%s at %s facing %s", b.Name, pos(b.Position), b.Facing))
+			k = n
 		}
 		id := len(p.subtasks) + 1
 		for _, c := range s.cells {
 			placedBy[c.block.Position] = id
+			if c.stand != nil {
+				for _, q := range footprint(c.stand.top) {
+					ladders[q] = id
+				}
+			}
 		}
 		last[s.agent] = id
 		requires := slices.Sorted(maps.Keys(req))
@@ -319,33 +431,49 @@ func (w words) planVBConstruction(lines []string, env string) (plan, error) {
 	return p, nil
 }
 
-// scaffolded is a floating cell's jobs around place: a dirt ladder up to
-// its reference cell, a dirt block there when that is a neighbour (a
-// side-facing block leans on it), the block, then the dirt broken and
-// the ladder taken down. On the floor's layer no ladder is needed.
-func scaffolded(c cell, place job) []job {
-	p := c.block.Position
+// standJobs are the jobs that place a run of cells: with a stand, a
+// dirt ladder up to its top, a dirt block there when that is the first
+// block's reference, the blocks, then the dirt broken and the ladder
+// taken down. On the floor's layer no ladder is needed.
+func standJobs(cells []cell) []job {
 	var jobs []job
-	ladder := c.ref[1] > villagerbench.Site.Min[1]
+	st := cells[0].stand
+	ladder := st != nil && st.top[1] > villagerbench.Site.Min[1]
 	if ladder {
-		jobs = append(jobs, job{kind: jobLadder, item: "dirt", count: 1, at: c.ref})
+		jobs = append(jobs, job{kind: jobLadder, item: "dirt", count: 1, at: st.top})
 	}
-	if c.ref != p {
-		jobs = append(jobs, job{kind: jobPlace, item: "dirt", count: 1, at: c.ref, facing: "A"}, place,
-			job{kind: jobBreak, item: "dirt", count: 1, at: c.ref})
-	} else {
+	for i, c := range cells {
+		b := c.block
+		place := job{kind: jobPlace, item: c.item, count: 1, at: b.Position, facing: string(b.Facing)}
+		if i == 0 && st != nil && st.dirt {
+			jobs = append(jobs, job{kind: jobPlace, item: "dirt", count: 1, at: st.top, facing: "A"}, place,
+				job{kind: jobBreak, item: "dirt", count: 1, at: st.top})
+			continue
+		}
 		jobs = append(jobs, place)
 	}
 	if ladder {
-		jobs = append(jobs, job{kind: jobUnladder, item: "dirt", count: 1, at: c.ref})
+		jobs = append(jobs, job{kind: jobUnladder, item: "dirt", count: 1, at: st.top})
 	}
 	return jobs
 }
 
-// ladderNote mentions the dirt ladders when some block floats.
+// footprint is the cells a dirt ladder topping out at top takes: its
+// dirt and the ladders on its four sides.
+func footprint(top [3]int) [][3]int {
+	var out [][3]int
+	for _, e := range [][3]int{{0, 0, 0}, {1, 0, 0}, {-1, 0, 0}, {0, 0, 1}, {0, 0, -1}} {
+		for y := villagerbench.Site.Min[1]; y <= top[1]; y++ {
+			out = append(out, [3]int{top[0] + e[0], y, top[2] + e[2]})
+		}
+	}
+	return out
+}
+
+// ladderNote mentions the dirt ladders when some block needs one.
 func ladderNote(order []cell) string {
 	for _, c := range order {
-		if c.floating {
+		if c.stand != nil {
 			return "; {a block that touches nothing below it gets a dirt ladder first|blocks hanging in the air go on a dirt ladder, taken down after}"
 		}
 	}

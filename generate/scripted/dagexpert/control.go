@@ -192,15 +192,22 @@ func (w words) replan(c villager.StrategyCall) string {
 		if g.Status != "failed" {
 			continue
 		}
-		why := "it failed"
+		why, desc := "it failed", g.Description
 		if g.Description == str(field(c.Current, "task-description")) {
 			why = failureOf(c.Current)
+			if rest := w.remaining(g.Description, c.Current); rest != "" {
+				desc = rest
+			}
+		}
+		reason := "Subtask " + fmt.Sprint(g.ID) + " {failed|did not succeed} (" + why + "); {it is planned again|it gets another try} {now that the others are done|with the rest finished}"
+		if desc != g.Description {
+			reason = "Subtask " + fmt.Sprint(g.ID) + " {failed|did not succeed} (" + why + "); {what it did stays done|its finished steps stand}, {the rest is planned again|only the rest is tried again}"
 		}
 		r = villager.Dict{
-			{Key: "reasoning", Value: w.say("Subtask " + fmt.Sprint(g.ID) + " {failed|did not succeed} (" + why + "); {it is planned again|it gets another try} {now that the others are done|with the rest finished}.")},
+			{Key: "reasoning", Value: w.say(reason + ".")},
 			{Key: "strategy", Value: "replan"}, {Key: "origin-id", Value: g.ID},
-			{Key: "description", Value: g.Description},
-			{Key: "milestones", Value: []any{"done: " + g.Description}},
+			{Key: "description", Value: desc},
+			{Key: "milestones", Value: []any{"done: " + desc}},
 		}
 		break
 	}
@@ -211,6 +218,57 @@ func (w words) replan(c villager.StrategyCall) string {
 		}
 	}
 	return "```json\n" + villager.JSON(r) + "\n```"
+}
+
+// remaining is a failed subtask's description less the jobs its
+// reflection reports done (repeating a placement would use up another
+// block: the game answers "the block is placed there" and takes one);
+// "" when the feedback names none done.
+func (w words) remaining(desc string, cur villager.Dict) string {
+	jobs, err := readJobs(desc)
+	if err != nil {
+		return ""
+	}
+	var done []job
+	for _, fb := range listOf(field(cur, "task-feedback")) {
+		r := str(field(dictOf(fb), "reasoning"))
+		list := ""
+		for _, sep := range []string{" succeeded, but ", " went through, but "} {
+			if before, _, ok := strings.Cut(r, sep); ok {
+				list = before
+			}
+		}
+		for _, prefix := range []string{"The actions show ", "From the action history, "} {
+			list = strings.TrimPrefix(list, prefix)
+		}
+		for _, part := range splitOutsideBrackets(list, ", ") {
+			for _, c := range strings.Split(part, " and ") {
+				if j, err := readClause(strings.TrimSpace(c)); err == nil {
+					done = append(done, j)
+				}
+			}
+		}
+	}
+	if len(done) == 0 {
+		return ""
+	}
+	var rest []job
+	for _, j := range jobs {
+		if i := slices.IndexFunc(done, func(d job) bool { return sameJob(d, j) }); i >= 0 {
+			done = slices.Delete(done, i, i+1)
+			continue
+		}
+		rest = append(rest, j)
+	}
+	if len(rest) == 0 || len(rest) == len(jobs) {
+		return ""
+	}
+	return w.describe(rest)
+}
+
+// sameJob reports whether two jobs read from different wordings are one.
+func sameJob(a, b job) bool {
+	return a.kind == b.kind && a.item == b.item && a.count == b.count && a.at == b.at && a.to == b.to
 }
 
 // failureOf is the last tool message of a failed subtask's feedback.

@@ -191,6 +191,9 @@ var verbs = map[string]jobKind{
 
 func readClause(c string) (job, error) {
 	words := strings.Fields(c)
+	if len(words) == 0 {
+		return job{}, fmt.Errorf("dagexpert: an empty clause")
+	}
 	kind, ok := verbs[strings.ToLower(words[0])]
 	if !ok {
 		return job{}, fmt.Errorf("dagexpert: no job in %q", c)

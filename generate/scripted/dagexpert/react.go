@@ -244,9 +244,7 @@ func (w words) jobProgress(c villager.ExecutorCall, j job, steps []stepRecord, b
 	case jobMine:
 		return w.mine(c, steps, j)
 	case jobPlace:
-		return w.single(steps, "placeBlock", toolCall{"placeBlock", villager.Dict{
-			{Key: "item_name", Value: j.item}, {Key: "x", Value: j.at[0]}, {Key: "y", Value: j.at[1]}, {Key: "z", Value: j.at[2]}, {Key: "facing", Value: j.facing}}},
-			w.say("{Next block|Placing}: "+j.item+" at "+pos(j.at)+"."))
+		return w.place(steps, j)
 	case jobLadder:
 		return w.single(steps, "erectDirtLadder", toolCall{"erectDirtLadder", cellArgs("top_", j.at)},
 			w.say("{Nothing holds up|Nothing is under} "+pos(j.at)+", so I {put up|erect} a dirt ladder {to reach it|under it}."))
@@ -258,6 +256,62 @@ func (w words) jobProgress(c villager.ExecutorCall, j job, steps []stepRecord, b
 			w.say("{The "+j.item+" at "+pos(j.at)+" is in the way|A "+j.item+" stands where the blueprint wants a block}, so I break it."))
 	}
 	return progress{failed: "an unknown job"}, 0
+}
+
+// place puts a block in its cell. The game may answer that something
+// else is there ("occupied by glass": the enclosure's wall, a ladder a
+// dirt ladder left behind); the builder mines it once and places again.
+func (w words) place(steps []stepRecord, j job) (progress, int) {
+	call := toolCall{"placeBlock", villager.Dict{
+		{Key: "item_name", Value: j.item}, {Key: "x", Value: j.at[0]}, {Key: "y", Value: j.at[1]}, {Key: "z", Value: j.at[2]}, {Key: "facing", Value: j.facing}}}
+	thought := w.say("{Next block|Placing}: " + j.item + " at " + pos(j.at) + ".")
+	fails, mined := 0, false
+	for i, s := range steps {
+		last := i+1 == len(steps)
+		switch s.act.Tool {
+		case "placeBlock":
+			if s.ok() {
+				return progress{ok: true}, i + 1
+			}
+			msg := strings.TrimSpace(s.message())
+			if got := s.arg("item_name"); got != j.item {
+				thought = w.say("{I had the name wrong|That name was off} (" + got + "); {it is|the item is} " + j.item + ".")
+				continue // a misspelt name is put right, not counted
+			}
+			if what, ok := occupiedBy(msg); ok && !mined {
+				if last {
+					dig := toolCall{"MineBlock", cellArgs("", j.at)}
+					return progress{next: &dig, thought: w.say("{There is|Something is in the way:} " + what + " {at|in} " + pos(j.at) + "; {I mine it first|it has to go first}.")}, i + 1
+				}
+				continue
+			}
+			if fails++; fails >= 2 {
+				return progress{failed: msg}, i + 1
+			}
+			thought = w.say("{That did not work|It failed} (" + msg + "); {I try once more|one more try}.")
+		case "MineBlock":
+			mined = true
+			if !s.ok() {
+				return progress{failed: strings.TrimSpace(s.message())}, i + 1
+			}
+			thought = w.say("{The cell is clear now|Now the way is free}; {I place the|in goes the} " + j.item + ".")
+		default:
+			return progress{failed: "my steps went astray"}, i
+		}
+	}
+	return progress{next: &call, thought: thought}, len(steps)
+}
+
+// occupiedBy reads place_block_op's answer that another block holds the
+// cell: "... the position is occupied by glass, do you need to mine it
+// first?".
+func occupiedBy(msg string) (string, bool) {
+	_, rest, ok := strings.Cut(msg, "the position is occupied by ")
+	if !ok {
+		return "", false
+	}
+	what, _, _ := strings.Cut(rest, ",")
+	return what, what != ""
 }
 
 // cellArgs are a tool's x, y, z arguments (prefixed: top_x ...).
