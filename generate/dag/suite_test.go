@@ -136,10 +136,10 @@ func mentionsKnownItem(command string) bool {
 
 // TestDAGVBConstructionSuite: the scripted experts build VillagerBench's
 // blueprints (the paper's 100, the test split) under the DAG with 2 and
-// 3 agents. Measured: 86 of 100 reach C = 1 with 2 agents, 81 with 3;
+// 3 agents. Measured: 89 of 100 reach C = 1 with 2 agents, 88 with 3;
 // issue 31's bar is 90%, this one guards what works.
 func TestDAGVBConstructionSuite(t *testing.T) {
-	suite{kind: "vbconstruction", split: "test", n: 100, nShort: 20, bar: 0.8, barShort: 0.75, what: "blueprints built exactly"}.check(t)
+	suite{kind: "vbconstruction", split: "test", n: 100, nShort: 20, bar: 0.85, barShort: 0.75, what: "blueprints built exactly"}.check(t)
 }
 
 // TestDAGFarmSuite: the scripted experts cook VillagerBench's farm-to-table

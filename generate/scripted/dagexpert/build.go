@@ -149,8 +149,7 @@ func buildOrder(blocks []villagerbench.Block) []cell {
 				b = t
 			}
 		}
-		top, dirt := st.scaffoldFor(b)
-		c := cell{block: b, item: names[b.Position], floating: true, stand: &stand{top: top, dirt: dirt}}
+		c := cell{block: b, item: names[b.Position], floating: true}
 		order = append(order, c)
 		filled[b.Position] = true
 		todo = slices.DeleteFunc(todo, func(t villagerbench.Block) bool { return t.Position == b.Position })
@@ -174,10 +173,16 @@ func placeStands(order []cell, blocks []villagerbench.Block) {
 		c := &order[i]
 		p := c.block.Position
 		delete(todo, p)
+		if c.floating && slices.ContainsFunc(refs(c.block.Facing), func(d [3]int) bool { return st.filled[add(p, d)] }) {
+			c.floating = false // what an earlier ladder left holds it up
+		}
 		switch {
 		case c.floating:
+			top, dirt := st.scaffoldFor(c.block)
+			c.stand = &stand{top: top, dirt: dirt}
+			st.leaveJunk(top)
 			cur, n = nil, 0
-			if !c.stand.dirt {
+			if !dirt {
 				cur, n = c.stand, 1
 			}
 		case st.reachable(p, st.standing()):
@@ -190,6 +195,7 @@ func placeStands(order []cell, blocks []villagerbench.Block) {
 			if t, ok := st.standFor(p, todo); ok {
 				cur, n = &stand{top: t}, 1
 				c.stand = cur
+				st.leaveJunk(t)
 			}
 		}
 		st.filled[p] = true

@@ -170,6 +170,18 @@ func (s *site) standFor(p [3]int, todo map[[3]int]bool) ([3]int, bool) {
 	return [3]int{}, false
 }
 
+// leaveJunk marks what a dirt ladder topping out at t leaves behind:
+// dismantleDirtLadder stops above y = -59 (minecraft_server.py), so the
+// dirt of the two lowest levels and their ladders stay. Later ladders
+// keep clear of them, and a builder may stand on them.
+func (s *site) leaveJunk(t [3]int) {
+	for y := villagerbench.Site.Min[1]; y < t[1] && y <= villagerbench.Site.Min[1]+1; y++ {
+		for _, e := range [][3]int{{0, 0, 0}, {1, 0, 0}, {-1, 0, 0}, {0, 0, 1}, {0, 0, -1}} {
+			s.filled[[3]int{t[0] + e[0], y, t[2] + e[2]}] = true
+		}
+	}
+}
+
 // ladderTakes reports whether a dirt ladder topping out at t hangs a
 // ladder in cell p.
 func ladderTakes(t, p [3]int) bool {
