@@ -136,10 +136,12 @@ func mentionsKnownItem(command string) bool {
 
 // TestDAGVBConstructionSuite: the scripted experts build VillagerBench's
 // blueprints (the paper's 100, the test split) under the DAG with 2 and
-// 3 agents. Measured: 89 of 100 reach C = 1 with 2 agents, 88 with 3;
-// issue 31's bar is 90%, this one guards what works.
+// 3 agents, at issue 31's bar of 90%. Measured: 92 of 100 reach C = 1
+// with 2 agents, 93 with 3. Of the rest, tasks 57 and 95 hold a block
+// with no item (fire, a sweet berry bush), 60 and 61 reach past the
+// enclosure's glass wall, where nobody inside can stand.
 func TestDAGVBConstructionSuite(t *testing.T) {
-	suite{kind: "vbconstruction", split: "test", n: 100, nShort: 20, bar: 0.85, barShort: 0.75, what: "blueprints built exactly"}.check(t)
+	suite{kind: "vbconstruction", split: "test", n: 100, nShort: 20, bar: 0.9, barShort: 0.75, what: "blueprints built exactly"}.check(t)
 }
 
 // TestDAGFarmSuite: the scripted experts cook VillagerBench's farm-to-table

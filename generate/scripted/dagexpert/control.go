@@ -192,12 +192,12 @@ func (w words) replan(c villager.StrategyCall) string {
 		if g.Status != "failed" {
 			continue
 		}
-		why, desc := "it failed", g.Description
+		why, desc, cur := "it failed", g.Description, villager.Dict(nil)
 		if g.Description == str(field(c.Current, "task-description")) {
-			why = failureOf(c.Current)
-			if rest := w.remaining(g.Description, c.Current); rest != "" {
-				desc = rest
-			}
+			why, cur = failureOf(c.Current), c.Current
+		}
+		if rest := w.remaining(g.Description, cur, strs(c.AgentStates)); rest != "" {
+			desc = rest
 		}
 		reason := "Subtask " + fmt.Sprint(g.ID) + " {failed|did not succeed} (" + why + "); {it is planned again|it gets another try} {now that the others are done|with the rest finished}"
 		if desc != g.Description {
@@ -221,15 +221,20 @@ func (w words) replan(c villager.StrategyCall) string {
 }
 
 // remaining is a failed subtask's description less the jobs its
-// reflection reports done (repeating a placement would use up another
-// block: the game answers "the block is placed there" and takes one);
-// "" when the feedback names none done.
-func (w words) remaining(desc string, cur villager.Dict) string {
+// reflection reports done, and the placements an agent's state shows
+// (repeating a placement would use up another block: the game answers
+// "the block is placed there" and takes one); "" when none is done.
+func (w words) remaining(desc string, cur villager.Dict, states []string) string {
 	jobs, err := readJobs(desc)
 	if err != nil {
 		return ""
 	}
 	var done []job
+	for _, j := range jobs {
+		if j.kind == jobPlace && placedBefore(states, j) {
+			done = append(done, j) // an agent's state shows the block placed
+		}
+	}
 	for _, fb := range listOf(field(cur, "task-feedback")) {
 		r := str(field(dictOf(fb), "reasoning"))
 		list := ""

@@ -244,6 +244,9 @@ func (w words) jobProgress(c villager.ExecutorCall, j job, steps []stepRecord, b
 	case jobMine:
 		return w.mine(c, steps, j)
 	case jobPlace:
+		if len(steps) == 0 && placedBefore(append([]string{c.State}, strs(c.Actions)...), j) {
+			return progress{ok: true}, 0 // an earlier try placed it
+		}
 		return w.place(steps, j)
 	case jobLadder:
 		return w.single(steps, "erectDirtLadder", toolCall{"erectDirtLadder", cellArgs("top_", j.at)},
@@ -300,6 +303,33 @@ func (w words) place(steps []stepRecord, j job) (progress, int) {
 		}
 	}
 	return progress{next: &call, thought: thought}, len(steps)
+}
+
+// placedBefore reports whether the agent's own record (its running
+// summary, its last subtask's actions) shows the block placed in its
+// cell and not dug out since: placing it again would take another block
+// from the bag, as the game answers "the block is placed there" and
+// clears one item all the same.
+func placedBefore(texts []string, j job) bool {
+	placed := fmt.Sprintf("place %s at %d %d %d", j.item, j.at[0], j.at[1], j.at[2])
+	dug := fmt.Sprintf("dig at (%d, %d, %d)", j.at[0], j.at[1], j.at[2])
+	for _, t := range slices.Backward(texts) {
+		if i := strings.LastIndex(t, placed); i >= 0 {
+			return strings.LastIndex(t, dug) < i
+		}
+		if strings.Contains(t, dug) {
+			return false
+		}
+	}
+	return false
+}
+
+func strs(l []any) []string {
+	out := make([]string, len(l))
+	for i, v := range l {
+		out[i] = villager.Repr(v)
+	}
+	return out
 }
 
 // occupiedBy reads place_block_op's answer that another block holds the
