@@ -81,10 +81,14 @@ func suitability(state, desc string) int {
 	n := relevance(state, desc)
 	jobs, _ := readJobs(desc)
 	for _, j := range jobs {
-		if j.kind != jobMine {
+		block := j.item
+		switch {
+		case j.kind == jobGet && j.source == fromFarm:
+			block = farmBlock(j.item) // coal is dug from coal_ore
+		case j.kind != jobMine:
 			continue
 		}
-		if b, err := mcdata.LookupBlock(j.item); err == nil && b.RequiresTool {
+		if b, err := mcdata.LookupBlock(block); err == nil && b.RequiresTool {
 			if slices.ContainsFunc(b.HarvestTools, func(t string) bool { return strings.Contains(state, t) }) {
 				n += toolWeight
 			}

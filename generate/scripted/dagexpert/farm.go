@@ -180,10 +180,20 @@ func (w words) planFarm(desc string, hint []hintRecipe, env string) (plan, error
 				[]job{{kind: jobGet, item: strings.TrimSuffix(planks, "_planks") + "_log", count: logs, source: fromFarm}},
 				append([]job{{kind: jobCraft, item: planks, count: 4 * logs}, {kind: jobCraft, item: item, count: r.count}}, handTo(a, item, n)...))
 		case item == "milk_bucket" && cows:
+			// A helper milks and hands each milk bucket over before the
+			// next: equip takes the first stack whose name holds
+			// "bucket", the milk bucket once there is one, and a milk
+			// bucket milks nothing.
 			a := deal()
-			work[a].jobs = append(work[a].jobs,
-				[]job{{kind: jobGet, item: "bucket", count: n, source: fromCraft}},
-				append([]job{{kind: jobUse, item: "bucket", count: n, to: "cow"}}, handTo(a, item, n)...))
+			if a == crafter && len(names) > 1 {
+				a = deal()
+			}
+			var milking []job
+			for range n {
+				milking = append(milking, job{kind: jobUse, item: "bucket", count: 1, to: "cow"})
+				milking = append(milking, handTo(a, item, 1)...)
+			}
+			work[a].jobs = append(work[a].jobs, []job{{kind: jobGet, item: "bucket", count: n, source: fromCraft}}, milking)
 		default:
 			// In the chest, or (the hint has its recipe) made on the farm:
 			// the executor tries the chest, then the farm.
@@ -215,13 +225,10 @@ func (w words) planFarm(desc string, hint []hintRecipe, env string) (plan, error
 	}
 	if len(smelts) > 0 {
 		// Fuel for the smelting, and the judge's coal: in the chest, or
-		// (the hint has a recipe for coal) mined with a pickaxe from
-		// whichever chest holds one.
+		// (the hint has a recipe for coal) mined; the miner fetches a
+		// pickaxe from a chest it saw once the game says one is needed.
 		a := deal()
 		fuel := len(smelts) / 2
-		if len(recipeOf("coal")) > 0 {
-			work[a].jobs = append(work[a].jobs, []job{{kind: jobGet, item: "iron_pickaxe", count: 1}})
-		}
 		work[a].jobs = append(work[a].jobs, append([]job{{kind: jobGet, item: "coal", count: fuel, source: fromFarm}}, handTo(a, "coal", fuel)...))
 	}
 	for _, h := range hunts {
@@ -373,6 +380,13 @@ func (w words) get(c villager.ExecutorCall, steps []stepRecord, j job) (progress
 	rest := steps[1:]
 	if len(rest) > 0 && have(c, steps)[j.item] >= j.count {
 		return progress{ok: true}, len(steps)
+	}
+	// Made from what the chest held: done with the craft, also for a
+	// reflection, which sees no recipe hint.
+	for i, s := range rest {
+		if s.act.Tool == "craftBlock" && s.ok() && s.arg("item_name") == j.item && j.source != fromChests {
+			return progress{ok: true}, i + 2
+		}
 	}
 	var p progress
 	var n int

@@ -556,8 +556,26 @@ func (w words) mine(c villager.ExecutorCall, steps []stepRecord, j job) (progres
 	dug, fails, scans := 0, 0, 0
 	tried := map[[3]int]bool{}
 	equipped := false
+	// A tool fetched from a chest after the game said one is needed.
+	needTool, walked, fetched, looked := false, false, "", false
+	var offered []string // what a chest's answer listed
+	var chests [][3]int  // chests a scan found
 	for i, s := range steps {
+		if s.act.Tool == "scanNearbyEntities" && s.arg("item_name") == "chest" {
+			looked, chests = true, cellsOf(s.obs)
+			continue
+		}
 		switch s.act.Tool {
+		case "navigateTo":
+			walked = true
+		case "withdrawItem":
+			if s.ok() {
+				fetched = s.arg("item_name")
+			}
+			offered = offered[:0]
+			for _, d := range listOf(field(s.obs, "data")) {
+				offered = append(offered, str(field(dictOf(d), "name")))
+			}
 		case "equipItem":
 			equipped = true
 		case "scanNearbyEntities":
@@ -576,6 +594,8 @@ func (w words) mine(c villager.ExecutorCall, steps []stepRecord, j job) (progres
 			tried[[3]int{atoi(x), atoi(y), atoi(z)}] = true
 			if s.ok() {
 				dug++
+			} else if strings.Contains(s.message(), "you need to hold a tool") && !needTool {
+				needTool = true
 			} else if fails++; fails >= 3 {
 				return progress{failed: s.message()}, i + 1
 			}
@@ -594,6 +614,55 @@ func (w words) mine(c villager.ExecutorCall, steps []stepRecord, j job) (progres
 			if strings.TrimSpace(str(a)) == "equip "+t || strings.Contains(str(a), "already has "+t+" in hand") {
 				equipped = true // the last subtask left it in hand
 			}
+		}
+	}
+	if needTool && !equipped {
+		// The game said a tool is needed ("... try find it in chest"):
+		// the chest a map of the way showed, its tool, in hand.
+		bag := have(c, steps)
+		if fetched == "" {
+			for _, t := range b.HarvestTools {
+				if bag[t] > 0 {
+					fetched = t
+				}
+			}
+		}
+		switch {
+		case fetched != "":
+			call := toolCall{"equipItem", villager.Dict{{Key: "slot", Value: "hand"}, {Key: "item_name", Value: fetched}}}
+			return progress{next: &call, thought: w.say("{Now I hold|I take} the " + fetched + "{| in hand} {for the|to dig the} " + j.item + ".")}, len(steps)
+		case !walked:
+			if seen := chestsSeen(steps); len(seen) > 0 && !looked {
+				chests = seen[len(seen)-1:]
+			}
+			if len(chests) == 0 && !looked {
+				call := toolCall{"scanNearbyEntities", villager.Dict{{Key: "item_name", Value: "chest"}, {Key: "radius", Value: 32}, {Key: "item_num", Value: 1}}}
+				return progress{next: &call, thought: w.say("{" + j.item + " needs a tool I lack|I have nothing to dig " + j.item + " with}; {a chest nearby may hold one|let me look for a chest}.")}, len(steps)
+			}
+			if len(chests) == 0 {
+				return progress{failed: "I hold no tool that digs " + j.item + " and find no chest"}, len(steps)
+			}
+			at := chests[0]
+			call := toolCall{"navigateTo", villager.Dict{{Key: "x", Value: at[0]}, {Key: "y", Value: at[1] + 1}, {Key: "z", Value: at[2]}}}
+			return progress{next: &call, thought: w.say("{" + j.item + " needs a tool I lack|I have nothing to dig " + j.item + " with}; {the chest I saw at|there was a chest at} " + pos(at) + "{ may hold one| might have one}.")}, len(steps)
+		case len(offered) > 0:
+			for _, t := range offered {
+				if slices.Contains(b.HarvestTools, t) {
+					call := toolCall{"withdrawItem", villager.Dict{{Key: "item_name", Value: t}, {Key: "from_name", Value: "chest"}, {Key: "item_count", Value: 1}}}
+					return progress{next: &call, thought: w.say("{The chest holds|There is} a " + t + "; {I take it|that will do}.")}, len(steps)
+				}
+			}
+			return progress{failed: "no chest I saw holds a tool that digs " + j.item}, len(steps)
+		default:
+			t := b.HarvestTools[0]
+			for _, pref := range []string{"iron_pickaxe", "stone_pickaxe", "wooden_pickaxe"} {
+				if slices.Contains(b.HarvestTools, pref) {
+					t = pref
+					break
+				}
+			}
+			call := toolCall{"withdrawItem", villager.Dict{{Key: "item_name", Value: t}, {Key: "from_name", Value: "chest"}, {Key: "item_count", Value: 1}}}
+			return progress{next: &call, thought: w.say("{I look in the chest for a|Let me take a} " + t + ".")}, len(steps)
 		}
 	}
 	if b.RequiresTool && !equipped {
@@ -618,6 +687,33 @@ func (w words) mine(c villager.ExecutorCall, steps []stepRecord, j job) (progres
 	}
 	call := toolCall{"scanNearbyEntities", villager.Dict{{Key: "item_name", Value: j.item}, {Key: "radius", Value: 32}, {Key: "item_num", Value: j.count + 2}}}
 	return progress{next: &call, thought: w.say("{I need|First I look for} " + j.item + "{| nearby}; {let me scan around|a scan will show where it is}.")}, len(steps)
+}
+
+// chestsSeen are the chests the maps in the steps' answers showed
+// ("[chest:45 -60 142]"), in the order seen.
+func chestsSeen(steps []stepRecord) [][3]int {
+	var out [][3]int
+	for _, s := range steps {
+		for _, e := range listOf(field(s.obs, "new_events")) {
+			rest := str(e)
+			for {
+				i := strings.Index(rest, "[chest:")
+				if i < 0 {
+					break
+				}
+				rest = rest[i+len("[chest:"):]
+				end := strings.IndexByte(rest, ']')
+				if end < 0 {
+					break
+				}
+				if p, ok := bracketPos("[" + rest[:end] + "]"); ok && !slices.Contains(out, p) {
+					out = append(out, p)
+				}
+				rest = rest[end:]
+			}
+		}
+	}
+	return out
 }
 
 func atoi(s string) int {
