@@ -348,6 +348,34 @@ func pickFarmRecipe(rs []hintRecipe, env string) hintRecipe {
 // chests in sight, the farm's blocks (with the tool they need), the
 // pasture's animals, or a craft from what the chest holds.
 func (w words) get(c villager.ExecutorCall, steps []stepRecord, j job) (progress, int) {
+	return w.getFrom(c, steps, j, false)
+}
+
+// pantry reports whether a chest's answer lists something the recipe
+// hint names (the dish, an ingredient, coal): a chest of tools alone (the
+// material factory's, the pasture's sword) is not where the dish's
+// ingredients are kept.
+func pantry(c villager.ExecutorCall, obs villager.Dict) bool {
+	names := map[string]bool{}
+	if recipes, ok := isRecipeHint(hintIn(c.Relevant)); ok {
+		for _, r := range recipes {
+			names[r.result] = true
+			for _, in := range r.ingredients {
+				names[in.Item] = true
+			}
+		}
+	}
+	for _, d := range listOf(field(obs, "data")) {
+		if names[str(field(dictOf(d), "name"))] {
+			return true
+		}
+	}
+	return len(names) == 0
+}
+
+// getFrom is get; walked tells that the agent went back to the kitchen,
+// to the chest there, after the farm or pasture had none.
+func (w words) getFrom(c villager.ExecutorCall, steps []stepRecord, j job, walked bool) (progress, int) {
 	withdraw := toolCall{"withdrawItem", villager.Dict{{Key: "item_name", Value: j.item}, {Key: "from_name", Value: "chest"}, {Key: "item_count", Value: j.count}}}
 	if len(steps) == 0 {
 		if have(c, nil)[j.item] >= j.count {
@@ -403,6 +431,21 @@ func (w words) get(c villager.ExecutorCall, steps []stepRecord, j job) (progress
 	if len(rest) == 0 && p.next != nil {
 		p.thought = w.say("{The chest has no|No} " + j.item + " {there|in that chest}; " + p.thought)
 	}
+	// The nearest chest held only tools and the farm or pasture had
+	// none: the chest by the kitchen's furnace.
+	furnaces := stationsIn(c.Env, "furnace")
+	if p.failed != "" && !walked && (j.source == fromFarm || j.source == fromPasture) && len(furnaces) > 0 && !pantry(c, s.obs) {
+		k := n + 1
+		if k >= len(steps) {
+			at := furnaces[0]
+			call := toolCall{"navigateTo", villager.Dict{{Key: "x", Value: at[0]}, {Key: "y", Value: at[1] + 1}, {Key: "z", Value: at[2]}}}
+			return progress{next: &call, thought: w.say("{That chest held only tools|There were only tools in that chest}; {the chest by the kitchen may have the|I go back to the kitchen's chest for the} " + j.item + ".")}, k
+		}
+		if steps[k].act.Tool == "navigateTo" {
+			p, m := w.getFrom(c, steps[k+1:], j, true)
+			return p, k + 1 + m
+		}
+	}
 	return p, n + 1
 }
 
@@ -455,7 +498,7 @@ func (w words) getFromFarm(c villager.ExecutorCall, all, rest []stepRecord, j jo
 		}
 	}
 	// Which option: the first whose scan found blocks.
-	tried := 0
+	tried, looked := 0, 0
 	for i, s := range rest {
 		if s.act.Tool != "scanNearbyEntities" || tried >= len(opts) {
 			break
@@ -464,6 +507,7 @@ func (w words) getFromFarm(c villager.ExecutorCall, all, rest []stepRecord, j jo
 		if s.arg("item_name") != o.block {
 			break
 		}
+		looked = i + 1
 		if len(cellsOf(s.obs)) == 0 {
 			tried++
 			continue
@@ -496,7 +540,7 @@ func (w words) getFromFarm(c villager.ExecutorCall, all, rest []stepRecord, j jo
 		return p, i + n + m
 	}
 	if tried >= len(opts) {
-		return progress{failed: "there is no " + j.item + " on the farm"}, len(rest)
+		return progress{failed: "there is no " + j.item + " on the farm"}, looked
 	}
 	o := opts[tried]
 	call := toolCall{"scanNearbyEntities", villager.Dict{{Key: "item_name", Value: o.block}, {Key: "radius", Value: 32}, {Key: "item_num", Value: o.need + 2}}}
