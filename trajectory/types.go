@@ -11,6 +11,9 @@ const (
 	EndError    = "error"    // the trial could not be played (e.g. model calls kept failing)
 	EndCanceled = "canceled" // stopped from outside; normally never written
 	EndStopped  = "stopped"  // the organisation's own rules ended it (nothing left to plan, too many failed subtasks)
+	// VillagerBench's judges' own ends, besides the wall budget (timeout):
+	EndActionBudget = "action_budget" // the agents' action time passed the task's action budget
+	EndNoGain       = "no_gain"       // construction: C had not risen for 600 s, after a rise 600 s in
 )
 
 // Transition kinds (Transition.Kind).

@@ -174,6 +174,7 @@ func (o Org) Play(ctx context.Context, spec generate.TrialSpec) (*generate.Trial
 	if spec.Task.Timeout <= 0 {
 		e.timeout = toMS(generate.DefaultTimeout)
 	}
+	e.judge = benchJudgeFor(spec.Task)
 	for _, s := range spec.Team {
 		e.seats = append(e.seats, &seat{name: s.Name, backend: s.Backend})
 	}

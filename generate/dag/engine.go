@@ -184,6 +184,7 @@ type engine struct {
 	w       ToolWorld
 	think   ms
 	timeout ms
+	judge   *benchJudge // VillagerBench's end rules, for its kinds
 	now     ms
 	threads []*thread
 	seats   []*seat
@@ -243,6 +244,15 @@ func (e *engine) loop() error {
 			e.finish(trajectory.EndStopped)
 			break
 		}
+		if e.judge != nil {
+			score := func() float64 { c, _ := e.w.Score(); return c }
+			if at, reason := e.judge.end(e.now, min(next, e.timeout), score); reason != "" {
+				e.now = at
+				e.w.SetTime(e.now.duration())
+				e.finish(reason)
+				break
+			}
+		}
 		if next > e.timeout {
 			e.now = e.timeout
 			e.w.SetTime(e.now.duration())
@@ -281,6 +291,9 @@ func (e *engine) loop() error {
 				}
 				t.readyAt = e.now + max(durMS(d), 1)
 				e.seats[o.agent].active += t.readyAt - e.now
+				if e.judge != nil {
+					e.judge.act(e.now, t.readyAt)
+				}
 				if _, ok := e.w.Score(); ok {
 					e.finish(trajectory.EndSuccess)
 					// The thread records the call whose tool ended the

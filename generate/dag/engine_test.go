@@ -22,6 +22,8 @@ type counterWorld struct {
 	goal  int
 	now   time.Duration
 	calls []string
+	at    []time.Duration // when each tool call began
+	dig   time.Duration   // how long a dig takes: 2 s unless set
 }
 
 func (w *counterWorld) Execute(int, string) world.CommandResult { return world.CommandResult{} }
@@ -35,8 +37,13 @@ func (w *counterWorld) SetTime(t time.Duration) { w.now = t }
 
 func (w *counterWorld) Tool(agent int, name string, args villager.Dict) (villager.Dict, time.Duration) {
 	w.calls = append(w.calls, fmt.Sprintf("%s@%v:%s", w.names[agent], w.now, name))
+	w.at = append(w.at, w.now)
 	w.dug++
-	return villager.Dict{{Key: "status", Value: true}, {Key: "message", Value: " dig at [0, -60, 0]"}, {Key: "new_events", Value: []any{}}}, 2 * time.Second
+	d := w.dig
+	if d == 0 {
+		d = 2 * time.Second
+	}
+	return villager.Dict{{Key: "status", Value: true}, {Key: "message", Value: " dig at [0, -60, 0]"}, {Key: "new_events", Value: []any{}}}, d
 }
 
 func (w *counterWorld) VillagerStatus(agent int) villager.Dict {
