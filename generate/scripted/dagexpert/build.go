@@ -142,10 +142,19 @@ func buildOrder(blocks []villagerbench.Block) []cell {
 			continue
 		}
 		// Nothing can go without a scaffold: the lowest block gets one,
-		// leaning on a reference cell no block of the blueprint takes.
+		// one whose reference no other block of the blueprint is still to
+		// fill first (that block's scaffold then holds it up too).
+		waits := func(t villagerbench.Block) int {
+			for _, d := range refs(t.Facing) {
+				if _, taken := at[add(t.Position, d)]; !taken {
+					return 0
+				}
+			}
+			return 1
+		}
 		b := todo[0]
 		for _, t := range todo {
-			if t.Position[1] < b.Position[1] {
+			if t.Position[1] < b.Position[1] || t.Position[1] == b.Position[1] && waits(t) < waits(b) {
 				b = t
 			}
 		}
