@@ -224,8 +224,9 @@ func (w words) replan(c villager.StrategyCall) string {
 	return "```json\n" + villager.JSON(r) + "\n```"
 }
 
-// remaining is a failed subtask's description less the jobs its
-// reflection reports done, and the placements an agent's state shows
+// remaining is a failed subtask's description less the building jobs
+// (placements, ladders, breaks) its reflection reports done, and the
+// placements an agent's state shows
 // (repeating a placement would use up another block: the game answers
 // "the block is placed there" and takes one); "" when none is done.
 func (w words) remaining(desc string, cur villager.Dict, states []string) string {
@@ -258,6 +259,12 @@ func (w words) remaining(desc string, cur villager.Dict, states []string) string
 			}
 		}
 	}
+	// Only the building's jobs are dropped: what a done gathering made
+	// may be gone (a kill that dropped nothing, a milk bucket that
+	// milked nothing), and the give after it needs it made again.
+	done = slices.DeleteFunc(done, func(j job) bool {
+		return j.kind != jobPlace && j.kind != jobLadder && j.kind != jobUnladder && j.kind != jobBreak
+	})
 	if len(done) == 0 {
 		return ""
 	}
