@@ -189,7 +189,48 @@ func skillPlaceBlock(e *execution, args []goja.Value) goja.Value {
 	if !placeOnFaces[placeOn] && e.w.BlockAt(p.X, p.Y, p.Z) != block {
 		e.s.Log(`Unknown placeOn value "` + placeOn + `". Defaulting to bottom.`)
 	}
-	return e.vm.ToValue(e.s.PlaceBlock(block, p))
+	return e.vm.ToValue(e.s.PlaceBlockState(block, p, PlaceOnState(block, placeOn)))
+}
+
+// PlaceOnState is the orientation skills.placeBlock gives block placed
+// against side placeOn, as MINDcraft's cheat mode writes it into its
+// /setblock (skills.js placeBlock @0012750): the facing is the side turned
+// round (north <-> south, east -> west, anything else -> east) for stairs,
+// ladders, repeaters and comparators; a torch placed on any side but the
+// bottom is its wall variant, facing that way (on "side" or "top" the
+// /setblock names none, and Minecraft's default, north, stands); a button
+// or lever on a side faces that way, and on the top or bottom keeps the
+// default facing (north: the world holds no face property). For ladders,
+// wall torches, buttons and levers this is also the facing survival's
+// click on the placeOn side gives. Every other block gets the zero state,
+// as MINDcraft writes nothing for it.
+func PlaceOnState(block, placeOn string) mcdata.State {
+	face := "east"
+	switch placeOn {
+	case "north":
+		face = "south"
+	case "south":
+		face = "north"
+	case "east":
+		face = "west"
+	}
+	switch {
+	case strings.Contains(block, "torch"):
+		if placeOn == "bottom" {
+			return mcdata.State{}
+		}
+		if placeOn == "side" || placeOn == "top" {
+			face = "north"
+		}
+	case strings.Contains(block, "button") || block == "lever":
+		if placeOn == "top" || placeOn == "bottom" {
+			face = "north"
+		}
+	case block == "ladder" || block == "repeater" || block == "comparator" || strings.Contains(block, "stairs"):
+	default:
+		return mcdata.State{}
+	}
+	return mcdata.State{Facing: face}
 }
 
 func skillBreakBlockAt(e *execution, args []goja.Value) goja.Value {
