@@ -33,12 +33,15 @@ func ParseCoding(s string) (Coding, error) {
 }
 
 // codingByDefault is, per task kind, whether MineCollab runs it with
-// coding on: construction runs with --insecure_coding (minecollab.md).
+// coding on: construction runs with --insecure_coding (minecollab.md), and
+// so does VillagerBench's construction under p2p (placeBlock's placeOn is
+// the only way MINDcraft turns a block).
 var codingByDefault = map[*procgen.Kind]bool{
-	procgen.Crafting:     false,
-	procgen.Cooking:      false,
-	procgen.Construction: true,
-	procgen.Farm:         false,
+	procgen.Crafting:       false,
+	procgen.Cooking:        false,
+	procgen.Construction:   true,
+	procgen.Farm:           false,
+	procgen.VBConstruction: true,
 }
 
 // enabled reports whether coding is on for a task of the given type.

@@ -78,10 +78,11 @@ type kindGoal struct {
 
 // kindGoals holds the goal texts' per-kind behaviour.
 var kindGoals = map[*procgen.Kind]kindGoal{
-	procgen.Crafting:     {addString: craftingAddString},
-	procgen.Cooking:      {addString: cookingAddString},
-	procgen.Construction: {explainBlueprint: true},
-	procgen.Farm:         {}, // VillagerAgent's goal text is whole (procgen.FarmGoal)
+	procgen.Crafting:       {addString: craftingAddString},
+	procgen.Cooking:        {addString: cookingAddString},
+	procgen.Construction:   {explainBlueprint: true},
+	procgen.Farm:           {}, // VillagerAgent's goal text is whole (procgen.FarmGoal)
+	procgen.VBConstruction: {}, // the decomposer's text and the blueprint's lines (procgen.VBConstructionTask)
 }
 
 // goalOf is the goal behaviour of t's kind (none for a type no kind has).

@@ -47,7 +47,13 @@ func (p2p) Play(ctx context.Context, spec TrialSpec) (*TrialResult, error) {
 // The kind says why (procgen.Kind.NotPlayedWhy).
 func NotPlayedBy(pkg, org string, t *procgen.Task) error {
 	k, ok := procgen.KindOfType(t.Type)
-	if !ok || k.PlayedBy(org) {
+	if !ok {
+		return nil
+	}
+	if k.PlayedBy(org) {
+		if why := k.TaskNotPlayedWhy(t, org); why != "" {
+			return fmt.Errorf("%s: task %s: --org %s does not play it: %s", pkg, t.ID, org, why)
+		}
 		return nil
 	}
 	return fmt.Errorf("%s: task %s: --org %s does not play it: a %s task is %s; play it with --org %s", pkg, t.ID, org, k.Name, k.NotPlayedWhy, strings.Join(k.Orgs, " or --org "))

@@ -46,6 +46,9 @@ type Kind struct {
 	// NotPlayedWhy completes "a <kind> task is ..." for an organisation
 	// not in Orgs: why it cannot play the kind.
 	NotPlayedWhy string
+	// notPlayedTask is why org cannot play one task of a kind it plays
+	// ("" when it can; nil: it plays them all).
+	notPlayedTask func(t *Task, org string) string
 
 	generate func(GenerateOptions) ([]Task, error)
 	// target names what a task's splits never share (VillagerBench's
@@ -94,6 +97,16 @@ func prefixed(prefix string, v any) string {
 
 // PlayedBy reports whether the organisation named org plays the kind.
 func (k *Kind) PlayedBy(org string) bool { return k.Orgs == nil || slices.Contains(k.Orgs, org) }
+
+// TaskNotPlayedWhy is why org cannot play task t of the kind, though it
+// plays the kind ("" when it can): a VillagerBench blueprint with a block
+// state MINDcraft's commands cannot set, say.
+func (k *Kind) TaskNotPlayedWhy(t *Task, org string) string {
+	if k.notPlayedTask == nil {
+		return ""
+	}
+	return k.notPlayedTask(t, org)
+}
 
 // InMinecraft reports whether the kind's tasks are played in the Minecraft
 // world (every kind but CuisineWorld's).

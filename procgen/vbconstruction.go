@@ -38,12 +38,19 @@ var vbDefaultCounts = map[string]int{SplitTrain: DefaultVBConstructionTrain, Spl
 var VBConstruction = &Kind{
 	Name: KindVBConstruction, TaskType: TypeVBConstruction,
 	Family: FamilyVillagerBench, World: WorldMinecraft,
-	// VillagerAgent's DAG, as VillagerBench plays it. MINDcraft's
-	// commands and skills place a block with no facing (mineflayer turns
-	// it to where the bot looks), so p2p cannot build these blueprints as
-	// they are judged.
-	Orgs:          []string{"dag"},
-	NotPlayedWhy:  "VillagerBench's construction, judged block by block with each block's facing, which MINDcraft's commands and skills cannot set (mineflayer turns a block to where the bot looks)",
+	// Every organisation plays it (VillagerAgent's DAG as VillagerBench
+	// does), but p2p only the blueprints whose every state MINDcraft's
+	// placeBlock can set (vbP2PRefusal).
+	notPlayedTask: func(t *Task, org string) string {
+		if org != "p2p" {
+			return ""
+		}
+		bp, err := t.VBBlueprint()
+		if err != nil {
+			return ""
+		}
+		return VBP2PRefusal(bp)
+	},
 	Splits:        []string{SplitTrain, SplitDev, SplitTest},
 	DefaultCounts: vbDefaultCounts,
 	Scored:        true,
@@ -166,4 +173,38 @@ func (v *validator) vbconstruction() {
 	if _, err := v.t.VBBlueprint(); err != nil {
 		v.add("blueprint", strings.TrimPrefix(err.Error(), "villagerbench: "))
 	}
+}
+
+// VBP2PRefusal is why MINDcraft's organisation cannot build bp as it is
+// judged, naming the first block whose state MINDcraft cannot set and its
+// field ("blocks[4].facing: oak_log axis x ..."), or "" when it can build
+// every block. MINDcraft's skills.placeBlock (skills.js @0012750) writes a
+// facing only for stairs, ladders, torches, buttons, levers, repeaters and
+// comparators, and leaves a log's or pillar's axis at y, the default
+// (world/js.PlaceOnState); an axis x or z, and the facing of a door,
+// trapdoor, fence gate, chest, furnace, bed or any other block, it never
+// sets.
+func VBP2PRefusal(bp *villagerbench.Blueprint) string {
+	for i, b := range bp.Blocks {
+		switch b.Facing {
+		case villagerbench.Any:
+			continue
+		case villagerbench.AxisY:
+			continue
+		case villagerbench.AxisX, villagerbench.AxisZ:
+			return fmt.Sprintf("blueprint %s blocks[%d].facing: %s at %v needs axis %s, and MINDcraft's placeBlock leaves every axis at its default, y", bp.ID, i, b.Name, b.Position, b.Facing)
+		}
+		if !placeOnTurns(b.Name) {
+			return fmt.Sprintf("blueprint %s blocks[%d].facing: %s at %v needs facing %s, and MINDcraft's placeBlock sets a facing only for stairs, ladders, torches, buttons, levers, repeaters and comparators", bp.ID, i, b.Name, b.Position, b.Facing)
+		}
+	}
+	return ""
+}
+
+// placeOnTurns reports whether skills.placeBlock's placeOn sets block's
+// facing (the blocks of world/js.PlaceOnState; a wall torch is a torch
+// placed on a side).
+func placeOnTurns(block string) bool {
+	return strings.Contains(block, "stairs") || strings.Contains(block, "torch") || strings.Contains(block, "button") ||
+		block == "lever" || block == "ladder" || block == "repeater" || block == "comparator"
 }

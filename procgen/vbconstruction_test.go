@@ -103,3 +103,53 @@ func TestVBConstructionRefusesBadBlueprints(t *testing.T) {
 		}
 	}
 }
+
+// TestVBP2PRefusal: p2p plays a VillagerBench blueprint exactly when
+// MINDcraft's placeBlock can set every block's state (stairs, ladders,
+// torches, buttons turned by placeOn; axis y, the default), and the reason
+// it refuses one names the block, its field and the state. Of the paper's
+// 100, 32 need a state MINDcraft cannot set (axis x or z, or the facing
+// of a trapdoor, door, chest, furnace, fence gate or carved pumpkin).
+func TestVBP2PRefusal(t *testing.T) {
+	refused := 0
+	for _, bp := range villagerbench.Paper() {
+		if VBP2PRefusal(&bp) != "" {
+			refused++
+		}
+	}
+	if refused != 32 {
+		t.Errorf("%d of the paper's blueprints refused under p2p, want 32", refused)
+	}
+	byID := map[string]villagerbench.Blueprint{}
+	for _, bp := range villagerbench.Paper() {
+		byID[bp.ID] = bp
+	}
+	for id, want := range map[string]string{
+		"task_94": "blueprint task_94 blocks[28].facing: spruce_door at [-13 -59 0] needs facing E",
+		"task_33": "blueprint task_33 blocks[0].facing: dark_oak_log at [-9 -60 -3] needs axis z",
+		"task_24": "blueprint task_24 blocks[0].facing: oak_trapdoor at [-9 -60 -2] needs facing N",
+		"task_0":  "",
+		"task_88": "", // oak logs standing (axis y) and nothing else turned
+		"task_11": "", // wall torches facing N, W, E, S
+	} {
+		bp := byID[id]
+		got := VBP2PRefusal(&bp)
+		if want == "" && got != "" || !strings.HasPrefix(got, want) {
+			t.Errorf("%s: refusal %q, want %q", id, got, want)
+		}
+	}
+	tasks, err := Generate(KindVBConstruction, GenerateOptions{Options: Options{Split: SplitTest, Agents: 2, N: 100}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, _ := KindOfType(TypeVBConstruction)
+	for _, task := range tasks {
+		bp, _ := task.VBBlueprint()
+		if got, want := k.TaskNotPlayedWhy(&task, "p2p"), VBP2PRefusal(bp); got != want {
+			t.Errorf("%s: p2p refusal %q, want %q", task.ID, got, want)
+		}
+		if why := k.TaskNotPlayedWhy(&task, "dag"); why != "" {
+			t.Errorf("%s: the DAG refuses it: %s", task.ID, why)
+		}
+	}
+}

@@ -11,7 +11,8 @@ import (
 // MINDcraft writes a facing for (skills.js placeBlock's cheat branch):
 // stairs, ladders and wall torches face away from the side they are
 // placed on, a torch on the bottom stands, and a block MINDcraft writes
-// nothing for (oak_planks, a trapdoor) holds no state whatever the side.
+// nothing for (oak_planks, a trapdoor) holds no state whatever the side,
+// and one with an axis holds the default, y.
 func TestPlaceOnFacing(t *testing.T) {
 	cases := []struct {
 		item, placeOn string
@@ -30,6 +31,8 @@ func TestPlaceOnFacing(t *testing.T) {
 		{"stone_button", "north", "stone_button", mcdata.State{Facing: "south"}},
 		{"oak_planks", "north", "oak_planks", mcdata.State{}},
 		{"oak_trapdoor", "north", "oak_trapdoor", mcdata.State{}},
+		{"oak_log", "north", "oak_log", mcdata.State{Axis: "y"}},
+		{"bone_block", "", "bone_block", mcdata.State{Axis: "y"}},
 	}
 	for _, c := range cases {
 		t.Run(c.item+"_"+c.placeOn, func(t *testing.T) {

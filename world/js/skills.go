@@ -2,6 +2,7 @@ package js
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -202,8 +203,10 @@ func skillPlaceBlock(e *execution, args []goja.Value) goja.Value {
 // or lever on a side faces that way, and on the top or bottom keeps the
 // default facing (north: the world holds no face property). For ladders,
 // wall torches, buttons and levers this is also the facing survival's
-// click on the placeOn side gives. Every other block gets the zero state,
-// as MINDcraft writes nothing for it.
+// click on the placeOn side gives. A block with an axis (logs, pillars,
+// bone and hay blocks) gets axis y, the default state a /setblock naming
+// none leaves (and what survival's click on the bottom gives). Every other
+// block gets the zero state, as MINDcraft writes nothing for it.
 func PlaceOnState(block, placeOn string) mcdata.State {
 	face := "east"
 	switch placeOn {
@@ -228,6 +231,9 @@ func PlaceOnState(block, placeOn string) mcdata.State {
 		}
 	case block == "ladder" || block == "repeater" || block == "comparator" || strings.Contains(block, "stairs"):
 	default:
+		if b, err := mcdata.LookupBlock(block); err == nil && slices.Contains(b.Axes, "y") {
+			return mcdata.State{Axis: "y"}
+		}
 		return mcdata.State{}
 	}
 	return mcdata.State{Facing: face}
