@@ -110,10 +110,11 @@ type team struct {
 // new entry (or a new place in an entry's list); no role reads the task
 // kind.
 var teams = map[string]team{
-	procgen.TypeCrafting:     {goal: craftingGoal, roles: craftingRoles, queries: []string{"!inventory", "!craftable", "!nearbyBlocks"}},
-	procgen.TypeCooking:      {goal: cookingGoal, roles: cookingRoles, queries: []string{"!inventory", "!viewChest", "!entities", "!nearbyBlocks"}},
-	procgen.TypeConstruction: {roles: constructionRoles, queries: []string{"!inventory", "!getBlueprint", "!stats"}},
-	procgen.TypeFarm:         {goal: farmGoal, roles: farmRoles, queries: []string{"!inventory", "!viewChest", "!entities", "!nearbyBlocks"}},
+	procgen.TypeCrafting:       {goal: craftingGoal, roles: craftingRoles, queries: []string{"!inventory", "!craftable", "!nearbyBlocks"}},
+	procgen.TypeCooking:        {goal: cookingGoal, roles: cookingRoles, queries: []string{"!inventory", "!viewChest", "!entities", "!nearbyBlocks"}},
+	procgen.TypeConstruction:   {roles: constructionRoles, queries: []string{"!inventory", "!getBlueprint", "!stats"}},
+	procgen.TypeFarm:           {goal: farmGoal, roles: farmRoles, queries: []string{"!inventory", "!viewChest", "!entities", "!nearbyBlocks"}},
+	procgen.TypeVBConstruction: {roles: vbConstructionRoles, queries: []string{"!inventory", "!viewChest", "!nearbyBlocks"}},
 }
 
 // call is one call of one agent: its context, its goal as the task kind
@@ -278,7 +279,7 @@ func respondOrIgnore(c *know.Context) string {
 // builders' split).
 func needsAnswer(m chat.Message) bool {
 	return m.Any(chat.Request | chat.Question | chat.AskItems | chat.AskRecipes | chat.NoPlan | chat.StillNeed |
-		chat.Collector | chat.TakeRole | chat.NoNeed | chat.Plan | chat.Part)
+		chat.Collector | chat.TakeRole | chat.NoNeed | chat.Plan | chat.Part | chat.BlueprintSplit)
 }
 
 // reply is a call's reply: its text, with token counts estimated as a

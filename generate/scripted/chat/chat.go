@@ -62,6 +62,9 @@ const (
 	Part
 	// PartDone reports a part handed over: "that's my part".
 	PartDone
+	// BlueprintSplit splits a VillagerBench blueprint among the builders:
+	// "Let's split the blueprint by rows: ...".
+	BlueprintSplit
 )
 
 // Message is what a message says, read once.
@@ -76,6 +79,7 @@ type Message struct {
 	RecipeFor  []string // Recipes: the dishes, in order
 	Done       []string // NoNeed: the dishes made, in order
 	Part       []Want   // Part: the items to bring, in order
+	SplitBy    string   // BlueprintSplit: "rows", "layers" or "block type"
 }
 
 // Want is a request for Count of Item.
@@ -154,7 +158,25 @@ func Parse(text string) Message {
 	if holdsAny(lower, partDoneMarks) {
 		m.Kinds |= PartDone
 	}
+	if m.SplitBy = splitBy(text); m.SplitBy != "" {
+		m.Kinds |= BlueprintSplit
+	}
 	return m
+}
+
+// splitBy reads the scheme a BlueprintSplit names ("" for none).
+func splitBy(text string) string {
+	i := strings.Index(text, splitMark)
+	if i < 0 {
+		return ""
+	}
+	rest := text[i+len(splitMark):]
+	for _, s := range SplitSchemes {
+		if strings.HasPrefix(rest, s) {
+			return s
+		}
+	}
+	return ""
 }
 
 // Add adds what o says to what m says: the kinds, and the lists (the
@@ -176,6 +198,9 @@ func (m *Message) Add(o Message) {
 	m.RecipeFor = append(m.RecipeFor, o.RecipeFor...)
 	m.Done = append(m.Done, o.Done...)
 	m.Part = append(m.Part, o.Part...)
+	if m.SplitBy == "" {
+		m.SplitBy = o.SplitBy
+	}
 }
 
 // The marks each kind's words hold and its reader looks for, in any case
@@ -209,6 +234,7 @@ const (
 	stillNeedMark = "I still need"
 	planMark      = "by material"
 	partMark      = "bring me "
+	splitMark     = "split the blueprint by "
 )
 
 // crossed is every a+b+tail.

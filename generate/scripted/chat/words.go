@@ -232,6 +232,21 @@ var PartDones = []string{
 	"There you go, %[1]s: %[2]s. That was my part.",
 }
 
+// SplitSchemes are the ways builders split a VillagerBench blueprint:
+// rows of cells (one builder a band of rows, each block's column with it),
+// layers, or block types.
+var SplitSchemes = []string{"rows", "layers", "block type"}
+
+// SplitProposals split a VillagerBench blueprint among the builders
+// (BlueprintSplit; 1: the scheme, one of SplitSchemes, 2: each builder's
+// share, "Andy_0 takes z -2 to 0 (6 stone), Jill_0 z 1 to 3 (5 stone)").
+var SplitProposals = []string{
+	"Let's split the blueprint by %[1]s: %[2]s.",
+	"I'd split the blueprint by %[1]s, so we stay out of each other's way: %[2]s.",
+	"We can split the blueprint by %[1]s. %[2]s. Everyone takes their own blocks from the chest.",
+	"Plan for the build: split the blueprint by %[1]s. %[2]s.",
+}
+
 // Example is one wording of a kind, filled in with sample facts.
 type Example struct {
 	Text string
@@ -297,6 +312,9 @@ func Examples() []Example {
 	add(Plan, Agrees...)
 	add(Part, fill(PartAsks, "Jill_0", PartItems([]Want{{"milk_bucket", 3}, {"sugar", 2}}), "the cake")...)
 	add(PartDone, fill(PartDones, "Andy_0", "3 milk_bucket")...)
+	for _, scheme := range SplitSchemes {
+		add(BlueprintSplit, fill(SplitProposals, scheme, "Andy_0 takes z -2 to 0 (6 stone), Jill_0 z 1 to 3 (5 stone)")...)
+	}
 	return out
 }
 
