@@ -63,7 +63,7 @@ const (
 	// PartDone reports a part handed over: "that's my part".
 	PartDone
 	// BlueprintSplit splits a VillagerBench blueprint among the builders:
-	// "Let's split the blueprint by rows: ...".
+	// "Let's split the build by rows: ...".
 	BlueprintSplit
 )
 
@@ -171,6 +171,9 @@ func splitBy(text string) string {
 		return ""
 	}
 	rest := text[i+len(splitMark):]
+	if strings.HasPrefix(rest, "levels") { // narration says layers as levels
+		return "layers"
+	}
 	for _, s := range SplitSchemes {
 		if strings.HasPrefix(rest, s) {
 			return s
@@ -234,7 +237,7 @@ const (
 	stillNeedMark = "I still need"
 	planMark      = "by material"
 	partMark      = "bring me "
-	splitMark     = "split the blueprint by "
+	splitMark     = "split the build by "
 )
 
 // crossed is every a+b+tail.

@@ -241,10 +241,10 @@ var SplitSchemes = []string{"rows", "layers", "block type"}
 // (BlueprintSplit; 1: the scheme, one of SplitSchemes, 2: each builder's
 // share, "Andy_0 takes z -2 to 0 (6 stone), Jill_0 z 1 to 3 (5 stone)").
 var SplitProposals = []string{
-	"Let's split the blueprint by %[1]s: %[2]s.",
-	"I'd split the blueprint by %[1]s, so we stay out of each other's way: %[2]s.",
-	"We can split the blueprint by %[1]s. %[2]s. Everyone takes their own blocks from the chest.",
-	"Plan for the build: split the blueprint by %[1]s. %[2]s.",
+	"Let's split the build by %[1]s: %[2]s.",
+	"I'd split the build by %[1]s, so we stay out of each other's way: %[2]s.",
+	"We can split the build by %[1]s. %[2]s. Everyone takes their own blocks from the chest.",
+	"Plan for the build: split the build by %[1]s. %[2]s.",
 }
 
 // Example is one wording of a kind, filled in with sample facts.
