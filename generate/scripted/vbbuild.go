@@ -3,6 +3,7 @@ package scripted
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -179,7 +180,7 @@ func vbSplitBy(scheme string, blocks []villagerbench.Block, team []string) map[s
 		for _, c := range cells {
 			count[c.b.Position[axis]]++
 		}
-		vals := slices.Sorted(mapKeys(count))
+		vals := slices.Sorted(maps.Keys(count))
 		band, sum := 0, 0
 		lo, hi := map[int]int{}, map[int]int{}
 		for i, v := range vals {
@@ -210,7 +211,7 @@ func vbSplitBy(scheme string, blocks []villagerbench.Block, team []string) map[s
 		for _, c := range cells {
 			byItem[c.item]++
 		}
-		items := slices.SortedFunc(mapKeys(byItem), func(a, b string) int {
+		items := slices.SortedFunc(maps.Keys(byItem), func(a, b string) int {
 			return cmp.Or(byItem[b]-byItem[a], strings.Compare(a, b))
 		})
 		load := map[string]int{}
@@ -252,16 +253,6 @@ func vbSplitBy(scheme string, blocks []villagerbench.Block, team []string) map[s
 		shares[n] = s
 	}
 	return shares
-}
-
-func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
-	return func(yield func(K) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // vbCells are the blueprint's blocks a builder places, lowest layer
@@ -379,7 +370,7 @@ func (r *vbBuilder) Decide() (Intent, bool) {
 		if !r.lookedIntoChest() {
 			return do(vbLook{}, "viewChest"), true
 		}
-		for _, it := range slices.Sorted(mapKeys(share.items)) {
+		for _, it := range slices.Sorted(maps.Keys(share.items)) {
 			if n := share.items[it]; c.Count(it) < n && !r.took(it) {
 				return do(vbTake{it, n}, "takeFromChest", it, n), true
 			}
@@ -435,12 +426,16 @@ func (r *vbBuilder) splitIsNews() bool {
 }
 
 // toldSplit reports whether the first builder told h the split.
-func (r *vbBuilder) toldSplit(h string) bool {
-	if r.noted(vbNoteAgreed) {
+func (r *vbBuilder) toldSplit(h string) bool { return r.sent(h, chat.BlueprintSplit, vbNoteAgreed) }
+
+// sent reports whether the builder sent to a message of kind k, or its
+// memory notes the fact.
+func (r *vbBuilder) sent(to string, k chat.Kind, fact string) bool {
+	if r.noted(fact) {
 		return true
 	}
 	for _, s := range r.k.c.Sent() {
-		if s.To == h && s.Said.Has(chat.BlueprintSplit) {
+		if s.To == to && s.Said.Has(k) {
 			return true
 		}
 	}
@@ -537,17 +532,7 @@ func (r *vbBuilder) reportTo() string {
 }
 
 // reported reports whether the builder told to its share is done.
-func (r *vbBuilder) reported(to string) bool {
-	if r.noted(vbNoteTold) {
-		return true
-	}
-	for _, s := range r.k.c.Sent() {
-		if s.To == to && s.Said.Has(chat.PartDone) {
-			return true
-		}
-	}
-	return false
-}
+func (r *vbBuilder) reported(to string) bool { return r.sent(to, chat.PartDone, vbNoteTold) }
 
 func (r *vbBuilder) Notes(n *know.Notes) {
 	var done []string

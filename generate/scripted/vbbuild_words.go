@@ -2,6 +2,7 @@ package scripted
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -77,7 +78,7 @@ func (w *vbWords) Words(i Intent) (string, string) {
 // dirt".
 func vbItemsText(s vbShare) string {
 	var parts []string
-	for _, it := range slices.Sorted(mapKeys(s.items)) {
+	for _, it := range slices.Sorted(maps.Keys(s.items)) {
 		parts = append(parts, itoa(s.items[it])+" "+it)
 	}
 	return joinAnd(parts)
