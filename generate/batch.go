@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -98,6 +99,12 @@ func RunBatch(ctx context.Context, c BatchConfig) (Summary, error) {
 	}
 	for _, p := range ts.invalid {
 		log.Warn("generate: skipping an invalid task", "file", p.File, "task", p.TaskID, "field", p.Field, "problem", p.Message)
+	}
+	for _, why := range ts.leaveOutUnplayed(orgOrP2P(c.Org).Name()) {
+		log.Warn("generate: skipping a task the organisation does not play", "problem", why)
+	}
+	if len(ts.tasks) == 0 {
+		return Summary{}, fmt.Errorf("generate: no task of %s is played by --org %s (%d left out)", strings.Join(c.TaskFiles, ", "), orgOrP2P(c.Org).Name(), len(ts.skipped))
 	}
 	tasks := ts.tasks
 	if c.Limit > 0 && c.Limit < len(tasks) {

@@ -124,3 +124,33 @@ func TestRunBatchRefuses(t *testing.T) {
 		t.Error("a refused batch created its run")
 	}
 }
+
+// A p2p batch of VillagerBench blueprints leaves out those MINDcraft
+// cannot build (a block state placeBlock cannot set), recording them as
+// skipped, and plays the rest; with none left it says so.
+func TestRunBatchLeavesOutUnplayedBlueprints(t *testing.T) {
+	tasks, err := procgen.Generate(procgen.KindVBConstruction, procgen.GenerateOptions{Options: procgen.Options{Split: procgen.SplitTest, Agents: 2, N: 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// task_0 and task_1 p2p builds; task_2 needs a bone block along x.
+	path := filepath.Join(t.TempDir(), "vb.json")
+	if err := procgen.WriteTaskFile(path, tasks); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := generate.RunBatch(context.Background(), scriptedBatch(t, filepath.Join(t.TempDir(), "run"), path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Total != 2 || sum.Trials != 2 || sum.Invalid != 1 {
+		t.Errorf("summary %+v, want 2 trials played and 1 task left out", sum)
+	}
+	only := filepath.Join(t.TempDir(), "vb2.json")
+	if err := procgen.WriteTaskFile(only, tasks[2:]); err != nil {
+		t.Fatal(err)
+	}
+	_, err = generate.RunBatch(context.Background(), scriptedBatch(t, filepath.Join(t.TempDir(), "run2"), only))
+	if err == nil || !strings.Contains(err.Error(), "no task of "+only+" is played by --org p2p") {
+		t.Errorf("a file of unplayed blueprints: %v", err)
+	}
+}

@@ -175,6 +175,27 @@ func readTasks(paths []string, strict bool, limits procgen.Limits) (*taskSet, er
 	}
 }
 
+// leaveOutUnplayed leaves out, with the invalid tasks, the tasks org
+// cannot play though it plays their kind (a VillagerBench blueprint with a
+// block state MINDcraft cannot set, under p2p), and returns why for each:
+// a batch plays the rest rather than stopping at the first.
+func (ts *taskSet) leaveOutUnplayed(org string) []string {
+	var whys []string
+	kept := ts.tasks[:0]
+	for _, t := range ts.tasks {
+		// A kind the organisation does not play at all stays an error at
+		// its first trial.
+		if k, ok := procgen.KindOfType(t.Type); ok && k.PlayedBy(org) && k.TaskNotPlayedWhy(&t, org) != "" {
+			ts.skipped = append(ts.skipped, t.ID)
+			whys = append(whys, NotPlayedBy("generate", org, &t).Error())
+			continue
+		}
+		kept = append(kept, t)
+	}
+	ts.tasks = kept
+	return whys
+}
+
 // invalidFileError refuses a task file in strict mode, naming its first
 // problems, on one line.
 func invalidFileError(path string, ps []procgen.Problem) error {
