@@ -398,10 +398,16 @@ func (r *vbBuilder) noted(fact string) bool {
 	return slices.Contains(r.k.c.Notes().DoneSoFar, fact)
 }
 
-// agreed reports whether the builder heard the split (or its memory
-// says it did).
+// agreed reports whether the builder heard the split, or, the first
+// builder, told it to everyone (or its memory says so).
 func (r *vbBuilder) agreed() bool {
-	return r.heardScheme() != "" || r.noted(vbNoteAgreed) || r.building()
+	if r.noted(vbNoteAgreed) || r.building() {
+		return true
+	}
+	if r.k.c.Name() == r.team[0] {
+		return !slices.ContainsFunc(r.team[1:], func(h string) bool { return !r.toldSplit(h) })
+	}
+	return r.heardScheme() != ""
 }
 
 // splitIsNews reports whether the first builder's split came in after
@@ -502,7 +508,7 @@ func (r *vbBuilder) runOutputs() []string {
 // finished reports whether the share is built, as the last program
 // said, or the builder gave up on it after vbMaxRuns programs.
 func (r *vbBuilder) finished() bool {
-	if r.noted(vbNoteBuilt) {
+	if r.noted(vbNoteBuilt) || r.noted(vbNoteTold) { // a builder reports only a built share
 		return true
 	}
 	runs := r.runOutputs()
@@ -540,7 +546,7 @@ func (r *vbBuilder) Notes(n *know.Notes) {
 		fact string
 		ok   bool
 	}{
-		{vbNoteAgreed, r.agreed() && (r.k.c.Name() != r.team[0] || !slices.ContainsFunc(r.team[1:], func(h string) bool { return !r.toldSplit(h) }))},
+		{vbNoteAgreed, r.agreed()},
 		{vbNoteTook, r.building()},
 		{vbNoteBuilt, r.finished()},
 		{vbNoteTold, r.reportTo() != "" && r.reported(r.reportTo())},

@@ -83,10 +83,8 @@ func (r *vbBuilder) Program(v *voice) string {
 		fmt.Fprintf(&b, "for (let x = %d; x <= %d; x++) {\n    await put(%q, %q, x, %d, %d%s);\n}\n", run.x0, run.x1, run.name, run.item, run.y, run.z, side)
 	}
 	fmt.Fprintf(&b, vbFinish, vbFloor, vbStillMissing, vbAllPlaced)
-	if at, ok := mainChestAt(c); ok {
-		// Off the site, so that no one stands where a teammate's block goes.
-		fmt.Fprintf(&b, "// Back to the chest, out of the others' way.\nawait skills.goToPosition(bot, %d, %d, %d, 2);\n", at[0], at[1], at[2])
-	}
+	// Off the site, so that no one stands where a teammate's block goes.
+	b.WriteString("// Back to where I started (by the chest), out of the others' way.\nawait skills.goToPosition(bot, start.x, start.y, start.z, 1);\n")
 	code := b.String()
 	if r.k.opts.Noise > 0 && !again && v.rng.Float64() < r.k.opts.Noise {
 		code = vbSlip(v, code, share)
@@ -97,7 +95,8 @@ func (r *vbBuilder) Program(v *voice) string {
 // vbHelpers are the program's helpers: put places a block unless its
 // cell holds it already, and keeps one that has nothing to lean on, or
 // failed, for later.
-const vbHelpers = `const EMPTY = ["air", "water", "lava", "short_grass", "tall_grass", "snow", "dead_bush", "fern"];
+const vbHelpers = `const start = bot.entity.position.clone();
+const EMPTY = ["air", "water", "lava", "short_grass", "tall_grass", "snow", "dead_bush", "fern"];
 const nameAt = (x, y, z) => { const b = bot.blockAt(new Vec3(x, y, z)); return b ? b.name : "air"; };
 const SIDES = [[0, -1, 0], [0, 1, 0], [1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1]];
 const leansOnSomething = (x, y, z) => SIDES.some(([dx, dy, dz]) => !EMPTY.includes(nameAt(x + dx, y + dy, z + dz)));
