@@ -122,9 +122,18 @@ func (w words) planFarm(desc string, hint []hintRecipe, env string) (plan, error
 		}
 		return out
 	}
-	dishRecipes := recipeOf(dish)
-	if len(dishRecipes) == 0 {
-		return plan{}, fmt.Errorf("dagexpert: the recipe hint has no recipe for the %s", dish)
+	// The hint lists crafting recipes only: a dish it has none for is
+	// smelted (cooked_beef from beef), which is the game's knowledge; the
+	// cook smelts it from its raw ingredient, got as any other.
+	var ingredients []mcdata.Ingredient
+	smelted := false
+	if rs := recipeOf(dish); len(rs) > 0 {
+		ingredients = rs[0].ingredients
+	} else if len(mcdata.SmeltInputs(dish)) > 0 {
+		ingredients = []mcdata.Ingredient{{Item: dish, Count: 1}}
+		smelted = true
+	} else {
+		return plan{}, fmt.Errorf("dagexpert: the recipe hint has no recipe for the %s, and it is not smelted", dish)
 	}
 	cows := strings.Contains(env, "cow at [")
 	crafter := names[0]
@@ -166,7 +175,7 @@ func (w words) planFarm(desc string, hint []hintRecipe, env string) (plan, error
 		}
 		return []job{{kind: jobGive, item: item, count: n, to: crafter}}
 	}
-	for _, in := range dishRecipes[0].ingredients {
+	for _, in := range ingredients {
 		item, n := in.Item, in.Count
 		switch {
 		case len(recipeOf(item)) > 0 && slices.ContainsFunc(recipeOf(item), func(r hintRecipe) bool { return strings.HasSuffix(r.ingredients[0].Item, "_planks") }):
@@ -265,7 +274,10 @@ func (w words) planFarm(desc string, hint []hintRecipe, env string) (plan, error
 			all = append(all, n)
 		}
 	}
-	finish := append(smelts, job{kind: jobCraft, item: dish, count: 1})
+	finish := smelts
+	if !smelted {
+		finish = append(finish, job{kind: jobCraft, item: dish, count: 1})
+	}
 	first := true
 	for len(finish) > 0 {
 		k := min(len(finish), 2)
