@@ -64,6 +64,10 @@ func (s *simWorld) CommandDocs(agent int) string { return s.w.Docs(s.names[agent
 
 func (s *simWorld) Score() (float64, bool) { return s.w.Score(), s.w.Success() }
 
+// VBViewHitRate is VillagerBench construction's view hit rate, as its
+// judge computes it and with facings.
+func (s *simWorld) VBViewHitRate() (vhr, withFacing float64) { return s.w.VBViewHitRate() }
+
 func (s *simWorld) SetTime(t time.Duration) { s.w.AdvanceTo(t) }
 
 // Tool runs one of VillagerAgent's tools for agent i (the DAG

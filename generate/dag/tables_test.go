@@ -30,8 +30,13 @@ func TestVillagerBenchTables(t *testing.T) {
 		}
 		if rec.Outcome.Score == 1 && vhr < 1 {
 			// The judge's rays stop at the first block inside the
-			// blueprint's box: scaffolding left there hides the house.
-			t.Logf("%s: every block in place, VHR %.2f (something not in the blueprint stands in a view)", rec.TaskID, vhr)
+			// blueprint's box: the builders clear their scaffolding and
+			// the enclosure's glass there, and the trial succeeds only
+			// at C = VHR = 1.
+			t.Errorf("%s: every block in place, VHR %.2f (something not in the blueprint stands in a view)", rec.TaskID, vhr)
+		}
+		if rec.Outcome.Success != (rec.Outcome.Score == 1 && vhr == 1) {
+			t.Errorf("%s: success %v at C %g, VHR %g; VillagerBench's judge: complete at C = VHR = 1", rec.TaskID, rec.Outcome.Success, rec.Outcome.Score, vhr)
 		}
 		vhrSum += 100 * vhr
 	}

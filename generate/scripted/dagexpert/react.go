@@ -255,6 +255,10 @@ func (w words) jobProgress(c villager.ExecutorCall, j job, steps []stepRecord, b
 		return w.single(steps, "dismantleDirtLadder", toolCall{"dismantleDirtLadder", cellArgs("top_", j.at)},
 			w.say("{The block stands, so|Done up there:} the dirt ladder under "+pos(j.at)+" {comes down|goes}."))
 	case jobBreak:
+		// A cell already empty (the ladder fell with its dirt) is clear.
+		if len(steps) > 0 && steps[0].act.Tool == "MineBlock" && !steps[0].ok() && strings.Contains(steps[0].message(), "cannot dig air") {
+			return progress{ok: true}, 1
+		}
 		return w.single(steps, "MineBlock", toolCall{"MineBlock", cellArgs("", j.at)},
 			w.say("{The "+j.item+" at "+pos(j.at)+" is in the way|A "+j.item+" stands where the blueprint wants a block}, so I break it."))
 	}
