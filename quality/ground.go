@@ -322,6 +322,13 @@ var droppedBy = sync.OnceValue(func() map[string][]string {
 			m[d.Item] = append(m[d.Item], b)
 		}
 	}
+	// A mature crop drops its harvest (beetroots: beetroot), which the
+	// block loot, read for a fresh crop, leaves out.
+	for _, it := range mcdata.Items() {
+		if src, ok := mcdata.SourceOf(it.Name); ok && src.Crop != "" && !slices.Contains(m[it.Name], src.Crop) {
+			m[it.Name] = append(m[it.Name], src.Crop)
+		}
+	}
 	return m
 })
 

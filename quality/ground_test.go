@@ -67,3 +67,18 @@ func TestCountsOfSmeltInputsAndCrafts(t *testing.T) {
 		t.Errorf("cobblestone %d, which nothing supports: %v, want one violation", stone+5, v)
 	}
 }
+
+// TestMatureCropGrounded: the crop block a farm item is dug from
+// (beetroots for beetroot) is public knowledge from the item; the block
+// loot alone gives beetroots only its seeds.
+func TestMatureCropGrounded(t *testing.T) {
+	g := &Grounder{}
+	for item, crop := range map[string]string{"beetroot": "beetroots", "potato": "potatoes", "carrot": "carrots"} {
+		if !g.closureOf(item)[crop] {
+			t.Errorf("%s: %s not known from it", item, crop)
+		}
+	}
+	if !g.closureOf("beetroot_soup")["beetroots"] {
+		t.Errorf("beetroot_soup: beetroots not known from it")
+	}
+}
