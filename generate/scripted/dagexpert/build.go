@@ -463,9 +463,14 @@ func (w words) planVBConstruction(lines []string, env string) (plan, error) {
 // upper level before the lower; a cell the blueprint fills is left.
 func (w words) clearUp(p *plan, blocks []villagerbench.Block, stands map[string][]*stand, last map[string]int, names []string) {
 	bx := (&villagerbench.Blueprint{Blocks: blocks}).Bounds()
-	filled := map[[3]int]bool{}
+	filled, fragile := map[[3]int]bool{}, map[[3]int]bool{}
 	for _, b := range blocks {
 		filled[b.Position] = true
+		for _, f := range []string{"torch", "carpet", "button", "pressure_plate", "sign", "banner", "sapling", "lantern", "rail", "tulip", "bush", "flower", "mushroom"} {
+			if strings.Contains(b.Name, f) {
+				fragile[b.Position] = true
+			}
+		}
 	}
 	var all []int
 	for _, a := range names {
@@ -493,7 +498,9 @@ func (w words) clearUp(p *plan, blocks []villagerbench.Block, stands map[string]
 				}
 				for _, e := range [][3]int{{1, 0, 0}, {-1, 0, 0}, {0, 0, 1}, {0, 0, -1}, {0, 0, 0}} {
 					q := [3]int{st.top[0] + e[0], y, st.top[2] + e[2]}
-					if seen[q] || filled[q] || !bx.Contains(q) {
+					// A torch, carpet or sign standing on the junk pops off
+					// with it.
+					if seen[q] || filled[q] || fragile[add(q, [3]int{0, 1, 0})] || !bx.Contains(q) {
 						continue
 					}
 					seen[q] = true
