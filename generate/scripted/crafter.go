@@ -268,6 +268,12 @@ func recipeKnowledge(c *know.Context) (map[string]bool, bool) {
 	for _, it := range c.Notes().KnownRecipes {
 		known[it] = true
 	}
+	// The plan's steps the memory kept are the plan seen, its recipes
+	// known.
+	for _, st := range c.Notes().PlanSteps {
+		plan = true
+		learn("Craft "+st, known)
+	}
 	for _, a := range c.Acts() {
 		if a.Name == "!getCraftingPlan" && mcdata.MentionsStep(a.Output) || strings.Contains(a.Output, mcdata.AllHeld) {
 			plan = true
@@ -279,6 +285,11 @@ func recipeKnowledge(c *know.Context) (map[string]bool, bool) {
 			plan = true
 			learn(m.Text, known)
 		}
+	}
+	// An output whose command the window no longer shows still says
+	// what the game answered.
+	for _, o := range c.System() {
+		learn(o, known)
 	}
 	return known, plan
 }
@@ -315,6 +326,7 @@ func (r *crafter) Notes(n *know.Notes) {
 	n.CrafterOf, n.CrafterCount = k.goal.Target, max(k.goal.Count, 1)
 	known, plan := recipeKnowledge(c)
 	n.KnowsPlan = plan
+	n.PlanSteps = planSteps(c)
 	if helpersDone(c) {
 		n.GotAllFrom = c.Others()
 	} else {

@@ -72,6 +72,7 @@ func (r *craftHelper) Notes(n *know.Notes) {
 		return
 	}
 	n.CraftsFor = [2]string{leader, k.goal.Target}
+	n.PlanSteps = planSteps(c)
 	if r.leaderLacksPlan() {
 		n.CannotSeePlan = leader
 	}

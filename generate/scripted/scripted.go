@@ -146,7 +146,7 @@ func (b *backend) Complete(ctx context.Context, req generate.Request) (generate.
 	var text string
 	switch req.Kind {
 	case trajectory.KindMemory:
-		text = k.summarize()
+		text = k.summarize(v)
 	case trajectory.KindCoding:
 		text = k.program(v)
 	case trajectory.KindBotResponder:

@@ -88,9 +88,10 @@ func TestMemory(t *testing.T) {
 	var recs []*trajectory.Trial
 	recs = append(recs, play(t, genTasks(t, procgen.KindCrafting, procgen.SplitTest, 3, 8), DefaultOptions(), 7)...)
 	recs = append(recs, play(t, genTasks(t, procgen.KindCooking, procgen.SplitTest, 2, 8), DefaultOptions(), 7)...)
-	mems := 0
+	mems, copies, steps := 0, 0, 0
 	for _, r := range recs {
 		for _, a := range r.Agents {
+			old := "" // memory changes only by memory calls
 			for _, tr := range a.Transitions {
 				if tr.Kind != trajectory.KindMemory {
 					continue
@@ -99,8 +100,24 @@ func TestMemory(t *testing.T) {
 				if n := len([]rune(tr.Response)); n == 0 || n > maxMemory {
 					t.Errorf("%s %s: memory of %d characters: %q", r.TrialID, a.Name, n, tr.Response)
 				}
+				// A memory that says nothing new is the old one, word for
+				// word; a new one says something new.
+				same := reflect.DeepEqual(know.ParseNotes(tr.Response), know.ParseNotes(old))
+				if old != "" && same != (tr.Response == old) {
+					t.Errorf("%s %s: memory %q after %q: same notes %v, same words %v", r.TrialID, a.Name, tr.Response, old, same, tr.Response == old)
+				}
+				if tr.Response == old {
+					copies++
+				}
+				if len(know.ParseNotes(tr.Response).PlanSteps) > 0 {
+					steps++
+				}
+				old = tr.Response
 			}
 		}
+	}
+	if copies == mems || steps == 0 {
+		t.Errorf("%d memories, %d copies, %d keep plan steps", mems, copies, steps)
 	}
 	if mems == 0 {
 		t.Fatal("no memory calls: the trials are too short to test folding")
@@ -116,6 +133,11 @@ func TestMemory(t *testing.T) {
 	}
 	if got := decide(v); !containsCmd(got, `!craftRecipe("stick", 1)`) {
 		t.Errorf("crafter with memory answered %q", got)
+	}
+	// The plan's steps, in any phrasing, are the plan known: no lookup.
+	v.Memory = "Items go to: Andy_0 (2 items). I am to craft 1 stick; the others hand me what they hold. Steps to follow: 2 oak_planks -> 4 stick. Everything handed over by: Jill_0."
+	if got := decide(v); !containsCmd(got, `!craftRecipe("stick", 1)`) {
+		t.Errorf("crafter with the plan's steps in memory answered %q", got)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"collabcraft/mcdata"
 	"collabcraft/scan"
 )
 
@@ -28,6 +29,10 @@ type Notes struct {
 	CrafterOf    string // the target it crafts, CrafterCount (> 0) of them
 	CrafterCount int
 	KnowsPlan    bool // it has seen the crafting plan for the target
+	// PlanSteps are the plan's steps as MINDcraft writes them without
+	// their "Craft " ("1 oak_log -> 4 oak_planks"): the recipes, kept
+	// once the plan scrolls out of the window.
+	PlanSteps []string
 	// A crafting helper.
 	CraftsFor     [2]string // the crafter and the target
 	CannotSeePlan string    // the crafter, who said it cannot see the plan
@@ -110,6 +115,9 @@ const (
 	waiting      = "I have been waiting for my teammates."
 	partDone     = "I handed over my part."
 	noNeedPrefix = "No need to make the "
+	// planStepsPrefix starts the plan's steps; a step holds no ". ", so
+	// the sentence ends at the last step.
+	planStepsPrefix = "Plan steps: "
 )
 
 // Facts are the notes as the memory writes them, one sentence each, in
@@ -135,6 +143,7 @@ func (n *Notes) Facts() []string {
 	}
 	add(n.CrafterCount > 0, "I am the crafter of "+strconv.Itoa(n.CrafterCount)+" "+n.CrafterOf+"; teammates send me their items.")
 	add(n.KnowsPlan, "I know the crafting plan for "+n.CrafterOf+".")
+	add(len(n.PlanSteps) > 0, planStepsPrefix+strings.Join(n.PlanSteps, "; ")+".")
 	add(n.CraftsFor[0] != "", n.CraftsFor[0]+" crafts the "+n.CraftsFor[1]+"; I give my items to "+n.CraftsFor[0]+".")
 	add(n.CannotSeePlan != "", n.CannotSeePlan+" cannot see the plan.")
 	add(n.SentPlanTo != "", "I sent "+n.SentPlanTo+" the crafting plan.")
@@ -214,6 +223,7 @@ func ParseNotes(memory string) Notes {
 	if memory == "" {
 		return n
 	}
+	memory = plainWords(memory)
 	n.readAgreement(memory)
 	n.readCrafting(memory)
 	n.readCooking(memory)
@@ -256,6 +266,13 @@ func (n *Notes) readCrafting(m string) {
 		}
 	}
 	n.KnowsPlan = strings.Contains(m, "I know the crafting plan")
+	if i := strings.Index(m, planStepsPrefix); i >= 0 {
+		for _, st := range strings.Split(strings.TrimSuffix(strings.TrimPrefix(sentenceAt(m, i), planStepsPrefix), "."), "; ") {
+			if mcdata.HasStep("Craft " + st) {
+				n.PlanSteps = append(n.PlanSteps, st)
+			}
+		}
+	}
 	if l := nameBefore(m, " crafts the "); l != "" {
 		if _, rest, ok := strings.Cut(m, l+" crafts the "); ok {
 			n.CraftsFor = [2]string{l, rest[:itemLen(rest)]}
