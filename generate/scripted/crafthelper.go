@@ -1,11 +1,13 @@
 package scripted
 
 import (
+	"slices"
 	"strings"
 
 	"collabcraft/generate/scripted/chat"
 	"collabcraft/generate/scripted/know"
 	"collabcraft/mcdata"
+	"collabcraft/world/texts"
 )
 
 // craftHelper is a crafting agent that does not collect: it passes the
@@ -24,6 +26,17 @@ type (
 	fetchPlan struct{ For string }
 	// reportDone tells To every item was handed over.
 	reportDone struct{ To string }
+	// planForParts looks the plan up to see which parts the helper's
+	// own items make.
+	planForParts struct{ For string }
+	// craftPart crafts a part of the target from items the helper holds
+	// (Uses), while For, the crafter, gets on with the rest; the part
+	// goes to For with the other items.
+	craftPart struct {
+		Item, For string
+		Count     int
+		Uses      []mcdata.Ingredient
+	}
 )
 
 func (r *craftHelper) Decide() (Intent, bool) {
@@ -39,6 +52,11 @@ func (r *craftHelper) Decide() (Intent, bool) {
 		}
 		return do(fetchPlan{leader}, "getCraftingPlan", k.goal.Target, k.goal.Count), true
 	}
+	// Parts its own items make are crafted here, in parallel with the
+	// crafter, before they go over.
+	if i, ok := r.parallelPart(); ok {
+		return i, true
+	}
 	if item, n := nextGift(c); item != "" {
 		return do(give{To: leader, Item: item, N: n, First: firstGift(c) && c.Inventory().Len() > 1, Does: "craft"}, "givePlayer", leader, item, n), true
 	}
@@ -46,6 +64,75 @@ func (r *craftHelper) Decide() (Intent, bool) {
 		return tell(reportDone{leader}, leader), true
 	}
 	return standBy(c), true
+}
+
+// parallelPart is the next step towards crafting a part of the target
+// here: a look at the plan (the helper can see it and has not), or the
+// craft of a plan step whose ingredients it holds (as many times as the
+// plan wants and its items allow). A step qualifies when the plan the
+// helper saw crafts its result (the recipe is known), it is not the target's
+// own craft, no step for another item uses its ingredients (so making it takes
+// nothing the crafter needs otherwise), its ingredients are items the
+// helper started with (a part is made from what it holds, not from its
+// own crafts), and it needs no crafting table unless the helper holds
+// one. Nothing is crafted once a hand-over began or was reported.
+func (r *craftHelper) parallelPart() (Intent, bool) {
+	k, c := r.k, r.k.c
+	leader := k.g.leader()
+	if leader == "" || len(given(c)) > 0 || reportedDone(c, leader) || c.Notes().ToldDoneTo != "" {
+		return Intent{}, false
+	}
+	seen := planSteps(c)
+	if len(seen) == 0 {
+		if c.Has("!getCraftingPlan") && !c.Wrote("!getCraftingPlan") && c.Inventory().Len() > 0 {
+			return do(planForParts{leader}, "getCraftingPlan", k.goal.Target, max(k.goal.Count, 1)), true
+		}
+		return Intent{}, false
+	}
+	plan, err := planOf(c, k.goal.Target, max(k.goal.Count, 1))
+	if err != nil || len(plan.Steps) < 2 {
+		return Intent{}, false
+	}
+	crafted := map[string]bool{}
+	for _, o := range c.System() {
+		for _, item := range texts.CraftedItems(o) {
+			crafted[item] = true
+		}
+	}
+	seenResults := mcdata.StepResults("Craft " + strings.Join(seen, "\nCraft "))
+	for _, st := range plan.Steps[:len(plan.Steps)-1] {
+		if !slices.Contains(seenResults, st.Recipe.Result) || st.Recipe.NeedsTable && c.Count("crafting_table") == 0 {
+			continue
+		}
+		// As many times as the plan wants and the helper's items allow.
+		times := st.Times
+		for _, in := range st.Recipe.Ingredients {
+			times = min(times, c.Count(in.Item)/in.Count)
+		}
+		if times == 0 {
+			continue
+		}
+		ok := true
+		for _, in := range st.Recipe.Ingredients {
+			if crafted[in.Item] {
+				ok = false
+			}
+			for _, o := range plan.Steps {
+				if o.Recipe.Result != st.Recipe.Result && o.Recipe.Need(in.Item) > 0 {
+					ok = false
+				}
+			}
+		}
+		if !ok {
+			continue
+		}
+		uses := make([]mcdata.Ingredient, len(st.Recipe.Ingredients))
+		for j, in := range st.Recipe.Ingredients {
+			uses[j] = mcdata.Ingredient{Item: in.Item, Count: in.Count * times}
+		}
+		return do(craftPart{Item: st.Recipe.Result, For: leader, Count: st.Recipe.Count * times, Uses: uses}, "craftRecipe", st.Recipe.Result, times), true
+	}
+	return Intent{}, false
 }
 
 // leaderLacksPlan reports whether the crafter said it cannot see the
@@ -102,6 +189,24 @@ func (w *craftHelperWords) say(i Intent) string {
 		return v.pick("Let me get the plan for you.", "I can see the plan, one sec.", "Checking the crafting plan for "+f.For+".")
 	case reportDone:
 		return w.doneGivingText(f.To, false)
+	case planForParts:
+		return v.pick("Before I hand anything over, let me see if my items make a part of "+w.goalName()+".",
+			"Let me check the plan: maybe I can craft a part from what I hold while you work, "+f.For+".",
+			"One look at the plan first, to see what my items turn into.")
+	case craftPart:
+		uses := make([]string, len(f.Uses))
+		for j, in := range f.Uses {
+			uses[j] = itoa(in.Count) + " " + in.Item
+		}
+		held, makes := strings.Join(uses, " and "), "make"
+		if len(f.Uses) == 1 && f.Uses[0].Count == 1 {
+			makes = "makes"
+		}
+		return v.compose(v.pick("I'll craft the "+f.Item+" here while "+f.For+" goes on with the rest",
+			"I'm crafting the "+f.Item+" myself, then "+f.For+" gets "+itoa(f.Count)+" "+f.Item+" instead of the raw items",
+			"making the "+f.Item+" on my side saves "+f.For+" a step"),
+			[]string{"I hold the " + held + " the " + f.Item + " takes", "my " + held + " " + makes + " the " + f.Item,
+				"the plan's " + f.Item + " comes from the " + held + " I hold"})
 	}
 	s, _ := w.idleWords(i)
 	return s

@@ -80,6 +80,49 @@ func TestPlanRelay(t *testing.T) {
 	}
 }
 
+// A helper whose own items make a part of the target crafts it before
+// handing over, says why from what it holds, and leaves alone a part
+// whose ingredients another step needs.
+func TestHelperCraftsItsPart(t *testing.T) {
+	v := &generate.View{
+		Name: "Jill_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCrafting,
+		Goal:        "Collaborate with other agents to craft a barrel",
+		Inventory:   "\nINVENTORY\n- oak_log: 2\nWEARING: Nothing\n",
+		CommandDocs: "\n!getCraftingPlan: Provides ...\n",
+		Turns: []trajectory.Message{
+			{Role: "user", Content: "Andy_0: (FROM OTHER BOT)I hold the most (2 items), so I'll gather everything and craft the barrel. Please send me your items."},
+		},
+	}
+	if got := decide(v); !containsCmd(got, `!getCraftingPlan("barrel", 1)`) {
+		t.Errorf("helper answered %q, want a look at the plan", got)
+	}
+	v.Turns = append(v.Turns,
+		trajectory.Message{Role: "assistant", Content: `One look at the plan first. !getCraftingPlan("barrel", 1)`},
+		trajectory.Message{Role: "system", Content: "You are missing the following items:\n- 1 oak_log\n\nOnce you have these items, here's your crafting plan:\n\nCraft 2 oak_log -> 8 oak_planks\nCraft 1 oak_log -> 4 oak_planks\nCraft 3 oak_planks -> 6 oak_slab\nCraft 6 oak_planks + 2 oak_slab -> 1 barrel"})
+	got := decide(v)
+	if !containsCmd(got, `!craftRecipe("oak_planks", 2)`) || !containsCmd(got, "2 oak_log") {
+		t.Errorf("helper answered %q, want the planks crafted from its 2 oak_log, said so", got)
+	}
+	// Planks of its own go over, not into slabs: no part from its crafts.
+	v.Inventory = "\nINVENTORY\n- oak_planks: 8\nWEARING: Nothing\n"
+	v.Turns = append(v.Turns,
+		trajectory.Message{Role: "assistant", Content: got},
+		trajectory.Message{Role: "system", Content: "Action output:\nSuccessfully crafted oak_planks, you now have 8 oak_planks."})
+	if got := decide(v); !containsCmd(got, `!givePlayer("Andy_0", "oak_planks", 8)`) {
+		t.Errorf("helper answered %q, want its planks handed over", got)
+	}
+	// The sticks' planks also go into the pickaxe itself: they go over as
+	// they are.
+	v.Goal = "Collaborate with other agents to craft a wooden_pickaxe"
+	v.Inventory = "\nINVENTORY\n- oak_planks: 4\nWEARING: Nothing\n"
+	v.Turns = append(v.Turns[:1],
+		trajectory.Message{Role: "assistant", Content: `One look at the plan first. !getCraftingPlan("wooden_pickaxe", 1)`},
+		trajectory.Message{Role: "system", Content: "You are missing the following items:\n- 1 oak_planks\n\nOnce you have these items, here's your crafting plan:\n\nCraft 2 oak_planks -> 4 stick\nCraft 3 oak_planks + 2 stick -> 1 wooden_pickaxe"})
+	if got := decide(v); !containsCmd(got, `!givePlayer("Andy_0", "oak_planks", 4)`) {
+		t.Errorf("helper answered %q, want its planks handed over", got)
+	}
+}
+
 func containsCmd(s, sub string) bool { return strings.Contains(s, sub) }
 
 // TestMemory: every memory call of real trials returns a summary within
