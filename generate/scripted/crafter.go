@@ -90,6 +90,9 @@ func (r *crafter) Decide() (Intent, bool) {
 		return do(thankDone{d}, "endConversation", d), true
 	}
 	gatherOK := done || waitedLong(c, false)
+	if i, ok := r.shareWork(plan, done); ok {
+		return i, true
+	}
 	if len(plan.Missing) > 0 {
 		return r.findMissing(plan, done, gatherOK), true
 	}

@@ -24,6 +24,22 @@ func (w *crafterWords) say(i Intent) string {
 		return why
 	case lookUpPlan:
 		return v.pick("Let me check the plan.", "Checking the crafting plan.")
+	case sharePart:
+		if f.Gather != "" {
+			return v.pick(f.To+", could you craft the "+f.Item+" while I get the "+f.Gather+"? The plan says: ",
+				"Nobody had the "+f.Gather+", so I'll go for it; meanwhile could you craft the "+f.Item+", "+f.To+"? Your step: ") +
+				f.Step + ". " + v.pick("I'll send you what it takes; send the "+f.Item+" back when it's done.",
+				"I'm handing you the ingredients, please give me the "+f.Item+" afterwards.")
+		}
+		return v.pick(f.To+", could you craft the "+f.Item+" while I make the "+f.Meanwhile+"? The plan says: ",
+			"Let's split the work, "+f.To+": you craft the "+f.Item+", I do the "+f.Meanwhile+". Your step: ",
+			"I hold everything now, "+f.To+"; two of us are faster. Could you take the "+f.Item+"? ") +
+			f.Step + ". " + v.pick("I'll send you what it takes; send the "+f.Item+" back when it's done.",
+			"I'm handing you the ingredients, please give me the "+f.Item+" afterwards.")
+	case sendForPart:
+		return v.pick("Here are the "+itoa(f.N)+" "+f.Item+" for the "+f.Part+", "+f.To+".",
+			"Sending "+f.To+" "+itoa(f.N)+" "+f.Item+": that's what the "+f.Part+" takes.",
+			f.To+" gets my "+itoa(f.N)+" "+f.Item+" to craft the "+f.Part+".")
 	case tryCraft:
 		return v.pick("Let me try crafting "+f.Item+".", "Trying "+f.Item+" to see what it needs.")
 	case thankDone:

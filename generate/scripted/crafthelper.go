@@ -53,8 +53,12 @@ func (r *craftHelper) Decide() (Intent, bool) {
 		return do(fetchPlan{leader}, "getCraftingPlan", k.goal.Target, k.goal.Count), true
 	}
 	// Parts its own items make are crafted here, in parallel with the
-	// crafter, before they go over.
+	// crafter, before they go over; so is a part the crafter asked for,
+	// from the items it sent.
 	if i, ok := r.parallelPart(); ok {
+		return i, true
+	}
+	if i, ok := r.askedPart(); ok {
 		return i, true
 	}
 	if item, n := nextGift(c); item != "" {
@@ -163,7 +167,7 @@ func (r *craftHelper) Notes(n *know.Notes) {
 	if r.leaderLacksPlan() {
 		n.CannotSeePlan = leader
 	}
-	if c.Said().Has(chat.PlanRelay) {
+	if c.Said().Has(chat.PlanRelay) || c.Notes().SentPlanTo == leader {
 		n.SentPlanTo = leader
 	}
 	if reportedDone(c, leader) {
@@ -189,6 +193,14 @@ func (w *craftHelperWords) say(i Intent) string {
 		return v.pick("Let me get the plan for you.", "I can see the plan, one sec.", "Checking the crafting plan for "+f.For+".")
 	case reportDone:
 		return w.doneGivingText(f.To, false)
+	case waitForPart:
+		return v.pick("Sure, "+f.From+", I'll craft the "+f.Item+" once your items are here.",
+			"Okay, the "+f.Item+" is mine. Waiting for what it takes from "+f.From+".",
+			"Happy to take the "+f.Item+"; I'll start when the items arrive.")
+	case craftAsked:
+		return v.pick("Got the items, crafting the "+f.Item+" for "+f.For+" now.",
+			"On it, "+f.For+": the "+f.Item+" as you asked.",
+			"The "+f.Item+" it is; it goes back to "+f.For+" right after.")
 	case planForParts:
 		return v.pick("Before I hand anything over, let me see if my items make a part of "+w.goalName()+".",
 			"Let me check the plan: maybe I can craft a part from what I hold while you work, "+f.For+".",

@@ -123,6 +123,50 @@ func TestHelperCraftsItsPart(t *testing.T) {
 	}
 }
 
+// A crafter that holds everything gives a part away the other way: it
+// asks the idle helper to craft it, saying the plan's step, hands over
+// what it takes, and gets on with its own work (here the copper nobody
+// had) instead of gathering the part's ingredients again; the helper
+// waits for the items and crafts the part.
+func TestCrafterSharesAPart(t *testing.T) {
+	mem := "Coordinator: Jill_0 (4 items). I told everyone I collect. I am the crafter of 1 brush; teammates send me their items. I know the crafting plan for brush. Got everything from: Andy_0."
+	v := &generate.View{
+		Name: "Jill_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCrafting,
+		Goal: "Collaborate with other agents to craft a brush", Memory: mem,
+		Inventory:   "\nINVENTORY\n- coal: 1\n- feather: 1\n- furnace: 1\n- oak_planks: 4\n- stone_pickaxe: 1\nWEARING: Nothing\n",
+		CommandDocs: "\n!getCraftingPlan: Provides ...\n",
+	}
+	ask := decide(v)
+	if !containsCmd(ask, "Craft 2 oak_planks -> 4 stick") || containsCmd(ask, "!givePlayer") {
+		t.Fatalf("crafter answered %q, want the stick asked of Andy_0 with its step", ask)
+	}
+	v.Turns = []trajectory.Message{{Role: "user", Content: "Andy_0: (FROM OTHER BOT)Hi"}, {Role: "assistant", Content: ask}}
+	if got := decide(v); !containsCmd(got, `!givePlayer("Andy_0", "oak_planks", 2)`) {
+		t.Fatalf("crafter answered %q, want the planks for the stick handed over", got)
+	}
+	v.Turns = append(v.Turns,
+		trajectory.Message{Role: "assistant", Content: `Here you go. !givePlayer("Andy_0", "oak_planks", 2)`},
+		trajectory.Message{Role: "system", Content: "Action output:\nYou have reached Andy_0.\nDiscarded 2 oak_planks.\nAndy_0 received oak_planks.\n"})
+	v.Inventory = "\nINVENTORY\n- coal: 1\n- feather: 1\n- furnace: 1\n- oak_planks: 2\n- stone_pickaxe: 1\nWEARING: Nothing\n"
+	if got := decide(v); !containsCmd(got, `!collectBlocks("copper_ore", 1)`) {
+		t.Errorf("crafter answered %q, want the copper_ore it lacks while the stick is made", got)
+	}
+
+	h := &generate.View{
+		Name: "Andy_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCrafting,
+		Goal: "Collaborate with other agents to craft a brush", Memory: "Coordinator: Jill_0 (4 items). I told everyone who collects. Told Jill_0 I gave everything.",
+		Inventory: "\nINVENTORY\nWEARING: Nothing\n",
+		Turns:     []trajectory.Message{{Role: "user", Content: "Jill_0: (FROM OTHER BOT)" + ask}},
+	}
+	if got := decide(h); !containsCmd(got, "!stay(") {
+		t.Errorf("helper answered %q, want a wait for the items", got)
+	}
+	h.Inventory = "\nINVENTORY\n- oak_planks: 2\nWEARING: Nothing\n"
+	if got := decide(h); !containsCmd(got, `!craftRecipe("stick", 1)`) {
+		t.Errorf("helper answered %q, want the stick crafted", got)
+	}
+}
+
 func containsCmd(s, sub string) bool { return strings.Contains(s, sub) }
 
 // TestMemory: every memory call of real trials returns a summary within

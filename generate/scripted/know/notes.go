@@ -143,7 +143,6 @@ func (n *Notes) Facts() []string {
 	}
 	add(n.CrafterCount > 0, "I am the crafter of "+strconv.Itoa(n.CrafterCount)+" "+n.CrafterOf+"; teammates send me their items.")
 	add(n.KnowsPlan, "I know the crafting plan for "+n.CrafterOf+".")
-	add(len(n.PlanSteps) > 0, planStepsPrefix+strings.Join(n.PlanSteps, "; ")+".")
 	add(n.CraftsFor[0] != "", n.CraftsFor[0]+" crafts the "+n.CraftsFor[1]+"; I give my items to "+n.CraftsFor[0]+".")
 	add(n.CannotSeePlan != "", n.CannotSeePlan+" cannot see the plan.")
 	add(n.SentPlanTo != "", "I sent "+n.SentPlanTo+" the crafting plan.")
@@ -166,6 +165,8 @@ func (n *Notes) Facts() []string {
 	add(len(n.GotAllFrom) > 0, "Got everything from: "+strings.Join(n.GotAllFrom, ", ")+".")
 	add(n.StillNeed, stillNeed)
 	add(len(n.KnownRecipes) > 0, "Known recipes: "+strings.Join(n.KnownRecipes, ", ")+".")
+	// Long, so after the notes the agent's role rests on.
+	add(len(n.PlanSteps) > 0, planStepsPrefix+strings.Join(n.PlanSteps, "; ")+".")
 	add(len(n.RecipesKnown) > 0, "Recipes known: "+strings.Join(n.RecipesKnown, ", ")+".")
 	for _, r := range n.RecipeNotes {
 		f = append(f, "Recipe for "+r.Dish+": "+r.Takes+".")
