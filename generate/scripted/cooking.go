@@ -248,7 +248,10 @@ type (
 	lookUpRecipe struct{ Dish string }
 	// relookUp looks Dish's recipe up again: it left the window and the
 	// memory.
-	relookUp struct{ Dish string }
+	relookUp struct {
+		Dish  string
+		Again bool // the memory says it knew the recipe
+	}
 	// A step towards Dish: N of Item from the farm (Block), an animal
 	// (Mob; Again: the last one dropped none), the furnace (Raw) or the
 	// crafting table (Recipe).
@@ -331,7 +334,7 @@ func (kt kitchen) cookDishes(dishes []mcdata.Ingredient) Intent {
 		if c.Count(d.Item) < d.Count && !recipeInContext(c, d.Item) && c.Has("!getCraftingPlan") {
 			// The recipe left the window and its note did not fit in the
 			// memory: look it up again rather than cook from nothing.
-			return do(relookUp{d.Item}, "getCraftingPlan", d.Item, 1)
+			return do(relookUp{d.Item, slices.Contains(c.Notes().RecipesKnown, d.Item)}, "getCraftingPlan", d.Item, 1)
 		}
 		if i, ok := obtain(c, d.Item, d.Item, d.Count, w, missing, 0); ok {
 			return i

@@ -27,6 +27,11 @@ func (w *kitchenWords) kitchenWords(i Intent) (string, bool) {
 			"No recipe for the "+d+" came in, so the game's crafting plan will have to tell me.", "The "+d+" is a mystery to me so far; I'll ask the game how it's made."), true
 	case relookUp:
 		d := f.Dish
+		if !f.Again {
+			return v.pick("I don't know what the "+d+" takes yet; asking the game.",
+				"First the "+d+"'s recipe: checking the crafting plan.",
+				"Let me look up how the "+d+" is made."), true
+		}
 		return v.pick("My notes no longer hold what the "+d+" takes, so I'll look it up again.",
 			"I've lost the "+d+" recipe from my notes; checking the crafting plan again.",
 			"I need the "+d+"'s recipe once more; asking the game."), true

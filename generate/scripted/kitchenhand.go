@@ -72,7 +72,8 @@ func (r *kitchenHand) Decide() (Intent, bool) {
 
 // myDish is the dish a helper cooks besides the cook: farm-only dishes
 // (no bowl, milk or other held items needed) are dealt round robin to the
-// helpers, and a helper takes its one only if it knows the recipe.
+// helpers, and a helper takes its one if it knows the recipe or can look
+// it up in the game (it does before cooking: kitchen.cookDishes).
 func myDish(k *call) string {
 	c, leader := k.c, k.g.leader()
 	if len(c.Team()) < 2 || k.g.isLeader() || leader == "" {
@@ -95,7 +96,7 @@ func myDish(k *call) string {
 	me := slices.Index(helpers, c.Name())
 	var dealt []string
 	for j, d := range farm {
-		if j%len(helpers) == me && knowsRecipe(c, d) && !cancelled(k, d) {
+		if j%len(helpers) == me && (knowsRecipe(c, d) || c.Has("!getCraftingPlan")) && !cancelled(k, d) {
 			dealt = append(dealt, d)
 		}
 	}

@@ -262,6 +262,26 @@ func TestHelperLeavesTheCooksDish(t *testing.T) {
 	}
 }
 
+// TestHelperTakesADishItCanLookUp: a helper whose goal shows no recipe
+// still takes its farm dish when it can ask the game for the recipe (and
+// asks before cooking, in words that do not claim it knew it); without
+// the lookup it takes none.
+func TestHelperTakesADishItCanLookUp(t *testing.T) {
+	v := cookView("Jill_0", mealGoalText([]string{"baked_potato", "bread"}), "Coordinator: Andy_0 (9 items). Told Andy_0 I gave everything.", "")
+	if got := myDish(callOf(v)); got != "" {
+		t.Errorf("a helper that cannot look recipes up takes %q", got)
+	}
+	v.CommandDocs = "\n!getCraftingPlan: Provides ...\n"
+	if got := myDish(callOf(v)); got != "baked_potato" {
+		t.Fatalf("a helper that can look recipes up takes %q, want the baked_potato", got)
+	}
+	v.Turns = []trajectory.Message{{Role: "assistant", Content: "That's everything I had, Andy_0: 1 coal. I'll make the baked_potato and bring it to you."}}
+	got := decide(v)
+	if !strings.Contains(got, `!getCraftingPlan("baked_potato", 1)`) || strings.Contains(got, "notes") || strings.Contains(got, "again") {
+		t.Errorf("helper answered %q, want a first look at the baked_potato's recipe", got)
+	}
+}
+
 // TestHelperKeepsItsClaimInMemory: once the claim and the cook's start on
 // the other dish are folded away, the memory's "I make the X" keeps the
 // helper on the dish it promised.
