@@ -1,6 +1,7 @@
 package scripted
 
 import (
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -25,6 +26,7 @@ func (k *call) summarize(v *voice) string {
 		r.Notes(&n)
 	}
 	n.Waiting = stays(k.c) >= 3 || k.c.Notes().Waiting
+	n.LastSeen = lastSeen(k.c)
 	if old := k.c.Memory(); old != "" && reflect.DeepEqual(n, *k.c.Notes()) {
 		return old
 	}
@@ -32,8 +34,17 @@ func (k *call) summarize(v *voice) string {
 	// last are the ones to lose (the progress recap last of all, not a
 	// recipe the agent still has to follow). A note that does not fit is
 	// skipped, and shorter ones after it still go in.
+	facts := n.Facts()
+	// Neighbouring notes may trade places (the recap stays last): the
+	// order of importance holds roughly, and the memory reads the same.
+	for i := 0; i+2 < len(facts); i++ {
+		if v.rng.IntN(3) == 0 {
+			facts[i], facts[i+1] = facts[i+1], facts[i]
+			i++
+		}
+	}
 	out := ""
-	for _, f := range n.Facts() {
+	for _, f := range facts {
 		f = know.Say(f, v.rng.IntN)
 		if len(out)+len(f)+1 > maxMemory {
 			continue
@@ -111,6 +122,58 @@ func planSteps(c *know.Context) []string {
 	out := make([]string, len(steps))
 	for i, st := range steps {
 		out[i] = strings.TrimPrefix(st, "Craft ")
+	}
+	return out
+}
+
+// doing is a teammate's command as what it was doing ("" for a command
+// that says nothing of its work).
+var doing = map[string]string{
+	"!craftRecipe": "crafting", "!smeltItem": "smelting", "!collectBlocks": "collecting",
+	"!attack": "hunting", "!getCraftingPlan": "checking the plan for", "!searchForBlock": "looking for",
+	"!givePlayer": "handing over", "!stay": "waiting", "!newAction": "building", "!checkBlueprint": "checking the house",
+	"!getBlueprintLevel": "reading a level", "!goToPlayer": "walking to", "!viewChest": "looking in the chest",
+}
+
+// lastSeen is what each teammate was last seen doing: the last command
+// of its newest message that has one ("Andy_0 crafting stick"), else
+// what the memory says, in name order.
+func lastSeen(c *know.Context) []string {
+	seen := map[string]string{}
+	for _, s := range c.Notes().LastSeen {
+		if who, _, ok := strings.Cut(s, " "); ok {
+			seen[who] = s
+		}
+	}
+	for _, m := range c.Messages() {
+		cms := m.Commands()
+		if len(cms) == 0 {
+			continue
+		}
+		cm := cms[len(cms)-1]
+		verb, ok := doing[cm.Name]
+		if !ok {
+			continue
+		}
+		what := m.From + " " + verb
+		switch cm.Name {
+		case "!givePlayer":
+			if len(cm.Args) >= 2 {
+				what += " " + strings.Trim(cm.Args[1], `"`) + " to " + strings.Trim(cm.Args[0], `"`)
+			}
+		case "!stay", "!newAction", "!checkBlueprint", "!getBlueprintLevel":
+		default:
+			if len(cm.Args) > 0 {
+				what += " " + strings.Trim(cm.Args[0], `"`)
+			}
+		}
+		if len(strings.Fields(what)) > 1 && !strings.ContainsAny(what, ".,()") {
+			seen[m.From] = what
+		}
+	}
+	var out []string
+	for _, o := range slices.Sorted(maps.Keys(seen)) {
+		out = append(out, seen[o])
 	}
 	return out
 }

@@ -79,7 +79,10 @@ type Notes struct {
 
 	TeammatesLack []string // "item (name)"
 	Waiting       bool     // it ended a window waiting for teammates
-	DoneSoFar     []string // the last things it did
+	// LastSeen is what each teammate was last seen doing in its messages
+	// ("Andy_0 crafting stick"), in name order.
+	LastSeen  []string
+	DoneSoFar []string // the last things it did
 }
 
 // Made is a dish the cook made itself, as the helper that was to make it
@@ -118,6 +121,7 @@ const (
 	// planStepsPrefix starts the plan's steps; a step holds no ". ", so
 	// the sentence ends at the last step.
 	planStepsPrefix = "Plan steps: "
+	lastSeenPrefix  = "Last seen: "
 )
 
 // Facts are the notes as the memory writes them, one sentence each, in
@@ -205,6 +209,7 @@ func (n *Notes) Facts() []string {
 	add(len(n.TeammatesLack) > 0, "Teammates lack: "+strings.Join(n.TeammatesLack, ", ")+".")
 	add(len(n.Unreachable) > 0, "Could not reach cells for: "+strings.Join(n.Unreachable, ", ")+".")
 	add(n.Waiting, waiting)
+	add(len(n.LastSeen) > 0, lastSeenPrefix+strings.Join(n.LastSeen, ", ")+".")
 	add(len(n.DoneSoFar) > 0, "Done so far: "+strings.Join(n.DoneSoFar, ", ")+".")
 	return f
 }
@@ -233,6 +238,7 @@ func ParseNotes(memory string) Notes {
 	n.readFarm(memory)
 	n.TeammatesLack = splitList(memory, "Teammates lack: ", func(c byte) bool { return isListByte(c) || c == '(' || c == ')' })
 	n.Waiting = strings.Contains(memory, waiting)
+	n.LastSeen = splitList(memory, lastSeenPrefix, isListByte)
 	if list, ok := listAfter(memory, "Done so far: ", func(c byte) bool { return c != '.' }); ok {
 		n.DoneSoFar = strings.Split(list, ", ")
 	}

@@ -97,6 +97,6 @@ func readBackNotes() Notes {
 		Builds: true, Blueprint: Blueprint{12, [3]int{148, -60, -170}}, PartIn: []int{0, 1, 2}, ToldPlan: true, Checked: true, LastCheck: 7,
 		PlanWith: []string{"Bob_0", "Jill_0"}, TeammatesLack: []string{"egg (Jill_0)", "stone (Bob_0)"}, Unreachable: []string{"glass"},
 		Parts: map[string]string{"Andy_0": "1 egg", "Jill_0": "3 milk_bucket, 2 sugar"}, PartDone: true, HandedOver: []string{"milk_bucket", "sugar"}, Seen: []string{"cow", "sugar_cane"},
-		Waiting: true, DoneSoFar: []string{"crafted stick", "gave book to Andy_0"},
+		Waiting: true, LastSeen: []string{"Andy_0 crafting stick", "Bob_0 waiting"}, DoneSoFar: []string{"crafted stick", "gave book to Andy_0"},
 	}
 }

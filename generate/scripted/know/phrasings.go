@@ -44,6 +44,9 @@ var phrasings = [][]string{
 	{"Could not reach cells for: ", "Out of reach: ", "Cells I could not reach, for: "},
 	{waiting, "I was waiting on my teammates.", "My teammates kept me waiting.", "I have been standing by for the team."},
 	{"Done so far: ", "Lately: ", "Recent steps: ", "Last done: "},
+	{lastSeenPrefix, "Teammates lately: ", "Last I saw: ", "What the others were doing: "},
+	{" I gave everything.", " I handed over all I had.", " everything of mine is with them."},
+	{" my items.", " what I hold.", " what I have."},
 }
 
 // Say writes each fixed phrase of a note (a Facts sentence) the way
