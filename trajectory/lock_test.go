@@ -61,7 +61,11 @@ func TestOneWriterPerRun(t *testing.T) {
 		t.Helper()
 		var le *LockedError
 		if !errors.As(err, &le) || le.PID != pid || !strings.Contains(err.Error(), fmt.Sprintf("process %d", pid)) {
-			t.Fatalf("%s while process %d writes the run: err = %v", what, pid, err)
+			// Say whether the holder still lives and holds the lock, to
+			// tell a lost lock from a dead holder (seen once under load).
+			alive := syscall.Kill(pid, 0) == nil
+			holder, writing, werr := Writing(dir)
+			t.Fatalf("%s while process %d writes the run: err = %v (holder alive %v; lock held by %d: %v, %v)", what, pid, err, alive, holder, writing, werr)
 		}
 	}
 	_, err = OpenWriter(dir, testManifest(), WriterOptions{})
