@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -11,8 +10,6 @@ import (
 
 	"collabcraft/blueprints"
 	"collabcraft/export"
-	"collabcraft/generate"
-	"collabcraft/generate/scripted"
 	"collabcraft/mcdata"
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
@@ -264,20 +261,5 @@ func TestTemplateScanner(t *testing.T) {
 // scriptedTrials plays a few scripted trials of every kind.
 func scriptedTrials(t *testing.T) []*trajectory.Trial {
 	t.Helper()
-	p := &generate.Player{Team: generate.SeatAll(scripted.New(scripted.DefaultOptions()), "scripted")}
-	var out []*trajectory.Trial
-	for _, kind := range []string{procgen.KindCrafting, procgen.KindCooking, procgen.KindConstruction} {
-		tasks, err := procgen.Generate(kind, procgen.GenerateOptions{Options: procgen.Options{Split: procgen.SplitTest, Agents: 2, N: 2, Seed: 4}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, j := range generate.Jobs(tasks, 1, 4) {
-			r, err := p.Play(context.Background(), j)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, r)
-		}
-	}
-	return out
+	return playTrials(t, nil, []string{procgen.KindCrafting, procgen.KindCooking, procgen.KindConstruction}, []string{procgen.SplitTest}, 2, 4)
 }

@@ -19,28 +19,8 @@ import (
 // (the experts decide from what their prompts show: no violation), and a
 // tool call the prompt does not support is one.
 func TestDAGAudit(t *testing.T) {
-	p := &generate.Player{Org: dag.Org{}, Team: generate.SeatAll(scripted.New(scripted.DefaultOptions()), "scripted")}
-	var trials []*trajectory.Trial
-	for _, kind := range []string{procgen.KindCrafting, procgen.KindCooking} {
-		tasks, err := procgen.Generate(kind, procgen.GenerateOptions{Options: procgen.Options{Split: procgen.SplitTrain, Agents: 2, N: 6, Seed: 6}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, j := range generate.Jobs(tasks, 1, 4) {
-			r, err := p.Play(context.Background(), j)
-			if err != nil {
-				t.Fatal(err)
-			}
-			trials = append(trials, r)
-		}
-	}
-	src := func(yield func(*trajectory.Trial, error) bool) {
-		for _, tr := range trials {
-			if !yield(tr, nil) {
-				return
-			}
-		}
-	}
+	trials := playTrials(t, dag.Org{}, []string{procgen.KindCrafting, procgen.KindCooking}, []string{procgen.SplitTrain}, 6, 6)
+	src := trajectory.Values(trials)
 	r, err := Audit(export.FromTrials(src, export.UnitTransition), Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -94,4 +74,28 @@ func TestDAGAudit(t *testing.T) {
 	if bad.Overall.Violations == 0 || bad.Overall.Commands != 1 {
 		t.Errorf("an unknown player: %d violations of %d commands", bad.Overall.Violations, bad.Overall.Commands)
 	}
+}
+
+// playTrials plays n tasks of each kind and split (seeded) with the
+// scripted experts under org (nil: MINDcraft's peers), one trial per task.
+func playTrials(t *testing.T, org generate.Organisation, kinds, splits []string, n int, seed uint64) []*trajectory.Trial {
+	t.Helper()
+	p := &generate.Player{Org: org, Team: generate.SeatAll(scripted.New(scripted.DefaultOptions()), "scripted")}
+	var trials []*trajectory.Trial
+	for _, kind := range kinds {
+		for _, split := range splits {
+			tasks, err := procgen.Generate(kind, procgen.GenerateOptions{Options: procgen.Options{Split: split, Agents: 2, N: n, Seed: seed}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, j := range generate.Jobs(tasks, 1, 4) {
+				r, err := p.Play(context.Background(), j)
+				if err != nil {
+					t.Fatal(err)
+				}
+				trials = append(trials, r)
+			}
+		}
+	}
+	return trials
 }

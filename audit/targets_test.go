@@ -7,9 +7,7 @@ import (
 	"testing"
 
 	"collabcraft/export"
-	"collabcraft/generate"
 	"collabcraft/generate/dag"
-	"collabcraft/generate/scripted"
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
 )
@@ -19,32 +17,10 @@ import (
 // each task's target (its dish, its structure), the audit counts them per
 // split and finds none in two, and a test dish moved into train is found.
 func TestSplitTargets(t *testing.T) {
-	p := &generate.Player{Org: dag.Org{}, Team: generate.SeatAll(scripted.New(scripted.DefaultOptions()), "scripted")}
-	var trials []*trajectory.Trial
-	for _, kind := range []string{procgen.KindFarm, procgen.KindVBConstruction} {
-		for _, split := range []string{procgen.SplitTrain, procgen.SplitTest} {
-			tasks, err := procgen.Generate(kind, procgen.GenerateOptions{Options: procgen.Options{Split: split, Agents: 2, N: 2, Seed: 4}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, j := range generate.Jobs(tasks, 1, 4) {
-				r, err := p.Play(context.Background(), j)
-				if err != nil {
-					t.Fatal(err)
-				}
-				trials = append(trials, r)
-			}
-		}
-	}
+	trials := playTrials(t, dag.Org{}, []string{procgen.KindFarm, procgen.KindVBConstruction}, []string{procgen.SplitTrain, procgen.SplitTest}, 2, 4)
 	audit := func(trials []*trajectory.Trial) *Report {
 		t.Helper()
-		src := export.FromTrials(func(yield func(*trajectory.Trial, error) bool) {
-			for _, tr := range trials {
-				if !yield(tr, nil) {
-					return
-				}
-			}
-		}, export.UnitTransition)
+		src := export.FromTrials(trajectory.Values(trials), export.UnitTransition)
 		dir := filepath.Join(t.TempDir(), "ds")
 		ds, err := export.Write(context.Background(), src, dir, export.Options{Formats: []export.Format{export.FormatParquet}, OrgColumn: true})
 		if err != nil {

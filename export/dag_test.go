@@ -49,7 +49,7 @@ func dagSource(t *testing.T, unit string) Source {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return FromTrials(trialSeq(trials), unit)
+	return FromTrials(trajectory.Values(trials), unit)
 }
 
 // TestDAGTransitionsAreExamples: every call of a DAG trial is an example
@@ -226,16 +226,6 @@ func TestVillagerAgentUnit(t *testing.T) {
 	}
 }
 
-func trialSeq(trials []*trajectory.Trial) iter.Seq2[*trajectory.Trial, error] {
-	return func(yield func(*trajectory.Trial, error) bool) {
-		for _, t := range trials {
-			if !yield(t, nil) {
-				return
-			}
-		}
-	}
-}
-
 // values drops a sequence's errors (the test's sources have none).
 func values(src Source) iter.Seq[Example] {
 	return func(yield func(Example) bool) {
@@ -280,7 +270,7 @@ func TestVillagerAgentRuns(t *testing.T) {
 		Agents: []trajectory.Agent{{Name: "Andy_0", Transitions: trs}}}
 	var got [][]Message
 	var steps []int
-	for ex := range FromTrials(trialSeq([]*trajectory.Trial{tr}), UnitVillagerAgent) {
+	for ex := range FromTrials(trajectory.Values([]*trajectory.Trial{tr}), UnitVillagerAgent) {
 		got = append(got, ex.Messages)
 		steps = append(steps, ex.Meta.Step)
 	}
@@ -305,7 +295,7 @@ func TestVillagerAgentRuns(t *testing.T) {
 		t.Errorf("agent renamed %q", name)
 	}
 	tr.Outcome.Score = 0.49
-	for ex := range FromTrials(trialSeq([]*trajectory.Trial{tr}), UnitVillagerAgent) {
+	for ex := range FromTrials(trajectory.Values([]*trajectory.Trial{tr}), UnitVillagerAgent) {
 		t.Errorf("a trial under 0.5 gave %s", ex.ID)
 	}
 }

@@ -19,7 +19,7 @@ func TestFromTrials(t *testing.T) {
 			{Name: "Jill_0", Transitions: []trajectory.Transition{{Step: 0, Kind: "conversation", Response: "b"}}},
 		}}
 	var got []Example
-	for ex, err := range FromTrials(func(yield func(*trajectory.Trial, error) bool) { yield(tr, nil) }, UnitTransition) {
+	for ex, err := range FromTrials(trajectory.Values([]*trajectory.Trial{tr}), UnitTransition) {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -51,7 +51,7 @@ func TestFromTrials(t *testing.T) {
 	}
 
 	var eps []Example
-	for ex := range FromTrials(func(yield func(*trajectory.Trial, error) bool) { yield(tr, nil) }, UnitEpisode) {
+	for ex := range FromTrials(trajectory.Values([]*trajectory.Trial{tr}), UnitEpisode) {
 		eps = append(eps, ex)
 	}
 	if ids := []string{eps[0].ID, eps[1].ID}; len(eps) != 2 || !slices.Equal(ids, []string{"r1/t#0/Andy_0/episode", "r1/t#0/Jill_0/episode"}) ||

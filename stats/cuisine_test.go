@@ -29,14 +29,7 @@ func TestCuisineCoS(t *testing.T) {
 		cuisineTrial("level_0", 3, 1, 20, 10, 9, 3),
 		{TaskType: "techtree", Team: make([]trajectory.Member, 2)}, // not CuisineWorld: no row
 	}
-	seq := func(yield func(*trajectory.Trial, error) bool) {
-		for _, tr := range trials {
-			if !yield(tr, nil) {
-				return
-			}
-		}
-	}
-	s, err := Collect(seq, nil)
+	s, err := Collect(trajectory.Values(trials), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

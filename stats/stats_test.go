@@ -208,7 +208,7 @@ func TestVillagerBenchDAG(t *testing.T) {
 			{Name: "Jill_0", Transitions: []trajectory.Transition{react(0, `{"action": "fly"}`, "fly is not a valid tool, try one of [navigateTo].")}},
 			{Name: "TaskManager", Transitions: []trajectory.Transition{{Kind: trajectory.KindDecompose, Usage: trajectory.Usage{CompletionTokens: 110}}}},
 		}}
-	s, err := Collect(func(yield func(*trajectory.Trial, error) bool) { yield(tr, nil) }, nil)
+	s, err := Collect(trajectory.Values([]*trajectory.Trial{tr}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

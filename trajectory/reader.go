@@ -323,6 +323,19 @@ var decoder = sync.OnceValue(func() *zstd.Decoder {
 	return d
 })
 
+// Values yields trials already in memory as the sequence the readers
+// yield (stats.Collect, export.FromTrials and filters take it), with no
+// error.
+func Values(trials []*Trial) iter.Seq2[*Trial, error] {
+	return func(yield func(*Trial, error) bool) {
+		for _, t := range trials {
+			if !yield(t, nil) {
+				return
+			}
+		}
+	}
+}
+
 // Trials yields the latest record of every trial, in Index order, one
 // decoded trial at a time: memory holds the index (about 200 bytes per
 // record) and the trial being yielded, never the run. A record that cannot

@@ -51,18 +51,22 @@ func TestParseFixes(t *testing.T) {
 	}
 }
 
+// helperView is Jill_0's view in a two-agent crafting task after Andy_0,
+// who opened the conversation, took the crafter's role with opener.
+func helperView(target, inventory, opener string) *generate.View {
+	return &generate.View{
+		Name: "Jill_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCrafting,
+		Goal:        "Collaborate with other agents to craft a " + target,
+		Inventory:   "\nINVENTORY\n" + inventory + "\nWEARING: Nothing\n",
+		CommandDocs: "\n!getCraftingPlan: Provides ...\n",
+		Turns:       []trajectory.Message{{Role: "user", Content: "Andy_0: (FROM OTHER BOT)" + opener}},
+	}
+}
+
 // TestPlanRelay: a helper hears the crafter take the role and say it
 // cannot see the plan and, having !getCraftingPlan, looks it up for it.
 func TestPlanRelay(t *testing.T) {
-	v := &generate.View{
-		Name: "Jill_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCrafting,
-		Goal:        "Collaborate with other agents to craft a bookshelf",
-		Inventory:   "\nINVENTORY\n- book: 3\nWEARING: Nothing\n",
-		CommandDocs: "\n!getCraftingPlan: Provides ...\n",
-		Turns: []trajectory.Message{
-			{Role: "user", Content: "Andy_0: (FROM OTHER BOT)I hold the most (6 items), so I'll gather everything and craft the bookshelf. Please send me your items. I can't see the crafting plan, so if you can, please send me the steps."},
-		},
-	}
+	v := helperView("bookshelf", "- book: 3", "I hold the most (6 items), so I'll gather everything and craft the bookshelf. Please send me your items. I can't see the crafting plan, so if you can, please send me the steps.")
 	if got := decide(v); !containsCmd(got, `!getCraftingPlan("bookshelf", 1)`) {
 		t.Errorf("helper answered %q, want a plan lookup", got)
 	}
@@ -84,15 +88,7 @@ func TestPlanRelay(t *testing.T) {
 // handing over, says why from what it holds, and leaves alone a part
 // whose ingredients another step needs.
 func TestHelperCraftsItsPart(t *testing.T) {
-	v := &generate.View{
-		Name: "Jill_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeCrafting,
-		Goal:        "Collaborate with other agents to craft a barrel",
-		Inventory:   "\nINVENTORY\n- oak_log: 2\nWEARING: Nothing\n",
-		CommandDocs: "\n!getCraftingPlan: Provides ...\n",
-		Turns: []trajectory.Message{
-			{Role: "user", Content: "Andy_0: (FROM OTHER BOT)I hold the most (2 items), so I'll gather everything and craft the barrel. Please send me your items."},
-		},
-	}
+	v := helperView("barrel", "- oak_log: 2", "I hold the most (2 items), so I'll gather everything and craft the barrel. Please send me your items.")
 	if got := decide(v); !containsCmd(got, `!getCraftingPlan("barrel", 1)`) {
 		t.Errorf("helper answered %q, want a look at the plan", got)
 	}
