@@ -49,15 +49,11 @@ func readJSONL[T any](t *testing.T, path string) []T {
 
 func readManifest(t *testing.T, dir string) Manifest {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	m, err := ReadManifest(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var m Manifest
-	if err := json.Unmarshal(data, &m); err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return *m
 }
 
 // pqTaskRow reads the columns the tests check of a Parquet file.

@@ -47,21 +47,30 @@ func ReadDataset(dir string) (Source, error) {
 	}, nil
 }
 
-// readTaskTargets reads the task targets of a dataset's manifest.json
-// (none for a dataset without a manifest or written before them).
+// ReadManifest reads a dataset's manifest.json. A dataset without one
+// gives an error that wraps fs.ErrNotExist.
+func ReadManifest(dir string) (*Manifest, error) {
+	path := filepath.Join(dir, "manifest.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("export: %w", err)
+	}
+	var m Manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, fmt.Errorf("export: %s: %w", path, err)
+	}
+	return &m, nil
+}
+
+// readTaskTargets reads the task targets of a dataset's manifest (none
+// for a dataset without a manifest or written before them).
 func readTaskTargets(dir string) (map[string]string, error) {
-	data, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	m, err := ReadManifest(dir)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("export: %w", err)
-	}
-	var m struct {
-		TaskTargets map[string]string `json:"task_targets"`
-	}
-	if err := json.Unmarshal(data, &m); err != nil {
-		return nil, fmt.Errorf("export: %s: %w", filepath.Join(dir, "manifest.json"), err)
+		return nil, err
 	}
 	return m.TaskTargets, nil
 }

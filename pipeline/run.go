@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -351,15 +350,11 @@ func (p *Plan) finish(took time.Duration) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := os.ReadFile(p.datasetManifest())
+	m, err := export.ReadManifest(p.Paths.Dataset)
 	if err != nil {
 		return nil, fmt.Errorf("pipeline: %w", err)
 	}
-	res := &Result{Stats: s, Took: took}
-	if err := json.Unmarshal(b, &res.Dataset); err != nil {
-		return nil, fmt.Errorf("pipeline: %s: %w", p.datasetManifest(), err)
-	}
-	return res, nil
+	return &Result{Stats: s, Took: took, Dataset: *m}, nil
 }
 
 // flagPairs are a stage's flags as "name=value", without lines, so a

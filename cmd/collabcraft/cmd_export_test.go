@@ -263,14 +263,13 @@ func TestExportMixAndMaxTokens(t *testing.T) {
 		if err := runExport(context.Background(), opts, GlobalOptions{}, nil); err != nil {
 			t.Fatal(err)
 		}
-		var m export.Manifest
-		b, err := os.ReadFile(filepath.Join(ds, "manifest.json"))
-		if err != nil || json.Unmarshal(b, &m) != nil {
-			t.Fatalf("manifest: %v", err)
+		m, err := export.ReadManifest(ds)
+		if err != nil {
+			t.Fatal(err)
 		}
 		card, _ := os.ReadFile(filepath.Join(ds, "README.md"))
 		data, _ := os.ReadFile(filepath.Join(ds, "openai", "train.jsonl"))
-		return m, string(card), string(data)
+		return *m, string(card), string(data)
 	}
 	share := func(c export.Composition, kind string) float64 {
 		var all int64

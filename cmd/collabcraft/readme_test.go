@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -222,8 +221,8 @@ func TestReadmeNumbers(t *testing.T) {
 	}
 	n, _ := strconv.Atoi(total[1])
 	dir, _ := demoRun(t)
-	var m export.Manifest
-	if data, err := os.ReadFile(filepath.Join(dir, "dataset", "manifest.json")); err != nil || json.Unmarshal(data, &m) != nil || m.Tokens == nil {
+	m, err := export.ReadManifest(filepath.Join(dir, "dataset"))
+	if err != nil || m.Tokens == nil {
 		t.Fatalf("the demo's manifest: %v", err)
 	}
 	limit := m.Tokens.Limit
@@ -276,19 +275,15 @@ const recipesDir = "../../docs/recipes"
 func TestRecipesMatchTheDemo(t *testing.T) {
 	dir, _ := demoRun(t)
 	dataset := filepath.Join(dir, "dataset")
-	var m export.Manifest
-	data, err := os.ReadFile(filepath.Join(dataset, "manifest.json"))
+	m, err := export.ReadManifest(dataset)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := json.Unmarshal(data, &m); err != nil {
-		t.Fatal(err)
-	}
-	want, err := export.Recipes(&m, "out/demo/dataset", "docs/recipes")
+	want, err := export.Recipes(m, "out/demo/dataset", "docs/recipes")
 	if err != nil {
 		t.Fatal(err)
 	}
-	inCard, err := export.Recipes(&m, ".", ".")
+	inCard, err := export.Recipes(m, ".", ".")
 	if err != nil {
 		t.Fatal(err)
 	}
