@@ -14,6 +14,8 @@ import (
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
 	"collabcraft/world/command"
+
+	"github.com/zeebo/xxh3"
 )
 
 // Violation is a command argument nothing the agent may know supports.
@@ -37,6 +39,9 @@ type Violation struct {
 // contents (!takeFromChest needs the item in a chest listing).
 type Grounder struct {
 	closure sync.Map // item -> map[string]bool: public knowledge from it
+
+	mu       sync.Mutex
+	segments map[uint64]*segmentItems // by the text's XXH3
 }
 
 // Call is one model call as the checks see it.
@@ -122,7 +127,7 @@ func (g *Grounder) Check(c *Call) []Violation {
 		case argItem:
 			item = val
 			if items == nil {
-				items = ItemsIn(ctxText)
+				items = g.contextItems(c.Context)
 			}
 			if !g.supports(c.TaskType, ctxText, items, val) {
 				bad(argItem, val)
@@ -184,40 +189,165 @@ func (g *Grounder) supports(taskType, ctx string, items []string, val string) bo
 // of letters, digits and underscores, and names written as two or three
 // words ("sugar cane", "brown mushroom").
 func ItemsIn(text string) []string {
-	names := itemNames()
-	seen := map[string]bool{}
 	var out []string
-	add := func(w string) {
-		if names.items[w] && !seen[w] {
-			seen[w] = true
-			out = append(out, w)
+	seen := map[string]bool{}
+	sc := itemScan{names: itemNames(), found: func(name string) {
+		if !seen[name] {
+			seen[name] = true
+			out = append(out, name)
 		}
-	}
-	var prev, prev2 string
+	}}
+	sc.text(text)
+	return out
+}
+
+// itemScan reads words one at a time and reports the item names among
+// them and among the names the last two or three words spell.
+type itemScan struct {
+	names       *itemNameSet
+	found       func(name string)
+	prev, prev2 string
+	words       int      // words read
+	head        []string // the first two words read
+	buf         []byte
+}
+
+// text reads a text's words. A capital after a small letter starts a new
+// word: MINDcraft's crafting goal runs "craft a brick_wallYou have to ...".
+func (s *itemScan) text(text string) {
 	for i := 0; i < len(text); {
 		c := lower(text[i])
 		if !(c >= 'a' && c <= 'z') {
 			i++
 			continue
 		}
-		j := i + 1
-		// A capital after a small letter starts a new word: MINDcraft's
-		// crafting goal runs "craft a brick_wallYou have to ...".
+		j, upper := i+1, isUpper(text[i])
 		for j < len(text) && isWordByte(lower(text[j])) && !(isUpper(text[j]) && isSmall(text[j-1])) {
+			upper = upper || isUpper(text[j])
 			j++
 		}
-		w := strings.ToLower(text[i:j])
-		add(w)
-		if names.firstWords[prev] {
-			add(prev + "_" + w)
-			if names.firstWords[prev2] {
-				add(prev2 + "_" + prev + "_" + w)
-			}
+		w := text[i:j]
+		if upper {
+			w = strings.ToLower(w)
 		}
-		prev2, prev = prev, w
+		s.word(w)
 		i = j
 	}
+}
+
+func (s *itemScan) word(w string) {
+	s.check(w)
+	if s.names.firstWords[s.prev] {
+		// prev2_prev_w, of which prev_w is the tail.
+		s.buf = append(append(s.buf[:0], s.prev2...), '_')
+		two := len(s.buf)
+		s.buf = append(append(append(s.buf, s.prev...), '_'), w...)
+		s.checkBytes(s.buf[two:])
+		if s.names.firstWords[s.prev2] {
+			s.checkBytes(s.buf)
+		}
+	}
+	if s.words < 2 {
+		s.head = append(s.head, w)
+	}
+	s.words++
+	s.prev2, s.prev = s.prev, w
+}
+
+func (s *itemScan) check(name string) {
+	if canonical, ok := s.names.items[name]; ok {
+		s.found(canonical)
+	}
+}
+
+// checkBytes is check for a name being spelt (the lookup of a converted
+// byte slice does not allocate).
+func (s *itemScan) checkBytes(name []byte) {
+	if canonical, ok := s.names.items[string(name)]; ok {
+		s.found(canonical)
+	}
+}
+
+// segmentItems is what a piece of context alone tells the item scan:
+// the names in it, and its first and last two words, which can spell a
+// name with the words around it.
+type segmentItems struct {
+	items       []string
+	head        []string
+	prev, prev2 string
+	words       int
+}
+
+// maxCachedSegments bounds the grounder's cache of scanned segments; it
+// starts afresh past it.
+const maxCachedSegments = 1 << 16
+
+// contextItems are ItemsIn(contextText(msgs)), in another order. The
+// context is scanned in paragraphs, each once per grounder: a trial's
+// calls resend the same command docs, examples and turns around the few
+// lines that change (stats, inventory). No word spans a blank line or a
+// message's end, so the names are those of the joined text: the ones
+// spelt across two paragraphs are found from their first and last words.
+func (g *Grounder) contextItems(msgs []trajectory.Message) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(name string) {
+		if !seen[name] {
+			seen[name] = true
+			out = append(out, name)
+		}
+	}
+	join := itemScan{names: itemNames(), found: add}
+	for _, m := range msgs {
+		for rest := m.Content; rest != ""; {
+			seg := rest
+			if i := strings.Index(rest, "\n\n"); i >= 0 {
+				seg = rest[:i+2]
+			}
+			rest = rest[len(seg):]
+			si := g.segmentItems(seg)
+			for _, it := range si.items {
+				add(it)
+			}
+			// The joined text's scan reads this paragraph's first two
+			// words after the last two words before it.
+			for _, w := range si.head {
+				join.word(w)
+			}
+			if si.words > 2 {
+				join.prev2, join.prev = si.prev2, si.prev
+			}
+		}
+	}
 	return out
+}
+
+func (g *Grounder) segmentItems(text string) *segmentItems {
+	key := xxh3.HashString(text)
+	g.mu.Lock()
+	si, ok := g.segments[key]
+	g.mu.Unlock()
+	if ok {
+		return si
+	}
+	si = &segmentItems{}
+	sc := itemScan{names: itemNames(), found: func(name string) {
+		if !slices.Contains(si.items, name) {
+			si.items = append(si.items, name)
+		}
+	}}
+	sc.text(text)
+	for _, w := range sc.head {
+		si.head = append(si.head, strings.Clone(w)) // not the text
+	}
+	si.prev, si.prev2, si.words = strings.Clone(sc.prev), strings.Clone(sc.prev2), sc.words
+	g.mu.Lock()
+	if g.segments == nil || len(g.segments) >= maxCachedSegments {
+		g.segments = map[uint64]*segmentItems{}
+	}
+	g.segments[key] = si
+	g.mu.Unlock()
+	return si
 }
 
 func lower(c byte) byte {
@@ -234,10 +364,15 @@ func isWordByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '
 
 // itemNames are every item and block name, and the first words of the
 // names of several words.
-var itemNames = sync.OnceValue(func() struct{ items, firstWords map[string]bool } {
-	n := struct{ items, firstWords map[string]bool }{map[string]bool{}, map[string]bool{}}
+type itemNameSet struct {
+	items      map[string]string // name -> the name (found names share one string)
+	firstWords map[string]bool
+}
+
+var itemNames = sync.OnceValue(func() *itemNameSet {
+	n := &itemNameSet{map[string]string{}, map[string]bool{}}
 	add := func(name string) {
-		n.items[name] = true
+		n.items[name] = name
 		parts := strings.Split(name, "_")
 		for k := 0; k+1 < len(parts); k++ {
 			n.firstWords[parts[k]] = true
@@ -441,13 +576,29 @@ func lastInventory(ctx string) map[string]int {
 
 // held is the count of item the context's last inventory listing shows.
 func held(ctx, item string) int {
-	n := 0
-	for _, m := range heldRE.FindAllStringSubmatch(ctx, -1) {
-		if m[1] == item {
-			n, _ = strconv.Atoi(m[2])
+	if item == "" || strings.ContainsFunc(item, func(r rune) bool { return !(isWordByte(byte(r)) && r < 0x80) }) {
+		return 0 // heldRE's names are [a-z0-9_]+
+	}
+	key := "- " + item + ": "
+	for end := len(ctx); end > 0; {
+		i := strings.LastIndex(ctx[:end], key)
+		if i < 0 {
+			return 0
+		}
+		end = i
+		if i > 0 && ctx[i-1] != '\n' {
+			continue
+		}
+		line := ctx[i+len(key):]
+		if j := strings.IndexByte(line, '\n'); j >= 0 {
+			line = line[:j]
+		}
+		if line != "" && strings.Trim(line, "0123456789") == "" {
+			n, _ := strconv.Atoi(line)
+			return n
 		}
 	}
-	return n
+	return 0
 }
 
 // coordinateIn reports whether a coordinate is written in the context or

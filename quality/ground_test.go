@@ -1,7 +1,11 @@
 package quality
 
 import (
+	"math/rand/v2"
+	"regexp"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"collabcraft/mcdata"
@@ -80,5 +84,65 @@ func TestMatureCropGrounded(t *testing.T) {
 	}
 	if !g.closureOf("beetroot_soup")["beetroots"] {
 		t.Errorf("beetroot_soup: beetroots not known from it")
+	}
+}
+
+// TestContextItemsAsTheJoinedText: the grounder's per-message scan finds
+// the names the scan of the joined context finds, names spelt across
+// messages of no, one, two or more words included, cached or not.
+func TestContextItemsAsTheJoinedText(t *testing.T) {
+	words := []string{"brown", "mushroom", "sugar", "cane", "Oak", "planks", "red", "nether", "bricks", "stone", "the", "Andy_0", "craftA", "wall", "1"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	g := &Grounder{}
+	for range 3000 {
+		msgs := make([]trajectory.Message, rng.IntN(5))
+		for i := range msgs {
+			var b strings.Builder
+			for k := rng.IntN(7); k > 0; k-- {
+				b.WriteString(words[rng.IntN(len(words))])
+				b.WriteString([]string{" ", "\n", ", ", "_", "\n\n", "\n\n\n"}[rng.IntN(6)])
+			}
+			msgs[i].Content = strings.TrimRight(b.String(), " ")
+		}
+		want := ItemsIn(contextText(msgs))
+		got := g.contextItems(msgs)
+		slices.Sort(want)
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Fatalf("messages %q: got %q, want %q", msgs, got, want)
+		}
+	}
+	if got := g.contextItems([]trajectory.Message{{Content: "a red"}, {Content: "nether"}, {Content: "bricks please"}}); !slices.Contains(got, "red_nether_bricks") {
+		t.Errorf("a name over three messages: %q", got)
+	}
+}
+
+// TestHeldAsTheListingPattern: held reads the last "- item: N" line as
+// the listing's line pattern does, on lines that almost match too.
+func TestHeldAsTheListingPattern(t *testing.T) {
+	pattern := regexp.MustCompile(`(?m)^- ([a-z0-9_]+): ([0-9]+)$`)
+	want := func(ctx, item string) int {
+		n := 0
+		for _, m := range pattern.FindAllStringSubmatch(ctx, -1) {
+			if m[1] == item {
+				n, _ = strconv.Atoi(m[2])
+			}
+		}
+		return n
+	}
+	lines := []string{"- oak_log: 3", "- oak_log: 12", "x- oak_log: 5", "- oak_log: 7 ", "- oak_log: ", "- oak_log: 4a", "- stick: 2", "INVENTORY", "", "- oak_log: 99999999999999999999"}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 2000 {
+		var b strings.Builder
+		for k := rng.IntN(6); k > 0; k-- {
+			b.WriteString(lines[rng.IntN(len(lines))])
+			b.WriteString("\n")
+		}
+		ctx := strings.TrimSuffix(b.String(), []string{"", "\n"}[rng.IntN(2)])
+		for _, item := range []string{"oak_log", "stick", "", "Oak_log", "log"} {
+			if got, w := held(ctx, item), want(ctx, item); got != w {
+				t.Fatalf("held(%q, %q) = %d, want %d", ctx, item, got, w)
+			}
+		}
 	}
 }

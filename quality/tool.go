@@ -110,7 +110,7 @@ func (g *Grounder) CheckTool(c *Call) []Violation {
 	}
 	supported := func(name string) bool {
 		if items == nil {
-			items = ItemsIn(ctx)
+			items = g.contextItems(c.Context)
 		}
 		return g.supports(c.TaskType, ctx, items, name)
 	}
