@@ -126,11 +126,13 @@ func Audit(src iter.Seq2[export.Example, error], opts Options) (*Report, error) 
 		opts.ViewTrials = 300
 	}
 	a := newAuditor(opts)
-	for ex, err := range src {
+	for b, err := range prepareAll(src, a.ground) {
 		if err != nil {
 			return nil, err
 		}
-		a.add(&ex)
+		for i := range b {
+			a.add(&b[i])
+		}
 	}
 	return a.report(), nil
 }
@@ -174,26 +176,44 @@ func dimensionValues(ex *export.Example) [6]string {
 	return [6]string{kindName(m.TaskType), m.Kind, kindName(m.TaskType) + "/" + m.Kind, m.Agent, backend, m.Split}
 }
 
-func (a *auditor) add(ex *export.Example) {
+// prepared is what the audit reads from one example alone: the part of
+// the work that does not depend on the others, done in parallel.
+type prepared struct {
+	ex      export.Example
+	obs     observation
+	call    quality.Call
+	overlap overlapItem
+}
+
+// prepare observes an example and checks its command's grounding.
+func prepare(p *prepared, ground *quality.Grounder) {
+	ex := &p.ex
+	p.obs = observe(ex)
+	p.call = callOf(ex)
+	if ex.Meta.Kind == trajectory.KindReact {
+		// The tool dialect: a JSON tool call is the react call's command.
+		p.obs.command = ""
+		if tc, ok := quality.ToolCallOf(p.obs.response); ok {
+			p.obs.command = tc.Text
+		}
+	}
+	if p.obs.command != "" {
+		p.obs.violations = ground.CheckCall(ex.Meta.Kind, &p.call)
+	}
+	p.overlap = overlapItemOf(ex, &p.obs)
+}
+
+// add counts a prepared example; examples are added in the source's
+// order, so every figure is the serial audit's.
+func (a *auditor) add(p *prepared) {
+	ex, obs := &p.ex, p.obs
 	if !a.trials[ex.Meta.TrialID] {
 		a.trials[strings.Clone(ex.Meta.TrialID)] = true
 	}
-	obs := observe(ex)
-	call := callOf(ex)
-	if ex.Meta.Kind == trajectory.KindReact {
-		// The tool dialect: a JSON tool call is the react call's command.
-		obs.command = ""
-		if tc, ok := quality.ToolCallOf(obs.response); ok {
-			obs.command = tc.Text
-		}
-	}
-	if obs.command != "" {
-		obs.violations = a.ground.CheckCall(ex.Meta.Kind, &call)
-		for _, v := range obs.violations {
-			if len(a.viol) < a.opts.MaxViolationExamples {
-				v.TrialID, v.Agent, v.Command, v.Value = strings.Clone(v.TrialID), strings.Clone(v.Agent), strings.Clone(v.Command), strings.Clone(v.Value)
-				a.viol = append(a.viol, v)
-			}
+	for _, v := range obs.violations {
+		if len(a.viol) < a.opts.MaxViolationExamples {
+			v.TrialID, v.Agent, v.Command, v.Value = strings.Clone(v.TrialID), strings.Clone(v.Agent), strings.Clone(v.Command), strings.Clone(v.Value)
+			a.viol = append(a.viol, v)
 		}
 	}
 	a.overall.add(obs)
@@ -206,10 +226,10 @@ func (a *auditor) add(ex *export.Example) {
 		}
 		g.add(obs)
 	}
-	a.loops.add(ex, &call)
+	a.loops.add(ex, &p.call)
 	a.outcomes.add(ex)
 	a.viewer.add(ex)
-	a.overlap.add(ex, obs)
+	a.overlap.add(ex.Meta.Split, p.overlap)
 	a.targets.add(ex)
 }
 

@@ -50,7 +50,8 @@ func newOverlapIndex(threshold float64) *overlapIndex {
 	return &overlapIndex{threshold: threshold, bySplit: map[string][]overlapItem{}}
 }
 
-func (x *overlapIndex) add(ex *export.Example, o observation) {
+// overlapItemOf hashes and signs an example and its response.
+func overlapItemOf(ex *export.Example, o *observation) overlapItem {
 	h := xxh3.New()
 	for _, m := range ex.Messages {
 		h.WriteString(m.Role)
@@ -58,14 +59,17 @@ func (x *overlapIndex) add(ex *export.Example, o observation) {
 		h.WriteString(m.Content)
 		h.WriteString("\x00")
 	}
-	split := ex.Meta.Split
+	return overlapItem{
+		resp: xxh3.HashString(strings.TrimSpace(o.response)), ex: h.Sum64(),
+		respSig: quality.SignatureOf(o.response), exSig: quality.SignatureOf(quality.ExampleText(ex.Messages)),
+	}
+}
+
+func (x *overlapIndex) add(split string, it overlapItem) {
 	if _, ok := x.bySplit[split]; !ok {
 		split = strings.Clone(split)
 	}
-	x.bySplit[split] = append(x.bySplit[split], overlapItem{
-		resp: xxh3.HashString(strings.TrimSpace(o.response)), ex: h.Sum64(),
-		respSig: quality.SignatureOf(o.response), exSig: quality.SignatureOf(quality.ExampleText(ex.Messages)),
-	})
+	x.bySplit[split] = append(x.bySplit[split], it)
 }
 
 func (x *overlapIndex) result() *Overlap {

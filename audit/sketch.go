@@ -17,9 +17,11 @@ const exactLimit = 20000
 type distinct struct {
 	exact map[uint64]struct{}
 	hll   *hyperloglog.Sketch
+	added int // values added, repeats included: the estimate's bound
 }
 
 func (d *distinct) add(h uint64) {
+	d.added++
 	if d.hll != nil {
 		d.hll.InsertHash(h)
 		return
@@ -39,7 +41,9 @@ func (d *distinct) add(h uint64) {
 
 func (d *distinct) count() int {
 	if d.hll != nil {
-		return int(d.hll.Estimate())
+		// The sketch's estimate can pass the values added ("101%
+		// distinct"): no more can be distinct than were added.
+		return min(int(d.hll.Estimate()), d.added)
 	}
 	return len(d.exact)
 }

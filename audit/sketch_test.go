@@ -39,3 +39,30 @@ func TestSampledDistinct2HoldsAcrossSizes(t *testing.T) {
 		t.Errorf("sampled distinct-2 %.3f at 2k, %.3f at 40k: want about the same", s1, s2)
 	}
 }
+
+// TestDistinctNeverPassesWhatWasAdded: past the exact limit the sketch
+// estimates, and an estimate above the values added (all distinct here)
+// is held to them: a share of distinct values is at most 100%.
+func TestDistinctNeverPassesWhatWasAdded(t *testing.T) {
+	over := 0
+	for seed := range uint64(20) {
+		var d distinct
+		rng := rand.New(rand.NewPCG(seed, 1))
+		n := exactLimit + 1 + rng.IntN(exactLimit)
+		for range n {
+			d.add(rng.Uint64())
+		}
+		if d.hll == nil {
+			t.Fatalf("%d values: still exact", n)
+		}
+		if est := int(d.hll.Estimate()); est > n {
+			over++
+		}
+		if c := d.count(); c > n || c < n*97/100 {
+			t.Errorf("%d distinct values counted %d", n, c)
+		}
+	}
+	if over == 0 {
+		t.Error("no estimate passed the values added: the test shows nothing")
+	}
+}

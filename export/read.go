@@ -98,11 +98,11 @@ func readParquet(path, split string) Source {
 			return slices.ContainsFunc(pf.Schema().Fields(), func(f parquet.Field) bool { return f.Name() == name })
 		}
 		msgs := func(r *pqMessagesRow) Example {
-			return Example{ID: r.ID, Messages: fromPQ(r.Messages), Meta: fromPQMeta(r.pqMeta, split)}
+			return Example{ID: strings.Clone(r.ID), Messages: fromPQ(r.Messages), Meta: fromPQMeta(r.pqMeta, split)}
 		}
 		pc := func(r *pqPromptCompletionRow) Example {
 			msgs := append(fromPQ(r.Prompt), fromPQ(r.Completion)...)
-			return Example{ID: r.ID, Messages: msgs, Meta: fromPQMeta(r.pqMeta, split)}
+			return Example{ID: strings.Clone(r.ID), Messages: msgs, Meta: fromPQMeta(r.pqMeta, split)}
 		}
 		// withOrg keeps a row's org (p2p's is "", as in a run).
 		withOrg := func(ex Example, org string) Example {
@@ -153,9 +153,20 @@ func fromPQ(ms []pqMessage) []Message {
 	return out
 }
 
+// fromPQMeta copies a row's metadata out of the reader's buffers: an
+// example may be kept after the next rows are read.
 func fromPQMeta(m pqMeta, split string) Meta {
+	c := strings.Clone
 	return Meta{
-		TrialID: m.TrialID, TaskID: m.TaskID, TaskType: m.TaskType, Split: split, Agent: m.Agent,
-		Step: int(m.Step), Kind: m.Kind, Model: m.Model, NumAgents: int(m.NumAgents), Score: m.Score, Success: m.Success,
+		TrialID: c(m.TrialID), TaskID: c(m.TaskID), TaskType: c(m.TaskType), Split: split, Agent: c(m.Agent),
+		Step: int(m.Step), Kind: c(m.Kind), Model: c(m.Model), NumAgents: int(m.NumAgents), Score: copyOf(m.Score), Success: copyOf(m.Success),
 	}
+}
+
+func copyOf[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
 }
