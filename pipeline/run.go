@@ -59,6 +59,8 @@ type Plan struct {
 	Paths  Paths
 	Tasks  []TaskFile // the extra task files, Path set
 	Runs   []Run      // in the order their team sizes first appear
+
+	costs []StageCost // of the stages run so far
 }
 
 // NewPlan checks the names of the extra task files and groups every task
@@ -124,28 +126,41 @@ type Result struct {
 	Stats   *stats.Summary  // of the runs' trials
 	Dataset export.Manifest // the dataset's manifest.json
 	Took    time.Duration
+	Stages  []StageCost // the stages this run ran, in order
 }
 
 // Run runs the stages that are not up to date, in order: procgen,
 // generate, filter, export. log, if not nil, gets a line per stage.
 func (p *Plan) Run(ctx context.Context, steps Steps, log io.Writer) (*Result, error) {
 	start := time.Now()
-	if _, err := p.procgen(ctx, steps, log); err != nil {
+	p.costs = nil
+	if err := p.timed("procgen", func() error { _, err := p.procgen(ctx, steps, log); return err }); err != nil {
 		return nil, err
 	}
 	for _, r := range p.Runs {
 		logf(log, "")
-		if err := steps.Generate(ctx, r); err != nil {
+		if err := p.timed("generate", func() error { return steps.Generate(ctx, r) }); err != nil {
 			return nil, err
 		}
 	}
-	if err := p.filter(ctx, steps, log); err != nil {
+	if err := p.timed("filter", func() error { return p.filter(ctx, steps, log) }); err != nil {
 		return nil, err
 	}
-	if err := p.export(ctx, steps, log); err != nil {
+	report := false
+	if err := p.timed("export", func() (err error) { report, err = p.export(ctx, steps, log); return err }); err != nil {
 		return nil, err
 	}
-	return p.finish(time.Since(start))
+	if report {
+		if err := p.timed("report", func() error { return p.report(ctx, steps, log) }); err != nil {
+			return nil, err
+		}
+	}
+	res, err := p.finish(time.Since(start))
+	if err != nil {
+		return nil, err
+	}
+	res.Stages = p.costs
+	return res, nil
 }
 
 // procgen writes the task files that are missing or stale, and returns
@@ -253,42 +268,42 @@ func (p *Plan) filter(ctx context.Context, steps Steps, log io.Writer) error {
 	return WriteStamp(p.Paths.Stamps, "filter", &Stamp{Key: key, Outputs: map[string]string{p.viewFile(): sum}})
 }
 
-// export writes the dataset unless it is up to date with the view.
-func (p *Plan) export(ctx context.Context, steps Steps, log io.Writer) error {
+// export writes the dataset unless it is up to date with the view, and
+// says whether the dataset's report is to be written (a new dataset, or
+// its report is missing).
+func (p *Plan) export(ctx context.Context, steps Steps, log io.Writer) (report bool, err error) {
 	viewSum, err := FileHash(p.viewFile())
 	if err != nil {
-		return fmt.Errorf("pipeline: %w", err)
+		return false, fmt.Errorf("pipeline: %w", err)
 	}
 	state, err := p.runState()
 	if err != nil {
-		return err
+		return false, err
 	}
 	key, err := Key("export/1", flagPairs(p.Config.Export), p.Config.DatasetName(), viewSum, state)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if ReadStamp(p.Paths.Stamps, "export").Fresh(key) {
 		logf(log, "\nexport: %s is up to date", p.Paths.Dataset)
-		if _, err := os.Stat(p.Paths.Report); err != nil {
-			return p.report(ctx, steps, log)
-		}
-		return nil
+		_, err := os.Stat(p.Paths.Report)
+		return err != nil, nil
 	}
 	if err := p.checkKept(); err != nil {
-		return err
+		return false, err
 	}
 	logf(log, "")
 	if err := steps.Export(ctx, p.Paths.View, p.Paths.Dataset); err != nil {
-		return err
+		return false, err
 	}
 	sum, err := FileHash(p.datasetManifest())
 	if err != nil {
-		return fmt.Errorf("pipeline: %w", err)
+		return false, fmt.Errorf("pipeline: %w", err)
 	}
 	if err := WriteStamp(p.Paths.Stamps, "export", &Stamp{Key: key, Outputs: map[string]string{p.datasetManifest(): sum}}); err != nil {
-		return err
+		return false, err
 	}
-	return p.report(ctx, steps, log)
+	return true, nil
 }
 
 // report writes the dataset's audit as an HTML report next to it.

@@ -385,6 +385,9 @@ func (st *pipelineStages) printResult(res *pipeline.Result, log io.Writer) error
 		splits = append(splits, fmt.Sprintf("%s %d", split, m.Counts.PerSplit[split]))
 	}
 	fmt.Fprintf(out, "\npipeline %s done in %s.\n", st.plan.Config.Name, res.Took.Round(100*time.Millisecond))
+	if len(res.Stages) > 0 {
+		fmt.Fprintf(out, "stages: %s\n", pipeline.CostLine(res.Stages))
+	}
 	fmt.Fprintf(out, "dataset: %s (%d examples: %s)\n", paths.Dataset, m.Counts.Written, strings.Join(splits, ", "))
 	fmt.Fprint(out, loadSnippet(paths.Dataset, m.Formats))
 	return nil

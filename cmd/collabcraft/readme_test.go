@@ -109,9 +109,9 @@ func transcripts(readme string) []transcript {
 	return out
 }
 
-var durationRe = regexp.MustCompile(`\b\d+(\.\d+)?(µs|ms|s|m\d+(\.\d+)?s|h\d+m\d+(\.\d+)?s)\b|\(\d+(\.\d+)? trials/s\)`)
+var durationRe = regexp.MustCompile(`\b\d+(\.\d+)?(µs|ms|s|m\d+(\.\d+)?s|h\d+m\d+(\.\d+)?s)\b|\(\d+(\.\d+)? trials/s\)|\d+(\.\d+)? CPU-s|\d+ MiB`)
 
-// maskTimes hides what differs from run to run: durations and rates.
+// maskTimes hides what differs from run to run: durations, rates, CPU time and memory.
 func maskTimes(s string) string { return durationRe.ReplaceAllString(s, "TIME") }
 
 // check compares a transcript with what its command printed: every line,
