@@ -7,7 +7,7 @@ BENCHTIME ?= 1s
 # Pinned so every machine lints alike; `go run` fetches it once into the module cache.
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build test test-race testdeps demo bench lint mcdata mindcraft-fixtures mindcraft-tasks villageragent-fixtures mindagent-checkout cuisine-data mindagent-diff mindagent-fixtures escape-data escape-fixtures villagerbench-data docs-images villager-data clean behaviour behaviour-update
+.PHONY: build test test-race testdeps demo bench lint mcdata mindcraft-fixtures mindcraft-tasks villageragent-fixtures mindagent-checkout cuisine-data mindagent-diff mindagent-fixtures escape-data escape-fixtures villagerbench-data docs-images villager-data voyager-fixtures clean behaviour behaviour-update
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/collabcraft
@@ -105,6 +105,21 @@ villageragent-fixtures:
 	/usr/bin/python3 scripts/villageragent-fixtures/render.py \
 		--villager $(VILLAGER_WORK)/villageragent --cases scripts/villageragent-fixtures/engine_cases.json \
 		--out testdata/villageragent --output-name engine_calls.json
+
+# Regenerate testdata/voyager/ by running Voyager's own Python
+# (scripts/voyager-fixtures/README.md). On demand only, not part of make test:
+# it exports Voyager from a git mirror into VOYAGER_WORK (outside the repo) and
+# renders the call cases with Debian's python3 (no PyPI packages).
+VOYAGER_MIRROR ?= /work/.mirror/MineDojo+Voyager/repo
+VOYAGER_REV    ?= 55e45a8
+VOYAGER_WORK   ?= /tmp/collabcraft-voyager-$(VOYAGER_REV)
+voyager-fixtures:
+	/usr/bin/python3 -c 'import pkg_resources' || \
+		{ echo "voyager-fixtures: needs the apt package python3-pkg-resources"; exit 1; }
+	rm -rf $(VOYAGER_WORK)
+	/usr/bin/python3 scripts/voyager-fixtures/render.py --mirror $(VOYAGER_MIRROR) --rev $(VOYAGER_REV) \
+		--voyager $(VOYAGER_WORK)/voyager --cases scripts/voyager-fixtures/cases.json --out testdata/voyager
+	$(GO) test -count=1 -run TestCallsAsVoyagerRendersThem ./voyager
 
 # Regenerate escape/data/atoms.json from VillagerAgent's data/escape_atom.json
 # (escape/generator/generate.py), taken from the git mirror with git show.

@@ -26,6 +26,7 @@ var layers = map[string]int{
 	"mcdata":                       0,
 	"world/texts":                  0,
 	"villager":                     0,
+	"voyager":                      1,
 	"trajectory":                   1,
 	"world/command":                1,
 	"escape":                       1,
