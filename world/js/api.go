@@ -78,6 +78,9 @@ func (e *execution) install() ([]goja.Value, error) {
 			return nil, err
 		}
 	}
+	if e.voyager != nil {
+		return guards, e.installVoyager(global)
+	}
 	skills := vm.NewObject()
 	for _, name := range slices.Sorted(maps.Keys(skillTable)) {
 		if err := skills.Set(name, e.async(skillTable[name])); err != nil {
@@ -314,6 +317,14 @@ func (e *execution) newBot() (goja.Value, error) {
 		})),
 	} {
 		if err != nil {
+			return nil, err
+		}
+	}
+	if e.voyager != nil { // Voyager's skillLoader adds bot.save
+		if err := bot.Set("save", e.sync(func(args []goja.Value) goja.Value {
+			e.save(orUndefined(firstArg(args)).String())
+			return goja.Undefined()
+		})); err != nil {
 			return nil, err
 		}
 	}

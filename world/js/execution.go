@@ -41,6 +41,9 @@ type execution struct {
 	// functions a builtin calls in a loop (a guarded RegExp exec) return
 	// at once instead of working on until the builtin returns.
 	stopped atomic.Bool
+	// voyager is set for a Voyager program (ExecuteVoyager): its
+	// primitives are in scope instead of MINDcraft's skills and world.
+	voyager *voyagerRun
 }
 
 //go:embed prelude.js
