@@ -27,6 +27,7 @@ var layers = map[string]int{
 	"world/texts":                  0,
 	"villager":                     0,
 	"voyager":                      1,
+	"generate/latency":             0,
 	"trajectory":                   1,
 	"world/command":                1,
 	"escape":                       1,
