@@ -24,56 +24,16 @@ Usage: render.py --mirror M --rev R --voyager DIR --cases cases.json --out testd
 """
 
 import argparse
-import importlib
 import json
 import os
 import subprocess
 import sys
 
-AUTOSTUB = r'''
-"""Modules Voyager imports but never uses on the paths rendered here."""
-import importlib.abc, importlib.machinery, sys, types
-
-class _Meta(type):
-    def __getattr__(cls, name):
-        if name.startswith("__"):
-            raise AttributeError(name)
-        return _Meta(name, (_Dummy,), {})
-
-class _Dummy(metaclass=_Meta):
-    def __init__(self, *a, **k): pass
-    def __call__(self, *a, **k): return _Dummy()
-    def __getattr__(self, name):
-        if name.startswith("__"):
-            raise AttributeError(name)
-        return _Dummy()
-
-class _Module(types.ModuleType):
-    def __getattr__(self, name):
-        if name.startswith("__"):
-            raise AttributeError(name)
-        value = _Meta(name, (_Dummy,), {})
-        setattr(self, name, value)
-        return value
-
-PREFIXES = set()
-
-class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    def find_spec(self, fullname, path, target=None):
-        if fullname.split(".")[0] in PREFIXES:
-            return importlib.machinery.ModuleSpec(fullname, self, is_package=True)
-        return None
-    def create_module(self, spec):
-        m = _Module(spec.name)
-        m.__path__ = []
-        return m
-    def exec_module(self, module):
-        pass
-
-def install(prefixes):
-    PREFIXES.update(prefixes)
-    sys.meta_path.insert(0, _Finder())
-'''
+# The auto-stub module (any attribute a dummy class) is the one the
+# VillagerAgent fixtures use.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "villageragent-fixtures"))
+from render import AUTOSTUB  # noqa: E402
+del sys.path[0]
 
 LANGCHAIN_SCHEMA = r'''
 """langchain.schema: the three message classes Voyager builds (content only)."""
