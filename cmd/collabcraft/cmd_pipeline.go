@@ -50,7 +50,7 @@ func (opts *PipelineOptions) AddFlags(f *pflag.FlagSet) {
 func newPipelineCommand(gopts *GlobalOptions) *cobra.Command {
 	var opts PipelineOptions
 	cmd := &cobra.Command{
-		Use:   "pipeline --preset demo|minecollab | --config FILE [--set section.flag=value ...]",
+		Use:   "pipeline --preset NAME | --config FILE [--set section.flag=value ...]",
 		Short: "Run procgen, generate, filter and export in one go",
 		Long: `pipeline makes a dataset from nothing: it writes the task files (procgen),
 plays them (generate), keeps the good trials (filter) and writes the dataset
