@@ -52,11 +52,17 @@ type cell struct {
 
 // stand is a dirt ladder: its top, the air cell above its dirt, where
 // the builder stands; with dirt, a dirt block placed at top is the
-// floating block's reference, broken once the block stands.
+// floating block's reference, broken once the block stands. With
+// flat, no ladder goes up: the dirt rests on a block of the building,
+// placed from where the builders walk.
 type stand struct {
 	top  [3]int
 	dirt bool
+	flat bool
 }
+
+// ladder reports whether the stand needs a dirt ladder put up.
+func (s *stand) ladder() bool { return !s.flat && s.top[1] > villagerbench.Site.Min[1] }
 
 // refs are the neighbours placeBlock accepts as the reference for a
 // facing (place_block_op): the cell a side-facing block leans on, either
@@ -189,8 +195,19 @@ func placeStands(order []cell, blocks []villagerbench.Block) {
 		case c.floating:
 			top, dirt := st.scaffoldFor(c.block)
 			c.stand = &stand{top: top, dirt: dirt}
-			st.leaveJunk(top)
 			cur, n = nil, 0
+			if dirt && st.solid(add(top, [3]int{0, -1, 0})) {
+				// The dirt rests on the building. erectDirtLadder starts
+				// above the column's highest block, so its ladder would
+				// be as high as the dirt, out of reach from the ground;
+				// and it first sends the builder to a point in the air
+				// five blocks off, which the pathfinder bridges to with
+				// dirt of its own (left in the box at y = -56, paper
+				// tasks 81 and 92). The dirt is placed from the building.
+				c.stand.flat = true
+				break
+			}
+			st.leaveJunk(top)
 			if !dirt {
 				cur, n = c.stand, 1
 			}
@@ -355,7 +372,12 @@ func (w words) planVBConstruction(lines []string, env string) (plan, error) {
 					items = append(items, c.item)
 				}
 				need[c.item]++
-				if c.stand != nil && !slices.ContainsFunc(s.cells[:i], func(o cell) bool { return o.stand == c.stand }) {
+				if c.stand != nil && c.stand.flat {
+					if need["dirt"] == 0 {
+						items = append(items, "dirt")
+					}
+					need["dirt"]++
+				} else if c.stand != nil && !slices.ContainsFunc(s.cells[:i], func(o cell) bool { return o.stand == c.stand }) {
 					top := c.stand.top[1] - villagerbench.Site.Min[1] + 1
 					for _, it := range []string{"dirt", "ladder"} {
 						if need[it] == 0 {
@@ -420,7 +442,7 @@ func (w words) planVBConstruction(lines []string, env string) (plan, error) {
 			}
 			if c.stand != nil {
 				// What the ladder would take must stand before it goes up.
-				for _, q := range footprint(c.stand.top) {
+				for _, q := range c.stand.footprint() {
 					if n, ok := placedBy[q]; ok {
 						req[n] = true
 					}
@@ -432,7 +454,7 @@ func (w words) planVBConstruction(lines []string, env string) (plan, error) {
 		for _, c := range s.cells {
 			placedBy[c.block.Position] = id
 			if c.stand != nil {
-				for _, q := range footprint(c.stand.top) {
+				for _, q := range c.stand.footprint() {
 					ladders[q] = id
 				}
 			}
@@ -486,8 +508,8 @@ func (w words) clearUp(p *plan, blocks []villagerbench.Block, stands map[string]
 			jobs = wallInBox(bx, filled, seen)
 		}
 		for _, st := range stands[a] {
-			if st.top[1] <= villagerbench.Site.Min[1] {
-				continue // on the floor's layer: no ladder
+			if !st.ladder() {
+				continue // on the floor's layer or the building: no ladder
 			}
 			for y := st.top[1] - 1; y >= villagerbench.Site.Min[1]; y-- {
 				// Above y = -59 the dismantling takes the dirt and its
@@ -560,7 +582,7 @@ func wallInBox(bx villagerbench.Box, filled, seen map[[3]int]bool) []job {
 func standJobs(cells []cell) []job {
 	var jobs []job
 	st := cells[0].stand
-	ladder := st != nil && st.top[1] > villagerbench.Site.Min[1]
+	ladder := st != nil && st.ladder()
 	if ladder {
 		jobs = append(jobs, job{kind: jobLadder, item: "dirt", count: 1, at: st.top})
 	}
@@ -580,9 +602,13 @@ func standJobs(cells []cell) []job {
 	return jobs
 }
 
-// footprint is the cells a dirt ladder topping out at top takes: its
-// dirt and the ladders on its four sides.
-func footprint(top [3]int) [][3]int {
+// footprint is the cells a stand takes: a dirt ladder's dirt and the
+// ladders on its four sides, or a flat stand's dirt.
+func (s *stand) footprint() [][3]int {
+	top := s.top
+	if s.flat {
+		return [][3]int{top}
+	}
 	var out [][3]int
 	for _, e := range [][3]int{{0, 0, 0}, {1, 0, 0}, {-1, 0, 0}, {0, 0, 1}, {0, 0, -1}} {
 		for y := villagerbench.Site.Min[1]; y <= top[1]; y++ {
