@@ -65,12 +65,13 @@ func (r *caseRecorder) Case(role string, c villager.Dict, msgs []trajectory.Mess
 }
 
 // engineCases plays the trials the fixture covers: the first two train
-// tasks of each kind the DAG plays, with 2 and 3 agents, in merge mode,
-// and one task of each kind in update mode.
+// tasks of each kind the DAG plays (VillagerBench's farm-to-table and
+// construction too), with 2 and 3 agents, in merge mode, and one task of
+// each kind in update mode.
 func engineCases(t *testing.T) []recordedCase {
 	t.Helper()
 	var out []recordedCase
-	for _, kind := range []string{"crafting", "cooking", "construction"} {
+	for _, kind := range []string{"crafting", "cooking", "construction", "farm", "vbconstruction"} {
 		for _, agents := range []int{2, 3} {
 			tasks, err := procgen.Generate(kind, procgen.GenerateOptions{Options: procgen.Options{Split: "train", Agents: agents, N: 2, Seed: 5}})
 			if err != nil {
@@ -172,7 +173,7 @@ func TestEngineCallsAsVillagerAgentRendersThem(t *testing.T) {
 		same++
 		role, _ := c.c.Get("role")
 		roles[villager.Str(role)]++
-		for _, k := range []string{"crafting", "cooking", "construction"} {
+		for _, k := range []string{"crafting", "cooking", "construction", "farm", "vbconstruction"} {
 			if len(c.name) > len(k) && c.name[:len(k)] == k {
 				kinds[k]++
 			}
@@ -187,7 +188,7 @@ func TestEngineCallsAsVillagerAgentRendersThem(t *testing.T) {
 			t.Errorf("no %s call compared", role)
 		}
 	}
-	for _, k := range []string{"crafting", "cooking", "construction"} {
+	for _, k := range []string{"crafting", "cooking", "construction", "farm", "vbconstruction"} {
 		if kinds[k] == 0 {
 			t.Errorf("no %s call compared", k)
 		}

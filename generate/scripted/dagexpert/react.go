@@ -2,8 +2,10 @@ package dagexpert
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -86,6 +88,10 @@ func (w words) react(c villager.ExecutorCall, o Options) string {
 		return w.final("I cannot tell what this task asks of me: " + c.Description)
 	}
 	steps := readSteps(c.Steps)
+	// Outside the construction's block-by-block jobs, whose cells already
+	// vary, a thought or an answer may also say where the executor stands
+	// or what it holds, as its context shows.
+	situated := !slices.ContainsFunc(jobs, func(j job) bool { return buildingJob[j.kind] })
 	used := 0 // steps spent on earlier jobs
 	var report []string
 	var furnace *[3]int // where the last smelt went
@@ -95,7 +101,7 @@ func (w words) react(c villager.ExecutorCall, o Options) string {
 		furnace = usedFurnace(j, steps[used:used+n], furnace)
 		used += n
 		if p.failed != "" {
-			return w.final(w.say("{I could not|I was unable to} " + w.clause(j) + ": " + p.failed))
+			return w.final(w.say("{I could not|I was unable to} "+w.clause(j)+": "+p.failed) + w.situatedEnd(situated, c, steps))
 		}
 		if p.ok {
 			report = append(report, w.clause(j))
@@ -104,9 +110,98 @@ func (w words) react(c villager.ExecutorCall, o Options) string {
 		if o.Noise > 0 && (len(steps) == 0 || steps[len(steps)-1].ok()) && w.rng.Float64() < o.Noise*0.3 {
 			p.next = w.misspelt(*p.next)
 		}
+		if situated {
+			if at := w.situation(c, steps); at != "" && w.rng.IntN(4) > 0 {
+				if w.rng.IntN(2) == 0 {
+					p.thought = upperFirst(at) + w.pick("; ", ". ", ", and ") + lowerFirst(p.thought)
+				} else {
+					p.thought += " " + upperFirst(at) + "."
+				}
+			}
+		}
 		return w.act(c, p, o)
 	}
-	return w.final(w.say("{Done|All done|Finished}: I " + andList(pastClauses(report)) + "."))
+	return w.final(w.say("{Done|All done|Finished}: I "+andList(pastClauses(report))+".") + w.situatedEnd(situated, c, steps))
+}
+
+// buildingJob marks the jobs of VillagerBench construction.
+var buildingJob = map[jobKind]bool{jobPlace: true, jobLadder: true, jobUnladder: true, jobBreak: true}
+
+// situation says what the executor holds, from the last tool answer's
+// inventory line, else where it stands, from the environment's Entity
+// line; "" when its context shows neither.
+func (w words) situation(c villager.ExecutorCall, steps []stepRecord) string {
+	if obs := lastObs(steps); obs != nil && hasInventoryLine(obs) {
+		inv := inventoryIn(obs)
+		if len(inv) == 0 {
+			return w.pick("my hands are empty", "I carry nothing now", "my inventory is empty")
+		}
+		var parts []string
+		for _, name := range slices.Sorted(maps.Keys(inv)) {
+			parts = append(parts, fmt.Sprintf("%d %s", inv[name], name))
+		}
+		return w.pick("I hold ", "I carry ", "I have ", "my inventory has ") + andList(parts)
+	}
+	if at, ok := standsAt(c.Env, c.Name); ok {
+		return w.pick("I stand at ", "I am at ", "I'm at ", "from where I stand, ") + pos(at)
+	}
+	return ""
+}
+
+// situatedEnd is a final answer's closing sentence on what the executor
+// holds (or where it stands), when situated and its context shows it.
+func (w words) situatedEnd(situated bool, c villager.ExecutorCall, steps []stepRecord) string {
+	if !situated || w.rng.IntN(4) == 0 {
+		return ""
+	}
+	if at := w.situation(c, steps); at != "" {
+		return " " + upperFirst(at) + "."
+	}
+	return ""
+}
+
+// standsAt reads an agent's position from the environment summary's
+// Entity line ("Andy_0 stands at [42, -59, 125] holding nothing").
+func standsAt(env, name string) ([3]int, bool) {
+	for l := range strings.SplitSeq(env, "\n") {
+		rest, ok := strings.CutPrefix(l, "Entity: ")
+		if !ok {
+			continue
+		}
+		for _, verb := range []string{" is at [", " is located at position [", " stands at ["} {
+			i := strings.Index(rest, name+verb)
+			if i < 0 || i > 0 && rest[i-1] != ' ' && rest[i-1] != ',' {
+				continue
+			}
+			f := strings.FieldsFunc(rest[i+len(name+verb):], func(r rune) bool { return r == ',' || r == ' ' || r == ']' })
+			if len(f) < 3 {
+				return [3]int{}, false
+			}
+			var p [3]int
+			for k := range 3 {
+				n, err := strconv.Atoi(f[k])
+				if err != nil {
+					return [3]int{}, false
+				}
+				p[k] = n
+			}
+			return p, true
+		}
+	}
+	return [3]int{}, false
+}
+
+// lowerFirst lowers a sentence's first letter, unless it starts with a
+// name (an agent's, an item's in a capitalised word stays).
+func lowerFirst(s string) string {
+	if s == "" || strings.HasPrefix(s, "I ") || strings.HasPrefix(s, "I'") {
+		return s
+	}
+	first, _, _ := strings.Cut(s, " ")
+	if strings.ContainsAny(first, "_0123456789") {
+		return s // a name such as Andy_0
+	}
+	return strings.ToLower(s[:1]) + s[1:]
 }
 
 // atFurnace points a collection at the furnace its smelt went to.
