@@ -278,6 +278,7 @@ type GenerateOptions struct {
 	HeldOut        int    // construction: see ConstructionOptions.HeldOut
 	Chest          bool   // cooking: see CookingOptions.Chest
 	Human          bool   // cuisine: see CuisineOptions.Human
+	MINDcraft      bool   // vbconstruction: generated blueprints MINDcraft's placeBlock can build (villagerbench.MINDcraftStates)
 }
 
 // Generate makes tasks of one kind.

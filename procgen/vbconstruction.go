@@ -59,7 +59,7 @@ var VBConstruction = &Kind{
 		{Name: "size", Type: KnobInt, read: fromDifficulty("size")},
 		{Name: "blocks", Type: KnobInt, read: fromDifficulty("blocks")},
 	},
-	generate: func(o GenerateOptions) ([]Task, error) { return GenerateVBConstruction(o.Options) },
+	generate: func(o GenerateOptions) ([]Task, error) { return GenerateVBConstructionFor(o.Options, o.MINDcraft) },
 	// Splits share no structure (villagerbench.Leaks); the record keeps
 	// its shape's hash.
 	target:   func(d map[string]any) string { return prefixed("structure:", d["structure"]) },
@@ -73,7 +73,13 @@ var VBConstruction = &Kind{
 // GenerateVBConstruction makes VillagerBench construction tasks of one
 // split: test starts with the paper's 100 blueprints in order, then
 // generated ones; train and dev are generated.
-func GenerateVBConstruction(o Options) ([]Task, error) {
+func GenerateVBConstruction(o Options) ([]Task, error) { return GenerateVBConstructionFor(o, false) }
+
+// GenerateVBConstructionFor is GenerateVBConstruction; with mindcraft
+// the generated blueprints are MINDcraft's variants (every state its
+// placeBlock can set: villagerbench.MINDcraftStates), which p2p teams can
+// play; the paper's 100 stay as they are.
+func GenerateVBConstructionFor(o Options, mindcraft bool) ([]Task, error) {
 	if err := o.check(SplitTrain, SplitDev, SplitTest); err != nil {
 		return nil, fmt.Errorf("procgen: vbconstruction: %w", err)
 	}
@@ -95,7 +101,7 @@ func GenerateVBConstruction(o Options) ([]Task, error) {
 		}
 	}
 	gen, err := villagerbench.Generate(villagerbench.GenerateOptions{Split: o.Split, N: n - len(tasks), Seed: o.Seed,
-		HeldOut: map[string]int{SplitTest: vbHeldOut, SplitDev: vbHeldOut}, Avoid: villagerbench.Paper()})
+		HeldOut: map[string]int{SplitTest: vbHeldOut, SplitDev: vbHeldOut}, Avoid: villagerbench.Paper(), MINDcraft: mindcraft})
 	if err != nil {
 		return nil, fmt.Errorf("procgen: vbconstruction: %w", err)
 	}

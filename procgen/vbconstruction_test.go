@@ -153,3 +153,45 @@ func TestVBP2PRefusal(t *testing.T) {
 		}
 	}
 }
+
+// TestVBMINDcraftVariants: with MINDcraft set, every generated blueprint
+// of every split is one p2p plays (no refusal), while without it none of
+// these is (each has a door, a trapdoor, a sign or a lying log); the
+// variants keep the splits' structures apart as the others do.
+func TestVBMINDcraftVariants(t *testing.T) {
+	k, _ := KindOfType(TypeVBConstruction)
+	structures := map[string]string{} // structure -> split
+	for _, split := range []string{SplitTrain, SplitDev, SplitTest} {
+		for _, mc := range []bool{false, true} {
+			n := 24
+			if split == SplitTest {
+				n += len(villagerbench.Paper()) // the paper's 100 come first
+			}
+			tasks, err := Generate(KindVBConstruction, GenerateOptions{Options: Options{Split: split, Agents: 2, N: n}, MINDcraft: mc})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tasks = tasks[len(tasks)-24:]
+			for _, task := range tasks {
+				why := k.TaskNotPlayedWhy(&task, "p2p")
+				if mc && why != "" {
+					t.Errorf("%s: MINDcraft's variant refused under p2p: %s", task.ID, why)
+				}
+				if !mc && why == "" {
+					t.Errorf("%s: p2p plays it, want a refusal (doors, trapdoors, signs, lying logs)", task.ID)
+				}
+				if mc != strings.HasSuffix(task.ID, "_mc") {
+					t.Errorf("%s: id with MINDcraft %v", task.ID, mc)
+				}
+				if !mc {
+					continue
+				}
+				s := task.Difficulty["structure"].(string)
+				if other, ok := structures[s]; ok && other != split {
+					t.Errorf("%s: structure %s in %s and %s", task.ID, s, other, split)
+				}
+				structures[s] = split
+			}
+		}
+	}
+}

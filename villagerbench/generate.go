@@ -77,6 +77,9 @@ type GenerateOptions struct {
 	// Avoid are more blueprints no draw may share a structure with (the
 	// paper's, held out as a test set).
 	Avoid []Blueprint
+	// MINDcraft draws blueprints whose every state MINDcraft's placeBlock
+	// can set (MINDcraftStates), for p2p teams; their ids end in "_mc".
+	MINDcraft bool
 }
 
 // allKnobs lists the 12 knob combinations in order.
@@ -146,7 +149,7 @@ func Generate(o GenerateOptions) ([]Generated, error) {
 	}
 	for _, split := range heldOut {
 		for i := range o.HeldOut[split] {
-			g, err := drawClear(o.Seed, split, i, func(g *Generated) bool { return clashes(g, taken) })
+			g, err := drawClear(o.Seed, split, i, o.MINDcraft, func(g *Generated) bool { return clashes(g, taken) })
 			if err != nil {
 				return nil, err
 			}
@@ -158,7 +161,7 @@ func Generate(o GenerateOptions) ([]Generated, error) {
 	seen := map[string]bool{}
 	out := make([]Generated, 0, o.N)
 	for i := range o.N {
-		g, err := drawClear(o.Seed, o.Split, i, func(g *Generated) bool {
+		g, err := drawClear(o.Seed, o.Split, i, o.MINDcraft, func(g *Generated) bool {
 			return seen[g.Blueprint.ShapeHash()] || clashes(g, taken)
 		})
 		if err != nil {
@@ -172,7 +175,7 @@ func Generate(o GenerateOptions) ([]Generated, error) {
 
 // drawClear draws the i-th blueprint of a split, redrawing while it is
 // excluded.
-func drawClear(base uint64, split string, i int, excluded func(*Generated) bool) (Generated, error) {
+func drawClear(base uint64, split string, i int, mindcraft bool, excluded func(*Generated) bool) (Generated, error) {
 	k, v, err := slot(split, i)
 	if err != nil {
 		return Generated{}, err
@@ -184,6 +187,11 @@ func drawClear(base uint64, split string, i int, excluded func(*Generated) bool)
 			return Generated{}, err
 		}
 		bp.ID = k.ID(v)
+		if mindcraft {
+			if bp, err = MINDcraftStates(bp); err != nil {
+				return Generated{}, fmt.Errorf("villagerbench: generate: %s seed %d: %w", k.ID(v), seed, err)
+			}
+		}
 		g := Generated{Blueprint: bp, Knobs: k, Variant: v, Seed: seed}
 		if !excluded(&g) {
 			return g, nil
@@ -546,6 +554,37 @@ func (b *builder) place(rng *rand.Rand) Blueprint {
 	}
 	slices.SortFunc(bp.Blocks, CompareBlocks)
 	return bp
+}
+
+// MINDcraftStates rewrites a generated blueprint into one whose every
+// block state MINDcraft's coding-mode skills.placeBlock can set: its
+// placeOn side turns stairs, ladders and wall torches, a log it leaves
+// standing (axis y), and it writes no facing for doors, trapdoors or
+// signs. So doors are left out (an open doorway), trapdoors too (open
+// windows and hatches), a wall sign becomes a wall torch facing the same
+// way, and a log lying along x or z becomes the planks of its wood. The id
+// gains "_mc"; the blueprint is checked as a generated one is.
+func MINDcraftStates(bp Blueprint) (Blueprint, error) {
+	out := Blueprint{ID: bp.ID + "_mc"}
+	for _, b := range bp.Blocks {
+		switch {
+		case strings.HasSuffix(b.Name, "_door"), strings.HasSuffix(b.Name, "_trapdoor"):
+			continue
+		case strings.HasSuffix(b.Name, "_wall_sign"):
+			b.Name = "wall_torch"
+		case strings.HasSuffix(b.Name, "_log") && (b.Facing == AxisX || b.Facing == AxisZ):
+			b.Name, b.Facing = strings.TrimSuffix(b.Name, "_log")+"_planks", Any
+		}
+		out.Blocks = append(out.Blocks, b)
+	}
+	out.Description = Describe(out.Blocks)
+	if err := out.Validate(); err != nil {
+		return Blueprint{}, err
+	}
+	if err := out.checkBuildable(); err != nil {
+		return Blueprint{}, err
+	}
+	return out, nil
 }
 
 // hung are blocks that hang on the block behind them (their facing points

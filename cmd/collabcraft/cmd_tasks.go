@@ -26,6 +26,7 @@ type TasksOptions struct {
 	SplitMaterials string
 	Chest          bool
 	Human          bool
+	MINDcraft      bool
 
 	out io.Writer // where the summary line goes; os.Stderr when nil
 }
@@ -41,6 +42,7 @@ func (opts *TasksOptions) AddFlags(f *pflag.FlagSet) {
 	f.IntVar(&opts.MaxDepth, "max-depth", procgen.DefaultCraftingMaxDepth, "crafting: recipe depths 0 to max-depth-1")
 	f.StringVar(&opts.SplitMaterials, "split-materials", procgen.SplitEven, "construction: how blueprint materials are dealt: even or by-type")
 	f.BoolVar(&opts.Human, "human", false, "cuisine: agent 0 is a scripted human, MindAgent's human variant (the dispatcher plans for the others)")
+	f.BoolVar(&opts.MINDcraft, "mindcraft-states", false, "vbconstruction: generated blueprints whose every state MINDcraft's placeBlock can set (no doors or trapdoors, wall torches for signs, planks for logs lying along x or z), so p2p teams can build them; ids end in _mc")
 	f.BoolVar(&opts.Chest, "chest", false, "cooking: let some tasks keep an ingredient in a kitchen chest (chest_items, collabcraft's extension: MINDcraft's cooking world has no chest)")
 }
 
@@ -129,6 +131,7 @@ func runTasks(_ context.Context, opts TasksOptions, gopts GlobalOptions, _ []str
 		SplitMaterials: opts.SplitMaterials,
 		Chest:          opts.Chest,
 		Human:          opts.Human,
+		MINDcraft:      opts.MINDcraft,
 	})
 	if err != nil {
 		return err
