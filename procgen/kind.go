@@ -122,6 +122,8 @@ const (
 	KindFarm         = "farm"
 	// KindVBConstruction is VillagerBench's construction.
 	KindVBConstruction = "vbconstruction"
+	// KindEscape is VillagerBench's escape rooms.
+	KindEscape = "escape"
 )
 
 // The task kinds.
@@ -196,7 +198,7 @@ var (
 )
 
 // kinds is every kind in suite order.
-var kinds = []*Kind{Crafting, Cooking, Construction, Cuisine, MCKitchen, Farm, VBConstruction}
+var kinds = []*Kind{Crafting, Cooking, Construction, Cuisine, MCKitchen, Farm, VBConstruction, Escape}
 
 // AllKinds returns the kind descriptors in suite order.
 func AllKinds() []*Kind { return slices.Clone(kinds) }

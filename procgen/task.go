@@ -25,6 +25,8 @@ const (
 	// TypeVBConstruction is VillagerBench's construction (collabcraft's own
 	// task type: MINDcraft has no blocks with facings).
 	TypeVBConstruction = "vb_construction"
+	// TypeEscape is VillagerBench's escape rooms (collabcraft's own).
+	TypeEscape = "escape_room"
 )
 
 // Task is one MINDcraft task. Its JSON form is MINDcraft's; the fields
@@ -77,6 +79,10 @@ type Task struct {
 	// type): the setting, whole (dish, supply options, scene components,
 	// the judge's checkpoints).
 	Farm *villagerbench.FarmSetting
+
+	// escape_room (VillagerBench's escape rooms, collabcraft's own task
+	// type): what lays the rooms out again (escape.go).
+	Escape *EscapeSpec
 
 	// collabcraft additions
 	Split      string
@@ -299,6 +305,9 @@ func (t *Task) fields() []field {
 	if t.Farm != nil {
 		add("farm", t.Farm)
 	}
+	if t.Escape != nil {
+		add("escape", t.Escape)
+	}
 	if t.Split != "" {
 		add("split", t.Split)
 	}
@@ -432,6 +441,14 @@ func (t *Task) UnmarshalJSON(b []byte) error {
 			return fmt.Errorf("field %q: expected a farm-to-table setting {\"name\", \"dish\", \"options\", \"components\", \"checkpoints\"}: %v", "farm", err)
 		}
 		t.Farm = &s
+	}
+	if v, ok := raw["escape"]; ok {
+		delete(raw, "escape")
+		s, err := decodeEscapeSpec(v)
+		if err != nil {
+			return err
+		}
+		t.Escape = s
 	}
 	if v, ok := raw["blueprint"]; ok {
 		delete(raw, "blueprint")

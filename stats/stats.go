@@ -79,6 +79,7 @@ var breakdownKnobs = map[*procgen.Kind][]breakdownKnob{
 	procgen.MCKitchen:      {{"level", "meats ordered"}, {"alpha", "order interval factor α"}},                          // CoS: cosTables (Table 9)
 	procgen.Farm:           {{"dish", "dish"}, {"complexity", "dependency complexity D"}},                               // Table 3 by dish and D
 	procgen.VBConstruction: {{"archetype", "blueprint archetype (paper: VillagerBench's 100)"}, {"size", "size level"}}, // VillagerBench Table 1
+	procgen.Escape:         {{"rooms", "max rooms (the code's difficulty)"}, {"code", "VillagerBench's own 22"}},        // VillagerBench Table 1
 }
 
 type breakdownKnob struct{ name, title string }

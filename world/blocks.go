@@ -57,6 +57,10 @@ type blockGrid struct {
 	// facing, a log's axis); a block without an entry has none. nil until
 	// the first one, and cleared cell by cell when the block changes.
 	states map[Pos]mcdata.State
+	// pass overrides what the name says about walking through a cell
+	// (escape rooms: a shut iron door blocks, an open gate does not);
+	// nil until the first one, cleared cell by cell when the block changes.
+	pass map[Pos]bool
 
 	// A one-entry cache of the last section looked up: neighbouring
 	// lookups (pathfinding, scans up a column) mostly hit the same one.
@@ -136,6 +140,11 @@ func (g *blockGrid) isSolid(p Pos) bool {
 	if p.Y < MinY {
 		return true // bedrock-like floor under the world
 	}
+	if g.pass != nil {
+		if solid, ok := g.pass[p]; ok {
+			return solid
+		}
+	}
 	return g.solid[g.id(p)]
 }
 
@@ -172,6 +181,30 @@ func (g *blockGrid) set(p Pos, name string) {
 	}
 	if len(g.states) > 0 {
 		delete(g.states, p)
+	}
+	if len(g.pass) > 0 {
+		delete(g.pass, p)
+	}
+}
+
+// passRule is what a cell's state says about walking through it.
+type passRule uint8
+
+const (
+	passByName  passRule = iota // as the block's name says
+	passOpen                    // walked through whatever the name
+	passBlocked                 // blocks whatever the name
+)
+
+// setPass overrides whether the cell at p can be walked through.
+func (g *blockGrid) setPass(p Pos, r passRule) {
+	switch {
+	case r == passByName:
+		delete(g.pass, p)
+	case g.pass == nil:
+		g.pass = map[Pos]bool{p: r == passBlocked}
+	default:
+		g.pass[p] = r == passBlocked
 	}
 }
 

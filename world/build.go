@@ -76,6 +76,11 @@ func Build(task procgen.Task, seed uint64, opts Options) (*World, error) {
 		w.byName[name] = a
 	}
 	w.trackOwners()
+	if w.escape != nil {
+		if err := w.startEscape(seed); err != nil {
+			return nil, err
+		}
+	}
 	if w.farm != nil {
 		for _, a := range w.agents { // the judge sees every player in its box
 			w.farm.judge.See(a.Name)
@@ -222,6 +227,7 @@ var kindWorlds = map[*procgen.Kind]kindWorld{
 	procgen.MCKitchen:      {build: (*World).buildKitchen, score: (*World).kitchenScore},
 	procgen.Farm:           {build: (*World).buildFarm, score: (*World).farmScore, commands: command.FarmSpecs()},
 	procgen.VBConstruction: {build: (*World).buildVBConstruction, score: (*World).vbConstructionScore, ownScene: true},
+	procgen.Escape:         {build: (*World).buildEscape, score: (*World).escapeScore, ownScene: true},
 }
 
 // taskTypes is `"techtree", "cooking" or "construction"` for messages.

@@ -123,6 +123,7 @@ func (w *World) Execute(agentName, response string) (CommandResult, error) {
 	}
 	r := &run{w: w, a: a, res: &res}
 	w.thinkBudget = thinkBudget
+	w.escapeSync() // buttons released, effects reverted while the clock ran
 	text := h(r, call.Args)
 	switch {
 	case r.silent && call.Spec.Kind != command.Action:

@@ -185,6 +185,9 @@ func cmdPutInChest(r *run, args []command.Value) string {
 	if !r.goToPosition(float64(c.Pos.X), float64(c.Pos.Y), float64(c.Pos.Z), 2) {
 		return ""
 	}
+	if r.chestLocked(c) {
+		return ""
+	}
 	toPut = transfer(r.a.inv, c.Inv, item, toPut)
 	r.a.fixHeld()
 	r.spend(0.5)
@@ -200,6 +203,9 @@ func cmdTakeFromChest(r *run, args []command.Value) string {
 		return ""
 	}
 	if !r.goToPosition(float64(c.Pos.X), float64(c.Pos.Y), float64(c.Pos.Z), 2) {
+		return ""
+	}
+	if r.chestLocked(c) {
 		return ""
 	}
 	first := c.Inv.FirstStack(item)
@@ -220,6 +226,9 @@ func cmdViewChest(r *run, _ []command.Value) string {
 		return ""
 	}
 	if !r.goToPosition(float64(c.Pos.X), float64(c.Pos.Y), float64(c.Pos.Z), 2) {
+		return ""
+	}
+	if r.chestLocked(c) {
 		return ""
 	}
 	stacks := c.Inv.Stacks()

@@ -123,6 +123,9 @@ func cmdActivate(r *run, args []command.Value) string {
 		return ""
 	}
 	r.spend(0.25)
+	if r.a.pos.Dist(p.Vec()) <= reach {
+		r.w.escapeActivate(r.a, *p) // a lever, button, door in an escape room
+	}
 	r.log("Activated %s at %s.", t, fixed1(*p))
 	return ""
 }

@@ -227,13 +227,15 @@ func (w *World) moveFollowers(a *Agent) {
 	}
 }
 
-// afterAction applies gravity to everyone after the world changed, and
-// shows a farm-to-table judge the inventories.
+// afterAction applies gravity to everyone after the world changed, shows a
+// farm-to-table judge the inventories and tells escape rooms' rules where
+// everyone stands.
 func (w *World) afterAction(_ *Agent) {
 	for _, a := range w.agents {
 		a.pos = w.settle(a.pos)
 	}
 	w.observeFarm()
+	w.escapeSync()
 }
 
 func cmdGoToPlayer(r *run, args []command.Value) string {

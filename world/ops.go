@@ -24,7 +24,9 @@ func (r *run) mine(p Pos, tool string, drops bool) int {
 	}
 	b, _ := mcdata.LookupBlock(r.w.blocks.name(p))
 	r.spend(mineSeconds(b, tool))
-	return r.w.breakBlock(p, tool, r.a)
+	n := r.w.breakBlock(p, tool, r.a)
+	r.w.escapeBroken(r.a, p)
+	return n
 }
 
 // placeSeconds is the time to look at a cell and place a block there.
@@ -41,6 +43,7 @@ func (r *run) put(block string, p Pos, st mcdata.State) {
 		placed, pst := placedForm(block, st)
 		r.w.setBlockState(p, placed, pst)
 	}
+	r.w.escapePlaced(r.a, p)
 	r.spend(placeSeconds)
 }
 

@@ -63,7 +63,7 @@ func (a *Agent) actionLabel() string {
 func (w *World) otherAgents(a *Agent) []string {
 	var out []string
 	for _, o := range w.agents {
-		if o != a {
+		if o != a && !w.hidden(a.pos, o.pos.Block()) {
 			out = append(out, o.Name)
 		}
 	}
@@ -179,7 +179,7 @@ func (w *World) nearbyBlockTypes(v Vec, dist float64) []string {
 					y := sy<<sectionBits | i>>(2*sectionBits)
 					dx, dy, dz := float64(x)-v.X, float64(y)-v.Y, float64(z)-v.Z
 					dd := dx*dx + dy*dy + dz*dz
-					if dd > d2 {
+					if dd > d2 || w.escape != nil && w.hidden(v, Pos{x, y, z}) {
 						continue
 					}
 					if old, ok := bestDist[id]; !ok || dd < old {
@@ -302,7 +302,7 @@ func cmdEntities(r *run, _ []command.Value) string {
 	}
 	seen := map[string]bool{}
 	for _, m := range r.w.nearbyMobs(r.a.pos, 16) {
-		if !seen[m.Kind] {
+		if !seen[m.Kind] && !r.w.hidden(r.a.pos, m.pos.Block()) {
 			seen[m.Kind] = true
 			b.WriteString("\n- entities: " + m.Kind)
 		}

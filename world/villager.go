@@ -22,12 +22,12 @@ import (
 // the server keeps beside the world.
 
 // VillagerTools lists the tools Tool implements, in VillagerBench's order
-// (its families' subsets, start_with_config.py). ToggleAction, the escape
-// rooms' switch tool, is not among them: it needs the rooms' mechanisms.
+// (its families' subsets, start_with_config.py), the escape rooms'
+// ToggleAction last (escape_tools.go: it uses their mechanisms).
 func VillagerTools() []string {
 	return []string{"placeBlock", "fetchContainerContents", "MineBlock", "scanNearbyEntities", "equipItem",
 		"navigateTo", "withdrawItem", "dismantleDirtLadder", "erectDirtLadder", "handoverBlock",
-		"SmeltingCooking", "craftBlock", "attackTarget", "useItemOnEntity"}
+		"SmeltingCooking", "craftBlock", "attackTarget", "useItemOnEntity", "ToggleAction"}
 }
 
 // Tool runs one VillagerAgent tool call by agent, its arguments already
@@ -48,13 +48,14 @@ func (w *World) Tool(agent, name string, args villager.Dict) (villager.Dict, tim
 	}
 	t := villagerTools[name]
 	if t == nil {
-		panic("world: Tool: no VillagerAgent tool " + name + " (ToggleAction needs the escape rooms)")
+		panic("world: Tool: no VillagerAgent tool " + name)
 	}
 	if a.vb == nil {
 		a.vb = newVillagerBot()
 	}
 	c := &vcall{r: &run{w: w, a: a, res: &CommandResult{}}, vb: a.vb, args: args}
 	w.thinkBudget = thinkBudget
+	w.escapeSync()
 	c.r.spend(villagerCallSeconds)
 	out := t(c)
 	w.afterAction(a)
@@ -78,6 +79,7 @@ var villagerTools = map[string]func(*vcall) villager.Dict{
 	"handoverBlock": (*vcall).handoverBlock, "SmeltingCooking": (*vcall).smeltingCooking,
 	"craftBlock": (*vcall).craftBlock, "attackTarget": (*vcall).attackTarget,
 	"useItemOnEntity": (*vcall).useItemOnEntity,
+	"ToggleAction":    (*vcall).toggleAction, // escape rooms (escape_tools.go)
 }
 
 // villagerBot is what an agent's VillagerAgent server keeps beside the

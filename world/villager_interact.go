@@ -74,6 +74,10 @@ func (c *vcall) chestAt(name string, p Pos, get *string, count int) (string, boo
 		return "the block at " + itoa(p.X) + "  " + itoa(p.Y) + " " + itoa(p.Z) + " is not a chest or container, it is " + at, false, []any{}
 	}
 	ch := w.containers[p]
+	if w.escapeLocked(a, p) != "" {
+		c.r.spend(windowTimeout) // bot.openChest waits for a window that never opens
+		return "unable to open " + name, false, []any{}
+	}
 	c.vb.event(evWindowOpen)
 	c.r.spend(chestSeconds)
 	defer c.vb.event(evWindowClose)

@@ -81,7 +81,7 @@ func (w *World) envInfo(a *Agent, renderDistance float64, sameEntityNum int) vil
 			s = append(s, villager.KV{Key: "other_entity", Value: e.Username})
 			key = e.Username
 		}
-		if e.Pos.Dist(myVec) > renderDistance {
+		if e.Pos.Dist(myVec) > renderDistance || w.hidden(a.pos, e.Pos.Block()) {
 			continue
 		}
 		s = append(s, villager.KV{Key: key, Value: round(e.Pos)})
@@ -205,6 +205,9 @@ func (w *World) blocksNearby(v Vec) []villagerBlock {
 					}
 					p := v.Add(float64(x), float64(y), float64(z)).Block()
 					name := w.blocks.name(p)
+					if w.hidden(v, p) {
+						continue // another escape room's
+					}
 					if strings.Contains(name, "air") || isDoor(name) && !w.blocks.doorTop[p] {
 						continue // air (and stairs, by the same test); a door's lower half
 					}
@@ -233,9 +236,12 @@ var signBlocks = func() []string {
 }()
 
 // signText is readNearestSign(bot, max_distance): the nearest sign's text,
-// or its "cannot find" answer. The world keeps no sign text, so a sign
-// reads empty.
+// or its "cannot find" answer. The world keeps the text of escape rooms'
+// hint signs (escape.go); any other sign reads empty.
 func (w *World) signText(a *Agent, maxDist float64) string {
+	if s, ok := w.escapeNearestSign(a.pos, maxDist); ok {
+		return s
+	}
 	if w.nearestBlock(a.pos, signBlocks, maxDist) != nil {
 		return ""
 	}

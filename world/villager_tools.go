@@ -294,7 +294,11 @@ func (c *vcall) environmentText() string {
 	}
 	// readNearestSign's answer is never empty: with no sign within 16 it
 	// is the "cannot find" text, which this route prints as the hint.
-	return msg + "the sign nearby said: " + w.signText(a, 16)
+	msg += "the sign nearby said: " + w.signText(a, 16)
+	for _, s := range w.escapeRoomTexts(a) {
+		msg += "the env in the room: " + s // an escape room's state, near its centre
+	}
+	return msg
 }
 
 // equipItem posts to /post_equip (minecraft_server.py:584-614).

@@ -83,6 +83,7 @@ type World struct {
 	spawns     []Pos         // spawn cells, agent id order (cycled)
 	kitchen    *kitchenScene // MindAgent's Minecraft kitchen (kitchen.go), nil elsewhere
 	farm       *farmScene    // VillagerBench's farm-to-table (build_farm.go), nil elsewhere
+	escape     *escapeScene  // VillagerBench's escape rooms (escape.go), nil elsewhere
 	// vbBlueprint is a VillagerBench construction task's blueprint.
 	vbBlueprint *villagerbench.Blueprint
 

@@ -82,15 +82,23 @@ blueprint whose blocks have a facing from a chest of materials, scored by
 its judge (C: blocks in place with their facing; VHR: five views). Test is
 the paper's 100 blueprints, train and dev generated gates, huts, pavilions
 and towers that share no structure with them.
+escape: VillagerBench's escape rooms (not played by any organisation yet):
+rooms laid out from its 18 puzzle atoms by its StateTree (levers, buttons,
+pressure plates, doors, trapdoors, gates, lava, pistons, keyed chests; some
+need agents acting within a few seconds of each other, some split the team
+into rooms that hide them from each other), scored by its judge's C. Test is
+VillagerBench's own 22 tasks (1-4 rooms) and then generated tasks of 2 to 5
+rooms; train and dev share no room layout with test or each other.
 
 Train, dev and test never share a target (crafting item, dish, blueprint,
-cuisine's set of dishes, farm dish, VillagerBench structure).`,
+cuisine's set of dishes, farm dish, VillagerBench structure, escape layout).`,
 		Example: `  collabcraft procgen tasks --type crafting --split train --agents 2 -o tasks/crafting_train.json
   collabcraft procgen tasks --type cooking --split test --agents 3 --n 30 --seed 7 -o tasks/cooking_test_3.json
   collabcraft procgen tasks --type construction --split test -o -
   collabcraft procgen tasks --type cuisine --split test --agents 3 -o tasks/cuisine_test_3.json
   collabcraft procgen tasks --type farm --split test -o tasks/farm_test.json
-  collabcraft procgen tasks --type vbconstruction --split test --agents 3 -o tasks/vb_construction_test_3.json`,
+  collabcraft procgen tasks --type vbconstruction --split test --agents 3 -o tasks/vb_construction_test_3.json
+  collabcraft procgen tasks --type escape --split test --n 122 -o tasks/escape_test.json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runTasks(cmd.Context(), opts, *gopts, args)
