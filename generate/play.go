@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"time"
 
 	"collabcraft/procgen"
@@ -131,6 +132,9 @@ func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {
 		// VillagerBench's Table 1 reads the view hit rate of the house
 		// as the trial left it, as its judge computes it and with facings.
 		rec.Metrics[trajectory.VHRMetric], rec.Metrics[trajectory.VHRFacingMetric] = mc.VBViewHitRate()
+	}
+	if mc != nil {
+		maps.Copy(rec.Metrics, mc.EscapeMetrics()) // each escape room's score, as its judger's
 	}
 	return rec, nil
 }

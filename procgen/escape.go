@@ -57,7 +57,6 @@ var Escape = &Kind{
 	Knobs: []Knob{
 		{Name: "rooms", Type: KnobInt, read: fromDifficulty("rooms")},
 		{Name: "code", Type: KnobBool, read: fromDifficulty("code")},
-		{Name: "complexity", Type: KnobString, read: fromDifficulty("complexity")},
 	},
 	generate: func(o GenerateOptions) ([]Task, error) { return GenerateEscape(o.Options) },
 	// Splits share no layout.
@@ -145,8 +144,11 @@ func EscapeTask(et *escape.Task, o Options, code bool) Task {
 		Split:            o.Split,
 		Difficulty: map[string]any{
 			"rooms": et.MaxRooms, "code": code, "layout": et.Layout(),
-			"complexity":      fmt.Sprintf("%g", et.Complexity),
-			"action_budget_s": et.ActionBudget().Seconds(),
+			// D as the judger has it (StateTree's), and the paper's: the
+			// conditions of the rooms a search from the exit meets.
+			"complexity":       et.Complexity,
+			"complexity_paper": et.PaperComplexity(),
+			"action_budget_s":  et.ActionBudget().Seconds(),
 		},
 		Generator: &Generator{Name: escapeGenerator, Version: GeneratorVersion},
 	}

@@ -66,7 +66,7 @@ func TestEscapeTasks(t *testing.T) {
 // refused naming the task and field.
 func TestEscapeBadField(t *testing.T) {
 	cases := map[string]string{
-		`{"max_rooms": 0, "seed": 1}`:           `escape.max_rooms: 0, expected at least 1`,
+		`{"max_rooms": 0, "seed": 1}`:            `escape.max_rooms: 0, expected at least 1`,
 		`{"max_rooms": 2, "seed": 1, "pyth": 1}`: `unknown field "pyth"`,
 		`{"max_rooms": 2, "seed": "x"}`:          `expected {"max_rooms", "seed", "python"}`,
 	}

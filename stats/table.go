@@ -192,9 +192,14 @@ func (s *Summary) team() []Table {
 	for _, typ := range types {
 		t := Table{Title: fmt.Sprintf("VillagerBench Table 3 (%s): completion, agent contribution, efficiency, balance", TypeName(typ)),
 			Header: []string{"team", "trials", "C (%)", "ACR (%)", "E (%/min)", "B paper (%)", "B code (%)", "D"}}
+		k, _ := procgen.KindOfType(typ)
+		escapeRooms := k == procgen.Escape
 		if isTable1(typ) {
 			t.Title = fmt.Sprintf("VillagerBench Table 1 (%s): completion, view hit rate, efficiency, balance", TypeName(typ))
 			t.Header[3] = "VHR (%)"
+		} else if escapeRooms {
+			t.Title = fmt.Sprintf("VillagerBench Table 1 (%s): completion, efficiency, balance", TypeName(typ))
+			t.Header = slices.Delete(t.Header, 3, 4)
 		} else if k, ok := procgen.KindOfType(typ); !ok || (k != procgen.Cooking && k != procgen.Farm) {
 			t.Title = fmt.Sprintf("VillagerBench Table 3's columns (%s): completion, agent contribution, efficiency, balance", TypeName(typ))
 		}
@@ -206,11 +211,19 @@ func (s *Summary) team() []Table {
 			if isTable1(typ) {
 				third = opt(r.VHR, 2)
 			}
-			t.Rows = append(t.Rows, []string{r.label(), itoa(r.Trials), num(r.C, 2), third, opt(r.E, 2), opt(r.BPaper, 2), opt(r.BCode, 2), opt(r.D, 1)})
+			row := []string{r.label(), itoa(r.Trials), num(r.C, 2), third, opt(r.E, 2), opt(r.BPaper, 2), opt(r.BCode, 2), opt(r.D, 1)}
+			if escapeRooms {
+				row = slices.Delete(row, 3, 4)
+			}
+			t.Rows = append(t.Rows, row)
 		}
-		k, _ := procgen.KindOfType(typ)
 		for _, p := range paperRows[k] {
-			t.Rows = append(t.Rows, []string{p.label, "100", num(p.c, 2), num(p.third, 2), num(p.e, 2), num(p.bPaper, 2), "-", "-"})
+			row := []string{p.label, "100", num(p.c, 2), num(p.third, 2), num(p.e, 2), num(p.bPaper, 2), "-", "-"}
+			if escapeRooms {
+				row = slices.Delete(row, 3, 4) // the paper ran 25 escape tasks
+				row[1] = "25"
+			}
+			t.Rows = append(t.Rows, row)
 		}
 		out = append(out, t)
 	}
@@ -250,9 +263,14 @@ var vbNotes = []string{
 	"  farm-to-table: the judge's checkpoint score / 100).",
 	"VHR: VillagerBench construction's view hit rate as its judge computes it (5 views, the first",
 	"  block name along each ray); the records keep it with facings compared too (vhr_facing).",
-	"D: the mean dependency complexity of the row's tasks (VillagerBench's farm and construction).",
+	"D: the mean dependency complexity of the row's tasks (VillagerBench's farm and construction;",
+	"  escape rooms: the judger's, StateTree's complexity; the paper's, the conditions of every room,",
+	"  is the tasks' complexity_paper).",
+	"C, escape rooms: the judger's, the mean over rooms of 1 for a room done, else the share of its",
+	"  conditions met at once at best (Table 1's escape columns: C, E, B).",
 	"paper rows: seed paper 001's Tables 1 and 3, VillagerAgent with gpt-4-1106-preview on the",
-	"  paper's 100 tasks, each run once; its B as the paper reports it. A reference, not our runs.",
+	"  paper's 100 tasks (escape rooms: 25), each run once; its B as the paper reports it. A",
+	"  reference, not our runs.",
 	"E (paper): C / execution time, simulated minutes, mean over trials. The code's E, the",
 	"  action budget / the union of the agents' action intervals, needs VillagerBench's budgets.",
 	"B paper: 1 - sd((t - min t)/(max t - min t)). B code: 1 - sd(t / max t) (the judgers'",

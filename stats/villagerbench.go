@@ -285,7 +285,7 @@ func ACR(owned []float64) float64 { return villagerbench.ACR(owned) }
 func std(xs []float64) float64 { return villagerbench.PopStd(xs) }
 
 // complexity is a trial's dependency complexity D, from its task's
-// "complexity" knob (VillagerBench's farm and construction tasks).
+// "complexity" (VillagerBench's farm, construction and escape tasks).
 func complexity(t *trajectory.Trial) (float64, bool) {
 	switch d := t.Difficulty["complexity"].(type) {
 	case float64:
@@ -313,11 +313,16 @@ type paperRow struct {
 }
 
 // paperRows are the reference rows of Table 1 (VillagerBench
-// construction: C, VHR, E, B) and Table 3 (farm-to-table: C, ACR, E, B).
+// construction: C, VHR, E, B; escape: C, E, B) and Table 3 (farm-to-table:
+// C, ACR, E, B).
 var paperRows = map[*procgen.Kind][]paperRow{
 	procgen.VBConstruction: {
 		{"paper: gpt-4, 2 agents", 36.45, 49.05, 3.88, 95.38},
 		{"paper: gpt-4, 3 agents", 52.17, 61.02, 6.26, 89.83},
+	},
+	procgen.Escape: { // Table 1's escape columns: C, E, B (no third column)
+		{"paper: gpt-4, 2 agents", 73.29, 0, 149.4, 90.03},
+		{"paper: gpt-4, 3 agents", 69.78, 0, 227.4, 67.01},
 	},
 	procgen.Farm: {
 		{"paper: gpt-4, 2 agents", 73.75, 58.11, 6.98, 96.13},

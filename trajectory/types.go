@@ -64,6 +64,17 @@ const (
 	VHRFacingMetric = "vhr_facing"
 )
 
+// EscapeRoomMetric+i is the Trial.Metrics key of escape room i's score
+// (0..1) at the trial's end, as VillagerBench's escape_room_judger
+// computes it: 1 for a room done, else the share of its conditions met at
+// once at best; the trial's score, C, is their mean. EscapeRoomsDoneMetric
+// counts the rooms done. Rooms are numbered as the generator lays them
+// out, from the exit back.
+const (
+	EscapeRoomMetric      = "escape_room:"
+	EscapeRoomsDoneMetric = "escape_rooms_done"
+)
+
 // Trial is one task played once by a team: the unit written to and read
 // from a run. The writer records it whole or not at all.
 //

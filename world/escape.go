@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"collabcraft/escape"
 	"collabcraft/mcdata"
 	"collabcraft/procgen"
+	"collabcraft/trajectory"
 )
 
 // VillagerBench's escape rooms (package escape) in the world. The world
@@ -414,4 +416,23 @@ func (r *run) chestLocked(c *Container) bool {
 	r.spend(windowTimeout)
 	r.throw("Event windowOpen did not fire within timeout of 20000ms")
 	return true
+}
+
+// EscapeMetrics are an escape world's per-room scores and rooms done, by
+// trajectory's metric names (none for other kinds).
+func (w *World) EscapeMetrics() map[string]float64 {
+	eng, err := w.EscapeEngine()
+	if err != nil || eng == nil {
+		return nil
+	}
+	m := map[string]float64{}
+	done := 0
+	for i := range w.escape.task.Rooms {
+		m[trajectory.EscapeRoomMetric+strconv.Itoa(i)] = eng.RoomScore(i)
+		if eng.RoomDone(i) {
+			done++
+		}
+	}
+	m[trajectory.EscapeRoomsDoneMetric] = float64(done)
+	return m
 }

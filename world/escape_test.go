@@ -57,6 +57,9 @@ func TestEscapePlates(t *testing.T) {
 	if w.Score() != 1 {
 		t.Fatalf("C %v after both plates", w.Score())
 	}
+	if m := w.EscapeMetrics(); m["escape_room:0"] != 1 || m["escape_rooms_done"] != 1 || len(m) != 2 {
+		t.Fatalf("metrics %v", m)
+	}
 	do(t, w, "Andy_0", exit)
 	if p := w.Agent("Andy_0").Pos().Block(); p.Z < 137 {
 		t.Fatalf("Andy stopped at %v on the way out", p)
@@ -76,6 +79,9 @@ func TestEscapePlatesOutsideWindow(t *testing.T) {
 	}
 	if w.Score() != 0.5 {
 		t.Fatalf("C %v, want 0.5 (the judge's best: one of two at once)", w.Score())
+	}
+	if m := w.EscapeMetrics(); m["escape_room:0"] != 0.5 || m["escape_rooms_done"] != 0 {
+		t.Fatalf("metrics %v", m)
 	}
 }
 
