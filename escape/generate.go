@@ -67,7 +67,8 @@ type Options struct {
 // maxDraws bounds the search for layouts of a split.
 const maxDraws = 200
 
-// Generate makes N tasks of one split with PCG streams: task i draws from
+// Generate makes N tasks of one split with PCG streams, leaving out tasks
+// with a room nobody can leave (Stuck): task i draws from
 // seeds derived from (Seed, Agents, Rooms) in order, keeping the tasks
 // whose layout belongs to the split and is new. A layout (Task.Layout) is
 // assigned to a split by its hash, 8 in 10 to train, 1 to dev, 1 to test,
@@ -102,6 +103,9 @@ func Generate(o Options) ([]*Task, error) {
 		}
 		if err != nil {
 			return nil, err
+		}
+		if _, stuck := t.Stuck(); stuck {
+			continue // a room nobody can leave: draw again
 		}
 		key := t.Layout()
 		if SplitOfLayout(key) != o.Split || seen[key] {
@@ -197,4 +201,67 @@ func (t *Task) AtomIDs() []int {
 		ids = append(ids, r.Atom)
 	}
 	return slices.Clip(ids)
+}
+
+// Stuck reports the first room that cannot be left on foot once solved,
+// or that nobody can get into:
+//
+//   - left: a room that teleports nobody, whose doorway (the centre of its
+//     +z wall, iron bars as built) no effect clears or opens, with a room
+//     right behind it in its column. Atom 7 is such a room anywhere but
+//     last: its iron doors, one block either side of the doorway, open
+//     onto the next room's two-thick wall, whose gap is behind the bars.
+//   - entered: a room no agent starts in and no teleport lands in, whose
+//     outer entry wall (the -z wall is two thick and its gap is in the
+//     inner one only) no room's effect clears: the previous room's exit
+//     clears it when there is a previous room; a split that sends an agent
+//     to an empty slot in front of a room leaves it walled out
+//     (VillagerBench's own puzzle_task4_2p_idx1: one agent is split to an
+//     empty slot before the merge room it must solve).
+//
+// VillagerAgent's StateTree lays such tasks out; Generate leaves them out.
+func (t *Task) Stuck() (int, bool) {
+	cleared := map[Pos]bool{}
+	for _, r := range t.Rooms {
+		for _, f := range r.Effects {
+			switch {
+			case f.Set == nil:
+			case KindOf(f.Set.Name) == KindAir:
+				cleared[f.At] = true
+			case KindOf(f.Set.Name) == KindDoor && f.Set.Open == True: // both halves
+				cleared[f.At], cleared[f.At.Add(Pos{0, 1, 0})] = true, true
+			}
+		}
+	}
+	for i, r := range t.Rooms {
+		teleports := slices.ContainsFunc(r.Effects, func(f Effect) bool { return f.Teleport != nil })
+		door := r.Center.Add(Pos{0, 0, r.atom.Room.Width + r.atom.Room.Wall})
+		if teleports || cleared[door] && cleared[door.Add(Pos{0, 1, 0})] {
+			continue
+		}
+		for _, q := range t.Rooms {
+			if q.Center.X == r.Center.X && q.Center.Y == r.Center.Y && q.Center.Z > r.Center.Z && t.RoomAt(door.Add(Pos{0, 0, 1})) >= 0 {
+				return i, true
+			}
+		}
+	}
+	arrive := map[int]bool{}
+	for _, s := range t.Starts {
+		arrive[s.Room] = true
+	}
+	for _, r := range t.Rooms {
+		if r.MergePos != nil {
+			arrive[t.RoomAt(*r.MergePos)] = true
+		}
+		for _, p := range r.SplitPos {
+			arrive[t.RoomAt(p)] = true
+		}
+	}
+	for i, r := range t.Rooms {
+		entry := r.Center.Add(Pos{0, 0, -r.atom.Room.Width - r.atom.Room.Wall - 1})
+		if !arrive[i] && !(cleared[entry] && cleared[entry.Add(Pos{0, 1, 0})]) {
+			return i, true
+		}
+	}
+	return -1, false
 }
