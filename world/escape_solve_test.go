@@ -269,6 +269,8 @@ func TestEscapeSolvable(t *testing.T) {
 		}
 	}
 	failed, stuck := 0, []string{}
+	atoms := map[int]bool{}
+	placements := map[escape.Placement]bool{}
 	for _, task := range tasks {
 		w := mustBuild(t, task, 1, Options{})
 		s := &solver{t: t, w: w}
@@ -281,6 +283,9 @@ func TestEscapeSolvable(t *testing.T) {
 			}
 			continue
 		}
+		for _, r := range w.escape.task.Rooms {
+			atoms[r.Atom], placements[r.Placement] = true, true
+		}
 		if !s.solve(12) {
 			failed++
 			eng, _ := w.EscapeEngine()
@@ -289,6 +294,9 @@ func TestEscapeSolvable(t *testing.T) {
 				t.FailNow()
 			}
 		}
+	}
+	if !testing.Short() && (len(atoms) != len(escape.Atoms()) || len(placements) != 4) {
+		t.Errorf("the tasks solved hold atoms %v and placements %v, not all", atoms, placements)
 	}
 	t.Logf("%d of %d tasks solved; %d with a room nobody can leave or enter, not solved: %v", len(tasks)-failed-len(stuck), len(tasks)-len(stuck), len(stuck), stuck)
 }

@@ -131,3 +131,64 @@ func TestEscapeRoomsHide(t *testing.T) {
 		t.Fatal("Andy was not moved")
 	}
 }
+
+// TestEscapeKeyedChest: atom 0's chest is locked with "key": it does not
+// open for an agent without the key (MINDcraft's mineflayer waits for a
+// window that never opens), the levers pulled together give the key to
+// the agents beside them, and then it opens.
+func TestEscapeKeyedChest(t *testing.T) {
+	tasks, err := procgen.GenerateEscape(procgen.Options{Split: procgen.SplitTest, Agents: 2, N: 60, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, task := range tasks {
+		w := mustBuild(t, task, 1, Options{})
+		var room *escape.Room
+		for i, r := range w.escape.task.Rooms {
+			if r.Atom == 0 && len(r.Blocks) > 0 && w.escape.task.Starts[0].Room == i {
+				room = &w.escape.task.Rooms[i]
+			}
+		}
+		if room == nil {
+			continue
+		}
+		res := do(t, w, "Andy_0", "!viewChest")
+		if !res.Failed || !strings.Contains(res.Output, "Event windowOpen did not fire within timeout of 20000ms") {
+			t.Fatalf("locked chest without the key: %q", res.Output)
+		}
+		s := &solver{t: t, w: w}
+		s.attempt(w.escape.task.RoomAt(room.Center))
+		if w.Agent("Andy_0").Inventory().Count("tripwire_hook") == 0 {
+			t.Fatalf("no key after the levers:\n%s", strings.Join(s.log, "\n"))
+		}
+		had := w.Agent("Andy_0").Inventory().Count("gold_block")
+		res = do(t, w, "Andy_0", "!takeFromChest(\"gold_block\", 1)")
+		if res.Failed || w.Agent("Andy_0").Inventory().Count("gold_block") != had+1 {
+			t.Fatalf("with the key: %q", res.Output)
+		}
+		return
+	}
+	t.Fatal("no task starts in atom 0's room")
+}
+
+// TestEscapeScanHides: VillagerAgent's scan of an agent in one room of a
+// merge task lists neither the teammate in the other room nor that room's
+// blocks, and gives this room's hint sign.
+func TestEscapeScanHides(t *testing.T) {
+	w := escapeCodeTask(t, "puzzle_task1_2p_idx1")
+	out, _ := w.Tool("Andy_0", "scanNearbyEntities", villager.Dict{{Key: "player_name", Value: "Andy_0"}, {Key: "item_name", Value: ""}, {Key: "radius", Value: 16}})
+	msg, _ := out.Get("message")
+	text := msg.(string)
+	if strings.Contains(text, "Jill_0") {
+		t.Fatalf("the scan names a teammate in another room:\n%s", text)
+	}
+	if !strings.Contains(text, "the sign nearby said: all players need to stand on the all the lever simultaneously") {
+		t.Fatalf("no hint sign in the scan:\n%s", text)
+	}
+	jill := w.Agent("Jill_0").Pos()
+	out, _ = w.Tool("Jill_0", "scanNearbyEntities", villager.Dict{{Key: "player_name", Value: "Jill_0"}, {Key: "item_name", Value: ""}, {Key: "radius", Value: 16}})
+	msg, _ = out.Get("message")
+	if strings.Contains(msg.(string), "Andy_0") || w.Agent("Jill_0").Pos().Dist(jill) > 6 {
+		t.Fatalf("Jill's scan:\n%s", msg)
+	}
+}
