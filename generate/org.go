@@ -56,6 +56,9 @@ func NotPlayedBy(pkg, org string, t *procgen.Task) error {
 		}
 		return nil
 	}
+	if len(k.Orgs) == 0 {
+		return fmt.Errorf("%s: task %s: --org %s does not play it: no organisation plays %s tasks yet: they are %s", pkg, t.ID, org, k.Name, k.NotPlayedWhy)
+	}
 	return fmt.Errorf("%s: task %s: --org %s does not play it: a %s task is %s; play it with --org %s", pkg, t.ID, org, k.Name, k.NotPlayedWhy, strings.Join(k.Orgs, " or --org "))
 }
 

@@ -50,7 +50,7 @@ var Escape = &Kind{
 	// (!activate, ToggleAction); no organisation's agents are wired to
 	// them yet.
 	Orgs:          []string{},
-	NotPlayedWhy:  "not played yet: the world builds and judges escape rooms, but neither MINDcraft's scripted team nor the DAG's task table (generate/dag) has an entry for them",
+	NotPlayedWhy:  "built and judged by the world, but neither MINDcraft's scripted team nor the DAG's task table (generate/dag) has an entry for them",
 	Splits:        []string{SplitTrain, SplitDev, SplitTest},
 	DefaultCounts: escapeDefaultCounts,
 	Scored:        true,

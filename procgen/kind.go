@@ -44,7 +44,8 @@ type Kind struct {
 	// dispatcher plays.
 	Orgs []string
 	// NotPlayedWhy completes "a <kind> task is ..." for an organisation
-	// not in Orgs: why it cannot play the kind.
+	// not in Orgs: why it cannot play the kind (with Orgs empty, "no
+	// organisation plays <kind> tasks yet: they are ...").
 	NotPlayedWhy string
 	// notPlayedTask is why org cannot play one task of a kind it plays
 	// ("" when it can; nil: it plays them all).
