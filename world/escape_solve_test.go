@@ -270,6 +270,7 @@ func TestEscapeSolvable(t *testing.T) {
 	}
 	failed, stuck := 0, []string{}
 	atoms := map[int]bool{}
+	var simSum, worst float64 // simulated seconds; the largest share of the timeout
 	placements := map[escape.Placement]bool{}
 	for _, task := range tasks {
 		w := mustBuild(t, task, 1, Options{})
@@ -286,7 +287,15 @@ func TestEscapeSolvable(t *testing.T) {
 		for _, r := range w.escape.task.Rooms {
 			atoms[r.Atom], placements[r.Placement] = true, true
 		}
-		if !s.solve(12) {
+		solved := s.solve(12)
+		if sec := w.Now().Seconds(); solved {
+			simSum += sec
+			worst = max(worst, sec/float64(task.Timeout))
+			if sec > float64(task.Timeout) {
+				t.Errorf("%s: solved in %.0f s, past its timeout (the judge's wall budget) %d s", task.ID, sec, task.Timeout)
+			}
+		}
+		if !solved {
 			failed++
 			eng, _ := w.EscapeEngine()
 			t.Errorf("%s (%d agents, atoms %v): not solved, C %.2f\n%s", task.ID, task.AgentCount, w.escape.task.AtomIDs(), eng.Score(), strings.Join(s.log, "\n"))
@@ -298,5 +307,6 @@ func TestEscapeSolvable(t *testing.T) {
 	if !testing.Short() && (len(atoms) != len(escape.Atoms()) || len(placements) != 4) {
 		t.Errorf("the tasks solved hold atoms %v and placements %v, not all", atoms, placements)
 	}
+	t.Logf("mean simulated time to solve %.1f s; at most %.0f%% of the wall budget", simSum/float64(len(tasks)-failed-len(stuck)), 100*worst)
 	t.Logf("%d of %d tasks solved; %d with a room nobody can leave or enter, not solved: %v", len(tasks)-failed-len(stuck), len(tasks)-len(stuck), len(stuck), stuck)
 }
