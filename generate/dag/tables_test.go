@@ -46,13 +46,7 @@ func TestVillagerBenchTables(t *testing.T) {
 		}
 	}
 	recs := slices.Concat(build, farm)
-	s, err := stats.Collect(func(yield func(*trajectory.Trial, error) bool) {
-		for _, r := range recs {
-			if !yield(r, nil) {
-				return
-			}
-		}
-	}, nil)
+	s, err := stats.Collect(trajectory.Values(recs), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
