@@ -21,7 +21,9 @@ type Config struct {
 	// not played to the end, whatever their score says.
 	DropErrors bool `yaml:"drop_errors" json:"drop_errors"`
 	// Success keeps only successful trials of the binary task types (every
-	// type but construction, which TopQuantile judges by score).
+	// type but the scored ones, such as construction, which TopQuantile
+	// judges by score) and complete trials of the scored kinds whose judge
+	// says so (procgen Kind.Complete: VillagerBench's construction).
 	Success bool `yaml:"success" json:"success"`
 	// MinScore, if set, drops trials of any type scoring below it.
 	MinScore *float64 `yaml:"min_score" json:"min_score,omitempty"`

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"collabcraft/procgen"
 	"collabcraft/trajectory"
 )
 
@@ -205,4 +206,28 @@ func sameCounts(a, b Counts) bool {
 		}
 	}
 	return true
+}
+
+// TestSuccessOfVillagerBenchHouses: the success rule keeps a VillagerBench
+// house only when its judge calls it complete (C = 100 and VHR = 100), as
+// a p2p trial's own success (the score alone) does not; other scored
+// kinds are left to the score rules, binary ones need success.
+func TestSuccessOfVillagerBenchHouses(t *testing.T) {
+	vb, mc := procgen.VBConstruction.TaskType, procgen.Construction.TaskType
+	cases := []struct {
+		name string
+		t    trajectory.Trial
+		keep bool
+	}{
+		{"house complete", trajectory.Trial{TaskType: vb, Outcome: trajectory.Outcome{Score: 1, Success: true}, Metrics: map[string]float64{trajectory.VHRMetric: 1}}, true},
+		{"leftovers in a view, p2p success", trajectory.Trial{TaskType: vb, Outcome: trajectory.Outcome{Score: 1, Success: true}, Metrics: map[string]float64{trajectory.VHRMetric: 0.96}}, false},
+		{"a block short", trajectory.Trial{TaskType: vb, Outcome: trajectory.Outcome{Score: 0.98}, Metrics: map[string]float64{trajectory.VHRMetric: 1}}, false},
+		{"MineCollab house half built", trajectory.Trial{TaskType: mc, Outcome: trajectory.Outcome{Score: 0.5}}, true},
+		{"crafting failed", trajectory.Trial{TaskType: procgen.Crafting.TaskType}, false},
+	}
+	for _, c := range cases {
+		if got := (successRule{}).Judge(&c.t).Keep(); got != c.keep {
+			t.Errorf("%s: kept %v, want %v", c.name, got, c.keep)
+		}
+	}
 }

@@ -17,7 +17,7 @@ type Reason string
 const (
 	Kept          Reason = "kept"
 	Errored       Reason = "error"          // drop-errors: the trial ended with end reason "error"
-	NotSuccessful Reason = "not_success"    // success: a binary task that did not succeed
+	NotSuccessful Reason = "not_success"    // success: a binary task that did not succeed, or a VillagerBench house not complete
 	BelowMinScore Reason = "below_min"      // min-score
 	BelowQuantile Reason = "below_quantile" // top-quantile
 	TooManyTurns  Reason = "max_turns"      // max-turns
@@ -67,7 +67,16 @@ func (dropErrors) Judge(t *trajectory.Trial) Verdict {
 type successRule struct{}
 
 func (successRule) Judge(t *trajectory.Trial) Verdict {
-	return dropIf(!procgen.IsScored(t.TaskType) && !t.Outcome.Success, NotSuccessful)
+	switch {
+	case procgen.IsJudgedComplete(t.TaskType):
+		// VillagerBench's complete: C = 100 and VHR = 100, under any
+		// organisation (p2p's success is the score alone).
+		vhr, ok := t.Metrics[trajectory.VHRMetric]
+		return dropIf(t.Outcome.Score < 1 || ok && vhr < 1, NotSuccessful)
+	case procgen.IsScored(t.TaskType):
+		return keep
+	}
+	return dropIf(!t.Outcome.Success, NotSuccessful)
 }
 
 type minScore struct{ min float64 }

@@ -27,6 +27,12 @@ type Kind struct {
 	// (cuisine, whose score is MindAgent's CoS of a setting) keep every
 	// trial that did not error.
 	Quantiled bool
+	// Complete kinds are scored, and their judge also says whether a
+	// trial is complete, which a full score alone does not make:
+	// VillagerBench's construction is complete at C = 100 and VHR = 100
+	// (a house whose views show leftover ladders is not). The success
+	// filter keeps only complete trials of these kinds.
+	Complete bool
 	// Knobs are the kind's difficulty settings.
 	Knobs []Knob
 	// Family is the benchmark the kind comes from: FamilyMineCollab
@@ -238,6 +244,13 @@ func KindOfType(taskType string) (*Kind, bool) {
 func IsScored(taskType string) bool {
 	k, ok := KindOfType(taskType)
 	return ok && k.Scored
+}
+
+// IsJudgedComplete reports whether a scored task-file type's judge also
+// says whether a trial is complete (Kind.Complete).
+func IsJudgedComplete(taskType string) bool {
+	k, ok := KindOfType(taskType)
+	return ok && k.Complete
 }
 
 // IsQuantiled reports whether the paper's filter recipe keeps the top

@@ -54,6 +54,7 @@ var VBConstruction = &Kind{
 	Splits:        []string{SplitTrain, SplitDev, SplitTest},
 	DefaultCounts: vbDefaultCounts,
 	Scored:        true,
+	Complete:      true,
 	Knobs: []Knob{
 		{Name: "archetype", Type: KnobString, read: fromDifficulty("archetype")},
 		{Name: "size", Type: KnobInt, read: fromDifficulty("size")},

@@ -51,7 +51,7 @@ func (r *RuleFlags) AddFlags(f *pflag.FlagSet) {
 	f.StringVar(&r.Rules, "rules", "", "YAML file of filter rules (fields as the flags, e.g. top_quantile: {q: 0.75, group_by: [rooms]})")
 	f.BoolVar(&r.KeepAll, "keep-all", false, "start from no rules instead of the paper's recipe (drop-errors, success, top-quantile 0.75)")
 	f.BoolVar(&r.DropErrors, "drop-errors", true, "drop trials that ended with end reason error")
-	f.BoolVar(&r.Success, "success", true, "keep only successful trials of binary task types (crafting, cooking)")
+	f.BoolVar(&r.Success, "success", true, "keep only successful trials of binary task types (crafting, cooking) and complete VillagerBench houses (C = VHR = 100)")
 	f.BoolVar(&r.TopQuantile, "top-quantile", true, "keep construction trials scoring at or above the --quantile of their run's (and group's) scores")
 	f.Float64Var(&r.Quantile, "quantile", filter.DefaultQuantile, "quantile of the top-quantile rule (implies --top-quantile)")
 	f.StringSliceVar(&r.GroupBy, "group-by", nil, "task knobs whose values each get their own quantile, e.g. rooms,materials (implies --top-quantile)")
