@@ -77,11 +77,14 @@ farms, pastures and a mine, each ingredient supplied its own way; scored by
 VillagerBench's checkpoints, timed 200·D s (D the setting's dependency
 complexity). Test is the paper's 100 settings (cake, rabbit stew) and the
 generated test dishes; train and dev are other dishes.
-vbconstruction: VillagerBench's construction (played by --org dag): build a
-blueprint whose blocks have a facing from a chest of materials, scored by
-its judge (C: blocks in place with their facing; VHR: five views). Test is
-the paper's 100 blueprints, train and dev generated gates, huts, pavilions
-and towers that share no structure with them.
+vbconstruction: VillagerBench's construction: build a blueprint whose
+blocks have a facing from a chest of materials, scored by its judge (C:
+blocks in place with their facing; VHR: five views). Test is the paper's
+100 blueprints, train and dev generated gates, huts, pavilions and towers
+that share no structure with them. --org dag plays every blueprint; p2p
+refuses, naming the block, one with a state MINDcraft's placeBlock cannot
+set (an axis x or z, a door's facing): --mindcraft-states writes generated
+ones without those.
 escape: VillagerBench's escape rooms (not played by any organisation yet):
 rooms laid out from its 18 puzzle atoms by its StateTree (levers, buttons,
 pressure plates, doors, trapdoors, gates, lava, pistons, keyed chests; some
