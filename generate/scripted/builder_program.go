@@ -1,0 +1,577 @@
+package scripted
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// The programs a builder writes, sized to the job as a good programmer
+// writes them under MineCollab's coding prompt: a cell or two is a call or
+// two; a uniform rectangle is a loop; a level's share is its layout drawn
+// as rows of letters, a list of rectangles or a list of runs, whichever
+// the coder's seeded draw picks among those that stay short (at most
+// maxLiterals numbers). A helper is defined only when the program calls it,
+// and names and layouts are the coder's own (codeStyle), so no block of
+// code recurs across the team's programs. The dirt the pathfinder towers
+// with, and the props under cells nothing holds yet, are taken away by the
+// program that put them there (it notes the dirt standing when it starts),
+// so a check reports the house, not the builders' scaffolding.
+
+// maxLiterals caps the numbers a program's data holds; past it the coder
+// draws the layout instead.
+const maxLiterals = 36
+
+// site is what a program needs to know of the site beyond its cells.
+type site struct {
+	ground int    // level 0's y: the feet of a builder on the ground
+	corner [2]int // level 0's first x and z
+	known  bool   // the blueprint's start is known
+	what   string // what the program is for: "Level 3", "Repairs"
+	level  bool   // the program builds a level's share (else repairs)
+}
+
+// codeStyle is one coder's way of writing: the names it gives things and
+// which of the equally good forms it uses.
+type codeStyle struct {
+	place, block, failed, data string
+	indent                     string
+	arrow                      bool // the helper is an arrow function
+	whileRetry                 bool // retry until a pass places nothing
+	logFirst                   bool // the done line comes before the cleanup
+	setTidy                    bool // the dirt is noted in a Set by a closure
+}
+
+func drawStyle(v *voice) codeStyle {
+	return codeStyle{
+		place:      v.pick("place", "put", "setBlock", "placeAt", "build"),
+		block:      v.pick("name", "block", "type", "kind"),
+		failed:     v.pick("failed", "missed", "later", "retry", "pending"),
+		indent:     v.pick("    ", "  "),
+		arrow:      v.rng.IntN(2) == 0,
+		whileRetry: v.rng.IntN(2) == 0,
+		logFirst:   v.rng.IntN(2) == 0,
+		setTidy:    v.rng.IntN(2) == 0,
+	}
+}
+
+// code fills a template: PLACE, BLK, FAILED and DATA become the style's
+// names, and four-space indents its indent.
+func (s codeStyle) code(t string) string {
+	t = strings.NewReplacer("PLACE", s.place, "BLK", s.block, "FAILED", s.failed, "DATA", s.data).Replace(t)
+	if s.indent != "    " {
+		t = strings.ReplaceAll(t, "    ", s.indent)
+	}
+	return t
+}
+
+// writeProgram is the program that sets cells (in building order).
+func writeProgram(v *voice, cells []fix, at site) string {
+	st := drawStyle(v)
+	top, hasDirt := cells[0].y, false
+	for _, f := range cells {
+		top = max(top, f.y)
+		hasDirt = hasDirt || f.block == "dirt"
+	}
+	// A builder up on the house towers on dirt, and props what floats:
+	// it notes the dirt standing first, to take away only its own. A house
+	// built of dirt keeps its dirt. Cells a builder reaches from the
+	// ground need neither.
+	// The pillars the pathfinder towers on stay up while the levels go on
+	// (the next level climbs them; a program that took them away at once
+	// lost time and shut builders in). A repair of more than a cell or two
+	// high up takes away the dirt it put up, and a house built of dirt
+	// keeps its dirt.
+	tidy := at.known && !hasDirt && !at.level && len(cells) > 2 && top >= at.ground+3
+	direct := len(cells) == 1 || len(cells) == 2 && !at.level
+	var b strings.Builder
+	b.WriteString(headComment(v, cells, at.what))
+	if tidy {
+		b.WriteString(st.code(snapshot(st, at.ground)))
+	}
+	if direct {
+		for _, f := range cells {
+			b.WriteString(st.code(directCall(f)))
+		}
+	} else {
+		b.WriteString(st.code(helper(st)))
+		b.WriteString(st.code(layout(v, &st, cells)))
+		b.WriteString(st.code(retry(st, at.level && cells[0].y > at.ground)))
+		if st.logFirst || !tidy {
+			b.WriteString(st.code(doneLine(at.what)))
+		}
+	}
+	if tidy {
+		b.WriteString(st.code(cleanup(st)))
+	}
+	// Whoever stays on the site stands in a teammate's cells, or is shut
+	// in by the next walls.
+	if at.known {
+		b.WriteString(comeDown(v, at))
+	}
+	if tidy && !direct && !st.logFirst {
+		b.WriteString(st.code(doneLine(at.what)))
+	}
+	return b.String()
+}
+
+// headComment says what the program places.
+func headComment(v *voice, cells []fix, what string) string {
+	mats := materialsText(cells)
+	return v.pick("// "+what+": "+mats+".\n", "// "+what+" ("+mats+")\n", "// Placing "+mats+" ("+strings.ToLower(what)+").\n")
+}
+
+// snapshot notes the dirt standing above the ground when the program
+// starts.
+func snapshot(st codeStyle, ground int) string {
+	if st.setTidy {
+		return fmt.Sprintf(`const dirtAbove = () => world.getNearestBlocks(bot, "dirt", 24).filter(b => b.position.y >= %d);
+const dirtBefore = new Set(dirtAbove().map(b => String(b.position.x) + "," + b.position.y + "," + b.position.z));
+`, ground)
+	}
+	return fmt.Sprintf(`function scaffoldNow() {
+    return world.getNearestBlocks(bot, "dirt", 24).filter(b => b.position.y >= %d);
+}
+const keyOf = p => [p.x, p.y, p.z].join(",");
+const oldDirt = new Set(scaffoldNow().map(b => keyOf(b.position)));
+`, ground)
+}
+
+// cleanup takes away, top down, the dirt that was not there when the
+// program started.
+func cleanup(st codeStyle) string {
+	if st.setTidy {
+		return `// Take my scaffolding away, top down; not a pillar someone stands on.
+const standing = Object.values(bot.players).map(p => p.entity.position);
+const mine = dirtAbove().filter(b => !dirtBefore.has(String(b.position.x) + "," + b.position.y + "," + b.position.z) &&
+    !standing.some(s => Math.floor(s.x) === b.position.x && Math.floor(s.z) === b.position.z));
+mine.sort((a, b) => b.position.y - a.position.y);
+for (const d of mine) {
+    try {
+        await skills.breakBlockAt(bot, d.position.x, d.position.y, d.position.z);
+    } catch (err) {
+        console.log("Could not take away the dirt at " + d.position + ": " + err.message);
+    }
+}
+`
+	}
+	return `// Remove the dirt this run put up, from the top, leaving any pillar a builder is on.
+const onIt = p => Object.values(bot.players).some(pl => Math.floor(pl.entity.position.x) === p.x && Math.floor(pl.entity.position.z) === p.z);
+const props = scaffoldNow().map(b => b.position).filter(p => !oldDirt.has(keyOf(p)) && !onIt(p));
+for (const p of props.sort((a, b) => b.y - a.y)) {
+    try {
+        await skills.breakBlockAt(bot, p.x, p.y, p.z);
+    } catch (err) {
+        console.log("Dirt left at " + keyOf(p) + ": " + err.message);
+    }
+}
+`
+}
+
+// comeDown walks back to the ground outside the site's corner, so that no
+// builder is left on a roof or in a room that closes.
+func comeDown(v *voice, at site) string {
+	x, y, z := at.corner[0]-2, at.ground, at.corner[1]-2
+	return v.pick(
+		fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 2); // back down outside the corner\n", x, y, z),
+		fmt.Sprintf("// Down to the ground outside the site.\nif (!(await skills.goToPosition(bot, %d, %d, %d, 2))) console.log(\"I could not get back down.\");\n", x, y, z),
+	)
+}
+
+// directCall sets one cell with a bare call.
+func directCall(f fix) string {
+	name := cmpBlock(f.block)
+	return fmt.Sprintf(`try {
+    await skills.placeBlock(bot, %q, %d, %d, %d);
+} catch (err) {
+    console.log("Failed to place %s at (%d, %d, %d): " + err.message);
+}
+`, name, f.x, f.y, f.z, name, f.x, f.y, f.z)
+}
+
+// helper sets one cell unless it holds its block already ("air" clears
+// it), logging a failure the builder reads back (unreachedIn).
+func helper(st codeStyle) string {
+	if st.arrow {
+		return `const FAILED = [];
+const PLACE = async (BLK, x, y, z) => {
+    if (bot.blockAt(new Vec3(x, y, z))?.name === BLK) return true;
+    try {
+        return await skills.placeBlock(bot, BLK, x, y, z);
+    } catch (err) {
+        console.log("Failed to place " + BLK + " at (" + [x, y, z].join(", ") + "): " + err.message);
+        return false;
+    }
+};
+`
+	}
+	return `async function PLACE(BLK, x, y, z) {
+    const here = bot.blockAt(new Vec3(x, y, z));
+    if (here && here.name === BLK) return true;
+    try {
+        return await skills.placeBlock(bot, BLK, x, y, z);
+    } catch (err) {
+        console.log(` + "`Failed to place ${BLK} at (${x}, ${y}, ${z}): ${err.message}`" + `);
+        return false;
+    }
+}
+const FAILED = [];
+`
+}
+
+// retry places the cells that failed again while a pass gets any in: a
+// cell nothing held may hold once its neighbours are in. Above the
+// ground, when a pass gets none in, the first is propped up on dirt
+// (taken away once it is in) and the rest tried again.
+func retry(st codeStyle, prop bool) string {
+	if !prop {
+		if st.whileRetry {
+			return `for (let left = Infinity; FAILED.length > 0 && FAILED.length < left;) {
+    left = FAILED.length;
+    for (const c of FAILED.splice(0).reverse()) {
+        if (!(await PLACE(c[0], c[1], c[2], c[3]))) FAILED.push(c);
+    }
+}
+`
+		}
+		return `for (let pass = 0; pass < 4 && FAILED.length > 0; pass++) {
+    for (const [BLK, x, y, z] of FAILED.splice(0).reverse()) {
+        if (!(await PLACE(BLK, x, y, z))) FAILED.push([BLK, x, y, z]);
+    }
+}
+`
+	}
+	if st.whileRetry {
+		return `// Cells nothing held yet: again once their neighbours are in, else prop the first on dirt.
+const lost = [];
+while (FAILED.length > 0) {
+    const n = FAILED.length;
+    for (const c of FAILED.splice(0).reverse()) if (!(await PLACE(c[0], c[1], c[2], c[3]))) FAILED.push(c);
+    if (FAILED.length < n) continue;
+    const [BLK, x, y, z] = FAILED.shift();
+    let low = y;
+    while (low > y - 8 && bot.blockAt(new Vec3(x, low - 1, z)).name === "air") low--;
+    for (let py = low; py < y; py++) await PLACE("dirt", x, py, z);
+    if (!(await PLACE(BLK, x, y, z))) lost.push([BLK, x, y, z]);
+    for (let py = y - 1; py >= low; py--) await skills.breakBlockAt(bot, x, py, z);
+}
+FAILED.push(...lost);
+`
+	}
+	return `// Retry what had nothing to stand on; if a whole pass places nothing, hold the first up with dirt.
+let stuck = 0;
+while (FAILED.length > stuck) {
+    const before = FAILED.length;
+    for (const c of FAILED.splice(0)) if (!(await PLACE(...c))) FAILED.push(c);
+    if (FAILED.length < before) continue;
+    const c = FAILED.shift();
+    const under = [];
+    for (let py = c[2] - 1; py > c[2] - 8 && bot.blockAt(new Vec3(c[1], py, c[3])).name === "air"; py--) under.unshift(py);
+    for (const py of under) await PLACE("dirt", c[1], py, c[3]);
+    if (!(await PLACE(...c))) { FAILED.push(c); stuck++; }
+    for (const py of under.reverse()) await skills.breakBlockAt(bot, c[1], py, c[3]);
+}
+`
+}
+
+// doneLine is the line levelDoneIn reads back.
+func doneLine(what string) string {
+	return `console.log("` + what + `: done, " + FAILED.length + " blocks still missing.");
+`
+}
+
+// layout places the cells with one of the shapes that keep the data short,
+// drawn from the voice.
+func layout(v *voice, st *codeStyle, cells []fix) string {
+	boxes := rectangles(cells)
+	oneY := true
+	for _, f := range cells {
+		oneY = oneY && f.y == cells[0].y
+	}
+	per := 4 // numbers a rectangle or run needs
+	if !oneY {
+		per = 5
+	}
+	var shapes []func() string
+	if len(boxes) == 1 && oneY {
+		return loopBox(boxes[0])
+	}
+	if len(boxes)*per <= maxLiterals {
+		shapes = append(shapes, func() string { st.data = v.pick("boxes", "rects", "areas"); return boxList(boxes, oneY) })
+	}
+	alongZ := v.rng.IntN(2) == 0
+	if rs := runsAlong(cells, alongZ); len(rs)*(per-1) <= maxLiterals {
+		shapes = append(shapes, func() string { st.data = v.pick("runs", "strips", "segments"); return runList(rs, alongZ, oneY) })
+	}
+	if len(cells)*3 <= maxLiterals {
+		shapes = append(shapes, func() string { st.data = v.pick("cells", "spots", "todo"); return cellList(cells) })
+	}
+	shapes = append(shapes, func() string { st.data = v.pick("rows", "plan", "grid", "layout"); return grid(cells) })
+	return shapes[v.rng.IntN(len(shapes))]()
+}
+
+// box is a rectangle of one block at one height.
+type box struct {
+	block             string
+	y, x0, z0, x1, z1 int
+}
+
+// rectangles cuts cells into rectangles of one block: runs along x,
+// stacked in z while the next row's run spans the same x.
+func rectangles(cells []fix) []box {
+	var out []box
+	open := map[[4]any]int{} // block, y, x0, x1 -> index of the box ending in the previous row
+	sorted := slices.Clone(cells)
+	slices.SortStableFunc(sorted, func(a, b fix) int {
+		if a.y != b.y {
+			return a.y - b.y
+		}
+		if a.z != b.z {
+			return a.z - b.z
+		}
+		return a.x - b.x
+	})
+	for i := 0; i < len(sorted); {
+		f := sorted[i]
+		j := i + 1
+		for j < len(sorted) && sorted[j].y == f.y && sorted[j].z == f.z && sorted[j].x == sorted[j-1].x+1 && sorted[j].block == f.block {
+			j++
+		}
+		key := [4]any{f.block, f.y, f.x, sorted[j-1].x}
+		if k, ok := open[key]; ok && out[k].z1 == f.z-1 {
+			out[k].z1 = f.z
+		} else {
+			open[key] = len(out)
+			out = append(out, box{block: cmpBlock(f.block), y: f.y, x0: f.x, z0: f.z, x1: sorted[j-1].x, z1: f.z})
+		}
+		i = j
+	}
+	return out
+}
+
+// loopBox fills one rectangle with two loops.
+func loopBox(b box) string {
+	return fmt.Sprintf(`for (let z = %d; z <= %d; z++) {
+    for (let i = 0; i <= %d; i++) {
+        const x = z %% 2 ? %d - i : %d + i; // each row back the way the last came
+        if (!(await PLACE(%q, x, %d, z))) FAILED.push([%q, x, %d, z]);
+    }
+}
+`, b.z0, b.z1, b.x1-b.x0, b.x1, b.x0, b.block, b.y, b.block, b.y)
+}
+
+// boxList lists the rectangles and fills each.
+func boxList(boxes []box, oneY bool) string {
+	var b strings.Builder
+	if oneY {
+		fmt.Fprintf(&b, "const y = %d;\n// [block, x from, z from, x to, z to]\nconst DATA = [\n", boxes[0].y)
+		for _, r := range boxes {
+			fmt.Fprintf(&b, "    [%q, %d, %d, %d, %d],\n", r.block, r.x0, r.z0, r.x1, r.z1)
+		}
+		b.WriteString("];\nfor (const [BLK, xa, za, xb, zb] of DATA) {\n")
+	} else {
+		b.WriteString("// [block, y, x from, z from, x to, z to]\nconst DATA = [\n")
+		for _, r := range boxes {
+			fmt.Fprintf(&b, "    [%q, %d, %d, %d, %d, %d],\n", r.block, r.y, r.x0, r.z0, r.x1, r.z1)
+		}
+		b.WriteString("];\nfor (const [BLK, y, xa, za, xb, zb] of DATA) {\n")
+	}
+	b.WriteString("    for (let z = za; z <= zb; z++) {\n        for (let i = 0; i <= xb - xa; i++) {\n            const x = (z - za) % 2 ? xb - i : xa + i; // back the way I came\n            if (!(await PLACE(BLK, x, y, z))) FAILED.push([BLK, x, y, z]);\n        }\n    }\n}\n")
+	return b.String()
+}
+
+// strip is a run of one block along x (or along z).
+type strip struct {
+	block         string
+	y, at, lo, hi int
+}
+
+// runsAlong cuts cells into runs of one block along x, or along z.
+func runsAlong(cells []fix, alongZ bool) []strip {
+	sorted := slices.Clone(cells)
+	key := func(f fix) (int, int) {
+		if alongZ {
+			return f.x, f.z
+		}
+		return f.z, f.x
+	}
+	slices.SortStableFunc(sorted, func(a, b fix) int {
+		if a.y != b.y {
+			return a.y - b.y
+		}
+		a1, a2 := key(a)
+		b1, b2 := key(b)
+		if a1 != b1 {
+			return a1 - b1
+		}
+		return a2 - b2
+	})
+	var out []strip
+	for _, f := range sorted {
+		at, p := key(f)
+		if n := len(out); n > 0 && out[n-1].y == f.y && out[n-1].at == at && out[n-1].hi == p-1 && out[n-1].block == cmpBlock(f.block) {
+			out[n-1].hi = p
+			continue
+		}
+		out = append(out, strip{block: cmpBlock(f.block), y: f.y, at: at, lo: p, hi: p})
+	}
+	// Every other line is walked back the way the last one came.
+	line := 0
+	for i := range out {
+		if i > 0 && (out[i].at != out[i-1].at || out[i].y != out[i-1].y) {
+			line++
+		}
+		if line%2 == 1 {
+			out[i].lo, out[i].hi = out[i].hi, out[i].lo
+		}
+	}
+	return out
+}
+
+// runList lists the runs and fills each with a counting loop.
+func runList(rs []strip, alongZ, oneY bool) string {
+	fixed, moving := "z", "x"
+	if alongZ {
+		fixed, moving = "x", "z"
+	}
+	at := func(s strip) int { return s.at }
+	var b strings.Builder
+	if oneY {
+		fmt.Fprintf(&b, "const y = %d;\n// [block, %s, first %s, last %s]\nconst DATA = [\n", rs[0].y, fixed, moving, moving)
+		for _, s := range rs {
+			fmt.Fprintf(&b, "    [%q, %d, %d, %d],\n", s.block, at(s), s.lo, s.hi)
+		}
+		fmt.Fprintf(&b, "];\nfor (const [BLK, %s, from, to] of DATA) {\n", fixed)
+	} else {
+		fmt.Fprintf(&b, "// [block, y, %s, first %s, last %s]\nconst DATA = [\n", fixed, moving, moving)
+		for _, s := range rs {
+			fmt.Fprintf(&b, "    [%q, %d, %d, %d, %d],\n", s.block, s.y, at(s), s.lo, s.hi)
+		}
+		fmt.Fprintf(&b, "];\nfor (const [BLK, y, %s, from, to] of DATA) {\n", fixed)
+	}
+	fmt.Fprintf(&b, "    const step = to < from ? -1 : 1;\n    for (let %[1]s = from; %[1]s !== to + step; %[1]s += step) {\n        if (!(await PLACE(BLK, x, y, z))) FAILED.push([BLK, x, y, z]);\n    }\n}\n", moving)
+	return b.String()
+}
+
+// cellList lists a few cells one by one.
+func cellList(cells []fix) string {
+	var b strings.Builder
+	b.WriteString("const DATA = [\n")
+	for _, f := range cells {
+		fmt.Fprintf(&b, "    [%q, %d, %d, %d],\n", cmpBlock(f.block), f.x, f.y, f.z)
+	}
+	b.WriteString("];\nfor (const c of DATA) {\n    if (!(await PLACE(...c))) FAILED.push(c);\n}\n")
+	return b.String()
+}
+
+// grid draws the cells as rows of letters, one letter per block, "."
+// for a cell left alone; a layer per height.
+func grid(cells []fix) string {
+	letters := map[string]byte{}
+	var names []string
+	for _, f := range cells {
+		n := cmpBlock(f.block)
+		if _, ok := letters[n]; !ok {
+			letters[n] = 0
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
+	used := map[byte]bool{'.': true}
+	for _, n := range names {
+		pick := byte(0)
+		for i := 0; i < len(n) && pick == 0; i++ {
+			if ch := n[i]; ch >= 'a' && ch <= 'z' && !used[ch] {
+				pick = ch
+			}
+		}
+		for ch := byte('A'); pick == 0; ch++ {
+			if !used[ch] {
+				pick = ch
+			}
+		}
+		used[pick], letters[n] = true, pick
+	}
+	x0, z0 := cells[0].x, cells[0].z
+	var ys []int
+	for _, f := range cells {
+		x0, z0 = min(x0, f.x), min(z0, f.z)
+		if !slices.Contains(ys, f.y) {
+			ys = append(ys, f.y)
+		}
+	}
+	slices.Sort(ys)
+	layer := func(y int) []string {
+		var rows [][]byte
+		for _, f := range cells {
+			if f.y != y {
+				continue
+			}
+			r, c := f.z-z0, f.x-x0
+			for len(rows) <= r {
+				rows = append(rows, nil)
+			}
+			for len(rows[r]) <= c {
+				rows[r] = append(rows[r], '.')
+			}
+			rows[r][c] = letters[cmpBlock(f.block)]
+		}
+		out := make([]string, len(rows))
+		for i, r := range rows {
+			out[i] = fmt.Sprintf("%q", string(r))
+		}
+		return out
+	}
+	var b strings.Builder
+	b.WriteString("const key = {")
+	for i, n := range names {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, " %s: %q", string(letters[n]), n)
+	}
+	b.WriteString(" };\n")
+	loop := "for (let r = 0; r < DATA.length; r++) {\n    const row = DATA[r];\n    for (let k = 0; k < row.length; k++) {\n        const i = r % 2 ? row.length - 1 - k : k; // odd rows east to west\n        const BLK = key[row[i]];\n        if (BLK && !(await PLACE(BLK, x0 + i, y, z0 + r))) FAILED.push([BLK, x0 + i, y, z0 + r]);\n    }\n}\n"
+	if len(ys) == 1 {
+		fmt.Fprintf(&b, "const x0 = %d, y = %d, z0 = %d; // the first row's west end\nconst DATA = [\n    %s,\n];\n", x0, ys[0], z0, strings.Join(layer(ys[0]), ",\n    "))
+		return b.String() + loop
+	}
+	fmt.Fprintf(&b, "const x0 = %d, z0 = %d;\nconst layers = [\n", x0, z0)
+	for _, y := range ys {
+		fmt.Fprintf(&b, "    { y: %d, rows: [%s] },\n", y, strings.Join(layer(y), ", "))
+	}
+	b.WriteString("];\nfor (const { y, rows: DATA } of layers) {\n")
+	for _, l := range strings.SplitAfter(loop, "\n") {
+		if l != "" {
+			b.WriteString("    " + l)
+		}
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
+
+// slip is a realistic mistake in a program (--noise): a call left open
+// (the linter reports it), a misspelt block name, or a loop that stops one
+// short. The coder's error output or the blueprint check shows it, and
+// the builder fixes it.
+func slip(v *voice, code string) string {
+	switch v.rng.IntN(3) {
+	case 0:
+		if i := strings.Index(code, "new Vec3(x, y, z))"); i >= 0 {
+			return code[:i] + "new Vec3(x, y, z)" + code[i+len("new Vec3(x, y, z))"):]
+		}
+	case 1:
+		for _, typo := range [][2]string{{`"stone"`, `"stone_block"`}, {`"terracotta"`, `"terracota"`}, {`"quartz_block"`, `"quartz"`}, {`"copper_block"`, `"copper"`}, {`"purpur_block"`, `"purpur"`}} {
+			if strings.Contains(code, typo[0]) {
+				return strings.Replace(code, typo[0], typo[1], 1)
+			}
+		}
+	case 2:
+		for _, off := range [][2]string{{"i <= xb - xa;", "i < xb - xa;"}, {"!== to + step;", "!== to;"}, {"k < row.length;", "k < row.length - 1;"}} {
+			if strings.Contains(code, off[0]) {
+				return strings.Replace(code, off[0], off[1], 1)
+			}
+		}
+	}
+	return code
+}
