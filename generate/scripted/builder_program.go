@@ -18,9 +18,9 @@ import (
 // program that put them there (it notes the dirt standing when it starts),
 // so a check reports the house, not the builders' scaffolding.
 
-// maxLiterals caps the numbers a program's data holds; past it the coder
-// draws the layout instead.
-const maxLiterals = 36
+// maxLiterals caps the numbers a program's data holds (the rest of the
+// program holds a few more); past it the coder draws the layout instead.
+const maxLiterals = 30
 
 // site is what a program needs to know of the site beyond its cells.
 type site struct {
@@ -242,23 +242,21 @@ func retry(st codeStyle, prop bool) string {
 `
 	}
 	if st.whileRetry {
-		return `// Cells nothing held yet: again once their neighbours are in, else prop the first on dirt.
-const lost = [];
-while (FAILED.length > 0) {
-    const n = FAILED.length;
-    for (const c of FAILED.splice(0).reverse()) if (!(await PLACE(c[0], c[1], c[2], c[3]))) FAILED.push(c);
-    if (FAILED.length < n) continue;
+		return `// Again once neighbours are in; if a pass places none, the first stands on dirt.
+for (let n = 0; FAILED.length > n;) {
+    const before = FAILED.length;
+    for (const c of FAILED.splice(0).reverse()) if (!(await PLACE(...c))) FAILED.push(c);
+    if (FAILED.length < before) continue;
     const [BLK, x, y, z] = FAILED.shift();
     let low = y;
     while (low > y - 8 && bot.blockAt(new Vec3(x, low - 1, z)).name === "air") low--;
     for (let py = low; py < y; py++) await PLACE("dirt", x, py, z);
-    if (!(await PLACE(BLK, x, y, z))) lost.push([BLK, x, y, z]);
+    if (!(await PLACE(BLK, x, y, z))) FAILED.push([BLK, x, y, z]), n++;
     for (let py = y - 1; py >= low; py--) await skills.breakBlockAt(bot, x, py, z);
 }
-FAILED.push(...lost);
 `
 	}
-	return `// Retry what had nothing to stand on; if a whole pass places nothing, hold the first up with dirt.
+	return `// Retry what had nothing to stand on; if a pass places none, prop the first on dirt.
 let stuck = 0;
 while (FAILED.length > stuck) {
     const before = FAILED.length;
@@ -268,7 +266,7 @@ while (FAILED.length > stuck) {
     const under = [];
     for (let py = c[2] - 1; py > c[2] - 8 && bot.blockAt(new Vec3(c[1], py, c[3])).name === "air"; py--) under.unshift(py);
     for (const py of under) await PLACE("dirt", c[1], py, c[3]);
-    if (!(await PLACE(...c))) { FAILED.push(c); stuck++; }
+    if (!(await PLACE(...c))) FAILED.push(c), stuck++;
     for (const py of under.reverse()) await skills.breakBlockAt(bot, c[1], py, c[3]);
 }
 `
