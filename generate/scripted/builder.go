@@ -49,6 +49,8 @@ type (
 		To      string
 		Decided Intent
 	}
+	// awaitPlan waits for From to say the split before placing a block.
+	awaitPlan struct{ From string }
 	// readLevelK reads level K.
 	readLevelK struct{ K int }
 	// buildShare places the builder's Cells of Level with code.
@@ -100,6 +102,17 @@ func (r *builder) Decide() (Intent, bool) {
 			a = Act{Name: "startConversation", Args: []any{a.To}}
 		}
 		return Intent{Act: a, Facts: withPlan{next, heardPlan(c, p)}}, true
+	}
+	// No block goes in before the split is said. The first builder in
+	// name order says it; the others wait to hear it (a while, then they
+	// say it themselves).
+	if _, building := next.Facts.(buildShare); building && !statedPlan(c) && !heardAnyPlan(c) {
+		if o := c.Others(); len(o) > 0 {
+			if c.Seat() > 0 && stays(c) < 4 {
+				return do(awaitPlan{c.Team()[0]}, "stay", 5), true
+			}
+			return tell(tellPlan{o[0], next}, o[0]), true
+		}
 	}
 	// A builder that stated the plan brings the teammates the opening did
 	// not reach into it.
@@ -174,6 +187,17 @@ func (r *builder) finish() Intent {
 		}
 	}
 	return do(waitForTeam{fixes}, "stay", 15)
+}
+
+// heardAnyPlan reports whether a teammate's message this builder has
+// seen, or its memory, states the split.
+func heardAnyPlan(c *know.Context) bool {
+	for _, m := range c.Messages() {
+		if m.Has(chat.Plan) && !m.Busy {
+			return true
+		}
+	}
+	return len(c.Notes().PlanWith) > 0
 }
 
 // heardPlan reports whether teammate p proposed the split by material.

@@ -40,6 +40,9 @@ func (w *builderWords) Words(i Intent) (string, string) {
 	case tellPlan:
 		w.Words(f.Decided) // drawn, then left unsaid
 		return w.planText(), ""
+	case awaitPlan:
+		return v.compose(v.pick("I'll wait for "+f.From+"'s split before I place anything", "nothing goes down until "+f.From+" says how we split the levels", "I'm holding off until "+f.From+" shares the plan"),
+			[]string{v.pick("two builders placing the same cells waste blocks", "we need to agree who builds which rows", "")}), ""
 	case readLevelK:
 		return w.levelIntent(f.K), ""
 	case buildShare:

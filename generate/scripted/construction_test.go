@@ -119,13 +119,16 @@ func TestConstructionPlanIsAgreed(t *testing.T) {
 		for _, r := range play(t, genTasks(t, procgen.KindConstruction, procgen.SplitTest, agents, 2), DefaultOptions(), 42) {
 			proposed := 0
 			for _, a := range r.Agents {
-				stated := 0
+				stated, told := 0, 0 // in replies; in messages to a teammate not talking to it
 				for _, tr := range a.Transitions {
 					if tr.Kind != trajectory.KindConversation {
 						continue
 					}
 					m := chat.Parse(tr.Response)
-					if m.Has(chat.Plan) && !strings.HasPrefix(tr.Response, "!startConversation") {
+					switch {
+					case m.Has(chat.Plan) && strings.HasPrefix(tr.Response, "!startConversation"):
+						told++
+					case m.Has(chat.Plan):
 						stated++
 					}
 					for _, p := range chat.Plans {
@@ -134,12 +137,47 @@ func TestConstructionPlanIsAgreed(t *testing.T) {
 						}
 					}
 				}
-				if stated != 1 {
-					t.Errorf("%s, %s: stated or agreed to the split %d times, want once", r.TrialID, a.Name, stated)
+				if stated > 1 || stated+told == 0 {
+					t.Errorf("%s, %s: stated or agreed to the split %d times in replies and %d in new conversations, want once in a reply or in new conversations only", r.TrialID, a.Name, stated, told)
 				}
 			}
 			if proposed == 0 {
 				t.Errorf("%s: nobody proposed the split", r.TrialID)
+			}
+		}
+	}
+}
+
+// TestSplitSaidBeforeBuilding: no builder asks for a level's program
+// before the split was stated in its own message or in a teammate's
+// message its context showed, with 2 to 5 builders.
+func TestSplitSaidBeforeBuilding(t *testing.T) {
+	for agents := 2; agents <= 5; agents++ {
+		for _, r := range play(t, genTasks(t, procgen.KindConstruction, procgen.SplitTest, agents, 1), DefaultOptions(), 42) {
+			for _, a := range r.Agents {
+				said, built := false, 0
+				for _, tr := range a.Transitions {
+					if tr.Kind != trajectory.KindConversation {
+						continue
+					}
+					for _, m := range tr.Messages {
+						if m.Role == "user" && chat.Parse(m.Content).Has(chat.Plan) {
+							said = true
+						}
+					}
+					if msg, _, _ := strings.Cut(tr.Response, "!newAction("); chat.Parse(msg).Has(chat.Plan) {
+						said = true
+					}
+					if strings.Contains(tr.Response, "!newAction(") && strings.Contains(tr.Response, "level ") {
+						built++
+						if !said {
+							t.Errorf("%s (%d agents), %s: builds a level before the split was said: %q", r.TrialID, agents, a.Name, tr.Response)
+						}
+					}
+				}
+				if built == 0 {
+					t.Errorf("%s (%d agents), %s: built no level", r.TrialID, agents, a.Name)
+				}
 			}
 		}
 	}
