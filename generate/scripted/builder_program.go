@@ -1,6 +1,7 @@
 package scripted
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -320,15 +321,7 @@ func rectangles(cells []fix) []box {
 	var out []box
 	open := map[[4]any]int{} // block, y, x0, x1 -> index of the box ending in the previous row
 	sorted := slices.Clone(cells)
-	slices.SortStableFunc(sorted, func(a, b fix) int {
-		if a.y != b.y {
-			return a.y - b.y
-		}
-		if a.z != b.z {
-			return a.z - b.z
-		}
-		return a.x - b.x
-	})
+	slices.SortStableFunc(sorted, func(a, b fix) int { return cmp.Or(a.y-b.y, a.z-b.z, a.x-b.x) })
 	for i := 0; i < len(sorted); {
 		f := sorted[i]
 		j := i + 1
@@ -394,15 +387,9 @@ func runsAlong(cells []fix, alongZ bool) []strip {
 		return f.z, f.x
 	}
 	slices.SortStableFunc(sorted, func(a, b fix) int {
-		if a.y != b.y {
-			return a.y - b.y
-		}
 		a1, a2 := key(a)
 		b1, b2 := key(b)
-		if a1 != b1 {
-			return a1 - b1
-		}
-		return a2 - b2
+		return cmp.Or(a.y-b.y, a1-b1, a2-b2)
 	})
 	var out []strip
 	for _, f := range sorted {
