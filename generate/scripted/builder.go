@@ -373,7 +373,11 @@ func placedLevels(c *know.Context) map[int]bool {
 				done[k] = true
 			}
 		case "!getBlueprintLevel":
-			if lv, ok := blueprints.ParseLevel(a.Output); ok && len(share(c, lv)) == 0 {
+			// A level with nothing of this builder's share is done once
+			// read; a memory call's prompt shows no inventory, so there
+			// the share cannot be told (a level read while waiting for the
+			// split would pass for built).
+			if lv, ok := blueprints.ParseLevel(a.Output); ok && c.Folded() == nil && len(share(c, lv)) == 0 {
 				done[lv.Level] = true
 			}
 		}

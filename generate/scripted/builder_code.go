@@ -37,6 +37,10 @@ func (r *builder) Program(v *voice) string {
 		return with(intro, "```\nawait skills.wait(bot, 500);\nconsole.log(\""+what+": nothing left to place.\");\n```")
 	}
 	at := site{what: what, level: strings.HasPrefix(what, "Level ")}
+	floating := floatedCells(c)
+	for _, f := range left {
+		at.floated = at.floated || floating[[3]int{f.x, f.y, f.z}]
+	}
 	if o, ok := origin(c); ok {
 		at.ground, at.corner, at.known = o[1], [2]int{o[0], o[2]}, true
 	}
@@ -73,6 +77,28 @@ func actionCells(c *know.Context) ([]fix, string) {
 	}
 	return nil, "This action"
 }
+
+// floatedCells are the cells a run of this builder's found nothing to
+// place on (texts.CannotPlace's "nothing to place on").
+func floatedCells(c *know.Context) map[[3]int]bool {
+	out := map[[3]int]bool{}
+	for _, t := range c.Turns() {
+		if t.Role != "system" || !strings.Contains(t.Content, nothingUnder) {
+			continue
+		}
+		for _, line := range strings.Split(t.Content, "\n") {
+			if strings.Contains(line, nothingUnder) {
+				for _, p := range texts.UnplacedCells(line) {
+					out[p] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// nothingUnder is placeBlock's reason for a cell nothing holds.
+const nothingUnder = ": nothing to place on."
 
 // triedThisAction are the cells the attempts of the current `!newAction`
 // placed or failed to place (the coder's error turns after it).

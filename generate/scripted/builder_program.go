@@ -30,6 +30,9 @@ type site struct {
 	known  bool   // the blueprint's start is known
 	what   string // what the program is for: "Level 3", "Repairs"
 	level  bool   // the program builds a level's share (else repairs)
+	// floated: an earlier run found nothing to place one of the cells
+	// on, so this one props what still floats.
+	floated bool
 }
 
 // codeStyle is one coder's way of writing: the names it gives things and
@@ -84,7 +87,7 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	// high up takes away the dirt it put up, and a house built of dirt
 	// keeps its dirt.
 	tidy := at.known && !hasDirt && !at.level && len(cells) > 2 && top >= at.ground+3
-	direct := len(cells) == 1 || len(cells) == 2 && !at.level
+	direct := (len(cells) == 1 || len(cells) == 2 && !at.level) && !at.floated
 	var b strings.Builder
 	b.WriteString(headComment(v, cells, at.what))
 	if tidy {
@@ -97,7 +100,7 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	} else {
 		b.WriteString(st.code(helper(st)))
 		b.WriteString(st.code(layout(v, &st, cells)))
-		b.WriteString(st.code(retry(st, at.level && cells[0].y > at.ground)))
+		b.WriteString(st.code(retry(st, at.floated || at.level && cells[0].y > at.ground)))
 		if st.logFirst || !tidy {
 			b.WriteString(st.code(doneLine(at.what)))
 		}

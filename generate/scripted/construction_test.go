@@ -2,6 +2,7 @@ package scripted
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"slices"
 	"strings"
@@ -230,6 +231,65 @@ func TestUnreachedIn(t *testing.T) {
 		}
 		if got := unreachedIn(log); !slices.Equal(got, want) {
 			t.Errorf("%q: read %q, the pattern %q", log, got, want)
+		}
+	}
+}
+
+// TestMemoryKeepsUnbuiltLevel: a builder that read a level and waited (for
+// the split) before building it has not built it. A memory call's prompt
+// shows no inventory, so its notes must not take the level for one with
+// nothing of the builder's share in it: the builder then skipped its part
+// of level 0 (51 floor cells walled in, a 5-builder house at 0.956).
+func TestMemoryKeepsUnbuiltLevel(t *testing.T) {
+	explain := "Level 0: Start at coordinates X: 148, Y: -60, Z: -170Level 1: Start at coordinates X: 148, Y: -59, Z: -170"
+	level0 := "Level 0 starting at coordinates X: 148, Y: -60, Z: -170\n[\n[stone, stone],\n[stone, stone],\n]\n"
+	turns := []trajectory.Message{
+		{Role: "assistant", Content: "Let me look at the blueprint. !getBlueprint"},
+		{Role: "system", Content: explain},
+		{Role: "assistant", Content: "Level 0 first. !getBlueprintLevel(0)"},
+		{Role: "system", Content: level0},
+		{Role: "assistant", Content: "I wait for the plan. !stay(5)"},
+		{Role: "system", Content: "Action output:\nStayed for 5 seconds.\n"},
+	}
+	v := &generate.View{Name: "Jill_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeConstruction,
+		Goal: "Make a structure with the blueprint below", Inventory: "\nINVENTORY\n- stone: 10\nWEARING: Nothing\n", Turns: turns}
+	if k := nextLevel(callOf(v).c); k != 0 {
+		t.Fatalf("before the memory call: next level %d, want 0", k)
+	}
+	mem := &generate.View{Name: v.Name, Team: v.Team, TaskType: v.TaskType, Goal: v.Goal, ToSummarize: turns}
+	notes := strings.Join(notesOf(mem), " ")
+	if strings.Contains(notes, "My part is in on levels") {
+		t.Errorf("memory %q counts level 0 as built", notes)
+	}
+	v.Turns, v.Memory = nil, notes
+	if k := nextLevel(callOf(v).c); k != 0 {
+		t.Errorf("from memory %q: next level %d, want 0", notes, k)
+	}
+}
+
+// TestProgramsPropOnlyWhatCanFloat: a level above the ground gets prop
+// code; a repair of a cell an earlier run found nothing to place on props
+// it (without, the builders retried the bare call until the timeout:
+// houses at 0.999).
+func TestProgramsPropOnlyWhatCanFloat(t *testing.T) {
+	cells := []fix{{"stone", 10, -58, 5}, {"stone", 11, -58, 5}, {"glass", 12, -58, 5}, {"stone", 12, -58, 6}}
+	base := site{ground: -60, corner: [2]int{8, 3}, known: true}
+	for seed := range uint64(20) {
+		v := &voice{rng: rand.New(rand.NewPCG(seed, 1))}
+		lv := base
+		lv.what, lv.level = "Level 2", true
+		if p := writeProgram(v, cells, lv); !strings.Contains(p, `"dirt"`) {
+			t.Errorf("seed %d: a level over the ground has no props:\n%s", seed, p)
+		}
+		rep := base
+		rep.what = "Repairs"
+		one := cells[2:3]
+		if p := writeProgram(v, one, rep); strings.Contains(p, `"dirt"`) {
+			t.Errorf("seed %d: a first repair of one cell props:\n%s", seed, p)
+		}
+		rep.floated = true
+		if p := writeProgram(v, one, rep); !strings.Contains(p, `"dirt"`) {
+			t.Errorf("seed %d: a cell found floating is not propped:\n%s", seed, p)
 		}
 	}
 }
