@@ -3,6 +3,7 @@ package scripted
 import (
 	"strings"
 
+	"collabcraft/blueprints"
 	"collabcraft/generate/scripted/know"
 	"collabcraft/world/js"
 	"collabcraft/world/texts"
@@ -13,8 +14,9 @@ import (
 // for repairs), then a program, on the coding call, that places those
 // cells with skills.placeBlock (builder_program.go writes it). The program
 // skips cells that already hold their block, places the rest in order,
-// retries the ones nothing held while their neighbours go in, and props up
-// what is still missing with dirt it takes away again.
+// retries the ones nothing held while their neighbours go in, and, where a
+// cell can float, props up what is still missing with dirt it takes away
+// again.
 
 // buildCode answers a coding call: a program for the cells the latest
 // `!newAction` is for, less what earlier attempts of it placed or failed
@@ -37,6 +39,9 @@ func (r *builder) Program(v *voice) string {
 		return with(intro, "```\nawait skills.wait(bot, 500);\nconsole.log(\""+what+": nothing left to place.\");\n```")
 	}
 	at := site{what: what, level: strings.HasPrefix(what, "Level ")}
+	if k, ok := actionLevel(c); ok && at.level {
+		at.grounded = groundedOn(c, k, left)
+	}
 	floating := floatedCells(c)
 	for _, f := range left {
 		at.floated = at.floated || floating[[3]int{f.x, f.y, f.z}]
@@ -76,6 +81,36 @@ func actionCells(c *know.Context) ([]fix, string) {
 		return nil, "Repairs"
 	}
 	return nil, "This action"
+}
+
+// actionLevel is the level the latest `!newAction` is for.
+func actionLevel(c *know.Context) (int, bool) {
+	acts := c.Acts()
+	for i := len(acts) - 1; i >= 0; i-- {
+		if a := acts[i]; a.Name == "!newAction" {
+			return actionLevelOf(a)
+		}
+	}
+	return 0, false
+}
+
+// groundedOn reports whether the blueprint's level below level k (as this
+// builder read it) has a block under every one of cells.
+func groundedOn(c *know.Context, k int, cells []fix) bool {
+	if k < 1 {
+		return false
+	}
+	below, ok := readLevel(c, k-1)
+	if !ok {
+		return false
+	}
+	for _, f := range cells {
+		r, col := f.z-below.Coordinates[2], f.x-below.Coordinates[0]
+		if f.y != below.Coordinates[1]+1 || r < 0 || r >= len(below.Placement) || col < 0 || col >= len(below.Placement[r]) || below.Placement[r][col] == blueprints.Air {
+			return false
+		}
+	}
+	return true
 }
 
 // floatedCells are the cells a run of this builder's found nothing to

@@ -33,6 +33,9 @@ type site struct {
 	// floated: an earlier run found nothing to place one of the cells
 	// on, so this one props what still floats.
 	floated bool
+	// grounded: the blueprint has a block under every cell, so none can
+	// float once the level below is in, and the program needs no props.
+	grounded bool
 }
 
 // codeStyle is one coder's way of writing: the names it gives things and
@@ -100,7 +103,11 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	} else {
 		b.WriteString(st.code(helper(st)))
 		b.WriteString(st.code(layout(v, &st, cells)))
-		b.WriteString(st.code(retry(st, at.floated || at.level && cells[0].y > at.ground)))
+		if at.level && at.grounded && !at.floated {
+			b.WriteString(st.code(onceMore(st)))
+		} else {
+			b.WriteString(st.code(retry(st, at.floated || at.level && cells[0].y > at.ground)))
+		}
 		if st.logFirst || !tidy {
 			b.WriteString(st.code(doneLine(at.what)))
 		}
@@ -272,6 +279,21 @@ while (FAILED.length > stuck) {
     for (const py of under) await PLACE("dirt", c[1], py, c[3]);
     if (!(await PLACE(...c))) FAILED.push(c), stuck++;
     for (const py of under.reverse()) await skills.breakBlockAt(bot, c[1], py, c[3]);
+}
+`
+}
+
+// onceMore places again, in one pass, what failed: on a level with a
+// block under every cell a cell fails only while its neighbours are not
+// in yet.
+func onceMore(st codeStyle) string {
+	if st.whileRetry {
+		return `// Once more for what had nothing to hold on to yet.
+for (const c of FAILED.splice(0)) if (!(await PLACE(...c))) FAILED.push(c);
+`
+	}
+	return `for (const [BLK, x, y, z] of FAILED.splice(0).reverse()) {
+    if (!(await PLACE(BLK, x, y, z))) FAILED.push([BLK, x, y, z]);
 }
 `
 }

@@ -267,10 +267,10 @@ func TestMemoryKeepsUnbuiltLevel(t *testing.T) {
 	}
 }
 
-// TestProgramsPropOnlyWhatCanFloat: a level above the ground gets prop
-// code; a repair of a cell an earlier run found nothing to place on props
-// it (without, the builders retried the bare call until the timeout:
-// houses at 0.999).
+// TestProgramsPropOnlyWhatCanFloat: a level with a block under every cell
+// gets no prop code; a repair of a cell an earlier run found nothing to
+// place on props it (without, the builders retried the bare call until
+// the timeout: houses at 0.999).
 func TestProgramsPropOnlyWhatCanFloat(t *testing.T) {
 	cells := []fix{{"stone", 10, -58, 5}, {"stone", 11, -58, 5}, {"glass", 12, -58, 5}, {"stone", 12, -58, 6}}
 	base := site{ground: -60, corner: [2]int{8, 3}, known: true}
@@ -279,7 +279,11 @@ func TestProgramsPropOnlyWhatCanFloat(t *testing.T) {
 		lv := base
 		lv.what, lv.level = "Level 2", true
 		if p := writeProgram(v, cells, lv); !strings.Contains(p, `"dirt"`) {
-			t.Errorf("seed %d: a level over the ground has no props:\n%s", seed, p)
+			t.Errorf("seed %d: a level over air has no props:\n%s", seed, p)
+		}
+		lv.grounded = true
+		if p := writeProgram(v, cells, lv); strings.Contains(p, `"dirt"`) {
+			t.Errorf("seed %d: a level on blocks props:\n%s", seed, p)
 		}
 		rep := base
 		rep.what = "Repairs"
