@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"collabcraft/export"
+	"collabcraft/procgen"
 	"collabcraft/trajectory"
 )
 
@@ -14,7 +15,9 @@ import (
 // parallel and counted in order, so the report does not depend on the
 // cores; a source error stops the audit after the examples before it.
 func TestAuditIsTheSameOnAnyNumberOfCores(t *testing.T) {
-	trials := scriptedTrials(t)
+	// More than two batches of examples: three tasks of each kind
+	// (scriptedTrials' two come to about two batches).
+	trials := playTrials(t, nil, []string{procgen.KindCrafting, procgen.KindCooking, procgen.KindConstruction}, []string{procgen.SplitTest}, 3, 4)
 	report := func(procs int) string {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 		r, err := Audit(export.FromTrials(trajectory.Values(trials), export.UnitTransition), Options{})
