@@ -135,7 +135,7 @@ func TestCookingSuites(t *testing.T) {
 // agents). The bars are what a regression breaks: the mean score (1.000
 // to three decimals today), the worst house (above 0.99 today: a house
 // left a few blocks short at the timeout), and the share of houses
-// finished to the last block (15 of 16 today, 96% of the 300).
+// finished to the last block (15 of 16 today, 95% of the 300).
 // It plays with a fiftieth of world/js's step budget, and no program may
 // meet it: the budget that stops runaway code is far from what a
 // builder's program takes.
