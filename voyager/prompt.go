@@ -6,6 +6,7 @@
 package voyager
 
 import (
+	"cmp"
 	"slices"
 	"strconv"
 	"strings"
@@ -220,13 +221,7 @@ func fixed1(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
 func nearestFirst(es []Entity) []string {
 	sorted := slices.Clone(es)
 	slices.SortStableFunc(sorted, func(a, b Entity) int {
-		switch {
-		case a.Distance < b.Distance:
-			return -1
-		case a.Distance > b.Distance:
-			return 1
-		}
-		return 0
+		return cmp.Compare(a.Distance, b.Distance)
 	})
 	names := make([]string, len(sorted))
 	for i, e := range sorted {

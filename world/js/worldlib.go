@@ -322,13 +322,7 @@ func worldGetNearestFreeSpace(e *execution, args []goja.Value) goja.Value {
 		return goja.Undefined()
 	}
 	best := slices.MinFunc(cands, func(a, b cand) int {
-		switch {
-		case a.d < b.d:
-			return -1
-		case a.d > b.d:
-			return 1
-		}
-		return 0
+		return cmp.Compare(a.d, b.d)
 	})
 	return e.newVec3(float64(best.p.X), float64(best.p.Y), float64(best.p.Z))
 }
