@@ -23,16 +23,13 @@ func (w *farmWords) Words(i Intent) (string, string) {
 	case farmLook:
 		switch x.What {
 		case "recipe":
-			return v.pick("Let me see what goes into "+dish+".", "First, how is "+dish+" made?", "Looking up "+dish+"'s recipe.", "What does "+dish+" take? Let me check."), ""
+			return w.why(v.pick("Let me see what goes into "+dish+".", "First, how is "+dish+" made?", "Looking up "+dish+"'s recipe.", "What does "+dish+" take? Let me check.")), ""
 		case "chest":
-			if !w.cook && len(f.parts[w.ctx().Name()]) > 0 {
-				return v.pick("Before I start, let me see what the chest has.", "Checking the chest first, maybe some of it is there.", "Chest first."), ""
-			}
-			return v.pick("Let me see what's in the chest.", "Checking the chest.", "What's in the chest?", "Peeking into the chest."), ""
+			return w.look("{Let me see|Let me check|Time to look at|First, a look at|Checking} what's in the chest", "{I'm|I am} after", ""), ""
 		case "blocks":
-			return v.pick("Let me see what's growing around here.", "Looking around the farm.", "What's around us?", "Checking the blocks nearby."), ""
+			return w.look("{Let me see|Checking|A look at|Time to see} what's {growing|around} {here|nearby|on the farm}", "I'm looking for", "the farm may grow"), ""
 		default:
-			return v.pick("Any animals around?", "Let me see which animals are here.", "Checking for animals.", "Are there cows or rabbits nearby?"), ""
+			return w.look("{Any animals around?|Let me see which animals are here.|Checking for animals.|Are there cows or rabbits nearby?}", "I'm after", "the animals may give"), ""
 		}
 	case givePart:
 		msg := fmt.Sprintf(v.pick(chat.PartAsks...), x.To, chat.PartItems(x.Part), dish)
@@ -46,7 +43,7 @@ func (w *farmWords) Words(i Intent) (string, string) {
 		}
 		return msg + " " + strings.Join(notes, " "), ""
 	case farmWork:
-		return w.stepWords(x.Step), ""
+		return w.why(w.stepWords(x.Step)), ""
 	case farmFind:
 		switch x.Step {
 		case 0:
@@ -58,7 +55,7 @@ func (w *farmWords) Words(i Intent) (string, string) {
 	case farmBack:
 		return v.pick("Wrong chest, this one has the tools. Back to the other one.", "That's the tool chest; heading back to the first chest.", "Not in this chest. Going back to the one by the start."), ""
 	case farmAck:
-		return v.pick("Got it, "+x.Cook+": "+chat.PartItems(x.Part)+" coming up.", "Sure, "+x.Cook+", I'll bring "+chat.PartItems(x.Part)+".", "On it, "+x.Cook+". I'll tell you when it's done.", "Okay "+x.Cook+", leave it to me."), ""
+		return w.why(v.pick("Got it, "+x.Cook+": "+chat.PartItems(x.Part)+" coming up.", "Sure, "+x.Cook+", I'll bring "+chat.PartItems(x.Part)+".", "On it, "+x.Cook+". I'll tell you when it's done.", "Okay "+x.Cook+", leave it to me.")), ""
 	case farmGive:
 		if x.Last != nil {
 			return fmt.Sprintf(v.pick(chat.PartDones...), x.To, chat.PartItems(x.Last)), ""
@@ -74,18 +71,18 @@ func (w *farmWords) Words(i Intent) (string, string) {
 		if x.Smelt {
 			return v.pick("Cooking "+dish+" now.", "Into the furnace it goes.", "Everything's here, smelting "+dish+"."), ""
 		}
-		return v.pick("Everything's here, making "+dish+".", "We have it all. Crafting "+dish+"!", "That's every ingredient, so "+dish+" it is.", "All set, putting "+dish+" together."), ""
+		return w.why(v.pick("Everything's here, making "+dish+".", "We have it all. Crafting "+dish+"!", "That's every ingredient, so "+dish+" it is.", "All set, putting "+dish+" together.")), ""
 	case farmWait:
 		if len(x.For) > 0 {
 			return v.pick("Waiting for "+joinAnd(x.For)+".", "My part's ready; now "+joinAnd(x.For)+".", "Waiting on "+joinAnd(x.For)+"'s part.", "Still waiting for "+joinAnd(x.For)+"."), ""
 		}
 		return v.pick("Waiting a moment.", "Give it a moment."), ""
 	case farmAwait:
-		return v.pick("I'll wait for "+x.Cook+"'s plan.", "Waiting to hear what "+x.Cook+" needs from me.", "Ready when you are, "+x.Cook+"."), ""
+		return w.why(v.pick("I'll wait for "+x.Cook+"'s plan.", "Waiting to hear what "+x.Cook+" needs from me.", "Ready when you are, "+x.Cook+".")), ""
 	case farmDone:
 		return v.pick(strings.ToUpper(dish[4:5])+dish[5:]+" is done!", "Done, I have "+dish+".", dish[4:]+" is ready."), ""
 	case idle:
-		return v.pick("My part is done; I'll wait here.", "All handed over. Waiting.", "Nothing left for me, waiting here."), ""
+		return w.why(v.pick("My part is done; I'll wait here.", "All handed over. Waiting.", "Nothing left for me, waiting here.")), ""
 	}
 	return "", ""
 }
@@ -209,4 +206,70 @@ func (w *farmWords) Nod(from string) string {
 		break
 	}
 	return nod(w.v, from)
+}
+
+// look says a look around (the chest, the blocks, the animals) with why,
+// from the call's context: the agent's part or the dish's recipe, what the
+// chest lacks.
+func (w *farmWords) look(intent, after, may string) string {
+	v, f := w.v, w.f
+	reasons := w.reasons(after)
+	if want := w.want(); f.chestSeen && may != "" {
+		var lack []string
+		for _, x := range want {
+			if !f.chestHas(x.Item) {
+				lack = append(lack, x.Item)
+			}
+		}
+		if len(lack) > 0 {
+			reasons = append(reasons, "the chest has no "+joinAnd(lack)+", and "+may+" "+joinAnd(lack))
+		}
+	}
+	return v.compose(v.gen(intent), []string{v.gen(v.pickOne(reasons))}, v.gen(v.pickOne(w.notes())))
+}
+
+// why says a step with one reason for it and maybe a note, both from the
+// call's context (the dish, the agent's part or the recipe, the cook,
+// how far the part is).
+func (w *farmWords) why(intent string) string {
+	v := w.v
+	return v.compose(intent, []string{v.gen(v.pickOne(w.reasons("{I'm|I am} after")))}, v.gen(v.maybe(v.pickOne(w.notes()))))
+}
+
+// want is the agent's part, or the dish's recipe while it has none.
+func (w *farmWords) want() []chat.Want {
+	if p := w.f.parts[w.ctx().Name()]; len(p) > 0 {
+		return p
+	}
+	return w.f.recipe
+}
+
+// reasons are why the agent works: the dish, and what it is after.
+func (w *farmWords) reasons(after string) []string {
+	dish := "the " + w.f.dish
+	rs := []string{"{we're making|the team is making|our goal is|we need} " + dish}
+	if want := w.want(); len(want) > 0 {
+		rs = append(rs, after+" "+chat.PartItems(want)+" for "+dish)
+	}
+	if p := w.f.parts[w.ctx().Name()]; len(p) > 0 {
+		rs = append(rs, "my part of "+dish+" is "+chat.PartItems(p))
+	}
+	if len(w.f.recipe) > 0 {
+		rs = append(rs, dish+" {takes|needs} "+chat.PartItems(w.f.recipe))
+	}
+	return rs
+}
+
+// notes are facts beside the point: who cooks, how far the part is, who
+// the teammates are.
+func (w *farmWords) notes() []string {
+	f, c := w.f, w.ctx()
+	var ns []string
+	if !w.cook && f.cook != "" {
+		ns = append(ns, f.cook+" {cooks|is cooking|makes} the "+f.dish)
+	}
+	if o := c.Others(); len(o) > 0 {
+		ns = append(ns, joinAnd(o)+" and I {are on this|work on it together|are a team here}")
+	}
+	return append(ns, w.Progress())
 }

@@ -46,12 +46,12 @@ func (w *vbWords) Words(i Intent) (string, string) {
 	case vbAwait:
 		return v.pick("Waiting for "+x.From+"'s plan.", "Let's hear how "+x.From+" wants to split it.", "I'll wait for "+x.From+" to split the work."), ""
 	case vbLook:
-		return v.pick("Let me see what's in the chest.", "Checking the chest for our blocks.", "What does the chest hold?", "First, the chest."), ""
+		return w.why(v.gen("{Let me see|Checking|First, let me check|Time to look at} what's in the chest")), ""
 	case vbTake:
 		if x.Item == "dirt" && w.r.shares[w.ctx().Name()].dirt == x.Count {
 			return v.pick("And "+itoa(x.Count)+" dirt for scaffolding.", "Some dirt to stand blocks on: "+itoa(x.Count)+".", "Taking "+itoa(x.Count)+" dirt in case something floats."), ""
 		}
-		return v.pick("Taking "+itoa(x.Count)+" "+x.Item+" for my share.", "Grabbing the "+x.Item+", "+itoa(x.Count)+" of them.", itoa(x.Count)+" "+x.Item+" from the chest.", "I need "+itoa(x.Count)+" "+x.Item+"."), ""
+		return w.why(v.gen("{Taking|Grabbing|I need|Getting} " + itoa(x.Count) + " " + x.Item + "{| from the chest}")), ""
 	case vbBuild:
 		s := x.Share
 		if x.Again {
@@ -89,4 +89,19 @@ func capitalize(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// why says a chest step with what it is for, from the call's context: the
+// agent's share of the blueprint and its items, and the goal.
+func (w *vbWords) why(intent string) string {
+	v := w.v
+	s, ok := w.r.shares[w.ctx().Name()]
+	var reasons, notes []string
+	if ok && len(s.cells) > 0 {
+		reasons = append(reasons, v.gen("{my share is|I'm building|I build} "+s.where),
+			v.gen(s.where+" {is mine|is my share|is my part of the blueprint}"))
+		notes = append(notes, v.gen("{My share takes|For my share I need|That's for} "+vbItemsText(s)),
+			v.gen(plural(len(s.cells), "block")+" {to place|are mine|for me to place}"))
+	}
+	return v.compose(intent, reasons, v.pickOne(notes))
 }
