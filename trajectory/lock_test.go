@@ -45,6 +45,8 @@ func TestOneWriterPerRun(t *testing.T) {
 	dir := t.TempDir()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperHolder$")
 	cmd.Env = append(os.Environ(), "TRAJECTORY_HOLDER_DIR="+dir)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -65,7 +67,9 @@ func TestOneWriterPerRun(t *testing.T) {
 			// tell a lost lock from a dead holder (seen once under load).
 			alive := syscall.Kill(pid, 0) == nil
 			holder, writing, werr := Writing(dir)
-			t.Fatalf("%s while process %d writes the run: err = %v (holder alive %v; lock held by %d: %v, %v)", what, pid, err, alive, holder, writing, werr)
+			cmd.Process.Kill()
+			cmd.Wait() // its stderr is all copied once it is reaped
+			t.Fatalf("%s while process %d writes the run: err = %v (holder alive or a zombie %v; lock held by %d: %v, %v; its stderr %q)", what, pid, err, alive, holder, writing, werr, stderr.String())
 		}
 	}
 	_, err = OpenWriter(dir, testManifest(), WriterOptions{})
