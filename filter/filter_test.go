@@ -209,9 +209,10 @@ func sameCounts(a, b Counts) bool {
 }
 
 // TestSuccessOfVillagerBenchHouses: the success rule keeps a VillagerBench
-// house only when its judge calls it complete (C = 100 and VHR = 100), as
-// a p2p trial's own success (the score alone) does not; other scored
-// kinds are left to the score rules, binary ones need success.
+// house only when the world's judge called it complete (the trial's
+// success: C = 100 and VHR = 100, world.TestVBConstructionWorld), not on
+// its score alone; other scored kinds are left to the score rules, binary
+// ones need success.
 func TestSuccessOfVillagerBenchHouses(t *testing.T) {
 	vb, mc := procgen.VBConstruction.TaskType, procgen.Construction.TaskType
 	cases := []struct {
@@ -220,7 +221,8 @@ func TestSuccessOfVillagerBenchHouses(t *testing.T) {
 		keep bool
 	}{
 		{"house complete", trajectory.Trial{TaskType: vb, Outcome: trajectory.Outcome{Score: 1, Success: true}, Metrics: map[string]float64{trajectory.VHRMetric: 1}}, true},
-		{"leftovers in a view, p2p success", trajectory.Trial{TaskType: vb, Outcome: trajectory.Outcome{Score: 1, Success: true}, Metrics: map[string]float64{trajectory.VHRMetric: 0.96}}, false},
+		{"leftovers in a view", trajectory.Trial{TaskType: vb, Outcome: trajectory.Outcome{Score: 1}, Metrics: map[string]float64{trajectory.VHRMetric: 0.96}}, false},
+		{"not complete, no view rate recorded", trajectory.Trial{TaskType: vb, Outcome: trajectory.Outcome{Score: 1}}, false},
 		{"a block short", trajectory.Trial{TaskType: vb, Outcome: trajectory.Outcome{Score: 0.98}, Metrics: map[string]float64{trajectory.VHRMetric: 1}}, false},
 		{"MineCollab house half built", trajectory.Trial{TaskType: mc, Outcome: trajectory.Outcome{Score: 0.5}}, true},
 		{"crafting failed", trajectory.Trial{TaskType: procgen.Crafting.TaskType}, false},

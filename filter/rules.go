@@ -69,10 +69,8 @@ type successRule struct{}
 func (successRule) Judge(t *trajectory.Trial) Verdict {
 	switch {
 	case procgen.IsJudgedComplete(t.TaskType):
-		// VillagerBench's complete: C = 100 and VHR = 100, under any
-		// organisation (p2p's success is the score alone).
-		vhr, ok := t.Metrics[trajectory.VHRMetric]
-		return dropIf(t.Outcome.Score < 1 || ok && vhr < 1, NotSuccessful)
+		// The world's judge decided (VillagerBench's complete: C = VHR = 1).
+		return dropIf(!t.Outcome.Success, NotSuccessful)
 	case procgen.IsScored(t.TaskType):
 		return keep
 	}

@@ -197,8 +197,15 @@ func (w *World) spawnFor(id int) Vec {
 
 // Success reports whether the task is done: for crafting and cooking, an
 // agent's own inventory holds the target (Hell's Kitchen: agent i holds
-// target[i]); for construction, the blueprint is complete.
-func (w *World) Success() bool { return w.Score() >= 1 }
+// target[i]); for construction, the blueprint is complete; a kind with its
+// own judge (VillagerBench's construction) says so itself, under every
+// organisation.
+func (w *World) Success() bool {
+	if w.kind.success != nil {
+		return w.kind.success(w)
+	}
+	return w.Score() >= 1
+}
 
 // Score is the task score: 1 or 0 for crafting and cooking, the fraction
 // of blueprint cells in place for construction.
@@ -208,6 +215,8 @@ func (w *World) Score() float64 { return w.kind.score(w) }
 type kindWorld struct {
 	build func(*World, procgen.Task) ([]Pos, error) // lays out the world; returns the spawn cells
 	score func(*World) float64
+	// success, when set, judges the task done; otherwise a score of 1 does.
+	success func(*World) bool
 	// unblockDefaults turns on the commands settings.blocked_actions hides
 	// by default (construction needs its blueprint queries).
 	unblockDefaults bool
@@ -226,7 +235,7 @@ var kindWorlds = map[*procgen.Kind]kindWorld{
 	procgen.Construction:   {build: (*World).buildConstruction, score: (*World).constructionScore, unblockDefaults: true},
 	procgen.MCKitchen:      {build: (*World).buildKitchen, score: (*World).kitchenScore},
 	procgen.Farm:           {build: (*World).buildFarm, score: (*World).farmScore, commands: command.FarmSpecs()},
-	procgen.VBConstruction: {build: (*World).buildVBConstruction, score: (*World).vbConstructionScore, ownScene: true},
+	procgen.VBConstruction: {build: (*World).buildVBConstruction, score: (*World).vbConstructionScore, success: (*World).vbConstructionComplete, ownScene: true},
 	procgen.Escape:         {build: (*World).buildEscape, score: (*World).escapeScore, ownScene: true},
 }
 

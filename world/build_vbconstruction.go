@@ -61,6 +61,17 @@ func (w *World) vbConstructionScore() float64 {
 	return villagerbench.BlockHitRate(w, w.vbBlueprint)
 }
 
+// vbConstructionComplete is VillagerBench's "complete" (build_judger.py):
+// C = VHR = 1, so scaffolding left in one of the five views keeps the
+// trial going until it is cleared.
+func (w *World) vbConstructionComplete() bool {
+	if w.vbConstructionScore() < 1 {
+		return false
+	}
+	vhr, _ := w.VBViewHitRate()
+	return vhr >= 1
+}
+
 // VBViewHitRate is VillagerBench's VHR of the construction so far, as its
 // judge computes it (names only), and the same views comparing facings
 // too (the paper's wording); 0, 0 outside VillagerBench construction.

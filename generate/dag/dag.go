@@ -175,9 +175,6 @@ func (o Org) Play(ctx context.Context, spec generate.TrialSpec) (*generate.Trial
 		e.timeout = toMS(generate.DefaultTimeout)
 	}
 	e.judge = benchJudgeFor(spec.Task)
-	if v, ok := w.(viewHitRater); ok && spec.Task.Type == procgen.TypeVBConstruction {
-		e.views = v
-	}
 	for _, s := range spec.Team {
 		e.seats = append(e.seats, &seat{name: s.Name, backend: s.Backend})
 	}

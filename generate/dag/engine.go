@@ -184,8 +184,7 @@ type engine struct {
 	w       ToolWorld
 	think   ms
 	timeout ms
-	judge   *benchJudge  // VillagerBench's end rules, for its kinds
-	views   viewHitRater // VillagerBench construction's world: success needs VHR = 1 too
+	judge   *benchJudge // VillagerBench's end rules, for its kinds
 	now     ms
 	threads []*thread
 	seats   []*seat
@@ -208,31 +207,12 @@ func (e *engine) record(seat int, tr trajectory.Transition) {
 	}
 }
 
-// viewHitRater is a world that computes VillagerBench's view hit rate.
-type viewHitRater interface {
-	VBViewHitRate() (vhr, withFacing float64)
-}
-
-// score is the world's score and success; a VillagerBench construction
-// succeeds as its judge ends a trial "complete" (build_judger.py): at
-// C = VHR = 1, so scaffolding left in one of the five views keeps the
-// trial going until it is cleared.
-func (e *engine) score() (float64, bool) {
-	c, ok := e.w.Score()
-	if ok && e.views != nil {
-		if vhr, _ := e.views.VBViewHitRate(); vhr < 1 {
-			ok = false
-		}
-	}
-	return c, ok
-}
-
 // finish ends the trial with reason (the world's success overrides it).
 func (e *engine) finish(reason string) {
 	if e.done != nil {
 		return
 	}
-	score, success := e.score()
+	score, success := e.w.Score()
 	if reason == trajectory.EndError {
 		success = false
 	} else if success {
@@ -314,7 +294,7 @@ func (e *engine) loop() error {
 				if e.judge != nil {
 					e.judge.act(e.now, t.readyAt)
 				}
-				if _, ok := e.score(); ok {
+				if _, ok := e.w.Score(); ok {
 					e.finish(trajectory.EndSuccess)
 					// The thread records the call whose tool ended the
 					// trial; what it would do next is not done.

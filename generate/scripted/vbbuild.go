@@ -73,6 +73,7 @@ type (
 		Share vbShare
 		Again bool
 	}
+	vbTidy    struct{}              // the first builder clears the house's box of what the blueprint leaves empty
 	vbWaitRun struct{ Missing int } // blocks of the share wait for a teammate's
 	vbDone    struct {              // the share is built (Missing: blocks left after every try)
 		To      string
@@ -364,6 +365,9 @@ func (r *vbBuilder) Decide() (Intent, bool) {
 		if to := r.reportTo(); to != "" && !r.reported(to) {
 			return tell(vbDone{To: to, Missing: r.missing()}, to), true
 		}
+		if r.tidyDue() {
+			return do(vbTidy{}, "newAction"), true
+		}
 		return standBy(c), true
 	}
 	if !r.building() {
@@ -392,6 +396,10 @@ const (
 	vbNoteTook   = "took my blocks"
 	vbNoteBuilt  = "built my share"
 	vbNoteTold   = "reported my share"
+	vbNoteTidied = "cleared the house's box"
+	// The first builder keeps "<name> built their share" for each
+	// teammate that said so.
+	vbNoteHeardDone = " built their share"
 )
 
 func (r *vbBuilder) noted(fact string) bool {
@@ -489,11 +497,12 @@ func (r *vbBuilder) building() bool {
 // says what is still missing and stops.
 const vbMaxRuns = 8
 
-// runOutputs are what the share's programs printed, in order.
+// runOutputs are what the share's programs printed, in order (not the
+// program that cleared the house's box).
 func (r *vbBuilder) runOutputs() []string {
 	var out []string
 	for _, a := range r.k.c.Acts() {
-		if a.Name != "!newAction" || a.Output == "" {
+		if a.Name != "!newAction" || a.Output == "" || vbTidied(a.Output) {
 			continue
 		}
 		o := a.Output
@@ -528,6 +537,56 @@ func (r *vbBuilder) missing() int {
 	return n
 }
 
+// tidyDue reports whether the first builder should clear the house's box:
+// its share is in and every teammate said theirs is (or it has waited a
+// while), yet the trial goes on, so something the blueprint leaves empty stands in the box (the
+// enclosure's glass where the house reaches a wall) and would spoil a
+// view of it. It does so once.
+func (r *vbBuilder) tidyDue() bool {
+	c := r.k.c
+	if c.Name() != r.team[0] || r.missing() > 0 || r.noted(vbNoteTidied) {
+		return false
+	}
+	for _, a := range c.Acts() {
+		if a.Name == "!newAction" && vbTidied(a.Output) {
+			return false
+		}
+	}
+	heard := true
+	for _, h := range r.team[1:] {
+		heard = heard && r.heardDone(h)
+	}
+	return heard || r.standBys() >= vbPatience
+}
+
+// vbPatience is how many times the first builder stands by, its share
+// in, before it clears the box without every teammate's word (a report
+// can go astray while it talks with another).
+const vbPatience = 3
+
+// standBys counts the builder's stands-by (!stay(30)) in the window: a
+// builder that runs its share again after a wait stood by all the same.
+func (r *vbBuilder) standBys() int {
+	n := 0
+	for _, a := range r.k.c.Acts() {
+		if a.Name == "!stay" && a.Arg(0) == "30" {
+			n++
+		}
+	}
+	return n
+}
+
+// heardDone reports whether teammate h said its share is built, in the
+// window or as the memory keeps it.
+func (r *vbBuilder) heardDone(h string) bool {
+	return r.noted(h+vbNoteHeardDone) || slices.ContainsFunc(r.k.c.Messages(), func(m know.Message) bool { return m.From == h && m.Has(chat.PartDone) })
+}
+
+// vbTidied reports whether a program's output is the tidy program's.
+func vbTidied(out string) bool {
+	return strings.Contains(out, vbClearedBox) || strings.Contains(out, vbBoxClean)
+}
+
 // reportTo is whom a finished builder tells: the first builder, or, for
 // the first, nobody.
 func (r *vbBuilder) reportTo() string {
@@ -550,13 +609,21 @@ func (r *vbBuilder) Notes(n *know.Notes) {
 		{vbNoteTook, r.building()},
 		{vbNoteBuilt, r.finished()},
 		{vbNoteTold, r.reportTo() != "" && r.reported(r.reportTo())},
+		{vbNoteTidied, slices.ContainsFunc(r.k.c.Acts(), func(a know.Act) bool { return a.Name == "!newAction" && vbTidied(a.Output) })},
 	} {
 		if f.ok {
 			done = append(done, f.fact)
 		}
 	}
+	if r.k.c.Name() == r.team[0] {
+		for _, h := range r.team[1:] {
+			if r.heardDone(h) {
+				done = append(done, h+vbNoteHeardDone)
+			}
+		}
+	}
 	for _, f := range progressNote(r.k.c) {
-		if !slices.Contains(done, f) && !slices.Contains([]string{vbNoteAgreed, vbNoteTook, vbNoteBuilt, vbNoteTold}, f) {
+		if !slices.Contains(done, f) && !slices.Contains([]string{vbNoteAgreed, vbNoteTook, vbNoteBuilt, vbNoteTold, vbNoteTidied}, f) && !strings.HasSuffix(f, vbNoteHeardDone) {
 			done = append(done, f)
 		}
 	}
@@ -577,4 +644,6 @@ func (r *vbBuilder) Phrasebook(v *voice) Phrasebook { return &vbWords{words{k: r
 const (
 	vbAllPlaced    = "of my share are in place."
 	vbStillMissing = "Still missing: "
+	vbClearedBox   = "Cleared from the house's box: "
+	vbBoxClean     = "Nothing in the house's box but the house."
 )

@@ -7,6 +7,7 @@ import (
 
 	"collabcraft/generate/scripted/know"
 	"collabcraft/mcdata"
+	"collabcraft/villagerbench"
 	"collabcraft/world/js"
 )
 
@@ -44,6 +45,9 @@ func (r *vbBuilder) Program(v *voice) string {
 	c := r.k.c
 	if r.blocks == nil {
 		return ""
+	}
+	if a, ok := c.LastAct(); ok && a.Name == "!newAction" && slices.Contains(vbTidyTasks, a.Arg(0)) {
+		return r.tidyProgram(v)
 	}
 	share := r.shares[c.Name()]
 	intro := v.pick("Here is the code for my share.", "This places my blocks, lowest layer first.", "My share, turned with placeOn where the blueprint gives a facing.", "")
@@ -90,6 +94,43 @@ func (r *vbBuilder) Program(v *voice) string {
 		code = vbSlip(v, code, share)
 	}
 	return with(intro, "```\n"+code+"```")
+}
+
+// tidyProgram clears the house's box, top down, of every block the
+// blueprint leaves empty: the blueprint's cells as runs along x, the box
+// from the blueprint's bounds.
+func (r *vbBuilder) tidyProgram(v *voice) string {
+	var cells []vbCell
+	for _, b := range r.blocks {
+		cells = append(cells, vbCell{b: villagerbench.Block{Position: b.Position}})
+	}
+	slices.SortFunc(cells, func(a, b vbCell) int { return villagerbench.CompareBlocks(a.b, b.b) })
+	var runs []string
+	for _, run := range vbRuns(cells) {
+		runs = append(runs, fmt.Sprintf("[%d, %d, %d, %d]", run.y, run.z, run.x0, run.x1))
+	}
+	bx := (&villagerbench.Blueprint{Blocks: r.blocks}).Bounds()
+	var b strings.Builder
+	b.WriteString(v.pick("// The house's cells, as runs along x: [y, z, first x, last x].\n", "// Where the blueprint has a block: runs along x, [y, z, x from, x to].\n"))
+	fmt.Fprintf(&b, "const house = [%s];\n", strings.Join(runs, ", "))
+	b.WriteString(`const inHouse = (x, y, z) => house.some(([hy, hz, x0, x1]) => hy === y && hz === z && x >= x0 && x <= x1);
+const EMPTY = ["air", "water", "lava", "short_grass", "tall_grass", "snow", "dead_bush", "fern"];
+const cleared = [];
+`)
+	b.WriteString(v.pick("// Top down, so nothing is left hanging.\n", "// From the top layer down.\n"))
+	fmt.Fprintf(&b, `for (let y = %d; y >= %d; y--) {
+    for (let x = %d; x <= %d; x++) {
+        for (let z = %d; z <= %d; z++) {
+            const block = bot.blockAt(new Vec3(x, y, z));
+            if (!block || EMPTY.includes(block.name) || inHouse(x, y, z)) continue;
+            if (await skills.breakBlockAt(bot, x, y, z)) cleared.push(block.name + " at (" + x + ", " + y + ", " + z + ")");
+        }
+    }
+}
+console.log(cleared.length > 0 ? "%s" + cleared.join(", ") : "%s");
+`, bx.Max[1], bx.Min[1], bx.Min[0], bx.Max[0], bx.Min[2], bx.Max[2], vbClearedBox, vbBoxClean)
+	intro := v.pick("This clears whatever the blueprint leaves empty inside the house's box.", "Clearing the house's box of anything that is not the house.", "")
+	return with(intro, "```\n"+b.String()+"```")
 }
 
 // vbHelpers are the program's helpers: put places a block unless its

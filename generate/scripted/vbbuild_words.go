@@ -66,12 +66,24 @@ func (w *vbWords) Words(i Intent) (string, string) {
 			return v.pick(x.To+", that's my share, but "+plural(x.Missing, "block")+" would not go in.", "That's my share done as far as I can, "+x.To+"; "+plural(x.Missing, "block")+" still missing."), ""
 		}
 		return v.pick(x.To+", "+w.r.shares[w.ctx().Name()].where+" is built: that's my share.", "That's my share done, "+x.To+".", x.To+", all my blocks are in. That was my share."), ""
+	case vbTidy:
+		return v.pick("Every share is in, yet the build isn't judged done: something else must stand in the house's box. Clearing it.",
+				"All our blocks are placed but it's not finished, so something that isn't the house is in its way. Let me clear the box.",
+				"The blueprint's all in, still not done. I'll clear out anything in the house's box that doesn't belong."),
+			v.pick(vbTidyTasks...)
 	case vbWaitRun:
 		return v.pick(plural(x.Missing, "block")+" of mine still need a teammate's blocks under them; waiting a bit.", "Some of my blocks have nothing to stand on yet. Giving the others a moment.", "Waiting for the blocks mine rest on."), ""
 	case idle:
 		return v.pick("My share's in, waiting for the others.", "Done here; waiting.", "Nothing left for me, standing by."), ""
 	}
 	return "", ""
+}
+
+// vbTidyTasks are the first builder's !newAction texts for the program
+// that clears the house's box, which the coding call reads back.
+var vbTidyTasks = []string{
+	"Clear everything inside the house's box that is not part of the blueprint, top down.",
+	"Break every block in the house's bounding box that the blueprint leaves empty.",
 }
 
 // vbItemsText is a share's items and dirt: "6 oak_planks, 8 stone and 4
