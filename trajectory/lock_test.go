@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -30,7 +31,12 @@ func TestHelperHolder(t *testing.T) {
 	// the merge below).
 	heldWriter = w
 	fmt.Println("ready")
-	select {}
+	// Hold the run until the parent closes our stdin (or kills us). Not
+	// select{}: with every goroutine blocked, the runtime's deadlock check
+	// kills the process once its last timer has fired ("all goroutines
+	// are asleep"), which let the parent's merge through under load.
+	io.Copy(io.Discard, os.Stdin)
+	os.Exit(0)
 }
 
 var heldWriter *Writer
@@ -47,6 +53,11 @@ func TestOneWriterPerRun(t *testing.T) {
 	cmd.Env = append(os.Environ(), "TRAJECTORY_HOLDER_DIR="+dir)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
+	stdin, err := cmd.StdinPipe() // closed when the test ends: the child exits
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
