@@ -71,6 +71,8 @@ type Kind struct {
 	// is the level); humans: the human players a task may have.
 	noGoal bool
 	humans int
+	// solo: the kind's tasks may have one agent (S-Agents' solo baseline).
+	solo bool
 }
 
 // Families and worlds of task kinds.
@@ -79,8 +81,10 @@ const (
 	FamilyMindAgent  = "mindagent"
 	// FamilyVillagerBench is VillagerBench's (seed 001): farm-to-table and construction.
 	FamilyVillagerBench = "villagerbench"
-	WorldMinecraft      = "minecraft"
-	WorldCuisine        = "cuisine"
+	// FamilySAgents is S-Agents' (seed 000): collective collection and the shelter.
+	FamilySAgents  = "s-agents"
+	WorldMinecraft = "minecraft"
+	WorldCuisine   = "cuisine"
 )
 
 // TargetOf is what train, dev and test never share for a task of the
@@ -131,6 +135,8 @@ const (
 	KindVBConstruction = "vbconstruction"
 	// KindEscape is VillagerBench's escape rooms.
 	KindEscape = "escape"
+	// KindCollection is S-Agents' collective collection.
+	KindCollection = "collection"
 )
 
 // The task kinds.
@@ -205,7 +211,7 @@ var (
 )
 
 // kinds is every kind in suite order.
-var kinds = []*Kind{Crafting, Cooking, Construction, Cuisine, MCKitchen, Farm, VBConstruction, Escape}
+var kinds = []*Kind{Crafting, Cooking, Construction, Cuisine, MCKitchen, Farm, VBConstruction, Escape, Collection}
 
 // AllKinds returns the kind descriptors in suite order.
 func AllKinds() []*Kind { return slices.Clone(kinds) }
@@ -295,6 +301,17 @@ type GenerateOptions struct {
 	Chest          bool   // cooking: see CookingOptions.Chest
 	Human          bool   // cuisine: see CuisineOptions.Human
 	MINDcraft      bool   // vbconstruction: generated blueprints MINDcraft's placeBlock can build (villagerbench.MINDcraftStates)
+	Material       string // collection: one material (CollectionMaterials); "" = all in turn
+	Quantity       int    // collection: one quantity (0 = the split's own)
+}
+
+// MinAgentsOf is the fewest agents a task of the kind may have:
+// MinAgents, or 1 for a kind with a solo baseline (collection).
+func (k *Kind) MinAgentsOf() int {
+	if k.solo {
+		return 1
+	}
+	return MinAgents
 }
 
 // Generate makes tasks of one kind.

@@ -51,6 +51,15 @@ func (o Options) check(splits ...string) error {
 	return nil
 }
 
+// checkSolo is check for a kind whose tasks may have one agent.
+func (o Options) checkSolo(splits ...string) error {
+	if o.Agents < 1 || o.Agents > MaxAgents {
+		return fmt.Errorf("agents must be 1 to %d, got %d", MaxAgents, o.Agents)
+	}
+	o.Agents = max(o.Agents, MinAgents)
+	return o.check(splits...)
+}
+
 // rngFor returns the random stream for one key (a task id, a split...), so
 // each task's choices depend only on the seed and the key, never on
 // generation order.

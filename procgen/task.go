@@ -27,6 +27,8 @@ const (
 	TypeVBConstruction = "vb_construction"
 	// TypeEscape is VillagerBench's escape rooms (collabcraft's own).
 	TypeEscape = "escape_room"
+	// TypeCollection is S-Agents' collective collection (collabcraft's own).
+	TypeCollection = "collection"
 )
 
 // Task is one MINDcraft task. Its JSON form is MINDcraft's; the fields
@@ -83,6 +85,10 @@ type Task struct {
 	// escape_room (VillagerBench's escape rooms, collabcraft's own task
 	// type): what lays the rooms out again (escape.go).
 	Escape *EscapeSpec
+
+	// collection (S-Agents' collective collection, collabcraft's own task
+	// type): the material, quantity and distance (collection.go).
+	Collection *CollectionSpec
 
 	// collabcraft additions
 	Split      string
@@ -308,6 +314,9 @@ func (t *Task) fields() []field {
 	if t.Escape != nil {
 		add("escape", t.Escape)
 	}
+	if t.Collection != nil {
+		add("collection", t.Collection)
+	}
 	if t.Split != "" {
 		add("split", t.Split)
 	}
@@ -449,6 +458,14 @@ func (t *Task) UnmarshalJSON(b []byte) error {
 			return err
 		}
 		t.Escape = s
+	}
+	if v, ok := raw["collection"]; ok {
+		delete(raw, "collection")
+		s, err := decodeCollectionSpec(v)
+		if err != nil {
+			return err
+		}
+		t.Collection = s
 	}
 	if v, ok := raw["blueprint"]; ok {
 		delete(raw, "blueprint")

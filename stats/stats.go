@@ -72,14 +72,15 @@ type Cell struct {
 // breakdownKnobs are the knobs reported per task kind, as the paper does,
 // with their titles.
 var breakdownKnobs = map[*procgen.Kind][]breakdownKnob{
-	procgen.Crafting:       {{"depth", "crafting depth"}, {"plan", "plan variant"}},                                     // Table 4
-	procgen.Cooking:        {{"blocked", "agents without their recipe"}, {"variant", "recipe access"}},                  // Table 5
-	procgen.Construction:   {{"materials", "materials level"}, {"rooms", "rooms level"}},                                // Table 6
-	procgen.Cuisine:        {{"level", "level"}, {"alpha", "order interval factor α"}},                                  // CoS: cosTables
-	procgen.MCKitchen:      {{"level", "meats ordered"}, {"alpha", "order interval factor α"}},                          // CoS: cosTables (Table 9)
-	procgen.Farm:           {{"dish", "dish"}, {"complexity", "dependency complexity D"}},                               // Table 3 by dish and D
-	procgen.VBConstruction: {{"archetype", "blueprint archetype (paper: VillagerBench's 100)"}, {"size", "size level"}}, // VillagerBench Table 1
-	procgen.Escape:         {{"rooms", "max rooms (the code's difficulty)"}, {"code", "VillagerBench's own 22"}},        // VillagerBench Table 1
+	procgen.Crafting:       {{"depth", "crafting depth"}, {"plan", "plan variant"}},                                        // Table 4
+	procgen.Cooking:        {{"blocked", "agents without their recipe"}, {"variant", "recipe access"}},                     // Table 5
+	procgen.Construction:   {{"materials", "materials level"}, {"rooms", "rooms level"}},                                   // Table 6
+	procgen.Cuisine:        {{"level", "level"}, {"alpha", "order interval factor α"}},                                     // CoS: cosTables
+	procgen.MCKitchen:      {{"level", "meats ordered"}, {"alpha", "order interval factor α"}},                             // CoS: cosTables (Table 9)
+	procgen.Farm:           {{"dish", "dish"}, {"complexity", "dependency complexity D"}},                                  // Table 3 by dish and D
+	procgen.VBConstruction: {{"archetype", "blueprint archetype (paper: VillagerBench's 100)"}, {"size", "size level"}},    // VillagerBench Table 1
+	procgen.Escape:         {{"rooms", "max rooms (the code's difficulty)"}, {"code", "VillagerBench's own 22"}},           // VillagerBench Table 1
+	procgen.Collection:     {{"material", "material"}, {"quantity", "quantity"}, {"distance", "distance to the material"}}, // S-Agents Fig. 7
 }
 
 type breakdownKnob struct{ name, title string }

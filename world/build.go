@@ -237,6 +237,7 @@ var kindWorlds = map[*procgen.Kind]kindWorld{
 	procgen.Farm:           {build: (*World).buildFarm, score: (*World).farmScore, commands: command.FarmSpecs()},
 	procgen.VBConstruction: {build: (*World).buildVBConstruction, score: (*World).vbConstructionScore, success: (*World).vbConstructionComplete, ownScene: true},
 	procgen.Escape:         {build: (*World).buildEscape, score: (*World).escapeScore, ownScene: true},
+	procgen.Collection:     {build: (*World).buildCollection, score: (*World).collectionScore, ownScene: true},
 }
 
 // taskTypes is `"techtree", "cooking" or "construction"` for messages.

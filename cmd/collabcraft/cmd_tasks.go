@@ -27,29 +27,33 @@ type TasksOptions struct {
 	Chest          bool
 	Human          bool
 	MINDcraft      bool
+	Material       string
+	Quantity       int
 
 	out io.Writer // where the summary line goes; os.Stderr when nil
 }
 
 // AddFlags registers the flags of `procgen tasks`.
 func (opts *TasksOptions) AddFlags(f *pflag.FlagSet) {
-	f.StringVar(&opts.Type, "type", "", "task type: crafting, cooking, construction, cuisine, mckitchen, farm or vbconstruction (required)")
+	f.StringVar(&opts.Type, "type", "", "task type: crafting, cooking, construction, cuisine, mckitchen, farm, vbconstruction, escape or collection (required)")
 	f.StringVar(&opts.Split, "split", procgen.SplitTrain, "split: train, dev or test (cooking: train or test)")
-	f.IntVar(&opts.Agents, "agents", 2, "agents per task, 2 to 5 (cuisine: 2 to 4)")
-	f.IntVar(&opts.N, "n", 0, "number of tasks (0 = the default for the type and split: crafting 1200/100/100, cooking 280/90, construction 2000/30/30, cuisine 300/60/65, mckitchen 50/20/5, farm 200/20/106, vbconstruction 240/24/100)")
+	f.IntVar(&opts.Agents, "agents", 2, "agents per task, 2 to 5 (cuisine: 2 to 4; collection: 1 to 5, 1 the solo baseline)")
+	f.IntVar(&opts.N, "n", 0, "number of tasks (0 = the default for the type and split: crafting 1200/100/100, cooking 280/90, construction 2000/30/30, cuisine 300/60/65, mckitchen 50/20/5, farm 200/20/106, vbconstruction 240/24/100, escape 400/40/122, collection 600/60/60)")
 	f.Uint64Var(&opts.Seed, "seed", 0, "random seed; the same seed and flags give byte-identical files")
 	f.StringVarP(&opts.Output, "output", "o", "", "task file to write (required; - for standard output)")
 	f.IntVar(&opts.MaxDepth, "max-depth", procgen.DefaultCraftingMaxDepth, "crafting: recipe depths 0 to max-depth-1")
 	f.StringVar(&opts.SplitMaterials, "split-materials", procgen.SplitEven, "construction: how blueprint materials are dealt: even or by-type")
 	f.BoolVar(&opts.Human, "human", false, "cuisine: agent 0 is a scripted human, MindAgent's human variant (the dispatcher plans for the others)")
 	f.BoolVar(&opts.MINDcraft, "mindcraft-states", false, "vbconstruction: generated blueprints whose every state MINDcraft's placeBlock can set (no doors or trapdoors, wall torches for signs, planks for logs lying along x or z), so p2p teams can build them; ids end in _mc")
+	f.StringVar(&opts.Material, "material", "", "collection: one material, logs, stones or iron (default: the three in turn)")
+	f.IntVar(&opts.Quantity, "quantity", 0, "collection: how many the team must mine, 1 to 640, in the split's own range (test: 50 or 100; dev: other multiples of 25; train: the rest; default: the split's in turn)")
 	f.BoolVar(&opts.Chest, "chest", false, "cooking: let some tasks keep an ingredient in a kitchen chest (chest_items, collabcraft's extension: MINDcraft's cooking world has no chest)")
 }
 
 func newTasksCommand(gopts *GlobalOptions) *cobra.Command {
 	var opts TasksOptions
 	cmd := &cobra.Command{
-		Use:   "tasks --type crafting|cooking|construction|cuisine|mckitchen|farm|vbconstruction -o FILE",
+		Use:   "tasks --type crafting|cooking|construction|cuisine|mckitchen|farm|vbconstruction|escape|collection -o FILE",
 		Short: "Generate a MINDcraft-compatible task file",
 		Long: `tasks generates collaborative tasks of one type and split and writes them
 as a MINDcraft task file (a JSON object of task id -> task).
@@ -92,16 +96,27 @@ need agents acting within a few seconds of each other, some split the team
 into rooms that hide them from each other), scored by its judge's C. Test is
 VillagerBench's own 22 tasks (1-4 rooms) and then generated tasks of 2 to 5
 rooms; train and dev share no room layout with test or each other.
+collection: S-Agents' collective collection (not played by any organisation
+yet): mine N logs, stones or iron (--material, --quantity), every agent
+starting with nothing, in a world of trees, stone outcrops and quarry pits
+with iron ore underground, the material's sources at least a distance from
+the spawn (8, 24 or 40 blocks: the farther need exploring); tools climb the
+tiers (a wooden pickaxe for stone, a stone one for iron). Scored by the
+share of N the team holds. Test is the paper's quantities (50 and 100),
+dev the other multiples of 25, train the rest; --agents 1 is the solo
+baseline.
 
 Train, dev and test never share a target (crafting item, dish, blueprint,
-cuisine's set of dishes, farm dish, VillagerBench structure, escape layout).`,
+cuisine's set of dishes, farm dish, VillagerBench structure, escape layout,
+collection material and quantity).`,
 		Example: `  collabcraft procgen tasks --type crafting --split train --agents 2 -o tasks/crafting_train.json
   collabcraft procgen tasks --type cooking --split test --agents 3 --n 30 --seed 7 -o tasks/cooking_test_3.json
   collabcraft procgen tasks --type construction --split test -o -
   collabcraft procgen tasks --type cuisine --split test --agents 3 -o tasks/cuisine_test_3.json
   collabcraft procgen tasks --type farm --split test -o tasks/farm_test.json
   collabcraft procgen tasks --type vbconstruction --split test --agents 3 -o tasks/vb_construction_test_3.json
-  collabcraft procgen tasks --type escape --split test --n 122 -o tasks/escape_test.json`,
+  collabcraft procgen tasks --type escape --split test --n 122 -o tasks/escape_test.json
+  collabcraft procgen tasks --type collection --split test --agents 3 --material iron --quantity 50 --n 10 -o tasks/iron50_3.json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runTasks(cmd.Context(), opts, *gopts, args)
@@ -121,8 +136,12 @@ func runTasks(_ context.Context, opts TasksOptions, gopts GlobalOptions, _ []str
 	if splits := procgen.Splits(opts.Type); !slices.Contains(splits, opts.Split) {
 		return usagef("--split %q: %s tasks have splits %s", opts.Split, opts.Type, strings.Join(splits, ", "))
 	}
-	if opts.Agents < procgen.MinAgents || opts.Agents > procgen.MaxAgents {
-		return usagef("--agents %d: want %d to %d agents", opts.Agents, procgen.MinAgents, procgen.MaxAgents)
+	kind, _ := procgen.KindNamed(opts.Type)
+	if opts.Agents < kind.MinAgentsOf() || opts.Agents > procgen.MaxAgents {
+		return usagef("--agents %d: want %d to %d agents", opts.Agents, kind.MinAgentsOf(), procgen.MaxAgents)
+	}
+	if (opts.Material != "" || opts.Quantity != 0) && kind != procgen.Collection {
+		return usagef("--material and --quantity are for collection tasks, not %s", opts.Type)
 	}
 	if opts.N < 0 || opts.N > procgen.MaxTasks {
 		return usagef("--n %d: want a number of tasks from 0 (the default) to %d", opts.N, procgen.MaxTasks)
@@ -143,6 +162,8 @@ func runTasks(_ context.Context, opts TasksOptions, gopts GlobalOptions, _ []str
 		Chest:          opts.Chest,
 		Human:          opts.Human,
 		MINDcraft:      opts.MINDcraft,
+		Material:       opts.Material,
+		Quantity:       opts.Quantity,
 	})
 	if err != nil {
 		return err

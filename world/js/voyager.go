@@ -119,6 +119,9 @@ func (e *execution) installVoyager(global *goja.Object) error {
 	if err := global.Set("Vec3", e.vec3); err != nil {
 		return err
 	}
+	if err := e.installMCData(global); err != nil {
+		return err
+	}
 	for _, name := range slices.Sorted(maps.Keys(voyagerPrimitives)) {
 		if err := global.Set(name, e.async(voyagerPrimitives[name])); err != nil {
 			return err
