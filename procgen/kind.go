@@ -137,6 +137,8 @@ const (
 	KindEscape = "escape"
 	// KindCollection is S-Agents' collective collection.
 	KindCollection = "collection"
+	// KindShelter is S-Agents' shelter.
+	KindShelter = "shelter"
 )
 
 // The task kinds.
@@ -211,7 +213,7 @@ var (
 )
 
 // kinds is every kind in suite order.
-var kinds = []*Kind{Crafting, Cooking, Construction, Cuisine, MCKitchen, Farm, VBConstruction, Escape, Collection}
+var kinds = []*Kind{Crafting, Cooking, Construction, Cuisine, MCKitchen, Farm, VBConstruction, Escape, Collection, Shelter}
 
 // AllKinds returns the kind descriptors in suite order.
 func AllKinds() []*Kind { return slices.Clone(kinds) }
@@ -303,6 +305,10 @@ type GenerateOptions struct {
 	MINDcraft      bool   // vbconstruction: generated blueprints MINDcraft's placeBlock can build (villagerbench.MINDcraftStates)
 	Material       string // collection: one material (CollectionMaterials); "" = all in turn
 	Quantity       int    // collection: one quantity (0 = the split's own)
+	Size           int    // shelter: one foundation side (0 = the split's own)
+	Height         int    // shelter: one wall height (0 = 3, 2 and 4 in turn)
+	Wall           string // shelter: one wall material ("" = ShelterWalls in turn)
+	Stone          string // shelter: one foundation and ceiling material ("" = ShelterStones in turn)
 }
 
 // MinAgentsOf is the fewest agents a task of the kind may have:

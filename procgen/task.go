@@ -29,6 +29,8 @@ const (
 	TypeEscape = "escape_room"
 	// TypeCollection is S-Agents' collective collection (collabcraft's own).
 	TypeCollection = "collection"
+	// TypeShelter is S-Agents' shelter (collabcraft's own).
+	TypeShelter = "shelter"
 )
 
 // Task is one MINDcraft task. Its JSON form is MINDcraft's; the fields
@@ -89,6 +91,10 @@ type Task struct {
 	// collection (S-Agents' collective collection, collabcraft's own task
 	// type): the material, quantity and distance (collection.go).
 	Collection *CollectionSpec
+
+	// shelter (S-Agents' shelter, collabcraft's own task type): the plot,
+	// size, height and materials (shelter.go).
+	Shelter *ShelterSpec
 
 	// collabcraft additions
 	Split      string
@@ -317,6 +323,9 @@ func (t *Task) fields() []field {
 	if t.Collection != nil {
 		add("collection", t.Collection)
 	}
+	if t.Shelter != nil {
+		add("shelter", t.Shelter)
+	}
 	if t.Split != "" {
 		add("split", t.Split)
 	}
@@ -466,6 +475,14 @@ func (t *Task) UnmarshalJSON(b []byte) error {
 			return err
 		}
 		t.Collection = s
+	}
+	if v, ok := raw["shelter"]; ok {
+		delete(raw, "shelter")
+		s, err := decodeShelterSpec(v)
+		if err != nil {
+			return err
+		}
+		t.Shelter = s
 	}
 	if v, ok := raw["blueprint"]; ok {
 		delete(raw, "blueprint")

@@ -81,6 +81,7 @@ var breakdownKnobs = map[*procgen.Kind][]breakdownKnob{
 	procgen.VBConstruction: {{"archetype", "blueprint archetype (paper: VillagerBench's 100)"}, {"size", "size level"}},    // VillagerBench Table 1
 	procgen.Escape:         {{"rooms", "max rooms (the code's difficulty)"}, {"code", "VillagerBench's own 22"}},           // VillagerBench Table 1
 	procgen.Collection:     {{"material", "material"}, {"quantity", "quantity"}, {"distance", "distance to the material"}}, // S-Agents Fig. 7
+	procgen.Shelter:        {{"size", "foundation side"}, {"height", "wall height"}},                                       // S-Agents Fig. 5
 }
 
 type breakdownKnob struct{ name, title string }

@@ -238,6 +238,7 @@ var kindWorlds = map[*procgen.Kind]kindWorld{
 	procgen.VBConstruction: {build: (*World).buildVBConstruction, score: (*World).vbConstructionScore, success: (*World).vbConstructionComplete, ownScene: true},
 	procgen.Escape:         {build: (*World).buildEscape, score: (*World).escapeScore, ownScene: true},
 	procgen.Collection:     {build: (*World).buildCollection, score: (*World).collectionScore, ownScene: true},
+	procgen.Shelter:        {build: (*World).buildShelter, score: (*World).shelterScore, ownScene: true},
 }
 
 // taskTypes is `"techtree", "cooking" or "construction"` for messages.

@@ -29,16 +29,20 @@ type TasksOptions struct {
 	MINDcraft      bool
 	Material       string
 	Quantity       int
+	Size           int
+	Height         int
+	Wall           string
+	Stone          string
 
 	out io.Writer // where the summary line goes; os.Stderr when nil
 }
 
 // AddFlags registers the flags of `procgen tasks`.
 func (opts *TasksOptions) AddFlags(f *pflag.FlagSet) {
-	f.StringVar(&opts.Type, "type", "", "task type: crafting, cooking, construction, cuisine, mckitchen, farm, vbconstruction, escape or collection (required)")
+	f.StringVar(&opts.Type, "type", "", "task type: crafting, cooking, construction, cuisine, mckitchen, farm, vbconstruction, escape, collection or shelter (required)")
 	f.StringVar(&opts.Split, "split", procgen.SplitTrain, "split: train, dev or test (cooking: train or test)")
-	f.IntVar(&opts.Agents, "agents", 2, "agents per task, 2 to 5 (cuisine: 2 to 4; collection: 1 to 5, 1 the solo baseline)")
-	f.IntVar(&opts.N, "n", 0, "number of tasks (0 = the default for the type and split: crafting 1200/100/100, cooking 280/90, construction 2000/30/30, cuisine 300/60/65, mckitchen 50/20/5, farm 200/20/106, vbconstruction 240/24/100, escape 400/40/122, collection 600/60/60)")
+	f.IntVar(&opts.Agents, "agents", 2, "agents per task, 2 to 5 (cuisine: 2 to 4; collection and shelter: 1 to 5, 1 the solo baseline)")
+	f.IntVar(&opts.N, "n", 0, "number of tasks (0 = the default for the type and split: crafting 1200/100/100, cooking 280/90, construction 2000/30/30, cuisine 300/60/65, mckitchen 50/20/5, farm 200/20/106, vbconstruction 240/24/100, escape 400/40/122, collection 600/60/60, shelter 400/40/60)")
 	f.Uint64Var(&opts.Seed, "seed", 0, "random seed; the same seed and flags give byte-identical files")
 	f.StringVarP(&opts.Output, "output", "o", "", "task file to write (required; - for standard output)")
 	f.IntVar(&opts.MaxDepth, "max-depth", procgen.DefaultCraftingMaxDepth, "crafting: recipe depths 0 to max-depth-1")
@@ -47,13 +51,17 @@ func (opts *TasksOptions) AddFlags(f *pflag.FlagSet) {
 	f.BoolVar(&opts.MINDcraft, "mindcraft-states", false, "vbconstruction: generated blueprints whose every state MINDcraft's placeBlock can set (no doors or trapdoors, wall torches for signs, planks for logs lying along x or z), so p2p teams can build them; ids end in _mc")
 	f.StringVar(&opts.Material, "material", "", "collection: one material, logs, stones or iron (default: the three in turn)")
 	f.IntVar(&opts.Quantity, "quantity", 0, "collection: how many the team must mine, 1 to 640, in the split's own range (test: 50 or 100; dev: other multiples of 25; train: the rest; default: the split's in turn)")
+	f.IntVar(&opts.Size, "size", 0, "shelter: the foundation's side, 3 to 9, in the split's own range (test: 5, the paper's 25 stone; dev: 6; train: the rest; default: the split's in turn)")
+	f.IntVar(&opts.Height, "height", 0, "shelter: the walls' height, 2 to 5 (default: 3, 2 and 4 in turn)")
+	f.StringVar(&opts.Wall, "wall", "", "shelter: the wall material the agents get, planks or logs (default: oak, spruce and birch planks in turn)")
+	f.StringVar(&opts.Stone, "stone", "", "shelter: the foundation and ceiling material the agents get (default: cobblestone, stone and stone_bricks in turn)")
 	f.BoolVar(&opts.Chest, "chest", false, "cooking: let some tasks keep an ingredient in a kitchen chest (chest_items, collabcraft's extension: MINDcraft's cooking world has no chest)")
 }
 
 func newTasksCommand(gopts *GlobalOptions) *cobra.Command {
 	var opts TasksOptions
 	cmd := &cobra.Command{
-		Use:   "tasks --type crafting|cooking|construction|cuisine|mckitchen|farm|vbconstruction|escape|collection -o FILE",
+		Use:   "tasks --type crafting|cooking|construction|cuisine|mckitchen|farm|vbconstruction|escape|collection|shelter -o FILE",
 		Short: "Generate a MINDcraft-compatible task file",
 		Long: `tasks generates collaborative tasks of one type and split and writes them
 as a MINDcraft task file (a JSON object of task id -> task).
@@ -105,10 +113,17 @@ tiers (a wooden pickaxe for stone, a stone one for iron). Scored by the
 share of N the team holds. Test is the paper's quantities (50 and 100),
 dev the other multiples of 25, train the rest; --agents 1 is the solo
 baseline.
+shelter: S-Agents' shelter (not played by any organisation yet): on a given
+plot, a stone foundation, wooden walls (--height high, a 1x2 door gap in the
+south wall) and a stone ceiling (--size, --wall, --stone); every third agent
+starts with the stone, the others with the planks (two with planks, one
+with stone for three agents). Scored by the world's validator: the share of
+the shelter's cells in place. Test is the paper's 5x5 foundation, dev 6x6,
+train 4x4 and 7x7.
 
 Train, dev and test never share a target (crafting item, dish, blueprint,
 cuisine's set of dishes, farm dish, VillagerBench structure, escape layout,
-collection material and quantity).`,
+collection material and quantity, shelter size, height and materials).`,
 		Example: `  collabcraft procgen tasks --type crafting --split train --agents 2 -o tasks/crafting_train.json
   collabcraft procgen tasks --type cooking --split test --agents 3 --n 30 --seed 7 -o tasks/cooking_test_3.json
   collabcraft procgen tasks --type construction --split test -o -
@@ -116,7 +131,8 @@ collection material and quantity).`,
   collabcraft procgen tasks --type farm --split test -o tasks/farm_test.json
   collabcraft procgen tasks --type vbconstruction --split test --agents 3 -o tasks/vb_construction_test_3.json
   collabcraft procgen tasks --type escape --split test --n 122 -o tasks/escape_test.json
-  collabcraft procgen tasks --type collection --split test --agents 3 --material iron --quantity 50 --n 10 -o tasks/iron50_3.json`,
+  collabcraft procgen tasks --type collection --split test --agents 3 --material iron --quantity 50 --n 10 -o tasks/iron50_3.json
+  collabcraft procgen tasks --type shelter --split test --agents 3 -o tasks/shelter_test_3.json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runTasks(cmd.Context(), opts, *gopts, args)
@@ -143,6 +159,9 @@ func runTasks(_ context.Context, opts TasksOptions, gopts GlobalOptions, _ []str
 	if (opts.Material != "" || opts.Quantity != 0) && kind != procgen.Collection {
 		return usagef("--material and --quantity are for collection tasks, not %s", opts.Type)
 	}
+	if (opts.Size != 0 || opts.Height != 0 || opts.Wall != "" || opts.Stone != "") && kind != procgen.Shelter {
+		return usagef("--size, --height, --wall and --stone are for shelter tasks, not %s", opts.Type)
+	}
 	if opts.N < 0 || opts.N > procgen.MaxTasks {
 		return usagef("--n %d: want a number of tasks from 0 (the default) to %d", opts.N, procgen.MaxTasks)
 	}
@@ -164,6 +183,10 @@ func runTasks(_ context.Context, opts TasksOptions, gopts GlobalOptions, _ []str
 		MINDcraft:      opts.MINDcraft,
 		Material:       opts.Material,
 		Quantity:       opts.Quantity,
+		Size:           opts.Size,
+		Height:         opts.Height,
+		Wall:           opts.Wall,
+		Stone:          opts.Stone,
 	})
 	if err != nil {
 		return err

@@ -55,7 +55,7 @@ func TestUsageErrors(t *testing.T) {
 		"generate --wrokers 3": "unknown flag --wrokers (did you mean --workers?)\n" +
 			"Usage: collabcraft generate --tasks FILE [FILE...] --out RUN [--backend scripted|openai] [--team SPEC] [flags]\nRun 'collabcraft generate --help' for more.\n",
 		"procgen tasks --n x": "--n \"x\": want an integer\n" +
-			"Usage: collabcraft procgen tasks --type crafting|cooking|construction|cuisine|mckitchen|farm|vbconstruction|escape|collection -o FILE [flags]\nRun 'collabcraft procgen tasks --help' for more.\n",
+			"Usage: collabcraft procgen tasks --type crafting|cooking|construction|cuisine|mckitchen|farm|vbconstruction|escape|collection|shelter -o FILE [flags]\nRun 'collabcraft procgen tasks --help' for more.\n",
 		"show": "show takes RUN|VIEW TRIAL (2 operands), got none\n" +
 			"Usage: collabcraft show RUN|VIEW TRIAL [flags]\nRun 'collabcraft show --help' for more.\n",
 		"validate": "validate takes FILE... (at least 1 operand), got none\n" +
@@ -65,7 +65,7 @@ func TestUsageErrors(t *testing.T) {
 		"stats": "give at least one run or view directory, e.g. collabcraft stats runs/r1\n" +
 			"Usage: collabcraft stats RUN|VIEW [RUN|VIEW ...] [flags]\nRun 'collabcraft stats --help' for more.\n",
 		// A bad value found by the command itself: no usage line.
-		"procgen tasks --type bogus -o x.json": "--type \"bogus\": want one of crafting, cooking, construction, cuisine, mckitchen, farm, vbconstruction, escape, collection\n",
+		"procgen tasks --type bogus -o x.json": "--type \"bogus\": want one of crafting, cooking, construction, cuisine, mckitchen, farm, vbconstruction, escape, collection, shelter\n",
 	} {
 		cmd, err := execute(context.Background(), newRootCommand(), strings.Fields(args))
 		var buf bytes.Buffer
