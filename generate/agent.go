@@ -51,6 +51,7 @@ type agent struct {
 	// acting, up to busyTo (which may lie after the trial's end).
 	active, busyTo ms
 	need           string // the call kind wanted now, "" for none
+	think          ms     // the think time of the agent's current call
 
 	// The current response loop (agent.js handleMessage).
 	inLoop   bool

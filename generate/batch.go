@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"collabcraft/generate/latency"
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
 	"collabcraft/world"
@@ -47,6 +48,7 @@ type BatchConfig struct {
 	Org       Organisation // nil: P2P
 	Wire      Wire
 	ThinkTime float64
+	Latency   *latency.Model // nil: every call takes ThinkTime
 	MaxTurns  int
 	Coding    Coding // "" is CodingAuto
 
@@ -154,7 +156,7 @@ func (c *BatchConfig) play(ctx context.Context, w *trajectory.Writer, tasks []pr
 		}
 	}
 	pl := &Player{
-		Config:   Config{ThinkTime: c.ThinkTime, MaxTurns: c.MaxTurns, Wire: c.Wire, Coding: c.Coding},
+		Config:   Config{ThinkTime: c.ThinkTime, Latency: c.Latency, MaxTurns: c.MaxTurns, Wire: c.Wire, Coding: c.Coding},
 		Profiles: c.Profiles,
 		Dialect:  c.Dialect,
 		Team:     c.Seating.Seats,

@@ -3,6 +3,7 @@ package generate
 import (
 	"slices"
 	"strings"
+	"time"
 
 	"collabcraft/trajectory"
 )
@@ -24,8 +25,9 @@ type responderCall struct {
 	message string // the message as received, untagged
 	action  string // $ACTION: "action:collectBlocks"
 	sent    bool
-	at      ms // when it was sent
-	until   ms // when its answer is applied
+	at      ms            // when it was sent
+	until   ms            // when its answer is applied
+	drawn   time.Duration // the latency model's draw (0: none)
 	req     Request
 	reply   Reply
 	err     error
@@ -82,7 +84,7 @@ func (e *engine) applyResponder(a *agent) {
 	a.resp = nil
 	e.record(a, trajectory.Transition{
 		Step: len(a.transitions), Kind: trajectory.KindBotResponder, Messages: r.req.Messages, Response: r.reply.Text,
-		Usage: r.reply.Usage, Latency: r.reply.Latency, SimTime: r.at.seconds(),
+		Usage: r.reply.Usage, Latency: r.reply.Latency, SimTime: r.at.seconds(), SimLatency: r.drawn,
 		FinishReason: r.reply.FinishReason, Attempts: r.reply.Attempts,
 	})
 	if strings.ToLower(jsTrim(r.reply.Text)) != "respond" {

@@ -39,7 +39,10 @@ type RunConfig struct {
 	Dialect   string  `json:"dialect"`
 	Wire      string  `json:"wire"`
 	ThinkTime float64 `json:"think_time"`
-	MaxTurns  int     `json:"max_turns"`
+	// Latency is the latency model's spec (--latency); left out when no
+	// model is on, so runs made before it keep their fingerprint.
+	Latency  string `json:"latency,omitempty"`
+	MaxTurns int    `json:"max_turns"`
 	// Coding is "on" or "off"; auto is left out, so the runs made before
 	// coding mode existed keep their fingerprint.
 	Coding string `json:"coding,omitempty"`
@@ -219,6 +222,9 @@ func (c *BatchConfig) runConfig(files []trajectory.TaskFile, skipped []string) R
 	}
 	if c.Coding != CodingAuto {
 		rc.Coding = string(c.Coding)
+	}
+	if c.Latency != nil {
+		rc.Latency = c.Latency.String()
 	}
 	rc.Org = orgField(orgOrP2P(c.Org))
 	if s, ok := c.Org.(OrgSettings); ok {

@@ -8,7 +8,9 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
+	"collabcraft/generate/latency"
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
 	"collabcraft/world/command"
@@ -50,12 +52,28 @@ type Config struct {
 	// CodingAuto: on for the kinds MineCollab codes in); it needs a
 	// CodeWorld.
 	Coding Coding
+	// Latency, when set, is the model of how long each model call takes
+	// (generate --latency): each call's think time is drawn from it by
+	// the call's kind, seeded by the trial, and recorded as the
+	// transition's SimLatency; it replaces ThinkTime in every
+	// organisation. nil: every call takes ThinkTime.
+	Latency *latency.Model
 	// SetupSeconds is when agent 0 opens the task's conversation: MINDcraft's
 	// initBotTask first clears and fills inventories, teleports the bots
 	// and waits 10 s for them all, while the agents already answer the
 	// init message and self-prompt (0 means DefaultSetupSeconds; negative:
 	// at once).
 	SetupSeconds float64
+}
+
+// Sampler starts the latency draws of the trial of seed: nil when no
+// latency model is on. Every organisation draws its calls' think times
+// from it.
+func (c Config) Sampler(seed uint64) *latency.Sampler {
+	if c.Latency == nil {
+		return nil
+	}
+	return c.Latency.Sampler(seed)
 }
 
 // Seat is one agent of the team: its name and the backend that decides
@@ -122,6 +140,7 @@ type engine struct {
 	prompts  Prompts
 	wire     Wire
 	think    ms
+	lat      *latency.Sampler // nil: every call takes think
 	maxTurns int
 	maxMsgs  int
 	timeout  ms
@@ -169,6 +188,7 @@ func newEngine(ctx context.Context, tr TrialSpec) (*engine, error) {
 	if c.ThinkTime == 0 {
 		e.think = toMS(DefaultThinkTime)
 	}
+	e.lat = c.Sampler(tr.Seed)
 	if e.wire == "" {
 		e.wire = WireStrict
 	}
@@ -461,17 +481,19 @@ func (e *engine) startCalls() error {
 	var responders []*responderCall
 	for _, a := range e.agents {
 		if r := a.resp; r != nil && !r.sent {
-			if e.now+e.think > e.timeout {
+			think := e.callThink(trajectory.KindBotResponder)
+			if e.now+think > e.timeout {
 				a.resp = nil // the answer would come after the task's end
 			} else {
-				r.req, r.sent, r.at, r.until = e.responderRequest(a), true, e.now, e.now+e.think
+				r.req, r.sent, r.at, r.until = e.responderRequest(a), true, e.now, e.now+think
+				r.drawn = e.drawn(think)
 				responders = append(responders, r)
 			}
 		}
 		if a.need == "" {
 			continue
 		}
-		if e.now+e.think > e.timeout {
+		if e.lat == nil && e.now+e.think > e.timeout {
 			// The answer would come after the task's end: make no call
 			// (it would be paid for and never used); the agent just waits.
 			a.need, a.state, a.until = "", stCalling, e.now+e.think
@@ -479,6 +501,13 @@ func (e *engine) startCalls() error {
 		}
 		if !e.prepare(a) {
 			return nil // the turn cap ended the trial
+		}
+		// A drawn think time depends on the call's kind, which prepare
+		// settles (a conversation call may turn into a memory call).
+		a.think = e.callThink(a.req.Kind)
+		if e.now+a.think > e.timeout {
+			a.state, a.until = stCalling, e.now+a.think
+			continue
 		}
 		due = append(due, a)
 	}
@@ -516,10 +545,28 @@ func (e *engine) startCalls() error {
 			e.finish(trajectory.EndError)
 			return nil
 		}
-		a.state, a.until = stCalling, e.now+e.think
+		a.state, a.until = stCalling, e.now+a.think
 		e.busy(a)
 	}
 	return nil
+}
+
+// callThink is the think time of a call of kind: drawn from the latency
+// model when one is on (at least 1 ms), else the fixed think time.
+func (e *engine) callThink(kind string) ms {
+	if e.lat == nil {
+		return e.think
+	}
+	return max(ms(e.lat.Draw(kind).Milliseconds()), 1)
+}
+
+// drawn is a call's think time as its transition records it: 0 without a
+// latency model.
+func (e *engine) drawn(think ms) time.Duration {
+	if e.lat == nil {
+		return 0
+	}
+	return think.duration()
 }
 
 // prepare builds the agent's next call: queued messages enter the history
@@ -595,7 +642,7 @@ func (e *engine) observe(a *agent, view *View) {
 func (e *engine) applyCall(a *agent) {
 	tr := trajectory.Transition{
 		Step: len(a.transitions), Kind: a.req.Kind, Messages: a.req.Messages, Response: a.reply.Text, Scripted: a.reply.Scripted,
-		Usage: a.reply.Usage, Latency: a.reply.Latency, SimTime: a.callAt.seconds(),
+		Usage: a.reply.Usage, Latency: a.reply.Latency, SimTime: a.callAt.seconds(), SimLatency: e.drawn(a.think),
 		FinishReason: a.reply.FinishReason, Attempts: a.reply.Attempts,
 	}
 	e.voice.add(a.reply.Voice)

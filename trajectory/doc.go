@@ -111,7 +111,9 @@
 // 1) stays: a line without it reads as before, and an older build ignores
 // it. So far: a transition's "scripted" (the string index of
 // Transition.Scripted, the scripted response a voice model rewrote; absent
-// when it is ""), added after 46a0020.
+// when it is ""), added after 46a0020; a transition's "sim_latency_ms"
+// (Transition.SimLatency, the latency model's draw, whole milliseconds;
+// absent when no model was on), added with generate --latency.
 //
 // # Order, supersession and resume
 //

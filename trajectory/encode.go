@@ -74,6 +74,7 @@ type wireTransition struct {
 	CompletionTokens int     `json:"completion_tokens"`
 	LatencyMS        float64 `json:"latency_ms"`
 	SimTime          float64 `json:"sim_time"`
+	SimLatencyMS     int64   `json:"sim_latency_ms,omitempty"` // absent: no latency model
 	Finish           string  `json:"finish,omitempty"`
 	Attempts         int     `json:"attempts,omitempty"`
 }
@@ -304,6 +305,7 @@ func encodeTrial(t *Trial, bs *blobSet) ([]byte, error) {
 				PromptTokens: tr.Usage.PromptTokens, CompletionTokens: tr.Usage.CompletionTokens,
 				LatencyMS: float64(tr.Latency) / float64(time.Millisecond),
 				SimTime:   tr.SimTime, Finish: tr.FinishReason, Attempts: tr.Attempts,
+				SimLatencyMS: tr.SimLatency.Milliseconds(),
 			}
 			if tr.Scripted != "" {
 				k := e.str(tr.Scripted)
@@ -436,6 +438,7 @@ func decodeTrial(line []byte, blobs map[string]string) (*Trial, error) {
 				Usage:   Usage{PromptTokens: wt.PromptTokens, CompletionTokens: wt.CompletionTokens},
 				Latency: time.Duration(math.Round(wt.LatencyMS * float64(time.Millisecond))),
 				SimTime: wt.SimTime, FinishReason: ownFinish(wt.Finish), Attempts: wt.Attempts,
+				SimLatency: time.Duration(wt.SimLatencyMS) * time.Millisecond,
 			}
 			if tr.Messages, err = msgs(wt.Msgs); err != nil {
 				return nil, err

@@ -180,14 +180,18 @@ type Transition struct {
 	// Scripted is the scripted agent's own response when a voice model
 	// (generate --voice) rewrote its words into Response; "" when the
 	// response was not rewritten.
-	Scripted     string
-	Command      string // the parsed command ("!craftItem(\"stick\", 1)"), "" if none
-	Output       string // the command's output as the agent saw it, "" if none
-	Usage        Usage
-	Latency      time.Duration // wall time of the call (0 for scripted)
-	SimTime      float64       // simulated seconds since the trial start when the call was made
-	FinishReason string        // "stop", "length", ... as reported by the backend
-	Attempts     int           // HTTP attempts the call took (0 for scripted)
+	Scripted string
+	Command  string // the parsed command ("!craftItem(\"stick\", 1)"), "" if none
+	Output   string // the command's output as the agent saw it, "" if none
+	Usage    Usage
+	Latency  time.Duration // wall time of the call (0 for scripted)
+	SimTime  float64       // simulated seconds since the trial start when the call was made
+	// SimLatency is the simulated time the call took as the run's latency
+	// model drew it (generate --latency); 0 when the model is off and the
+	// call took the fixed think time.
+	SimLatency   time.Duration
+	FinishReason string // "stop", "length", ... as reported by the backend
+	Attempts     int    // HTTP attempts the call took (0 for scripted)
 }
 
 // Usage is the token count of one call as reported by the backend.

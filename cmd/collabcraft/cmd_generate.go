@@ -15,6 +15,7 @@ import (
 	"collabcraft/generate"
 	"collabcraft/generate/dag"
 	"collabcraft/generate/dispatch"
+	"collabcraft/generate/latency"
 	"collabcraft/generate/llm"
 	"collabcraft/generate/orgs"
 	"collabcraft/generate/scripted"
@@ -75,6 +76,7 @@ type GenerateOptions struct {
 	Dialect   string
 	Wire      string
 	ThinkTime float64
+	Latency   string
 	MaxTurns  int
 	Coding    string
 	Org       string // p2p | dag | dispatcher
@@ -128,6 +130,7 @@ func (opts *GenerateOptions) AddFlags(f *pflag.FlagSet) {
 	f.StringVar(&opts.APIModel, "api-model", "", "the model name --api shapes for (vllm strict-formats names containing deepseek or qwen); default --model")
 	f.StringVar(&opts.Wire, "wire", "", "override --api's shaping: strict (system prompt, then strictFormat), strict-all (strictFormat over everything) or raw (roles as they are)")
 	f.Float64Var(&opts.ThinkTime, "think-time", generate.DefaultThinkTime, "simulated seconds one model call takes")
+	f.StringVar(&opts.Latency, "latency", "", "a model of how long each model call takes on the simulated clock, replacing --think-time: kind=distribution entries, comma-separated, drawn per call kind and seeded per trial (each transition records its draw as sim_latency_ms), e.g. default=lognormal(2s,0.5),critic=uniform(500ms,1.5s); distributions constant(d), uniform(a,b), lognormal(median,sigma), exponential(mean); default covers the kinds not named")
 	f.IntVar(&opts.MaxTurns, "max-turns", generate.DefaultMaxTurns, "conversation calls per agent before a trial ends with turn_cap")
 	f.StringVar(&opts.Coding, "coding", string(generate.CodingAuto), "whether !newAction runs model-written code: on, off or auto (MineCollab's: on for construction, off for the other kinds)")
 	f.StringVar(&opts.Org, "org", "p2p", "how the team is organised: p2p (MINDcraft's peers talking with !commands), dag (VillagerAgent's task graph: a decomposer and a controller plan, agents act with JSON tool calls) or dispatcher (MindAgent's: one model plans every agent's action each step; cuisine tasks)")
@@ -260,6 +263,8 @@ func (opts *GenerateOptions) check() (generate.Shard, error) {
 		return shard, usagef("--dialect %q: want paper or current", opts.Dialect)
 	case opts.ThinkTime < 0:
 		return shard, usagef("--think-time %g: want 0 (the default, %g s) or more", opts.ThinkTime, generate.DefaultThinkTime)
+	case opts.Latency != "" && latencyErr(opts.Latency) != nil:
+		return shard, usagef("--latency %q: %s", opts.Latency, strings.TrimPrefix(latencyErr(opts.Latency).Error(), "latency: "))
 	case opts.MaxTurns < 0:
 		return shard, usagef("--max-turns %d: want 0 (the default, %d) or more", opts.MaxTurns, generate.DefaultMaxTurns)
 	case opts.Skill < 0 || opts.Skill > 1:
@@ -423,10 +428,19 @@ func (opts *GenerateOptions) batchConfig() (generate.BatchConfig, error) {
 		API: api.Name, Dialect: world.Dialect(opts.Dialect), Wire: wire, ThinkTime: opts.ThinkTime, MaxTurns: opts.MaxTurns, Coding: coding,
 		Seating: tm, Version: version, TaskLimits: limits, TrialTimeout: opts.TrialTimeout,
 	}
+	if opts.Latency != "" {
+		bc.Latency, _ = latency.Parse(opts.Latency) // checked
+	}
 	if tm.UsesOpenAI() || voiceClient != nil {
 		bc.Secrets = append(bc.Secrets, os.Getenv(cmpStr(opts.APIKeyEnv, llm.DefaultAPIKeyEnv)))
 	}
 	return bc, nil
+}
+
+// latencyErr is what is wrong with a --latency spec.
+func latencyErr(spec string) error {
+	_, err := latency.Parse(spec)
+	return err
 }
 
 // shaping resolves --api, --api-model and --wire: the API the calls are

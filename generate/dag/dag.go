@@ -170,7 +170,7 @@ func (o Org) Play(ctx context.Context, spec generate.TrialSpec) (*generate.Trial
 		return nil, fmt.Errorf("dag: task %s: %d seats; want the agents and the 3 planner seats", spec.Task.ID, len(spec.Team))
 	}
 	e := &engine{ctx: ctx, cfg: cfg, spec: spec, w: w, think: max(toMS(cfg.ThinkTime), 1), agents: agents,
-		timeout: toMS(float64(spec.Task.Timeout))}
+		timeout: toMS(float64(spec.Task.Timeout)), lat: spec.Config.Sampler(spec.Seed)}
 	if spec.Task.Timeout <= 0 {
 		e.timeout = toMS(generate.DefaultTimeout)
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"collabcraft/generate"
+	"collabcraft/generate/latency"
 	"collabcraft/trajectory"
 	"collabcraft/villager"
 )
@@ -85,6 +86,8 @@ type thread struct {
 	// Set by the engine before the thread resumes.
 	reply    generate.Reply
 	calledAt ms
+	think    ms            // the call's think time
+	drawn    time.Duration // the latency model's draw (0: none)
 	toolRes  villager.Dict
 }
 
@@ -121,7 +124,8 @@ func (t *thread) call(seat int, kind string, msgs []trajectory.Message, stop []s
 	r := t.reply
 	return trajectory.Transition{
 		Step: len(t.e.seats[seat].transitions), Kind: kind, Messages: msgs, Response: r.Text,
-		Usage: r.Usage, Latency: r.Latency, SimTime: t.calledAt.seconds(), FinishReason: r.FinishReason, Attempts: r.Attempts,
+		Usage: r.Usage, Latency: r.Latency, SimTime: t.calledAt.seconds(), SimLatency: t.drawn,
+		FinishReason: r.FinishReason, Attempts: r.Attempts,
 	}
 }
 
@@ -183,6 +187,7 @@ type engine struct {
 	spec    generate.TrialSpec
 	w       ToolWorld
 	think   ms
+	lat     *latency.Sampler // nil: every call takes think
 	timeout ms
 	judge   *benchJudge // VillagerBench's end rules, for its kinds
 	now     ms
@@ -275,9 +280,14 @@ func (e *engine) loop() error {
 			}
 			switch o.kind {
 			case opCall:
-				if e.now+e.think > e.timeout {
+				t.think, t.drawn = e.think, 0
+				if e.lat != nil {
+					t.drawn = e.lat.Draw(o.callKind)
+					t.think = max(ms(t.drawn.Milliseconds()), 1)
+				}
+				if e.now+t.think > e.timeout {
 					// The answer would come after the task's end: no call.
-					t.readyAt = e.now + e.think
+					t.readyAt = e.now + t.think
 					t.over = true
 					continue
 				}
@@ -361,8 +371,8 @@ func (e *engine) send(threads []*thread, ops []op) error {
 			e.finish(trajectory.EndError)
 			return nil
 		}
-		t.reply, t.calledAt, t.readyAt = replies[i], e.now, e.now+e.think
-		e.seats[o.seat].active += e.think
+		t.reply, t.calledAt, t.readyAt = replies[i], e.now, e.now+t.think
+		e.seats[o.seat].active += t.think
 	}
 	return nil
 }

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"time"
 
 	"collabcraft/cuisine"
 	"collabcraft/generate"
+	"collabcraft/generate/latency"
 	"collabcraft/pyrand"
 	"collabcraft/trajectory"
 )
@@ -64,7 +66,7 @@ func (o Org) cuisineTrial(ctx context.Context, spec generate.TrialSpec) (*genera
 	}
 	prefix = append(prefix, trajectory.Message{Role: "user", Content: info})
 
-	p := &play{ctx: ctx, spec: spec, cfg: cfg, seat: n, think: cfg.think(), human: human, agents: n, prefix: prefix}
+	p := &play{ctx: ctx, spec: spec, cfg: cfg, seat: n, think: cfg.think(), lat: spec.Config.Sampler(spec.Seed), human: human, agents: n, prefix: prefix}
 	var tally cuisine.Tally
 	episodes := cmp.Or(t.Episodes, cuisine.EpisodesPerSetting)
 	mindagent := pyrand.New(0) // chat_agent.py's World(seed=0), one per setting
@@ -101,11 +103,15 @@ func episodeSeed(seed uint64, ep int) uint64 { return generate.CallSeed(seed, -1
 
 // play is one trial in progress.
 type play struct {
-	ctx    context.Context
-	spec   generate.TrialSpec
-	cfg    Config
-	seat   int // the dispatcher's seat
-	think  float64
+	ctx   context.Context
+	spec  generate.TrialSpec
+	cfg   Config
+	seat  int // the dispatcher's seat
+	think float64
+	// lat draws each dispatch call's think time when a latency model is
+	// on (nil: every call takes think); clock sums the draws.
+	lat    *latency.Sampler
+	clock  time.Duration
 	human  bool
 	agents int
 	prefix []trajectory.Message
@@ -188,6 +194,11 @@ func (p *play) episode(w *cuisine.World, ep int) error {
 			Usage: reply.Usage, Latency: reply.Latency, SimTime: float64(step) * p.think,
 			FinishReason: reply.FinishReason, Attempts: reply.Attempts,
 		}
+		if p.lat != nil { // the call took its draw; the level waits for it (lock-step)
+			tr.SimLatency = p.lat.Draw(trajectory.KindDispatch)
+			tr.SimTime = p.clock.Seconds()
+			p.clock += tr.SimLatency
+		}
 		p.transitions = append(p.transitions, tr)
 		if p.spec.Recorder != nil {
 			p.spec.Recorder.Record(p.seat, tr)
@@ -202,6 +213,9 @@ func (p *play) episode(w *cuisine.World, ep int) error {
 // when every order was served.
 func (p *play) result(t cuisine.Tally, episodes int) *generate.TrialResult {
 	r := &generate.TrialResult{SimSeconds: float64(len(p.transitions)) * p.think, Error: p.errMsg}
+	if p.lat != nil {
+		r.SimSeconds = p.clock.Seconds()
+	}
 	for i, s := range p.spec.Team {
 		a := trajectory.Agent{Name: s.Name}
 		active := 0.0

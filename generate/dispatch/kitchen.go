@@ -58,7 +58,7 @@ func (o Org) kitchenTrial(ctx context.Context, spec generate.TrialSpec) (*genera
 		names[i] = spec.Team[i].Name
 	}
 	prefix := []trajectory.Message{{Role: "user", Content: mckitchen.RulesText(level)}, {Role: "user", Content: mckitchen.InfoText(n)}}
-	p := &play{ctx: ctx, spec: spec, cfg: o.Config, seat: n, think: o.Config.think(), agents: n, prefix: prefix}
+	p := &play{ctx: ctx, spec: spec, cfg: o.Config, seat: n, think: o.Config.think(), lat: spec.Config.Sampler(spec.Seed), agents: n, prefix: prefix}
 	var tally cuisine.Tally
 	var elapsed time.Duration
 	episodes := cmp.Or(t.Episodes, cuisine.EpisodesPerSetting)
@@ -147,6 +147,11 @@ func (p *play) kitchenEpisode(w KitchenWorld, orders *mckitchen.Orders, base tim
 		tr := trajectory.Transition{Step: call, Kind: trajectory.KindDispatch, Messages: msgs, Response: reply.Text, Scripted: reply.Scripted,
 			Command: strings.Join(texts, "\n"), Output: mckitchen.ErrorsText(errs), Usage: reply.Usage, Latency: reply.Latency,
 			SimTime: (base + now).Seconds(), FinishReason: reply.FinishReason, Attempts: reply.Attempts}
+		if p.lat != nil {
+			// The draw is recorded; the kitchen is lock-step (MindAgent's
+			// game waits for the dispatcher), so its clock does not move.
+			tr.SimLatency = p.lat.Draw(trajectory.KindDispatch)
+		}
 		p.transitions = append(p.transitions, tr)
 		if p.spec.Recorder != nil {
 			p.spec.Recorder.Record(p.seat, tr)
