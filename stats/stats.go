@@ -27,8 +27,11 @@ type Summary struct {
 	VillagerBench []TeamRow `json:"villagerbench"`
 	// CoS is MindAgent's collaboration score of the CuisineWorld trials,
 	// per level and team (its Tables 3-5).
-	CoS    []CoSRow `json:"cuisine_cos,omitempty"`
-	Prices *Prices  `json:"prices,omitempty"`
+	CoS []CoSRow `json:"cuisine_cos,omitempty"`
+	// SAgents are S-Agents' Fig. 7 figures (TC, mPT) of the collection
+	// trials, per target and team.
+	SAgents []SAgentsRow `json:"sagents,omitempty"`
+	Prices  *Prices      `json:"prices,omitempty"`
 }
 
 // TypeStats is one task type's row of Table 2, its tokens and cost.
@@ -117,6 +120,7 @@ func Collect(trials iter.Seq2[*trajectory.Trial, error], prices *Prices) (*Summa
 	cells := map[[3]string]*cellAcc{} // type, knob, value
 	teams := map[teamKey]*TeamRow{}
 	cos := cosAcc{}
+	sag := sagentsAcc{}
 	for t, err := range trials {
 		if err != nil {
 			return nil, fmt.Errorf("stats: %w", err)
@@ -144,6 +148,7 @@ func Collect(trials iter.Seq2[*trajectory.Trial, error], prices *Prices) (*Summa
 		}
 		r.add(t, v)
 		cos.add(t)
+		sag.add(t)
 	}
 	s := &Summary{Prices: prices}
 	keys := make([]string, 0, len(types))
@@ -160,6 +165,7 @@ func Collect(trials iter.Seq2[*trajectory.Trial, error], prices *Prices) (*Summa
 	s.Breakdowns = breakdowns(cells, keys)
 	s.VillagerBench = teamRows(teams)
 	s.CoS = cos.rows()
+	s.SAgents = sag.rows()
 	return s, nil
 }
 

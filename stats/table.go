@@ -126,6 +126,7 @@ func (s *Summary) Tables() []Table {
 		out = append(out, b.table())
 	}
 	out = append(out, s.cosTables()...)
+	out = append(out, s.sagentsTables()...)
 	return append(out, s.team()...)
 }
 
