@@ -134,7 +134,8 @@ func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {
 		rec.Metrics[trajectory.VHRMetric], rec.Metrics[trajectory.VHRFacingMetric] = mc.VBViewHitRate()
 	}
 	if mc != nil {
-		maps.Copy(rec.Metrics, mc.EscapeMetrics()) // each escape room's score, as its judger's
+		maps.Copy(rec.Metrics, mc.EscapeMetrics())   // each escape room's score, as its judger's
+		maps.Copy(rec.Metrics, mc.ProgressMetrics()) // S-Agents' kinds: when the score last rose, the longest stall
 	}
 	return rec, nil
 }

@@ -226,6 +226,9 @@ type kindWorld struct {
 	// ownScene: the kind's scene is a benchmark's own, furnished as it
 	// is judged (VillagerBench's); Options.Stations add nothing to it.
 	ownScene bool
+	// progress: the world watches the score as the clock moves, for
+	// S-Agents' give-up rule (progress.go).
+	progress bool
 }
 
 // kindWorlds holds the world's per-kind behaviour.
@@ -237,8 +240,8 @@ var kindWorlds = map[*procgen.Kind]kindWorld{
 	procgen.Farm:           {build: (*World).buildFarm, score: (*World).farmScore, commands: command.FarmSpecs()},
 	procgen.VBConstruction: {build: (*World).buildVBConstruction, score: (*World).vbConstructionScore, success: (*World).vbConstructionComplete, ownScene: true},
 	procgen.Escape:         {build: (*World).buildEscape, score: (*World).escapeScore, ownScene: true},
-	procgen.Collection:     {build: (*World).buildCollection, score: (*World).collectionScore, ownScene: true},
-	procgen.Shelter:        {build: (*World).buildShelter, score: (*World).shelterScore, ownScene: true},
+	procgen.Collection:     {build: (*World).buildCollection, score: (*World).collectionScore, ownScene: true, progress: true},
+	procgen.Shelter:        {build: (*World).buildShelter, score: (*World).shelterScore, ownScene: true, progress: true},
 }
 
 // taskTypes is `"techtree", "cooking" or "construction"` for messages.

@@ -3,6 +3,7 @@ package world
 import (
 	"math"
 	"testing"
+	"time"
 
 	"collabcraft/procgen"
 )
@@ -77,4 +78,37 @@ func (w *World) reachable(p Pos) bool {
 		}
 	}
 	return false
+}
+
+// TestProgressWatch: the world notes when the collection's score rises
+// as the clock moves; S-Agents' give-up rule needs more than 5 attempts
+// and over 40 minutes since the last rise; the trial's metrics keep the
+// last rise and the longest stall.
+func TestProgressWatch(t *testing.T) {
+	task := procgen.CollectionTask("c", procgen.CollectionSpec{Material: procgen.MaterialLogs, Quantity: 10, Distance: 8}, procgen.Options{Split: procgen.SplitTrain, Agents: 2})
+	w := mustBuild(t, task, 1, Options{})
+	w.Advance(5 * time.Minute)
+	w.agents[0].inv.Add("oak_log", 2)
+	w.Advance(time.Minute) // the rise is seen at 6 min
+	w.agents[1].inv.Add("dirt", 2)
+	w.AdvanceTo(30 * time.Minute) // no rise
+	if got := w.ProgressRises(); len(got) != 1 || got[0] != 6*time.Minute || w.SinceProgress() != 24*time.Minute {
+		t.Fatalf("rises %v, since %v", got, w.SinceProgress())
+	}
+	w.AdvanceTo(46*time.Minute + time.Second)
+	if w.GaveUp(5) || !w.GaveUp(6) {
+		t.Errorf("40 min 1 s without progress: gave up with 5 attempts %v, with 6 %v", w.GaveUp(5), w.GaveUp(6))
+	}
+	w.agents[1].inv.Add("birch_log", 1)
+	w.Advance(time.Second)
+	if w.GaveUp(20) || len(w.ProgressRises()) != 2 {
+		t.Errorf("after a rise: gave up %v, rises %v", w.GaveUp(20), w.ProgressRises())
+	}
+	m := w.ProgressMetrics()
+	if m[ProgressLastMetric] != (46*time.Minute+2*time.Second).Seconds() || m[ProgressStallMetric] != (40*time.Minute+2*time.Second).Seconds() {
+		t.Errorf("metrics %v", m)
+	}
+	if other := mustBuild(t, cookingTask(), 1, Options{}); other.ProgressMetrics() != nil {
+		t.Error("a cooking world reports progress metrics")
+	}
 }

@@ -95,6 +95,10 @@ type World struct {
 	digMemo  map[string]bool // per path search: block name -> diggable
 	search   pathSearch      // the path search's tables, reused
 
+	// progress holds when the score rose, for the kinds S-Agents' give-up
+	// rule applies to (kindWorld.progress; progress.go).
+	progress progressWatch
+
 	// owners records each item's first owner among the agents (an agent
 	// id) from the end of Build on; items an agent held at the start are
 	// recorded as -1 (VillagerBench's ACR counts what agents came to hold).
@@ -126,6 +130,7 @@ func (w *World) Now() time.Duration { return w.now }
 func (w *World) Advance(d time.Duration) {
 	if d > 0 {
 		w.now += d
+		w.watchProgress()
 	}
 }
 
@@ -133,6 +138,7 @@ func (w *World) Advance(d time.Duration) {
 func (w *World) AdvanceTo(t time.Duration) {
 	if t > w.now {
 		w.now = t
+		w.watchProgress()
 	}
 }
 
