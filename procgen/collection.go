@@ -207,11 +207,17 @@ func CollectionTask(id string, s CollectionSpec, o Options) Task {
 }
 
 func decodeCollectionSpec(v json.RawMessage) (*CollectionSpec, error) {
-	var s CollectionSpec
+	return decodeStrict[CollectionSpec](v, "collection", `{"material", "quantity", "distance"}`)
+}
+
+// decodeStrict decodes a task's field of shape T, refusing unknown
+// fields; shape is what the error says the field should be.
+func decodeStrict[T any](v json.RawMessage, field, shape string) (*T, error) {
+	var s T
 	dec := json.NewDecoder(bytes.NewReader(v))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
-		return nil, fmt.Errorf("field %q: expected {\"material\", \"quantity\", \"distance\"}: %v", "collection", err)
+		return nil, fmt.Errorf("field %q: expected %s: %v", field, shape, err)
 	}
 	return &s, nil
 }

@@ -1,7 +1,6 @@
 package procgen
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -243,13 +242,7 @@ func isWall(b string) bool {
 }
 
 func decodeShelterSpec(v json.RawMessage) (*ShelterSpec, error) {
-	var s ShelterSpec
-	dec := json.NewDecoder(bytes.NewReader(v))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil {
-		return nil, fmt.Errorf("field %q: expected {\"site\": [x, y, z], \"size\", \"height\", \"wall\", \"stone\"}: %v", "shelter", err)
-	}
-	return &s, nil
+	return decodeStrict[ShelterSpec](v, "shelter", `{"site": [x, y, z], "size", "height", "wall", "stone"}`)
 }
 
 // shelter checks a shelter task's field.
