@@ -1,6 +1,9 @@
 package generate
 
 import (
+	"math"
+
+	"collabcraft/voyager"
 	"context"
 	"time"
 
@@ -96,3 +99,89 @@ func (s *simWorld) KitchenChest() map[string]int { return s.w.KitchenChest() }
 
 // KitchenServe takes a dish out of the chest for an order.
 func (s *simWorld) KitchenServe(dish string) bool { return s.w.KitchenServe(dish) }
+
+// VoyagerWorld runs Voyager's programs for an agent and shows Voyager's
+// observation of it (the tree organisation's skills, issue 33).
+type VoyagerWorld interface {
+	World
+	// ExecuteVoyager runs a program (world/js ExecuteVoyager) from the
+	// world's time; the caller advances the clock by its Duration.
+	ExecuteVoyager(agent int, programs, code string, state *js.VoyagerState) js.VoyagerResult
+	// VoyagerObservation is the agent as Voyager's mineflayer observes it.
+	VoyagerObservation(agent int) voyager.Observation
+}
+
+var _ VoyagerWorld = (*simWorld)(nil)
+
+func (s *simWorld) ExecuteVoyager(agent int, programs, code string, state *js.VoyagerState) js.VoyagerResult {
+	s.runs++
+	res, err := js.ExecuteVoyager(context.Background(), s.w, s.names[agent], programs, code, state, js.Options{Seed: callSeed(s.seed^0xc0de, agent, int(s.runs))})
+	if err != nil { // only for an unknown agent name, which SimWorld never passes
+		return js.VoyagerResult{Error: err.Error()}
+	}
+	return res
+}
+
+// VoyagerObservation is status.js, voxels.js and inventory.js's
+// observation: the blocks within 8, 2, 8 of the agent (first seen first,
+// as a JavaScript Set), the mobs within 32 (each kind at its nearest), the
+// equipment slots (armour is not simulated: only the main hand shows).
+func (s *simWorld) VoyagerObservation(agent int) voyager.Observation {
+	a := s.w.Agent(s.names[agent])
+	p := a.Pos()
+	o := voyager.Observation{Biome: s.w.Biome(), TimeOfDay: voyagerTime(s.w.TimeOfDay()), Health: a.Health(), Food: a.Food(),
+		X: p.X, Y: p.Y, Z: p.Z, Equipment: []string{"", "", "", "", a.Held(), ""}}
+	seen := map[string]bool{}
+	for x := -8; x <= 8; x++ {
+		for y := -2; y <= 2; y++ {
+			for z := -8; z <= 8; z++ {
+				b := s.w.BlockAt(int(math.Floor(p.X))+x, int(math.Floor(p.Y))+y, int(math.Floor(p.Z))+z)
+				if b != "air" && b != "" && !seen[b] {
+					seen[b] = true
+					o.Voxels = append(o.Voxels, b)
+				}
+			}
+		}
+	}
+	near := map[string]int{}
+	for _, e := range s.w.Entities() {
+		if e.Type == "player" {
+			continue
+		}
+		d := math.Sqrt((e.Pos.X-p.X)*(e.Pos.X-p.X) + (e.Pos.Y-p.Y)*(e.Pos.Y-p.Y) + (e.Pos.Z-p.Z)*(e.Pos.Z-p.Z))
+		if d >= 32 {
+			continue
+		}
+		if i, ok := near[e.Name]; ok {
+			o.Entities[i].Distance = min(o.Entities[i].Distance, d)
+			continue
+		}
+		near[e.Name] = len(o.Entities)
+		o.Entities = append(o.Entities, voyager.Entity{Name: e.Name, Distance: d})
+	}
+	names, counts := a.Inventory().Counts()
+	for _, n := range names {
+		o.Inventory = append(o.Inventory, voyager.Item{Name: n, Count: counts[n]})
+	}
+	o.InventoryUsed = len(a.Inventory().Stacks())
+	return o
+}
+
+// voyagerTime is status.js's getTime.
+func voyagerTime(t int64) string {
+	switch {
+	case t < 1000:
+		return "sunrise"
+	case t < 6000:
+		return "day"
+	case t < 12000:
+		return "noon"
+	case t < 13000:
+		return "sunset"
+	case t < 18000:
+		return "night"
+	case t < 22000:
+		return "midnight"
+	}
+	return "sunrise"
+}

@@ -35,13 +35,22 @@ const (
 	// The dispatcher organisation's call (MindAgent): one model plans every
 	// agent's next action, one action line per agent, each step.
 	KindDispatch = "dispatch"
+
+	// The tree organisation's calls (S-Agents over Voyager's loop).
+	KindMonitor          = "monitor"           // the progress monitor judges the task at hand: success, fail or unknown
+	KindTaskPlan         = "task_plan"         // the task planner's chain of thought: inventories, objective, analysis, stages, the task at hand, informer
+	KindActionPlan       = "action_plan"       // the action planner turns the task at hand into JSON todos, direct or "inform [player] to ..."
+	KindSkillCode        = "skill_code"        // Voyager's action agent writes a todo's JavaScript program
+	KindCritic           = "critic"            // Voyager's critic judges a program's result from the observation
+	KindSkillDescription = "skill_description" // Voyager's skill manager describes a new skill for the library
 )
 
 // Kinds are the transition kinds collabcraft's organisations record, in
 // the order they are listed to users (filter --kinds).
 var Kinds = []string{KindConversation, KindCoding, KindMemory, KindBotResponder,
 	KindEnvSummary, KindDecompose, KindReplan, KindAssign, KindReact, KindReflect, KindSummary,
-	KindDispatch}
+	KindDispatch,
+	KindMonitor, KindTaskPlan, KindActionPlan, KindSkillCode, KindCritic, KindSkillDescription}
 
 // ActiveSecondsMetric+name is the Trial.Metrics key of an agent's active
 // simulated seconds: the think time of its model calls plus the duration

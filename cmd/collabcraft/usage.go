@@ -232,7 +232,7 @@ var (
 		"trajectory": true, "command": true, "blueprints": true, "llm": true, "llmtest": true,
 		"js": true, "team": true, "scripted": true, "quality": true, "voice": true, "tokens": true, "cuisine": true, "escape": true, "villagerbench": true,
 		"villager": true, "dag": true, "orgs": true, "dagexpert": true, "dispatch": true, "dispatcher": true, "mckitchen": true, "pyrand": true, "hostile": true, "chat": true, "know": true, "scan": true,
-		"voyager": true, "latency": true,
+		"voyager": true, "latency": true, "sagents": true, "treeexpert": true, "tree": true,
 	}
 )
 

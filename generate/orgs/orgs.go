@@ -10,6 +10,7 @@ import (
 	"collabcraft/generate"
 	"collabcraft/generate/dag"
 	"collabcraft/generate/dispatch"
+	"collabcraft/generate/tree"
 )
 
 // Options are the settings of the organisations that have some.
@@ -17,6 +18,8 @@ type Options struct {
 	DAGMode string // dag: merge (default) or update
 	// Dispatch are the dispatcher's settings (its ablations and hash seed).
 	Dispatch dispatch.Config
+	// Latency is the tree organisations' latency model (tree.Config).
+	Latency string
 }
 
 // organisations is keyed by --org; TestEveryOrganisationIsListed checks
@@ -31,6 +34,12 @@ var organisations = map[string]func(Options) (generate.Organisation, error){
 		return dag.Org{Config: dag.Config{Mode: mode}}, nil
 	},
 	"dispatcher": func(o Options) (generate.Organisation, error) { return dispatch.Org{Config: o.Dispatch}, nil },
+	"tree": func(o Options) (generate.Organisation, error) {
+		return tree.Org{Config: tree.Config{Shape: tree.Tree, Latency: o.Latency}}, nil
+	},
+	"chain": func(o Options) (generate.Organisation, error) {
+		return tree.Org{Config: tree.Config{Shape: tree.Chain, Latency: o.Latency}}, nil
+	},
 }
 
 // Names lists the organisations, sorted.

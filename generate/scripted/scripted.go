@@ -29,7 +29,9 @@ import (
 	"collabcraft/generate/scripted/chat"
 	"collabcraft/generate/scripted/dagexpert"
 	"collabcraft/generate/scripted/know"
+	"collabcraft/generate/scripted/treeexpert"
 	"collabcraft/procgen"
+	"collabcraft/sagents"
 	"collabcraft/trajectory"
 	"collabcraft/villager"
 )
@@ -139,6 +141,9 @@ func (b *backend) Complete(ctx context.Context, req generate.Request) (generate.
 	}
 	if dagKinds[req.Kind] {
 		return b.dagReply(req)
+	}
+	if treeexpert.Kinds[req.Kind] {
+		return treeReply(req) // S-Agents' tree over Voyager's loop
 	}
 	view := reveal(&req)
 	k := b.call(know.ParseMINDcraft(&view))
@@ -308,6 +313,20 @@ func (b *backend) dagReply(req generate.Request) (generate.Reply, error) {
 		msgs[i] = villager.Message{Role: m.Role, Content: m.Content}
 	}
 	text, err := dagexpert.Reply(req.Kind, msgs, rng, dagexpert.Options{Noise: b.opts.Noise})
+	if err != nil {
+		return generate.Reply{}, fmt.Errorf("scripted: %w", err)
+	}
+	return reply(&req, text), nil
+}
+
+// treeReply answers a call of the tree organisation (treeexpert).
+func treeReply(req generate.Request) (generate.Reply, error) {
+	rng := rand.New(rand.NewPCG(req.Seed, 0x7ee))
+	msgs := make([]sagents.Message, len(req.Messages))
+	for i, m := range req.Messages {
+		msgs[i] = sagents.Message{Role: m.Role, Content: m.Content}
+	}
+	text, err := treeexpert.Reply(req.Kind, msgs, rng)
 	if err != nil {
 		return generate.Reply{}, fmt.Errorf("scripted: %w", err)
 	}

@@ -1,0 +1,297 @@
+package treeexpert
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"collabcraft/sagents"
+)
+
+// stageLineRE reads a plan's line "Name mine(s) N things." (or crafts).
+var stageLineRE = regexp.MustCompile(`^(\S+) (mines?|crafts?) (.+?)\.?$`)
+
+// monitor judges the task to be inquired from the reports in the
+// conversation: a root waits until every worker of the stage reported the
+// order done or failed; a leaf reads its own last report.
+func (w words) monitor(c sagents.MonitorCall) string {
+	status, key := sagents.Unknown, ""
+	if c.Root {
+		result := map[string]string{}
+		total := 0
+		for _, l := range strings.Split(c.Task, "\n") {
+			m := stageLineRE.FindStringSubmatch(strings.TrimSpace(l))
+			if m == nil {
+				continue
+			}
+			g, ok := readGoal("mine " + m[3])
+			if !ok {
+				continue
+			}
+			total++
+			for _, x := range c.Lines {
+				if x.Speaker != m[1] {
+					continue
+				}
+				if t, ok := strings.CutPrefix(x.Text, "I have succeeded the task "); ok && sameGoal(t, g) {
+					result[m[1]], key = sagents.Success, x.Text
+				}
+				if t, ok := strings.CutPrefix(x.Text, "I have failed the task "); ok && sameGoal(t, g) {
+					result[m[1]], key = sagents.Fail, x.Text
+				}
+			}
+		}
+		done, failed := 0, 0
+		for _, r := range result {
+			if r == sagents.Success {
+				done++
+			} else {
+				failed++
+			}
+		}
+		switch {
+		case total > 0 && done+failed >= total && failed > 0:
+			status = sagents.Fail
+		case total > 0 && done >= total:
+			status = sagents.Success
+		}
+	} else {
+		for _, x := range c.Lines {
+			if strings.HasPrefix(x.Text, "I have failed the task ") {
+				status, key = sagents.Fail, x.Text
+			} else if strings.HasPrefix(x.Text, "I have succeeded the task ") && status != sagents.Fail {
+				status, key = sagents.Success, x.Text
+			}
+		}
+	}
+	task := strings.Join(strings.Fields(c.Task), " ")
+	var j string
+	switch status {
+	case sagents.Success:
+		j = w.gen("According to '" + key + "' from the conversation, {the task|" + task + "} has succeeded.")
+	case sagents.Fail:
+		j = w.gen("According to '" + key + "' from the conversation, {the task|" + task + "} has failed{| and must be planned again}.")
+	default:
+		j = w.gen("{The orders went out|The task was handed out|The workers were told}{, and some started|}, but {nobody has reported the result yet|no report of the result has come in yet|the conversation does not say how it ended}, so the task status is unknown.")
+	}
+	return "Task result judgment: " + j + "\nFinal task status: " + status
+}
+
+func sameGoal(text string, g goal) bool {
+	h, ok := readGoal(text)
+	return ok && h == g
+}
+
+// taskPlan writes the planner's CoT: a root splits the goal among its
+// employees (rule 5), a leaf stages its order by the tools it needs.
+func (w words) taskPlan(c sagents.PlannerCall) string {
+	if c.Root {
+		return w.rootPlan(c)
+	}
+	return w.leafPlan(c)
+}
+
+// goalOf is the latest order in the conversation, else the objective.
+func goalOf(c sagents.PlannerCall) (g goal, informer string, ok bool) {
+	for _, l := range c.Lines {
+		order, isOrder := strings.CutPrefix(l.Text, c.Name+", please ")
+		if l.Speaker == c.Name || !isOrder && l.Speaker != "user" {
+			continue
+		}
+		if h, found := readGoal(order); found {
+			g, informer, ok = h, l.Speaker, true
+		}
+	}
+	if !ok {
+		g, ok = readGoal(c.Objective)
+	}
+	return g, informer, ok
+}
+
+func (w words) rootPlan(c sagents.PlannerCall) string {
+	g, informer, ok := goalOf(c)
+	staff := c.Employment
+	inv := inventories(staff, c.Inventory, c.Lines)
+	if !ok {
+		return w.planText(invText(staff, inv), "None", "There is no collection goal in the conversation, so there is nothing to plan.", "None", "None", "None")
+	}
+	if informer == "" {
+		informer = "user"
+	}
+	have := 0
+	for _, n := range staff {
+		have += held(inv[n], g.class)
+	}
+	left := g.n
+	if c.Task != "" {
+		left = g.n - have
+	}
+	objective := w.gen("{Mine|Collect|Gather} " + g.String() + ".")
+	if left <= 0 {
+		a := w.gen(fmt.Sprintf("{The team now holds|Together the workers hold} %d %s, {which covers|which meets} the goal of %d. {Nothing is left to do.|The objective is complete.}", have, g.class, g.n))
+		return w.planText(invText(staff, inv), objective, a, c.Plan, "None", informer)
+	}
+	shares := split(left, len(staff))
+	var lines []string
+	for i, n := range staff {
+		if shares[i] > 0 {
+			lines = append(lines, fmt.Sprintf("%s %s %d %s.", n, w.gen("{mines|mine}"), shares[i], g.class))
+		}
+	}
+	stage := w.gen("Stage 1: {Gather|Collect|Mine} " + g.class)
+	var a string
+	if c.Task == "" {
+		a = w.gen(fmt.Sprintf("{To finish|To complete} {the task|the goal} of mining %d %s {quickly|as fast as possible}, the work {is split|is divided} among %s{, so that nobody waits| so that everyone has something to do}. ", g.n, g.class, strings.Join(staff, ", ")))
+		if g.class != "logs" {
+			a += w.gen("{Each worker|Every worker} {starts with|begins from} {an empty inventory|nothing}, so each {makes|crafts} {their|its} own {pickaxe|tools} first{; that is part of their order|}.")
+		}
+	} else {
+		a = w.gen(fmt.Sprintf("The {previous stage|last step} %s. {The team holds|The workers hold} %d %s of %d, so %d {are still missing|remain}; {they are split again|the rest is divided again} among {the workers|everyone}.", map[string]string{"success": "succeeded", "fail": "failed"}[c.Status], have, g.class, g.n, left))
+	}
+	at := stage + "\n" + strings.Join(lines, "\n")
+	return w.planText(invText(staff, inv), objective, a, at, at, informer)
+}
+
+// split divides n into k shares, the first ones larger (50 -> 17, 17, 16).
+func split(n, k int) []int {
+	out := make([]int, k)
+	for i := range out {
+		out[i] = n / k
+		if i < n%k {
+			out[i]++
+		}
+	}
+	return out
+}
+
+func (w words) planText(inv, objective, analysis, long, atHand, informer string) string {
+	return "Current inventory of employers: " + inv + "\n\nObjective: " + objective + "\n\nAnalysis: " + analysis +
+		"\n\nLong-term plan:\n" + long + "\n\nThe task at hand:\n" + atHand + "\n\nInformer is " + informer
+}
+
+// leafPlan stages a leaf's order: wood and a wooden pickaxe before stone,
+// a stone pickaxe before iron (mineBlock refuses a block without its
+// tool), then the mining itself.
+func (w words) leafPlan(c sagents.PlannerCall) string {
+	me := c.Name
+	g, informer, ok := goalOf(c)
+	inv := inventories([]string{me}, c.Inventory, nil)[me]
+	if !ok {
+		return w.planText(invText([]string{me}, map[string]map[string]int{me: inv}), "None", "I have no order to work on.", "None", "None", "None")
+	}
+	if informer == "" {
+		informer = bossOf(c)
+	}
+	final := fmt.Sprintf("%s mine %d %s.", me, g.n, g.class)
+	// The order is done once its final stage succeeded.
+	if c.Status == sagents.Success && strings.Contains(c.Task, final) {
+		return w.planText(invText([]string{me}, map[string]map[string]int{me: inv}), w.gen("{Mine|Collect} "+g.String()+"."),
+			w.gen("{The last stage|The mining} succeeded{, so my order is done|; nothing is left of my order}."), c.Plan, "None", informer)
+	}
+	var stages [][]string
+	wooden := inv["wooden_pickaxe"] > 0 || inv["stone_pickaxe"] > 0 || inv["iron_pickaxe"] > 0
+	stone := inv["stone_pickaxe"] > 0 || inv["iron_pickaxe"] > 0
+	if g.class != "logs" && !wooden {
+		st := []string{}
+		if held(inv, "logs") < 3 && countPlanks(inv) < 9 {
+			st = append(st, fmt.Sprintf("%s mine %d logs.", me, 3-held(inv, "logs")))
+		}
+		if inv["crafting_table"] == 0 {
+			st = append(st, me+" crafts 1 crafting table.")
+		}
+		st = append(st, me+" crafts 1 wooden pickaxe.")
+		stages = append(stages, st)
+	}
+	if g.class == "iron" && !stone {
+		st := []string{}
+		if inv["cobblestone"] < 3 {
+			st = append(st, fmt.Sprintf("%s mine %d stones.", me, 3-inv["cobblestone"]))
+		}
+		st = append(st, me+" crafts 1 stone pickaxe.")
+		stages = append(stages, st)
+	}
+	stages = append(stages, []string{final})
+	names := []string{"{Gather|Get} wood and make a wooden pickaxe", "Make a stone pickaxe", "{Mine|Collect} " + g.class}
+	if len(stages) == 2 && g.class == "stones" {
+		names = []string{names[0], names[2]}
+	} else if len(stages) == 2 {
+		names = names[1:]
+	} else if len(stages) == 1 {
+		names = names[2:]
+	}
+	var long []string
+	for i, st := range stages {
+		long = append(long, w.gen(fmt.Sprintf("Stage %d: %s", i+1, names[i]))+"\n"+strings.Join(st, "\n"))
+	}
+	var a string
+	switch {
+	case g.class == "logs":
+		a = w.gen(fmt.Sprintf("To mine %d logs {I need no tool|no tool is needed}: {I find trees and chop them by hand|logs come off trees by hand}{, exploring when none is near|}.", g.n))
+	case len(stages) > 1:
+		a = w.gen(fmt.Sprintf("To mine %d %s {I need|I must first have} a {pickaxe|suitable pickaxe}: {mining it by hand yields nothing|without one the blocks drop nothing}. {I make the tools first, then mine.|So the tools come first, the mining after.}", g.n, g.class))
+	default:
+		a = w.gen(fmt.Sprintf("I already {have|hold} the pickaxe {I need|it takes}, so I {can mine the %s {right away|now}|go straight to mining}.", g.class))
+	}
+	if c.Status == sagents.Fail {
+		a += w.gen(" {The last attempt failed|The previous step failed}, so I {try|do} {it|that stage} again{ from what I hold now|}.")
+	}
+	return w.planText(invText([]string{me}, map[string]map[string]int{me: inv}), w.gen("{Mine|Collect} "+g.String()+"."), a, strings.Join(long, "\n"), long[0], informer)
+}
+
+func countPlanks(inv map[string]int) int {
+	n := 0
+	for k, v := range inv {
+		if strings.HasSuffix(k, "_planks") {
+			n += v
+		}
+	}
+	return n
+}
+
+// actionPlan turns the task at hand into todos: a root informs each
+// worker named, a leaf does its lines itself.
+func (w words) actionPlan(c sagents.ActionCall) string {
+	var todos []string
+	for _, l := range strings.Split(c.Task, "\n") {
+		m := stageLineRE.FindStringSubmatch(strings.TrimSpace(l))
+		if m == nil {
+			continue
+		}
+		verb := "mine"
+		if strings.HasPrefix(m[2], "craft") {
+			verb = "craft"
+		}
+		what := verb + " " + m[3]
+		if c.Root && m[1] != c.Name {
+			todos = append(todos, "inform "+m[1]+" to "+what)
+			continue
+		}
+		todos = append(todos, strings.ToUpper(what[:1])+what[1:])
+	}
+	var b strings.Builder
+	b.WriteString("[")
+	for i, t := range todos {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%q", t)
+	}
+	b.WriteString("]")
+	return b.String()
+}
+
+// bossOf is who last gave the leaf an order in its conversation, or
+// "leader".
+func bossOf(c sagents.PlannerCall) string {
+	for i := len(c.Lines) - 1; i >= 0; i-- {
+		if c.Lines[i].Speaker != c.Name {
+			return c.Lines[i].Speaker
+		}
+	}
+	for _, l := range c.Lines {
+		if l.Speaker == c.Name && l.To != "" {
+			return l.To
+		}
+	}
+	return "leader"
+}

@@ -1,0 +1,329 @@
+package treeexpert
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"collabcraft/sagents"
+)
+
+// turn is what a Voyager user message shows that the experts read.
+type turn struct {
+	task, critique, lastCode string
+	inv                      map[string]int
+	blocks                   []string
+}
+
+func section(text, head string) string {
+	i := strings.Index(text, head)
+	if i < 0 {
+		return ""
+	}
+	rest := text[i+len(head):]
+	if j := strings.Index(rest, "\n\n"); j >= 0 {
+		rest = rest[:j]
+	}
+	return strings.TrimSpace(rest)
+}
+
+var invHeadRE = regexp.MustCompile(`Inventory \(\d+/36\): (.*)`)
+
+func readTurn(msgs []sagents.Message) (turn, error) {
+	if len(msgs) != 2 {
+		return turn{}, errors.New("treeexpert: a Voyager call has a system and a user message")
+	}
+	u := msgs[1].Content
+	t := turn{task: section(u, "\nTask: "), critique: section(u, "\nCritique: "), inv: map[string]int{}}
+	if strings.HasPrefix(u, "Task: ") {
+		t.task = section(u, "Task: ")
+	}
+	if m := invHeadRE.FindStringSubmatch(u); m != nil {
+		t.inv = readDict(m[1])
+	}
+	if b := section(u, "Nearby blocks: "); b != "" && b != "None" {
+		t.blocks = strings.Split(b, ", ")
+	}
+	if c, ok := strings.CutPrefix(u, "Code from the last round:\n"); ok {
+		t.lastCode = c[:strings.Index(c, "\n\nExecution error")]
+	}
+	if t.task == "" {
+		return turn{}, errors.New("treeexpert: the Voyager call shows no task")
+	}
+	return t, nil
+}
+
+// job is a todo read back: mine count of a class, or craft an item.
+type job struct {
+	verb  string // mine, craft
+	count int
+	class string // logs, stones, iron (mine)
+	item  string // craft
+}
+
+var craftRE = regexp.MustCompile(`(?i)^craft (\d+|a|an) (.+?)\.?$`)
+
+func readJob(task string) (job, bool) {
+	if g, ok := readGoal(task); ok {
+		return job{verb: "mine", count: g.n, class: g.class}, true
+	}
+	if m := craftRE.FindStringSubmatch(strings.TrimSpace(task)); m != nil {
+		n, err := strconv.Atoi(m[1])
+		if err != nil {
+			n = 1
+		}
+		return job{verb: "craft", count: n, item: strings.ReplaceAll(strings.ToLower(m[2]), " ", "_")}, true
+	}
+	return job{}, false
+}
+
+// skillCode writes the program of a todo as a strong model writes for
+// Voyager's prompt: a main function of bot, small helpers, loops that
+// explore when nothing is in sight, checks of the result.
+func (w words) skillCode(msgs []sagents.Message) (string, error) {
+	t, err := readTurn(msgs)
+	if err != nil {
+		return "", err
+	}
+	j, ok := readJob(t.task)
+	if !ok {
+		return "", fmt.Errorf("treeexpert: no skill for the task %q", t.task)
+	}
+	retry := t.lastCode != ""
+	var explain, plan, code string
+	switch j.verb {
+	case "mine":
+		explain, plan, code = w.mineSkill(j, t, retry)
+	default:
+		explain, plan, code = w.craftSkill(j, t)
+	}
+	return "Explain: " + explain + "\n\nPlan:\n" + plan + "\n\nCode:\n```javascript\n" + code + "```\n", nil
+}
+
+var blockOf = map[string]struct{ names, drops, fn, noun string }{
+	"logs":   {`["oak_log", "birch_log", "spruce_log", "jungle_log", "acacia_log", "dark_oak_log", "mangrove_log", "cherry_log"]`, "", "Logs", "log"},
+	"stones": {`["stone"]`, `["cobblestone"]`, "Stone", "stone"},
+	"iron":   {`["iron_ore", "deepslate_iron_ore"]`, `["raw_iron"]`, "Iron", "iron ore"},
+}
+
+func (w words) mineSkill(j job, t turn, retry bool) (explain, plan, code string) {
+	b := blockOf[j.class]
+	drops := b.drops
+	if drops == "" {
+		drops = b.names
+	}
+	name := w.gen("{mine|collect|gather}") + b.fn
+	if retry {
+		name += w.gen("{Again|WithExploring|Patiently}")
+	}
+	explore := 60
+	if retry {
+		explore = 120
+	}
+	dirs := w.gen("{[new Vec3(1, 0, 0), new Vec3(0, 0, 1), new Vec3(-1, 0, 0), new Vec3(0, 0, -1)]|[new Vec3(1, 0, 1), new Vec3(-1, 0, 1), new Vec3(-1, 0, -1), new Vec3(1, 0, -1)]|[new Vec3(0, 0, 1), new Vec3(1, 0, 0), new Vec3(0, 0, -1), new Vec3(-1, 0, 0)]}")
+	if j.class == "iron" {
+		dirs = "[new Vec3(1, -1, 0), new Vec3(0, -1, 1), new Vec3(-1, -1, 0), new Vec3(0, -1, -1)]"
+	}
+	countFn := w.gen("{countItems|countOf|heldCount}")
+	findFn := w.gen("{findTarget|nearestTarget|lookForTarget}")
+	code = fmt.Sprintf(`// How many of the given items the bot holds.
+function %[1]s(bot, names) {
+  return bot.inventory.items()
+    .filter((item) => names.includes(item.name))
+    .reduce((sum, item) => sum + item.count, 0);
+}
+
+// The nearest block worth mining, or null.
+function %[2]s(bot) {
+  const names = %[3]s;
+  return bot.findBlock({ matching: (block) => names.includes(block.name), maxDistance: 32 });
+}
+
+async function %[4]s(bot) {
+  const drops = %[5]s;
+  const goal = %[1]s(bot, drops) + %[6]d;
+  const directions = %[7]s;
+  let turn = 0;
+  for (let attempt = 0; attempt < 30 && %[1]s(bot, drops) < goal && turn < 12; attempt++) {
+    const block = %[2]s(bot);
+    const before = %[1]s(bot, drops);
+    if (block) {
+      await mineBlock(bot, block.name, Math.min(goal - before, 8));
+    }
+    if (%[1]s(bot, drops) === before) {
+      // Nothing in reach, or nothing came of it: look elsewhere.
+      await exploreUntil(bot, directions[turn %% directions.length], %[8]d, () => %[2]s(bot));
+      turn++;
+    }
+  }
+  const got = %[1]s(bot, drops) - (goal - %[6]d);
+  if (got >= %[6]d) {
+    bot.chat(%[9]s);
+  } else {
+    bot.chat("Only " + got + " of %[6]d %[10]s so far.");
+  }
+}
+`, countFn, findFn, b.names, name, drops, j.count, dirs, explore,
+		strconv.Quote(w.gen(fmt.Sprintf("{Mined|Collected|Got} %d %s.", j.count, j.class))), j.class)
+	explain = w.gen(fmt.Sprintf("{I need to|The task is to} {mine|collect} %d %s. ", j.count, j.class))
+	if retry {
+		explain += w.gen("{The last program did not get enough|Last round fell short}: {there were too few blocks in reach|the blocks nearby ran out}, so this one explores {longer|further} {before giving up|between tries}.")
+	} else if j.class == "logs" {
+		explain += w.gen("{Logs of any wood count|Any kind of log will do}, so the program {mines the nearest one|takes whichever tree is closest} and explores {when none is in sight|when no tree is near}.")
+	} else {
+		explain += w.gen(fmt.Sprintf("{I hold a pickaxe|The pickaxe is in my inventory}, so the %s {can be mined|drops}; the program explores {when none is in reach|when nothing is close}.", b.noun))
+	}
+	plan = w.gen(fmt.Sprintf("1) Count the %s {I hold|in my inventory} and {set the goal|work out the target}.\n2) {Find|Look for} the nearest %s{ within 32 blocks|}; {explore|walk} in a new direction when there is none.\n3) Mine {in batches|a few at a time} until {the goal is reached|I have enough}.\n4) Report {how many I got|the result} in the chat.", j.class, b.noun))
+	return explain, plan, code
+}
+
+var craftNeeds = map[string]string{
+	"crafting_table": "4 planks",
+	"wooden_pickaxe": "3 planks and 2 sticks at a crafting table",
+	"stone_pickaxe":  "3 cobblestone and 2 sticks at a crafting table",
+}
+
+func (w words) craftSkill(j job, t turn) (explain, plan, code string) {
+	planks := ""
+	for k := range t.inv {
+		if strings.HasSuffix(k, "_planks") {
+			planks = k
+		}
+	}
+	log := ""
+	for k := range t.inv {
+		if strings.HasSuffix(k, "_log") && (log == "" || k < log) {
+			log = k
+		}
+	}
+	wood := "oak"
+	if planks != "" {
+		wood = strings.TrimSuffix(planks, "_planks")
+	} else if log != "" {
+		wood = strings.TrimSuffix(log, "_log")
+	}
+	fn := w.gen("{craft|make}") + camel(j.item)
+	ensure := w.gen("{ensurePlanks|makePlanks|plankUp}")
+	var body strings.Builder
+	fmt.Fprintf(&body, `// Planks from the logs held, when fewer than need are left.
+async function %[1]s(bot, need) {
+  const planks = bot.inventory.items().filter((item) => item.name.endsWith("_planks")).reduce((sum, item) => sum + item.count, 0);
+  if (planks < need) {
+    await craftItem(bot, "%[2]s_planks", Math.ceil((need - planks) / 4));
+  }
+}
+
+`, ensure, wood)
+	needPlanks := map[string]int{"crafting_table": 4, "wooden_pickaxe": 5, "stone_pickaxe": 2}[j.item]
+	fmt.Fprintf(&body, "async function %s(bot) {\n  await %s(bot, %d);\n", fn, ensure, needPlanks)
+	if j.item != "crafting_table" {
+		fmt.Fprintf(&body, `  if (!bot.inventory.items().some((item) => item.name === "stick")) {
+    await craftItem(bot, "stick", 1);
+  }
+  if (!bot.findBlock({ matching: (block) => block.name === "crafting_table", maxDistance: 32 })) {
+    const table = bot.inventory.items().find((item) => item.name === "crafting_table");
+    if (!table) {
+      await %[1]s(bot, 4);
+      await craftItem(bot, "crafting_table", 1);
+    }
+    await placeItem(bot, "crafting_table", bot.entity.position.offset(1, 0, 0));
+  }
+`, ensure)
+	}
+	fmt.Fprintf(&body, "  await craftItem(bot, %q, %d);\n}\n", j.item, j.count)
+	code = body.String()
+	explain = w.gen(fmt.Sprintf("{A %[1]s takes|To craft a %[1]s I need} %[2]s.", strings.ReplaceAll(j.item, "_", " "), craftNeeds[j.item]))
+	if j.item != "crafting_table" {
+		explain += w.gen(" {The program places a crafting table first when none is near.|When no table is nearby, one is placed next to me.}")
+	}
+	plan = w.gen(fmt.Sprintf("1) {Make|Craft} {enough planks|the planks} from the %s logs.\n", wood))
+	if j.item != "crafting_table" {
+		plan += w.gen("2) {Craft sticks if I have none|Make sticks when none are held}.\n3) {Place a crafting table nearby|Put down a crafting table} if none is in reach.\n4) ")
+	} else {
+		plan += "2) "
+	}
+	plan += w.gen(fmt.Sprintf("{Craft|Make} the %s.", strings.ReplaceAll(j.item, "_", " ")))
+	return explain, plan, code
+}
+
+func camel(s string) string {
+	var b strings.Builder
+	for _, p := range strings.Split(s, "_") {
+		if p != "" {
+			b.WriteString(strings.ToUpper(p[:1]) + p[1:])
+		}
+	}
+	return b.String()
+}
+
+// critic judges the task from the inventory the observation shows.
+func (w words) critic(msgs []sagents.Message) (string, error) {
+	t, err := readTurn(msgs)
+	if err != nil {
+		return "", err
+	}
+	j, ok := readJob(t.task)
+	if !ok {
+		return "", fmt.Errorf("treeexpert: the critic cannot judge the task %q", t.task)
+	}
+	var have int
+	var what string
+	if j.verb == "mine" {
+		have, what = held(t.inv, j.class), j.class
+	} else {
+		have, what = t.inv[j.item], strings.ReplaceAll(j.item, "_", " ")
+	}
+	success := have >= j.count
+	reasoning := w.gen(fmt.Sprintf("{You have|Your inventory holds|There are} %d %s{ in your inventory|}, and the task {needs|asks for} %d.", have, what, j.count))
+	critique := ""
+	if !success {
+		critique = w.gen(fmt.Sprintf("{Get|Collect} %d more %s{; explore further to find them| before you stop}.", j.count-have, what))
+	}
+	return fmt.Sprintf("{\n    \"reasoning\": %q,\n    \"success\": %t,\n    \"critique\": %q\n}", reasoning, success, critique), nil
+}
+
+var mainFnRE = regexp.MustCompile("The main function is `(\\w+)`\\.")
+
+// describe writes the skill's description, as Voyager's skill prompt asks:
+// what the main function does, in a few sentences.
+func (w words) describe(msgs []sagents.Message) (string, error) {
+	if len(msgs) != 2 {
+		return "", errors.New("treeexpert: a skill-description call has a system and a user message")
+	}
+	m := mainFnRE.FindStringSubmatch(msgs[1].Content)
+	if m == nil {
+		return "", errors.New("treeexpert: the skill-description call names no main function")
+	}
+	code := msgs[1].Content
+	var parts []string
+	switch {
+	case strings.Contains(code, "mineBlock"):
+		what := "blocks"
+		for _, class := range []string{"logs", "stones", "iron"} {
+			if strings.Contains(code, blockOf[class].names) {
+				what = class
+			}
+		}
+		n := regexp.MustCompile(`\) \+ (\d+);`).FindStringSubmatch(code)
+		count := "a number of"
+		if n != nil {
+			count = n[1]
+		}
+		parts = append(parts, w.gen(fmt.Sprintf("The function {is about mining|mines} %s %s", count, what)),
+			w.gen("{It looks for the nearest one within 32 blocks and explores in turn in four directions when none is near|When none is in reach it explores in a new direction and looks again}"),
+			w.gen("{It mines in batches until the goal is met and reports the result in the chat|Finally it reports how many it got in the chat}"))
+	default:
+		item := "an item"
+		if c := regexp.MustCompile(`craftItem\(bot, "(\w+)", \d+\);\n}`).FindStringSubmatch(code); c != nil {
+			item = strings.ReplaceAll(c[1], "_", " ")
+		}
+		parts = append(parts, w.gen("The function {is about crafting|crafts} "+item),
+			w.gen("{It first makes enough planks from the logs in the inventory|It makes planks from logs when too few are held}"))
+		if strings.Contains(code, "placeItem") {
+			parts = append(parts, w.gen("{It crafts sticks and places a crafting table when none is nearby|When no crafting table is near, it places one}"))
+		}
+	}
+	return strings.Join(parts, ". ") + ".", nil
+}

@@ -1,0 +1,390 @@
+package tree
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+
+	"collabcraft/generate"
+	"collabcraft/sagents"
+	"collabcraft/trajectory"
+	"collabcraft/villager"
+	"collabcraft/voyager"
+	"collabcraft/world/js"
+)
+
+// maxFailedPlans is how many times in a row a leaf plans one order again
+// after a failed stage before it reports the order failed to its boss.
+const maxFailedPlans = 3
+
+// body is the hourglass cycle: take an order (or the user's goal), plan,
+// do or hand out the todos, and when the queue is empty judge the task at
+// hand and plan again.
+func (a *agent) body() {
+	for {
+		if a.task == "" {
+			if !a.takeOrder() {
+				a.wait()
+				continue
+			}
+			a.planAndQueue()
+			if a.task == "" {
+				a.finishOrder()
+				continue
+			}
+		}
+		for len(a.todos) > 0 {
+			todo := a.todos[0]
+			a.todos = a.todos[1:]
+			if player, order, ok := sagents.Inform(todo); ok && player != a.name {
+				a.say(player, player+", please "+order)
+				continue
+			}
+			a.skill(todo)
+		}
+		// The queue is empty: the progress monitor judges the task at
+		// hand from what was said since the last planning.
+		if a.commander() && len(a.e.pool) == a.monitored {
+			a.wait()
+			continue
+		}
+		a.monitored = len(a.e.pool)
+		text, _ := a.call(trajectory.KindMonitor, sagents.MonitorMessages(sagents.MonitorCall{Root: a.commander(), Task: a.task, Lines: a.heardSince()}))
+		r := sagents.ParseMonitorReply(text)
+		a.note("", r.Status)
+		if r.Status == sagents.Unknown && a.commander() {
+			continue // the employees have not reported yet: wait for them
+		}
+		a.status = r.Status
+		if r.Status == sagents.Fail {
+			a.failedOrder++
+		} else {
+			a.failedOrder = 0
+		}
+		if a.failedOrder >= maxFailedPlans && a.boss != "" {
+			a.say(a.boss, "I have failed the task "+a.order+".")
+			a.reportInventory()
+			a.task, a.order, a.failedOrder = "", "", 0
+			continue
+		}
+		a.planAndQueue()
+		if a.task == "" {
+			a.finishOrder()
+		}
+	}
+}
+
+// takeOrder looks for a new order to the agent since it last planned:
+// the user's goal or its boss's "X, please …". A leaf says "Got it!".
+func (a *agent) takeOrder() bool {
+	for _, l := range a.e.pool[a.heard:] {
+		if l.To != a.name || l.Speaker != a.informer() {
+			continue
+		}
+		order := l.Text
+		if rest, ok := strings.CutPrefix(order, a.name+", please "); ok {
+			order = rest
+		}
+		a.order, a.orderFrom = order, l.Speaker
+	}
+	if a.order == "" || a.objective != "" && a.order == a.objective {
+		return false
+	}
+	if a.orderFrom != User {
+		a.say(a.orderFrom, "Got it!")
+	}
+	return true
+}
+
+// finishOrder reports a finished order to whom gave it.
+func (a *agent) finishOrder() {
+	if a.order == "" {
+		return
+	}
+	if a.orderFrom != User {
+		a.say(a.orderFrom, "I have succeeded the task "+a.order+".")
+		a.reportInventory()
+	}
+	a.objective, a.order = a.order, ""
+}
+
+// heardSince is the conversation the agent is part of since its last
+// planning.
+func (a *agent) heardSince() []sagents.Line {
+	var out []sagents.Line
+	for _, l := range a.e.pool[a.heard:] {
+		if l.Speaker == a.name || l.To == a.name {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// planAndQueue calls the task planner and, for a task at hand, the action
+// planner, whose todos become the queue.
+func (a *agent) planAndQueue() {
+	e := a.e
+	staff := a.staff
+	if len(staff) == 0 {
+		staff = []string{a.name}
+	}
+	inv := a.inventory
+	if inv == "" || !a.commander() {
+		inv = a.ownInventory()
+	}
+	c := sagents.PlannerCall{Name: a.name, Employment: staff, Root: a.commander(), Lines: a.heardSince(),
+		Objective: a.objective, Plan: a.plan, Inventory: inv, Task: a.task, Status: a.status}
+	a.heard, a.monitored = len(e.pool), len(e.pool)
+	text, _ := a.call(trajectory.KindTaskPlan, sagents.PlannerMessages(c))
+	e.plans++
+	p := sagents.ParsePlan(text)
+	a.note("", p.AtHand)
+	if p.Objective != "" {
+		a.objective = p.Objective
+	}
+	a.plan, a.inventory, a.task, a.status = p.LongTerm, p.Inventory, p.AtHand, ""
+	if a.task == "" {
+		return
+	}
+	profile := "a worker who takes orders from " + a.informer()
+	if a.commander() {
+		profile = "the leader of " + strings.Join(staff, ", ")
+	}
+	for range 3 { // a list that does not parse is asked for again
+		text, _ := a.call(trajectory.KindActionPlan, sagents.ActionMessages(sagents.ActionCall{Name: a.name, Profile: profile,
+			Employment: staff, Root: a.commander(), Task: a.task}))
+		todos, err := sagents.ParseTodos(text)
+		if err == nil {
+			a.todos = todos
+			a.note(strings.Join(todos, "\n"), "")
+			return
+		}
+		a.note("", err.Error())
+	}
+	a.task = ""
+}
+
+// ownInventory is the agent's inventory in the planner's words.
+func (a *agent) ownInventory() string {
+	o := a.e.w.VoyagerObservation(a.i)
+	if len(o.Inventory) == 0 {
+		return a.name + " has an empty inventory."
+	}
+	return a.name + " has " + itemsRepr(o.Inventory) + "."
+}
+
+// reportInventory is a leaf's "my inventory is {…}, and my equipment is
+// […] " line.
+func (a *agent) reportInventory() {
+	o := a.e.w.VoyagerObservation(a.i)
+	eq := make([]any, len(o.Equipment))
+	for i, s := range o.Equipment {
+		if s != "" {
+			eq[i] = s
+		}
+	}
+	a.say(a.informer(), "my inventory is "+itemsRepr(o.Inventory)+", and my equipment is "+villager.Repr(eq)+" ")
+}
+
+func itemsRepr(items []voyager.Item) string {
+	d := make(villager.Dict, len(items))
+	for i, it := range items {
+		d[i] = villager.KV{Key: it.Name, Value: it.Count}
+	}
+	return villager.Repr(d)
+}
+
+// skill is Voyager's loop for one todo: the action agent writes a program,
+// world/js runs it, the critic judges it; a success is described and kept
+// in the library, a failure is tried again with the critique, up to the
+// rounds. The agent reports the start, the result, the critique and its
+// inventory.
+func (a *agent) skill(todo string) {
+	e := a.e
+	e.todos++
+	a.say(a.informer(), "I'll start the task "+todo+" now")
+	var events []voyager.Event
+	var code, critique string
+	ok := false
+	for range e.org.rounds() {
+		skills := e.lib.Retrieve(todo, voyager.RetrievalTopK)
+		msgs := []sagents.Message{msg(voyager.ActionSystem(voyager.ActionModel, skills)),
+			msg(voyager.ActionHuman(voyager.ActionTurn{Events: events, Obs: e.w.VoyagerObservation(a.i), Code: code,
+				Task: todo, Critique: critique, Chests: &e.chests}))}
+		text, _ := a.call(trajectory.KindSkillCode, msgs)
+		prog, perr := Program(text)
+		if perr != "" {
+			a.note("", perr)
+			events, critique = []voyager.Event{{Kind: voyager.OnError, Text: perr}}, ""
+			continue
+		}
+		res := e.w.ExecuteVoyager(a.i, e.programs(prog.Code), prog.Code+"\n"+prog.Exec, &a.vstate)
+		for _, c := range res.Chests {
+			e.chests.Update(c.Position, chestSeen(c))
+		}
+		events = nil
+		for _, c := range res.Chat {
+			events = append(events, voyager.Event{Kind: voyager.OnChat, Text: c})
+		}
+		if res.Error != "" {
+			events = append(events, voyager.Event{Kind: voyager.OnError, Text: res.Error})
+		}
+		a.note(prog.Exec, strings.Join(append(append([]string(nil), res.Chat...), res.Error), "\n"))
+		a.sleep(res.Duration)
+		code = prog.Code
+		obs := e.w.VoyagerObservation(a.i)
+		hm, judged := voyager.CriticHuman(events, obs, todo, "", e.chests.Render())
+		critique = ""
+		if judged {
+			text, _ := a.call(trajectory.KindCritic, []sagents.Message{msg(voyager.CriticSystem()), msg(hm)})
+			var v struct {
+				Success  bool   `json:"success"`
+				Critique string `json:"critique"`
+			}
+			if err := json.Unmarshal([]byte(jsonObject(text)), &v); err == nil {
+				ok, critique = v.Success, v.Critique
+			}
+			a.note("", critique)
+		}
+		if ok {
+			if voyager.KeepsSkillOf(todo) {
+				answer, _ := a.call(trajectory.KindSkillDescription, toSagents(voyager.SkillDescriptionMessages(prog.Name, prog.Code)))
+				e.lib.Add(prog.Name, prog.Code, voyager.SkillDescription(prog.Name, strings.TrimSpace(answer)))
+			}
+			break
+		}
+	}
+	if ok {
+		a.say(a.informer(), "I have succeeded the task "+todo+".")
+	} else {
+		e.fails++
+		a.say(a.informer(), "I have failed the task "+todo+".")
+	}
+	if critique != "" {
+		a.say(a.informer(), "The critique is "+critique)
+	}
+	a.reportInventory()
+}
+
+func chestSeen(c jsChest) voyager.ChestSeen {
+	if c.Invalid {
+		return voyager.ChestSeen{Invalid: true}
+	}
+	s := voyager.ChestSeen{Items: []voyager.Item{}}
+	for _, it := range c.Items {
+		s.Items = append(s.Items, voyager.Item{Name: it.Item, Count: it.Count})
+	}
+	return s
+}
+
+func msg(m voyager.Message) sagents.Message { return sagents.Message{Role: m.Role, Content: m.Content} }
+
+func toSagents(ms []voyager.Message) []sagents.Message {
+	out := make([]sagents.Message, len(ms))
+	for i, m := range ms {
+		out[i] = msg(m)
+	}
+	return out
+}
+
+// jsonObject is the answer's outermost {...} (the critic's JSON; Voyager's
+// fix_and_parse_json reads the same span).
+func jsonObject(s string) string {
+	i, j := strings.Index(s, "{"), strings.LastIndex(s, "}")
+	if i < 0 || j < i {
+		return s
+	}
+	return s[i : j+1]
+}
+
+// A Prog is the program of an action agent's answer, as Voyager's
+// process_ai_message reads it.
+type Prog struct {
+	Name string // the last async function's name
+	Code string // the code blocks' functions
+	Exec string // "await Name(bot);"
+}
+
+var (
+	codeBlockRE = regexp.MustCompile("(?s)```(?:javascript|js)(.*?)```")
+	functionRE  = regexp.MustCompile(`(?m)^(async\s+)?function\s+(\w+)\s*\(([^)]*)\)`)
+)
+
+// Program reads an action agent's answer: the javascript code blocks, the
+// last top-level async function, which must take bot alone; perr is
+// Voyager's error text for an answer it cannot run.
+func Program(answer string) (p Prog, perr string) {
+	var blocks []string
+	for _, m := range codeBlockRE.FindAllStringSubmatch(answer, -1) {
+		blocks = append(blocks, m[1])
+	}
+	code := strings.TrimSpace(strings.Join(blocks, "\n"))
+	const prefix = "Error parsing action response (before program execution): "
+	fns := functionRE.FindAllStringSubmatch(code, -1)
+	if len(fns) == 0 {
+		return Prog{}, prefix + "No functions found"
+	}
+	var main []string
+	for _, f := range fns {
+		if f[1] != "" {
+			main = f
+		}
+	}
+	if main == nil {
+		return Prog{}, prefix + "No async function found. Your main function must be async."
+	}
+	if strings.TrimSpace(main[3]) != "bot" {
+		return Prog{}, prefix + "Main function " + main[2] + " must take a single argument named 'bot'"
+	}
+	return Prog{Name: main[2], Code: code, Exec: "await " + main[2] + "(bot);"}, ""
+}
+
+// result is the trial's record.
+func (e *engine) result(end string) *generate.TrialResult {
+	r := &generate.TrialResult{SimSeconds: e.now.Seconds(), Error: e.errMsg}
+	score, _ := e.w.Score()
+	r.Outcome = trajectory.Outcome{Score: score, Success: e.success, EndReason: end}
+	for _, a := range e.agents {
+		r.Agents = append(r.Agents, trajectory.Agent{Name: a.name, Transitions: a.transitions})
+		r.ActiveSeconds = append(r.ActiveSeconds, min(a.active, e.now).Seconds())
+	}
+	r.Metrics = map[string]float64{MetricPlanning: float64(e.plans), MetricSkills: float64(e.lib.Len()),
+		MetricTodos: float64(e.todos), MetricFailures: float64(e.fails)}
+	return r
+}
+
+type jsChest = js.VoyagerChest
+
+// programs is the library's code less the skills that declare a name
+// again (the new program's, or a later skill's): in Voyager's Node eval
+// the later declaration wins, while our runtime refuses a name declared
+// twice.
+func (e *engine) programs(code string) string {
+	declared := map[string]bool{}
+	for _, m := range functionRE.FindAllStringSubmatch(code, -1) {
+		declared[m[2]] = true
+	}
+	skills := e.lib.Skills()
+	keep := make([]bool, len(skills))
+	for i := len(skills) - 1; i >= 0; i-- {
+		names := functionRE.FindAllStringSubmatch(skills[i].Code, -1)
+		clash := false
+		for _, m := range names {
+			clash = clash || declared[m[2]]
+		}
+		if clash {
+			continue
+		}
+		keep[i] = true
+		for _, m := range names {
+			declared[m[2]] = true
+		}
+	}
+	var b strings.Builder
+	for i, s := range skills {
+		if keep[i] {
+			b.WriteString(s.Code + "\n\n")
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,136 @@
+// Package tree is S-Agents' organisation (seed 000, arXiv:2402.04578): a
+// tree of agents, a root leader commanding leaves, each an hourglass agent
+// running asynchronously on the simulated clock over a shared message
+// pool. An agent's cycle is perception (Voyager's observation and the chat
+// lines), the progress monitor (when its action queue is empty), the task
+// planner and the action planner; each todo it does itself is one of
+// Voyager's loops (the action agent's program run in world/js, the critic,
+// the skill description into the trial's skill library), each todo for
+// another agent an order on the pool. The chain (CoA) is the same agents
+// with other edges of command (Shape); the graph (GoA) is not built yet.
+package tree
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"collabcraft/generate"
+	"collabcraft/generate/latency"
+	"collabcraft/procgen"
+)
+
+// Shape is who commands whom.
+type Shape string
+
+const (
+	// Tree (ToA): agent 0 is the root and commands every other agent;
+	// leaves talk to it and never command.
+	Tree Shape = "tree"
+	// Chain (CoA): agent i commands agent i+1; only the last works.
+	Chain Shape = "chain"
+)
+
+// User is the name the team's goal comes from: the player who types it in
+// the chat (S-Agents' "linnea3v3").
+const User = "user"
+
+// DefaultLatency is the latency model of a trial whose Config names none:
+// a model call answers after about 3 s (S-Agents' time cost is wall time).
+const DefaultLatency = "default=lognormal(3s,0.5),skill_code=lognormal(6s,0.4),task_plan=lognormal(8s,0.4)"
+
+// Config tunes the organisation.
+type Config struct {
+	Shape Shape
+	// Latency is the latency model's spec (generate/latency); "" is
+	// DefaultLatency.
+	Latency string
+	// Rounds is how many programs Voyager's loop writes for one todo
+	// before it gives up (0: Voyager's action_agent_task_max_retries, 4).
+	Rounds int
+}
+
+// Org is the tree organisation in one of its shapes.
+type Org struct{ Config Config }
+
+var _ generate.Organisation = Org{}
+var _ generate.OrgSettings = Org{}
+
+// Name is the shape: tree, chain or graph.
+func (o Org) Name() string {
+	if o.Config.Shape == "" {
+		return string(Tree)
+	}
+	return string(o.Config.Shape)
+}
+
+// Seats are the agents: every seat of S-Agents is an embodied agent.
+func (Org) Seats(agents []string) []string { return slices.Clone(agents) }
+
+// Settings are what run.json records: the latency model and the rounds.
+func (o Org) Settings() any {
+	return map[string]any{"latency": o.latencySpec(), "rounds": o.rounds()}
+}
+
+func (o Org) latencySpec() string {
+	if o.Config.Latency == "" {
+		return DefaultLatency
+	}
+	return o.Config.Latency
+}
+
+func (o Org) rounds() int {
+	if o.Config.Rounds > 0 {
+		return o.Config.Rounds
+	}
+	return 4
+}
+
+// Play runs one trial.
+func (o Org) Play(ctx context.Context, spec generate.TrialSpec) (*generate.TrialResult, error) {
+	if spec.Task == nil || spec.World == nil {
+		return nil, errors.New("tree: a trial needs a task and a world")
+	}
+	t := spec.Task
+	w, ok := spec.World.(generate.VoyagerWorld)
+	if !ok {
+		return nil, fmt.Errorf("tree: task %s: the world does not run Voyager's programs", t.ID)
+	}
+	goal, err := Goal(t)
+	if err != nil {
+		return nil, err
+	}
+	if len(spec.Team) == 0 {
+		return nil, fmt.Errorf("tree: task %s: no agents", t.ID)
+	}
+	model, err := latency.Parse(o.latencySpec())
+	if err != nil {
+		return nil, fmt.Errorf("tree: latency: %w", err)
+	}
+	e := newEngine(ctx, o, spec, w, goal, model.Sampler(spec.Seed))
+	return e.run()
+}
+
+// Goal is what the user types for the team: S-Agents' goals are typed in
+// the chat ("mine 50 logs"). A task of a kind the tree has no goal for is
+// an error naming why.
+func Goal(t *procgen.Task) (string, error) {
+	if t.Type == "techtree" && t.NumberOfTarget > 0 {
+		if word, ok := collectWords[t.Target.Item]; ok {
+			return fmt.Sprintf("mine %d %s", t.NumberOfTarget, word), nil
+		}
+	}
+	return "", fmt.Errorf("tree: task %s: the tree organisation plays collection goals (S-Agents' \"mine N logs|stones|iron\"); a %s task %s is not one", t.ID, t.Type, targetText(t))
+}
+
+// collectWords are the items a collection goal names, in its words.
+var collectWords = map[string]string{"oak_log": "logs", "cobblestone": "stones", "raw_iron": "iron"}
+
+func targetText(t *procgen.Task) string {
+	if t.Target.Item != "" {
+		return "for " + t.Target.Item
+	}
+	return strings.TrimSpace(fmt.Sprint(t.Target.List))
+}
