@@ -197,6 +197,10 @@ func prepare(p *prepared, ground *quality.Grounder) {
 			p.obs.command = tc.Text
 		}
 	}
+	if k := ex.Meta.Kind; k == trajectory.KindActionPlan || k == trajectory.KindSkillCode {
+		// The tree's todos and programs are its calls' commands.
+		p.obs.command = quality.TreeCommand(k, p.obs.response)
+	}
 	if p.obs.command != "" {
 		p.obs.violations = ground.CheckCall(ex.Meta.Kind, &p.call)
 	}

@@ -107,13 +107,15 @@ func (r maxTurns) Judge(t *trajectory.Trial) Verdict {
 }
 
 // actingCalls yields each call of the trial's agents that acts in the
-// world (a conversation call's command, a react call's tool call), as the
-// quality checks see it, with its kind.
+// world (a conversation call's command, a react call's tool call, the
+// tree's todos and programs), as the quality checks see it, with its kind.
 func actingCalls(t *trajectory.Trial, each func(agent, kind string, c *quality.Call)) {
 	for _, a := range t.Agents {
 		for i := range a.Transitions {
 			tr := &a.Transitions[i]
-			if tr.Kind != trajectory.KindConversation && tr.Kind != trajectory.KindReact {
+			switch tr.Kind {
+			case trajectory.KindConversation, trajectory.KindReact, trajectory.KindActionPlan, trajectory.KindSkillCode:
+			default:
 				continue
 			}
 			c := quality.Call{TrialID: t.TrialID, Agent: a.Name, TaskType: t.TaskType, Step: tr.Step, Context: tr.Messages, Response: tr.Response}

@@ -100,10 +100,10 @@ func collectionQuantities(split string) []int {
 var Collection = &Kind{
 	Name: KindCollection, TaskType: TypeCollection,
 	Family: FamilySAgents, World: WorldMinecraft,
-	// The world builds and scores them; the tree organisation that plays
-	// them (issue 33) is not in yet.
-	Orgs:          []string{},
-	NotPlayedWhy:  "built and scored by the world, but S-Agents' tree organisation, which plays them, is not in yet, and no other organisation's agents have an entry for them",
+	// S-Agents' tree organisation and its chain baseline (generate/tree)
+	// play them; the other organisations' agents have no entry for them.
+	Orgs:          []string{"tree", "chain"},
+	NotPlayedWhy:  "S-Agents' goals, typed in the chat for a team that plans, writes Voyager programs and reports on a message pool; the other organisations' agents have no entry for them",
 	Splits:        []string{SplitTrain, SplitDev, SplitTest},
 	DefaultCounts: collectionDefaultCounts,
 	Scored:        true,

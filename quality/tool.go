@@ -77,7 +77,8 @@ func ToolCallOf(response string) (ToolCall, bool) {
 
 // CheckCall grounds a call of any kind: a conversation call's command
 // (Check), a react call's tool call (CheckTool), a dispatch call's
-// actions (checkDispatch); other kinds have none.
+// actions (checkDispatch), the tree's action-plan todos and skill code
+// (checkTree); other kinds have none.
 func (g *Grounder) CheckCall(kind string, c *Call) []Violation {
 	switch kind {
 	case trajectory.KindConversation:
@@ -86,6 +87,8 @@ func (g *Grounder) CheckCall(kind string, c *Call) []Violation {
 		return g.CheckTool(c)
 	case trajectory.KindDispatch:
 		return checkDispatch(c)
+	case trajectory.KindActionPlan, trajectory.KindSkillCode:
+		return g.checkTree(kind, c)
 	}
 	return nil
 }

@@ -18,8 +18,6 @@ type Options struct {
 	DAGMode string // dag: merge (default) or update
 	// Dispatch are the dispatcher's settings (its ablations and hash seed).
 	Dispatch dispatch.Config
-	// Latency is the tree organisations' latency model (tree.Config).
-	Latency string
 }
 
 // organisations is keyed by --org; TestEveryOrganisationIsListed checks
@@ -34,11 +32,11 @@ var organisations = map[string]func(Options) (generate.Organisation, error){
 		return dag.Org{Config: dag.Config{Mode: mode}}, nil
 	},
 	"dispatcher": func(o Options) (generate.Organisation, error) { return dispatch.Org{Config: o.Dispatch}, nil },
-	"tree": func(o Options) (generate.Organisation, error) {
-		return tree.Org{Config: tree.Config{Shape: tree.Tree, Latency: o.Latency}}, nil
+	"tree": func(Options) (generate.Organisation, error) {
+		return tree.Org{Config: tree.Config{Shape: tree.Tree}}, nil
 	},
-	"chain": func(o Options) (generate.Organisation, error) {
-		return tree.Org{Config: tree.Config{Shape: tree.Chain, Latency: o.Latency}}, nil
+	"chain": func(Options) (generate.Organisation, error) {
+		return tree.Org{Config: tree.Config{Shape: tree.Chain}}, nil
 	},
 }
 

@@ -87,7 +87,7 @@ func (a *agent) takeOrder() bool {
 		}
 		a.order, a.orderFrom = order, l.Speaker
 	}
-	if a.order == "" || a.objective != "" && a.order == a.objective {
+	if a.order == "" {
 		return false
 	}
 	if a.orderFrom != User {

@@ -232,7 +232,7 @@ func (a *agent) call(kind string, msgs []sagents.Message) (string, bool) {
 	}
 	d := e.lat.Draw(kind)
 	tr := trajectory.Transition{Step: n, Kind: kind, Messages: tm, Response: reply.Text, Scripted: reply.Scripted,
-		Usage: reply.Usage, Latency: reply.Latency, SimTime: e.now.Seconds(), FinishReason: reply.FinishReason, Attempts: reply.Attempts}
+		Usage: reply.Usage, Latency: reply.Latency, SimTime: e.now.Seconds(), SimLatency: d, FinishReason: reply.FinishReason, Attempts: reply.Attempts}
 	a.transitions = append(a.transitions, tr)
 	if e.spec.Recorder != nil {
 		e.spec.Recorder.Record(a.i, tr)

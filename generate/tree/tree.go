@@ -15,7 +15,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"collabcraft/generate"
 	"collabcraft/generate/latency"
@@ -37,14 +36,17 @@ const (
 // the chat (S-Agents' "linnea3v3").
 const User = "user"
 
-// DefaultLatency is the latency model of a trial whose Config names none:
-// a model call answers after about 3 s (S-Agents' time cost is wall time).
+// DefaultLatency is the latency model of a trial when neither generate's
+// Config (--latency) nor the organisation's names one: a model call
+// answers after a few seconds (S-Agents' time cost is wall time, so a
+// call cannot be free).
 const DefaultLatency = "default=lognormal(3s,0.5),skill_code=lognormal(6s,0.4),task_plan=lognormal(8s,0.4)"
 
 // Config tunes the organisation.
 type Config struct {
 	Shape Shape
-	// Latency is the latency model's spec (generate/latency); "" is
+	// Latency is the latency model's spec (generate/latency) for trials
+	// whose generate.Config has none (--latency wins); "" is
 	// DefaultLatency.
 	Latency string
 	// Rounds is how many programs Voyager's loop writes for one todo
@@ -69,9 +71,10 @@ func (o Org) Name() string {
 // Seats are the agents: every seat of S-Agents is an embodied agent.
 func (Org) Seats(agents []string) []string { return slices.Clone(agents) }
 
-// Settings are what run.json records: the latency model and the rounds.
+// Settings are what run.json records: the latency model used without
+// --latency, and the rounds.
 func (o Org) Settings() any {
-	return map[string]any{"latency": o.latencySpec(), "rounds": o.rounds()}
+	return map[string]any{"default_latency": o.latencySpec(), "rounds": o.rounds()}
 }
 
 func (o Org) latencySpec() string {
@@ -105,32 +108,24 @@ func (o Org) Play(ctx context.Context, spec generate.TrialSpec) (*generate.Trial
 	if len(spec.Team) == 0 {
 		return nil, fmt.Errorf("tree: task %s: no agents", t.ID)
 	}
-	model, err := latency.Parse(o.latencySpec())
-	if err != nil {
-		return nil, fmt.Errorf("tree: latency: %w", err)
+	lat := spec.Config.Sampler(spec.Seed)
+	if lat == nil {
+		model, err := latency.Parse(o.latencySpec())
+		if err != nil {
+			return nil, fmt.Errorf("tree: latency: %w", err)
+		}
+		lat = model.Sampler(spec.Seed)
 	}
-	e := newEngine(ctx, o, spec, w, goal, model.Sampler(spec.Seed))
+	e := newEngine(ctx, o, spec, w, goal, lat)
 	return e.run()
 }
 
 // Goal is what the user types for the team: S-Agents' goals are typed in
-// the chat ("mine 50 logs"). A task of a kind the tree has no goal for is
-// an error naming why.
+// the chat ("Mine 50 logs", procgen.CollectionGoal). A task of a kind the
+// tree has no goal for is an error naming why.
 func Goal(t *procgen.Task) (string, error) {
-	if t.Type == "techtree" && t.NumberOfTarget > 0 {
-		if word, ok := collectWords[t.Target.Item]; ok {
-			return fmt.Sprintf("mine %d %s", t.NumberOfTarget, word), nil
-		}
+	if t.Type == procgen.TypeCollection && t.Collection != nil {
+		return procgen.CollectionGoal(*t.Collection), nil
 	}
-	return "", fmt.Errorf("tree: task %s: the tree organisation plays collection goals (S-Agents' \"mine N logs|stones|iron\"); a %s task %s is not one", t.ID, t.Type, targetText(t))
-}
-
-// collectWords are the items a collection goal names, in its words.
-var collectWords = map[string]string{"oak_log": "logs", "cobblestone": "stones", "raw_iron": "iron"}
-
-func targetText(t *procgen.Task) string {
-	if t.Target.Item != "" {
-		return "for " + t.Target.Item
-	}
-	return strings.TrimSpace(fmt.Sprint(t.Target.List))
+	return "", fmt.Errorf("tree: task %s: the tree organisation plays S-Agents' collection goals (\"Mine N logs|stones|iron\"); a %s task is not one", t.ID, t.Type)
 }

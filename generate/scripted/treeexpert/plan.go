@@ -72,7 +72,7 @@ func (w words) monitor(c sagents.MonitorCall) string {
 	case sagents.Fail:
 		j = w.gen("According to '" + key + "' from the conversation, {the task|" + task + "} has failed{| and must be planned again}.")
 	default:
-		j = w.gen("{The orders went out|The task was handed out|The workers were told}{, and some started|}, but {nobody has reported the result yet|no report of the result has come in yet|the conversation does not say how it ended}, so the task status is unknown.")
+		j = w.unknownJudgment(c)
 	}
 	return "Task result judgment: " + j + "\nFinal task status: " + status
 }
@@ -294,4 +294,39 @@ func bossOf(c sagents.PlannerCall) string {
 		}
 	}
 	return "leader"
+}
+
+// unknownJudgment sums up what the conversation says so far: who took
+// the order, who started, who is done, and that the rest is unheard of.
+func (w words) unknownJudgment(c sagents.MonitorCall) string {
+	var took, started, done []string
+	seen := map[string]bool{}
+	for _, x := range c.Lines {
+		switch {
+		case x.Text == "Got it!" && !seen[x.Speaker+"got"]:
+			seen[x.Speaker+"got"] = true
+			took = append(took, x.Speaker)
+		case strings.HasPrefix(x.Text, "I'll start the task ") && !seen[x.Speaker+"start"]:
+			seen[x.Speaker+"start"] = true
+			started = append(started, x.Speaker)
+		case strings.HasPrefix(x.Text, "I have succeeded the task ") && !seen[x.Speaker+"done"]:
+			seen[x.Speaker+"done"] = true
+			done = append(done, x.Speaker)
+		}
+	}
+	var parts []string
+	if len(took) > 0 {
+		parts = append(parts, w.gen(strings.Join(took, " and ")+" {said 'Got it!'|acknowledged the order|received the order}"))
+	}
+	if len(started) > 0 {
+		parts = append(parts, w.gen(strings.Join(started, " and ")+" {started|began working|reported starting}"))
+	}
+	if len(done) > 0 {
+		parts = append(parts, w.gen(strings.Join(done, " and ")+" {finished a task|reported a success}"))
+	}
+	head := w.gen("{The orders went out|The task was handed out|The workers were told}")
+	if len(parts) > 0 {
+		head = strings.Join(parts, ", ")
+	}
+	return head + w.gen(", but {not everyone has reported the result yet|no report closes the stage yet|the conversation does not say how the stage ended}, so the task status is unknown.")
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -118,16 +119,14 @@ func (w words) mineSkill(j job, t turn, retry bool) (explain, plan, code string)
 	if retry {
 		name += w.gen("{Again|WithExploring|Patiently}")
 	}
-	explore := 60
+	explore, legs := 6, 12
 	if retry {
-		explore = 120
+		explore, legs = 8, 16
 	}
-	dirs := w.gen("{[new Vec3(1, 0, 0), new Vec3(0, 0, 1), new Vec3(-1, 0, 0), new Vec3(0, 0, -1)]|[new Vec3(1, 0, 1), new Vec3(-1, 0, 1), new Vec3(-1, 0, -1), new Vec3(1, 0, -1)]|[new Vec3(0, 0, 1), new Vec3(1, 0, 0), new Vec3(0, 0, -1), new Vec3(-1, 0, 0)]}")
-	if j.class == "iron" {
-		dirs = "[new Vec3(1, -1, 0), new Vec3(0, -1, 1), new Vec3(-1, -1, 0), new Vec3(0, -1, -1)]"
-	}
+	dirs := w.gen("{[new Vec3(1, 0, 0), new Vec3(0, 0, 1), new Vec3(-1, 0, 0), new Vec3(0, 0, -1)]|[new Vec3(0, 0, 1), new Vec3(-1, 0, 0), new Vec3(0, 0, -1), new Vec3(1, 0, 0)]|[new Vec3(0, 0, -1), new Vec3(1, 0, 0), new Vec3(0, 0, 1), new Vec3(-1, 0, 0)]}")
 	countFn := w.gen("{countItems|countOf|heldCount}")
 	findFn := w.gen("{findTarget|nearestTarget|lookForTarget}")
+	searchFn := w.gen("{searchSpiral|spiralSearch|exploreForTarget}")
 	code = fmt.Sprintf(`// How many of the given items the bot holds.
 function %[1]s(bot, names) {
   return bot.inventory.items()
@@ -137,25 +136,50 @@ function %[1]s(bot, names) {
 
 // The nearest block worth mining, or null.
 function %[2]s(bot) {
-  const names = %[3]s;
-  return bot.findBlock({ matching: (block) => names.includes(block.name), maxDistance: 32 });
+  const ids = %[3]s.map((name) => mcData.blocksByName[name].id);
+  return bot.findBlock({ matching: ids, maxDistance: 32 });
+}
+
+// Heads for the nearest block worth mining seen farther off (up to 64
+// blocks), else walks a square spiral out from here, each leg longer,
+// until one is in sight.
+async function %[11]s(bot, legs) {
+  const ids = %[3]s.map((name) => mcData.blocksByName[name].id);
+  const far = bot.findBlocks({ matching: ids, maxDistance: 64, count: 1 });
+  if (far.length > 0) {
+    const dx = far[0].x - bot.entity.position.x;
+    const dz = far[0].z - bot.entity.position.z;
+    const toward = new Vec3(Math.sign(Math.round(dx)), 0, Math.sign(Math.round(dz)));
+    if ((toward.x !== 0 || toward.z !== 0) && (await exploreUntil(bot, toward, 20, () => %[2]s(bot)))) return true;
+  }
+  const directions = %[7]s;
+  const start = Math.floor(Math.random() * 4);
+  for (let leg = 0; leg < legs; leg++) {
+    if (%[2]s(bot)) return true;
+    const seconds = %[8]d * (1 + Math.floor(leg / 2));
+    if (await exploreUntil(bot, directions[(start + leg) %% 4], seconds, () => %[2]s(bot))) return true;
+  }
+  return false;
 }
 
 async function %[4]s(bot) {
   const drops = %[5]s;
   const goal = %[1]s(bot, drops) + %[6]d;
   const directions = %[7]s;
-  let turn = 0;
-  for (let attempt = 0; attempt < 30 && %[1]s(bot, drops) < goal && turn < 12; attempt++) {
+  let stuck = 0;
+  for (let attempt = 0; attempt < 30 && %[1]s(bot, drops) < goal; attempt++) {
     const block = %[2]s(bot);
-    const before = %[1]s(bot, drops);
-    if (block) {
-      await mineBlock(bot, block.name, Math.min(goal - before, 8));
+    if (!block) {
+      if (!(await %[11]s(bot, %[12]d))) break;
+      continue;
     }
+    const before = %[1]s(bot, drops);
+    await mineBlock(bot, block.name, Math.min(goal - before, 8));
     if (%[1]s(bot, drops) === before) {
-      // Nothing in reach, or nothing came of it: look elsewhere.
-      await exploreUntil(bot, directions[turn %% directions.length], %[8]d, () => %[2]s(bot));
-      turn++;
+      // Nothing came of it (out of reach, say): walk off a while so
+      // that another block is the nearest.
+      stuck++;
+      await exploreUntil(bot, directions[stuck %% 4], 4, () => false);
     }
   }
   const got = %[1]s(bot, drops) - (goal - %[6]d);
@@ -166,7 +190,7 @@ async function %[4]s(bot) {
   }
 }
 `, countFn, findFn, b.names, name, drops, j.count, dirs, explore,
-		strconv.Quote(w.gen(fmt.Sprintf("{Mined|Collected|Got} %d %s.", j.count, j.class))), j.class)
+		strconv.Quote(w.gen(fmt.Sprintf("{Mined|Collected|Got} %d %s.", j.count, j.class))), j.class, searchFn, legs)
 	explain = w.gen(fmt.Sprintf("{I need to|The task is to} {mine|collect} %d %s. ", j.count, j.class))
 	if retry {
 		explain += w.gen("{The last program did not get enough|Last round fell short}: {there were too few blocks in reach|the blocks nearby ran out}, so this one explores {longer|further} {before giving up|between tries}.")
@@ -222,7 +246,7 @@ async function %[1]s(bot, need) {
 		fmt.Fprintf(&body, `  if (!bot.inventory.items().some((item) => item.name === "stick")) {
     await craftItem(bot, "stick", 1);
   }
-  if (!bot.findBlock({ matching: (block) => block.name === "crafting_table", maxDistance: 32 })) {
+  if (!bot.findBlock({ matching: mcData.blocksByName.crafting_table.id, maxDistance: 32 })) {
     const table = bot.inventory.items().find((item) => item.name === "crafting_table");
     if (!table) {
       await %[1]s(bot, 4);
@@ -276,7 +300,20 @@ func (w words) critic(msgs []sagents.Message) (string, error) {
 		have, what = t.inv[j.item], strings.ReplaceAll(j.item, "_", " ")
 	}
 	success := have >= j.count
+	var parts []string
+	for k, v := range t.inv {
+		if j.verb == "mine" && held(map[string]int{k: v}, j.class) > 0 || k == j.item {
+			parts = append(parts, fmt.Sprintf("%d %s", v, k))
+		}
+	}
+	slices.Sort(parts)
 	reasoning := w.gen(fmt.Sprintf("{You have|Your inventory holds|There are} %d %s{ in your inventory|}, and the task {needs|asks for} %d.", have, what, j.count))
+	if len(parts) > 1 {
+		reasoning = w.gen(fmt.Sprintf("{Your inventory has|You hold|The inventory shows} %s: %d %s {in all|together}, {against the|for a task of|and the task wants} %d.", strings.Join(parts, ", "), have, what, j.count))
+	}
+	if success {
+		reasoning += w.gen("{| That is enough.| The task is done.| Nothing is missing.}")
+	}
 	critique := ""
 	if !success {
 		critique = w.gen(fmt.Sprintf("{Get|Collect} %d more %s{; explore further to find them| before you stop}.", j.count-have, what))

@@ -1,0 +1,112 @@
+package treeexpert
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"collabcraft/sagents"
+	"collabcraft/trajectory"
+	"collabcraft/voyager"
+)
+
+func reply(t *testing.T, kind string, msgs []sagents.Message, seed uint64) string {
+	t.Helper()
+	text, err := Reply(kind, msgs, rand.New(rand.NewPCG(seed, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return text
+}
+
+func line(sec int, speaker, to, text string) sagents.Line {
+	return sagents.Line{At: time.Duration(sec) * time.Second, Speaker: speaker, To: to, Text: text}
+}
+
+// The root's monitor waits for every worker of the stage, and judges the
+// stage failed once all reported and one failed.
+func TestMonitorJudgesFromReports(t *testing.T) {
+	task := "Stage 1: Mine logs\nJill mines 25 logs.\nBob mines 25 logs."
+	started := []sagents.Line{line(1, "Andy", "Jill", "Jill, please mine 25 logs"), line(2, "Jill", "Andy", "Got it!"),
+		line(3, "Jill", "Andy", "I'll start the task Mine 25 logs now")}
+	jill := line(90, "Jill", "Andy", "I have succeeded the task mine 25 logs.")
+	bobOK := line(95, "Bob", "Andy", "I have succeeded the task mine 25 logs.")
+	bobFail := line(95, "Bob", "Andy", "I have failed the task mine 25 logs.")
+	for _, c := range []struct {
+		lines []sagents.Line
+		want  string
+	}{{started, sagents.Unknown}, {append(started, jill), sagents.Unknown}, {append(started, jill, bobOK), sagents.Success}, {append(started, jill, bobFail), sagents.Fail}} {
+		r := sagents.ParseMonitorReply(reply(t, trajectory.KindMonitor, sagents.MonitorMessages(sagents.MonitorCall{Root: true, Task: task, Lines: c.lines}), 1))
+		if r.Status != c.want {
+			t.Errorf("%d lines: %s, want %s (%s)", len(c.lines), r.Status, c.want, r.Judgment)
+		}
+	}
+}
+
+// The leader splits the goal (rule 5), and after a failed stage plans the
+// rest from the inventories the workers reported; a leaf stages its tools.
+func TestPlannersPlan(t *testing.T) {
+	first := sagents.PlannerCall{Name: "Andy", Employment: []string{"Jill", "Bob", "Ann"}, Root: true,
+		Lines: []sagents.Line{line(0, "user", "Andy", "Mine 50 stones")}, Inventory: "Jill has an empty inventory, Bob has an empty inventory, Ann has an empty inventory."}
+	p := sagents.ParsePlan(reply(t, trajectory.KindTaskPlan, sagents.PlannerMessages(first), 1))
+	for _, w := range []string{"Jill", "Bob", "Ann"} {
+		if !strings.Contains(p.AtHand, w+" mine") {
+			t.Errorf("%s has nothing to do in %q", w, p.AtHand)
+		}
+	}
+	if !strings.Contains(p.AtHand, " 17 stones.") || !strings.Contains(p.AtHand, " 16 stones.") || p.Informer != "user" {
+		t.Errorf("50 stones among three: %+v", p)
+	}
+	again := first
+	again.Lines = []sagents.Line{line(80, "Jill", "Andy", "my inventory is {'cobblestone': 17, 'stick': 2}, and my equipment is [None, None, None, None, None, None] "),
+		line(81, "Bob", "Andy", "I have failed the task mine 17 stones.")}
+	again.Objective, again.Plan, again.Task, again.Status = "Mine 50 stones.", p.LongTerm, p.AtHand, sagents.Fail
+	p2 := sagents.ParsePlan(reply(t, trajectory.KindTaskPlan, sagents.PlannerMessages(again), 1))
+	if strings.Count(p2.AtHand, " 11 stones.") != 3 {
+		t.Errorf("33 stones left among three: %q", p2.AtHand)
+	}
+	todos, err := sagents.ParseTodos(reply(t, trajectory.KindActionPlan, sagents.ActionMessages(sagents.ActionCall{Name: "Andy", Profile: "the leader", Employment: first.Employment, Root: true, Task: p2.AtHand}), 1))
+	if err != nil || len(todos) != 3 || !strings.HasPrefix(todos[0], "inform Jill to mine 1") {
+		t.Errorf("leader's todos %q %v", todos, err)
+	}
+	leaf := sagents.PlannerCall{Name: "Jill", Employment: []string{"Jill"}, Lines: []sagents.Line{line(5, "Andy", "Jill", "Jill, please mine 6 iron")}, Inventory: "Jill has an empty inventory."}
+	lp := sagents.ParsePlan(reply(t, trajectory.KindTaskPlan, sagents.PlannerMessages(leaf), 1))
+	if !strings.Contains(lp.LongTerm, "wooden pickaxe") || !strings.Contains(lp.LongTerm, "stone pickaxe") || !strings.Contains(lp.LongTerm, "Jill mine 6 iron.") || lp.Informer != "Andy" {
+		t.Errorf("a leaf's plan for iron: %+v", lp)
+	}
+	todos, _ = sagents.ParseTodos(reply(t, trajectory.KindActionPlan, sagents.ActionMessages(sagents.ActionCall{Name: "Jill", Profile: "a worker", Employment: []string{"Jill"}, Task: lp.AtHand}), 1))
+	if strings.Join(todos, "|") != "Mine 3 logs|Craft 1 crafting table|Craft 1 wooden pickaxe" {
+		t.Errorf("a leaf's first todos %q", todos)
+	}
+}
+
+// Voyager's calls: the program has a main function of bot, the critic's
+// JSON judges from the inventory, and the words vary with the seed while
+// the decision does not.
+func TestVoyagerCalls(t *testing.T) {
+	obs := voyager.Observation{Biome: "plains", TimeOfDay: "day", Health: 20, Food: 20, Equipment: make([]string, 6),
+		Inventory: []voyager.Item{{Name: "oak_log", Count: 2}}, InventoryUsed: 1}
+	msgs := []sagents.Message{{Role: "system", Content: voyager.ActionSystem(voyager.ActionModel, nil).Content},
+		{Role: "user", Content: voyager.ActionHuman(voyager.ActionTurn{Obs: obs, Task: "Mine 5 logs"}).Content}}
+	codes := map[string]bool{}
+	for seed := range uint64(20) {
+		text := reply(t, trajectory.KindSkillCode, msgs, seed)
+		if !strings.Contains(text, "async function ") || !strings.Contains(text, "(bot) {") || !strings.Contains(text, "mineBlock(bot, block.name") {
+			t.Fatalf("program %s", text)
+		}
+		codes[text] = true
+	}
+	if len(codes) < 15 {
+		t.Errorf("%d distinct programs of 20", len(codes))
+	}
+	hm, _ := voyager.CriticHuman(nil, obs, "Mine 5 logs", "", "Chests: None\n\n")
+	crit := reply(t, trajectory.KindCritic, []sagents.Message{{Role: "system", Content: voyager.CriticSystem().Content}, {Role: "user", Content: hm.Content}}, 3)
+	if !strings.Contains(crit, `"success": false`) || !strings.Contains(crit, "3 more logs") {
+		t.Errorf("critic %s", crit)
+	}
+	d := reply(t, trajectory.KindSkillDescription, []sagents.Message{{Role: "system", Content: "s"}, {Role: "user", Content: "async function craftStick(bot) {\n  await craftItem(bot, \"stick\", 1);\n}\n\nThe main function is `craftStick`."}}, 1)
+	if !strings.Contains(d, "stick") {
+		t.Errorf("description %q", d)
+	}
+}

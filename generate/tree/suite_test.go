@@ -1,0 +1,62 @@
+package tree_test
+
+import (
+	"context"
+	"testing"
+
+	"collabcraft/generate"
+	"collabcraft/generate/scripted"
+	"collabcraft/generate/tree"
+	"collabcraft/procgen"
+	"collabcraft/trajectory"
+)
+
+// playSuite plays generated collection tasks of a split with the
+// organisation and the scripted experts through generate.Player (the
+// world a batch builds, the records a run writes); it returns the trials.
+func playSuite(t *testing.T, org tree.Org, split string, agents, n int) []*trajectory.Trial {
+	t.Helper()
+	tasks, err := procgen.Generate(procgen.KindCollection, procgen.GenerateOptions{Options: procgen.Options{Split: split, Agents: agents, N: n, Seed: 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl := &generate.Player{Org: org, Team: generate.SeatAll(scripted.New(scripted.Options{}), "scripted")}
+	var recs []*trajectory.Trial
+	for i, task := range tasks {
+		rec, err := pl.Play(context.Background(), generate.Job{Task: &tasks[i], Seed: generate.TrialSeed(1, task.ID, 0)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.Outcome.EndReason == trajectory.EndError {
+			t.Errorf("%s: %s", task.ID, rec.Error)
+		}
+		recs = append(recs, rec)
+	}
+	return recs
+}
+
+// TestTreeCollectionSuite: the scripted tree of 3 agents completes >= 95%
+// of generated collection tasks (logs, stones and iron in turn).
+func TestTreeCollectionSuite(t *testing.T) {
+	n := 24
+	if testing.Short() {
+		n = 6
+	}
+	for _, split := range []string{procgen.SplitTest, procgen.SplitTrain} {
+		recs := playSuite(t, tree.Org{}, split, 3, n)
+		ok := 0
+		var failed []string
+		for _, r := range recs {
+			if r.Outcome.Success {
+				ok++
+			} else {
+				failed = append(failed, r.TaskID+" ("+r.Outcome.EndReason+")")
+			}
+		}
+		rate := float64(ok) / float64(len(recs))
+		t.Logf("%s: %d of %d (%.1f%%); failed %v", split, ok, len(recs), 100*rate, failed)
+		if rate < 0.95 {
+			t.Errorf("%s: %.1f%% of collection tasks completed, want >= 95%%", split, 100*rate)
+		}
+	}
+}
