@@ -185,3 +185,8 @@ func voyagerTime(t int64) string {
 	}
 	return "sunrise"
 }
+
+// GaveUp is S-Agents' rule on the world's progress watch (world.GaveUp):
+// more than attempts planning iterations and no rise of the score for
+// over 40 minutes.
+func (s *simWorld) GaveUp(attempts int) bool { return s.w.GaveUp(attempts) }

@@ -25,7 +25,7 @@ import (
 
 // TaskPlanKind is the call kind of S-Agents' task planner, whose calls
 // mPT counts.
-const TaskPlanKind = "task-plan"
+const TaskPlanKind = trajectory.KindTaskPlan
 
 // SAgentsRow is one team's results on one collection target.
 type SAgentsRow struct {

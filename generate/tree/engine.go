@@ -48,6 +48,9 @@ type engine struct {
 	fails   int
 }
 
+// giver is a world that watches progress (collection, shelter).
+type giver interface{ GaveUp(attempts int) bool }
+
 // step is what an agent's body yields: sleep for d, or wait for a line.
 type step struct {
 	d    time.Duration
@@ -181,6 +184,12 @@ func (e *engine) run() (*generate.TrialResult, error) {
 		}
 		if _, won := e.w.Score(); won {
 			e.success, end = true, trajectory.EndSuccess
+			break
+		}
+		// S-Agents' give-up rule (its NaN): more than 5 planning
+		// iterations and no progress for over 40 minutes.
+		if g, ok := e.w.(giver); ok && g.GaveUp(e.plans) {
+			end = trajectory.EndNoGain
 			break
 		}
 	}

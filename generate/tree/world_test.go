@@ -18,6 +18,11 @@ import (
 // holds at its end (the world's count).
 func play(t *testing.T, org tree.Org, task procgen.Task, seed uint64) (*generate.TrialResult, int) {
 	t.Helper()
+	return playWith(t, org, task, seed, generate.Config{})
+}
+
+func playWith(t *testing.T, org tree.Org, task procgen.Task, seed uint64, cfg generate.Config) (*generate.TrialResult, int) {
+	t.Helper()
 	names := []string{"Andy", "Jill", "Bob", "Ann", "Sam"}[:task.AgentCount]
 	w, err := world.Build(task, seed, world.Options{AgentNames: names})
 	if err != nil {
@@ -27,7 +32,7 @@ func play(t *testing.T, org tree.Org, task procgen.Task, seed uint64) (*generate
 	for _, nm := range org.Seats(names) {
 		seats = append(seats, generate.Seat{Name: nm, Backend: scripted.New(scripted.Options{})})
 	}
-	res, err := org.Play(context.Background(), generate.TrialSpec{Task: &task, World: generate.SimWorld(w, seed), Team: seats, Seed: seed})
+	res, err := org.Play(context.Background(), generate.TrialSpec{Task: &task, World: generate.SimWorld(w, seed), Team: seats, Seed: seed, Config: cfg})
 	if err != nil {
 		t.Fatal(err)
 	}
