@@ -356,9 +356,10 @@ func (e *engine) result(end string) *generate.TrialResult {
 type jsChest = js.VoyagerChest
 
 // programs is the library's code less the skills that declare a name
-// again (the new program's, or a later skill's): in Voyager's Node eval
-// the later declaration wins, while our runtime refuses a name declared
-// twice.
+// again (the new program's, or another kept skill's): in Voyager's Node
+// eval the later declaration wins, while our runtime refuses a name
+// declared twice. The skills the new program calls are kept first, then
+// the newest.
 func (e *engine) programs(code string) string {
 	declared := map[string]bool{}
 	for _, m := range functionRE.FindAllStringSubmatch(code, -1) {
@@ -366,18 +367,26 @@ func (e *engine) programs(code string) string {
 	}
 	skills := e.lib.Skills()
 	keep := make([]bool, len(skills))
-	for i := len(skills) - 1; i >= 0; i-- {
+	consider := func(i int) {
 		names := functionRE.FindAllStringSubmatch(skills[i].Code, -1)
-		clash := false
 		for _, m := range names {
-			clash = clash || declared[m[2]]
-		}
-		if clash {
-			continue
+			if declared[m[2]] {
+				return
+			}
 		}
 		keep[i] = true
 		for _, m := range names {
 			declared[m[2]] = true
+		}
+	}
+	for i := len(skills) - 1; i >= 0; i-- {
+		if strings.Contains(code, skills[i].Name+"(bot") {
+			consider(i)
+		}
+	}
+	for i := len(skills) - 1; i >= 0; i-- {
+		if !keep[i] {
+			consider(i)
 		}
 	}
 	var b strings.Builder

@@ -38,9 +38,9 @@ func playSuite(t *testing.T, org tree.Org, split string, agents, n int) []*traje
 // TestTreeCollectionSuite: the scripted tree of 3 agents completes >= 95%
 // of generated collection tasks (logs, stones and iron in turn).
 func TestTreeCollectionSuite(t *testing.T) {
-	n := 24
+	n := 12
 	if testing.Short() {
-		n = 6
+		n = 3
 	}
 	for _, split := range []string{procgen.SplitTest, procgen.SplitTrain} {
 		recs := playSuite(t, tree.Org{}, split, 3, n)

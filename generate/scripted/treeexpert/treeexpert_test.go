@@ -100,6 +100,15 @@ func TestVoyagerCalls(t *testing.T) {
 	if len(codes) < 15 {
 		t.Errorf("%d distinct programs of 20", len(codes))
 	}
+	// A retrieved skill that does the job is reused, not written again.
+	lib := "async function makeWoodenPickaxe(bot) {\n  await craftItem(bot, \"wooden_pickaxe\", 1);\n}"
+	craft := []sagents.Message{{Role: "system", Content: voyager.ActionSystem(voyager.ActionModel, []string{lib}).Content},
+		{Role: "user", Content: voyager.ActionHuman(voyager.ActionTurn{Obs: obs, Task: "Craft 1 wooden pickaxe"}).Content}}
+	if text := reply(t, trajectory.KindSkillCode, craft, 1); !strings.Contains(text, "  await makeWoodenPickaxe(bot);") {
+		t.Errorf("the library's skill is not reused:\n%s", text)
+	} else if d := reply(t, trajectory.KindSkillDescription, []sagents.Message{{Role: "system", Content: "s"}, {Role: "user", Content: text + "\n\nThe main function is `x`."}}, 1); !strings.Contains(d, "makeWoodenPickaxe") {
+		t.Errorf("a reusing skill's description %q", d)
+	}
 	hm, _ := voyager.CriticHuman(nil, obs, "Mine 5 logs", "", "Chests: None\n\n")
 	crit := reply(t, trajectory.KindCritic, []sagents.Message{{Role: "system", Content: voyager.CriticSystem().Content}, {Role: "user", Content: hm.Content}}, 3)
 	if !strings.Contains(crit, `"success": false`) || !strings.Contains(crit, "3 more logs") {

@@ -14,6 +14,7 @@ import (
 // turn is what a Voyager user message shows that the experts read.
 type turn struct {
 	task, critique, lastCode string
+	skills                   []string // the retrieved skills' main functions
 	inv                      map[string]int
 	blocks                   []string
 }
@@ -30,7 +31,10 @@ func section(text, head string) string {
 	return strings.TrimSpace(rest)
 }
 
-var invHeadRE = regexp.MustCompile(`Inventory \(\d+/36\): (.*)`)
+var (
+	invHeadRE   = regexp.MustCompile(`Inventory \(\d+/36\): (.*)`)
+	skillMainRE = regexp.MustCompile(`(?m)^async function (\w+)\(bot\) \{`)
+)
 
 func readTurn(msgs []sagents.Message) (turn, error) {
 	if len(msgs) != 2 {
@@ -38,6 +42,11 @@ func readTurn(msgs []sagents.Message) (turn, error) {
 	}
 	u := msgs[1].Content
 	t := turn{task: section(u, "\nTask: "), critique: section(u, "\nCritique: "), inv: map[string]int{}}
+	for _, m := range skillMainRE.FindAllStringSubmatch(msgs[0].Content, -1) {
+		if m[1] != "yourMainFunctionName" {
+			t.skills = append(t.skills, m[1])
+		}
+	}
 	if strings.HasPrefix(u, "Task: ") {
 		t.task = section(u, "Task: ")
 	}
@@ -98,7 +107,11 @@ func (w words) skillCode(msgs []sagents.Message) (string, error) {
 	case "mine":
 		explain, plan, code = w.mineSkill(j, t, retry)
 	default:
-		explain, plan, code = w.craftSkill(j, t)
+		if known := craftedBy(t.skills, j.item); known != "" && !retry {
+			explain, plan, code = w.reuseSkill(j, known)
+		} else {
+			explain, plan, code = w.craftSkill(j, t)
+		}
 	}
 	return "Explain: " + explain + "\n\nPlan:\n" + plan + "\n\nCode:\n```javascript\n" + code + "```\n", nil
 }
@@ -154,10 +167,15 @@ async function %[11]s(bot, legs) {
   }
   const directions = %[7]s;
   const start = Math.floor(Math.random() * 4);
+  let stuck = 0;
   for (let leg = 0; leg < legs; leg++) {
     if (%[2]s(bot)) return true;
     const seconds = %[8]d * (1 + Math.floor(leg / 2));
+    const x = bot.entity.position.x;
+    const z = bot.entity.position.z;
     if (await exploreUntil(bot, directions[(start + leg) %% 4], seconds, () => %[2]s(bot))) return true;
+    // Two legs that went nowhere: the way is blocked, stop searching.
+    if (Math.abs(bot.entity.position.x - x) + Math.abs(bot.entity.position.z - z) < 1 && ++stuck >= 2) return false;
   }
   return false;
 }
@@ -321,7 +339,10 @@ func (w words) critic(msgs []sagents.Message) (string, error) {
 	return fmt.Sprintf("{\n    \"reasoning\": %q,\n    \"success\": %t,\n    \"critique\": %q\n}", reasoning, success, critique), nil
 }
 
-var mainFnRE = regexp.MustCompile("The main function is `(\\w+)`\\.")
+var (
+	mainFnRE = regexp.MustCompile("The main function is `(\\w+)`\\.")
+	reuseRE  = regexp.MustCompile(`// (\w+) from the library already crafts a ([a-z ]+);`)
+)
 
 // describe writes the skill's description, as Voyager's skill prompt asks:
 // what the main function does, in a few sentences.
@@ -351,6 +372,10 @@ func (w words) describe(msgs []sagents.Message) (string, error) {
 		parts = append(parts, w.gen(fmt.Sprintf("The function {is about mining|mines} %s %s", count, what)),
 			w.gen("{It looks for the nearest one within 32 blocks and explores in turn in four directions when none is near|When none is in reach it explores in a new direction and looks again}"),
 			w.gen("{It mines in batches until the goal is met and reports the result in the chat|Finally it reports how many it got in the chat}"))
+	case reuseRE.MatchString(code):
+		m := reuseRE.FindStringSubmatch(code)
+		parts = append(parts, w.gen("The function {crafts|makes} a "+m[2]+" {by calling|through} "+m[1]),
+			w.gen("{Then it checks that the "+m[2]+" is in the inventory and reports it in the chat|It reports in the chat whether the "+m[2]+" was made}"))
 	default:
 		item := "an item"
 		if c := regexp.MustCompile(`craftItem\(bot, "(\w+)", \d+\);\n}`).FindStringSubmatch(code); c != nil {
@@ -363,4 +388,34 @@ func (w words) describe(msgs []sagents.Message) (string, error) {
 		}
 	}
 	return strings.Join(parts, ". ") + ".", nil
+}
+
+// craftedBy is a retrieved skill that crafts item ("makeWoodenPickaxe"
+// for wooden_pickaxe), or "".
+func craftedBy(skills []string, item string) string {
+	want := strings.ToLower(camel(item))
+	for _, sk := range skills {
+		l := strings.ToLower(sk)
+		if strings.HasSuffix(l, want) && (strings.HasPrefix(l, "craft") || strings.HasPrefix(l, "make")) {
+			return sk
+		}
+	}
+	return ""
+}
+
+// reuseSkill calls a library skill that does the job and checks its
+// result, as Voyager's prompt asks ("reuse the above useful programs").
+func (w words) reuseSkill(j job, known string) (explain, plan, code string) {
+	item := strings.ReplaceAll(j.item, "_", " ")
+	fn := w.gen("{craft|make|get}") + camel(j.item) + w.gen("{FromLibrary|Again|Now}")
+	code = fmt.Sprintf(`// %[1]s from the library already crafts a %[2]s; run it and check.
+async function %[3]s(bot) {
+  await %[1]s(bot);
+  const made = bot.inventory.items().some((item) => item.name === %[4]q);
+  bot.chat(made ? %[5]q : %[6]q);
+}
+`, known, item, fn, j.item, w.gen("{Crafted|Made|Got} a "+item+"."), "No "+item+" yet.")
+	explain = w.gen(fmt.Sprintf("{The skill|The library's} %s {already does this|crafts exactly this}, so {I reuse it|the program calls it} and {check the result|make sure the %s is there}.", known, item))
+	plan = w.gen(fmt.Sprintf("1) {Call|Run} %s.\n2) {Check|Look} that a %s is in the inventory and {say so|report it}.", known, item))
+	return explain, plan, code
 }
