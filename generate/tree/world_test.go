@@ -67,3 +67,14 @@ func TestTreeCollects(t *testing.T) {
 		t.Logf("%s %d %s: %.0f s, metrics %v", c.shape, c.n, c.material, res.SimSeconds, res.Metrics)
 	}
 }
+
+// A trial depends only on its inputs: played twice, every call is the same.
+func TestTreeReplays(t *testing.T) {
+	task := procgen.CollectionTask("replay_stones", procgen.CollectionSpec{Material: "stones", Quantity: 12, Distance: 24},
+		procgen.Options{Split: procgen.SplitTrain, Agents: 3, Seed: 9})
+	a, _ := play(t, tree.Org{}, task, 4)
+	b, _ := play(t, tree.Org{}, task, 4)
+	if dump(a) != dump(b) || a.SimSeconds != b.SimSeconds {
+		t.Errorf("two plays differ:\n%s\n---\n%s", dump(a), dump(b))
+	}
+}

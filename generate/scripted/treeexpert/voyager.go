@@ -230,7 +230,7 @@ var craftNeeds = map[string]string{
 func (w words) craftSkill(j job, t turn) (explain, plan, code string) {
 	planks := ""
 	for k := range t.inv {
-		if strings.HasSuffix(k, "_planks") {
+		if strings.HasSuffix(k, "_planks") && (planks == "" || k < planks) {
 			planks = k
 		}
 	}
