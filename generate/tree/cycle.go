@@ -230,6 +230,7 @@ func (a *agent) skill(todo string) {
 			events = append(events, voyager.Event{Kind: voyager.OnError, Text: res.Error})
 		}
 		a.note(prog.Exec, strings.Join(append(append([]string(nil), res.Chat...), res.Error), "\n"))
+		a.programEnds = e.now + res.Duration
 		a.sleep(res.Duration)
 		code = prog.Code
 		obs := e.w.VoyagerObservation(a.i)

@@ -83,7 +83,10 @@ type agent struct {
 	vstate                                   js.VoyagerState
 	transitions                              []trajectory.Transition
 	active                                   time.Duration
-	failedOrder                              int // failed plannings in a row for one order
+	// programEnds is when the agent's last program finishes: the world
+	// applies a program's effects when it runs, but they take this long.
+	programEnds time.Duration
+	failedOrder int // failed plannings in a row for one order
 }
 
 func newEngine(ctx context.Context, o Org, spec generate.TrialSpec, w generate.VoyagerWorld, goal string, lat *latency.Sampler) *engine {
@@ -183,6 +186,13 @@ func (e *engine) run() (*generate.TrialResult, error) {
 			break
 		}
 		if _, won := e.w.Score(); won {
+			// The world holds every program's effects from its start: the
+			// task is done when the programs still running finish.
+			for _, c := range e.agents {
+				e.now = max(e.now, c.programEnds)
+			}
+			e.now = min(e.now, e.limit)
+			e.w.SetTime(e.now)
 			e.success, end = true, trajectory.EndSuccess
 			break
 		}

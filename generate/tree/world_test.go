@@ -78,3 +78,19 @@ func TestTreeReplays(t *testing.T) {
 		t.Errorf("two plays differ:\n%s\n---\n%s", dump(a), dump(b))
 	}
 }
+
+// A trial ends when its work is done, not when it starts: logs come off
+// by hand at 3 s each (world.TestMiningSeconds), so 50 of them take a team
+// of 3 at least 50 s even if every agent mines, though the world holds a
+// program's logs from the moment it runs.
+func TestTreeTakesTheTimeOfItsWork(t *testing.T) {
+	task := procgen.CollectionTask("timed_logs", procgen.CollectionSpec{Material: "logs", Quantity: 50, Distance: 8},
+		procgen.Options{Split: procgen.SplitTest, Agents: 3, Seed: 1})
+	res, _ := play(t, tree.Org{}, task, 2)
+	if !res.Outcome.Success {
+		t.Fatalf("50 logs not collected: %+v\n%s", res.Outcome, dump(res))
+	}
+	if res.SimSeconds < 50 {
+		t.Errorf("50 logs by hand with 3 agents took %.1f simulated s, want at least 50", res.SimSeconds)
+	}
+}
