@@ -133,9 +133,10 @@ func (w words) rootPlan(c sagents.PlannerCall) string {
 	}
 	shares := split(left, len(staff))
 	var lines []string
+	verb := w.gen("{mines|mine}") // one form for the whole plan
 	for i, n := range staff {
 		if shares[i] > 0 {
-			lines = append(lines, fmt.Sprintf("%s %s %d %s.", n, w.gen("{mines|mine}"), shares[i], g.class))
+			lines = append(lines, fmt.Sprintf("%s %s %d %s.", n, verb, shares[i], g.class))
 		}
 	}
 	stage := w.gen("Stage 1: {Gather|Collect|Mine} " + g.class)
@@ -143,7 +144,7 @@ func (w words) rootPlan(c sagents.PlannerCall) string {
 	if c.Task == "" {
 		a = w.gen(fmt.Sprintf("{To finish|To complete} {the task|the goal} of mining %d %s {quickly|as fast as possible}, the work {is split|is divided} among %s{, so that nobody waits| so that everyone has something to do}. ", g.n, g.class, strings.Join(staff, ", ")))
 		if g.class != "logs" {
-			a += w.gen("{Each worker|Every worker} {starts with|begins from} {an empty inventory|nothing}, so each {makes|crafts} {their|its} own {pickaxe|tools} first{; that is part of their order|}.")
+			a += w.gen("{No worker has told me of a pickaxe|I know of no pickaxe on the team}, so each {makes|crafts} {their|its} own {pickaxe|tools} first{; that is part of their order|}.")
 		}
 	} else {
 		a = w.gen(fmt.Sprintf("The {previous stage|last step} %s. {The team holds|The workers hold} %d %s of %d, so %d {are still missing|remain}; {they are split again|the rest is divided again} among {the workers|everyone}.", map[string]string{"success": "succeeded", "fail": "failed"}[c.Status], have, g.class, g.n, left))

@@ -135,9 +135,11 @@ func readDict(s string) map[string]int {
 // inventories reads each named agent's inventory from an "X has {…}"
 // text and then the later "my inventory is {…}" lines.
 func inventories(names []string, text string, lines []sagents.Line) map[string]map[string]int {
-	out := map[string]map[string]int{}
+	out := map[string]map[string]int{} // nil: nothing known of it
 	for _, n := range names {
-		out[n] = map[string]int{}
+		if i := strings.Index(text, n+" has an empty inventory"); i >= 0 {
+			out[n] = map[string]int{}
+		}
 		if i := strings.Index(text, n+" has "); i >= 0 {
 			rest := text[i+len(n)+len(" has "):]
 			if strings.HasPrefix(rest, "{") {
@@ -146,7 +148,7 @@ func inventories(names []string, text string, lines []sagents.Line) map[string]m
 		}
 	}
 	for _, l := range lines {
-		if rest, ok := strings.CutPrefix(l.Text, "my inventory is "); ok && out[l.Speaker] != nil {
+		if rest, ok := strings.CutPrefix(l.Text, "my inventory is "); ok && slices.Contains(names, l.Speaker) {
 			out[l.Speaker] = readDict(dictRE.FindString(rest))
 		}
 	}
@@ -156,6 +158,10 @@ func inventories(names []string, text string, lines []sagents.Line) map[string]m
 func invText(names []string, inv map[string]map[string]int) string {
 	var parts []string
 	for _, n := range names {
+		if inv[n] == nil {
+			parts = append(parts, n+" has not reported an inventory yet")
+			continue
+		}
 		if len(inv[n]) == 0 {
 			parts = append(parts, n+" has an empty inventory")
 			continue
