@@ -35,13 +35,16 @@ func ParseCoding(s string) (Coding, error) {
 // codingByDefault is, per task kind, whether MineCollab runs it with
 // coding on: construction runs with --insecure_coding (minecollab.md), and
 // so does VillagerBench's construction under p2p (placeBlock's placeOn is
-// the only way MINDcraft turns a block).
+// the only way MINDcraft turns a block), and so do VillagerBench's escape
+// rooms (no MINDcraft command lists where a room's levers and plates are:
+// world.getNearestBlocks in code does).
 var codingByDefault = map[*procgen.Kind]bool{
 	procgen.Crafting:       false,
 	procgen.Cooking:        false,
 	procgen.Construction:   true,
 	procgen.Farm:           false,
 	procgen.VBConstruction: true,
+	procgen.Escape:         true,
 }
 
 // enabled reports whether coding is on for a task of the given type.

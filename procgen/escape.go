@@ -49,7 +49,7 @@ var Escape = &Kind{
 	// The world builds and judges the rooms with both dialects' commands
 	// (!activate, ToggleAction); no organisation's agents are wired to
 	// them yet.
-	Orgs:          []string{},
+	Orgs:          []string{"p2p"},
 	NotPlayedWhy:  "built and judged by the world, but neither MINDcraft's scripted team nor the DAG's task table (generate/dag) has an entry for them",
 	Splits:        []string{SplitTrain, SplitDev, SplitTest},
 	DefaultCounts: escapeDefaultCounts,

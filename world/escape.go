@@ -306,6 +306,11 @@ func (w *World) hidden(v Vec, p Pos) bool {
 	return s != nil && !s.task.Visible(toEscape(v.Block()), toEscape(p))
 }
 
+// Hides reports whether an agent at v cannot see what is at p (only
+// escape rooms hide anything): code's world.getNearbyEntities and the
+// like list only what the agent's room shows, as !entities does.
+func (w *World) Hides(v Vec, p Pos) bool { return w.hidden(v, p) }
+
 // EscapeBlockAt is the block at p with every state the escape rules keep
 // (a lever's face and power, a door's hinge and open state); ok false
 // outside an escape world.

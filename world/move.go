@@ -21,7 +21,9 @@ func (w *World) nearestBlock(v Vec, names []string, maxDist float64) *Pos {
 }
 
 // nearestBlocks returns up to n blocks of the names within maxDist of v,
-// nearest first, skipping those in exclude.
+// nearest first, skipping those in exclude and, in an escape world,
+// those in a room v cannot see (!searchForBlock, !activate and
+// world.getNearestBlocks find only what the agent's room shows).
 func (w *World) nearestBlocks(v Vec, names []string, maxDist float64, n int, exclude map[Pos]bool) []Pos {
 	type cand struct {
 		p Pos
@@ -53,8 +55,8 @@ func (w *World) nearestBlocks(v Vec, names []string, maxDist float64, n int, exc
 			}
 			dx, dy, dz := float64(p.X)-v.X, float64(p.Y)-v.Y, float64(p.Z)-v.Z
 			d := dx*dx + dy*dy + dz*dz
-			if d > md2 {
-				continue
+			if d > md2 || w.escape != nil && w.hidden(v, p) {
+				continue // an escape room hides what is in other rooms
 			}
 			c := cand{p, d}
 			if n == 1 { // the common case: keep the minimum, no sort

@@ -117,6 +117,7 @@ var teams = map[string]team{
 	procgen.TypeConstruction:   {roles: constructionRoles, queries: []string{"!inventory", "!getBlueprint", "!stats"}},
 	procgen.TypeFarm:           {goal: farmGoal, roles: farmRoles, queries: []string{"!inventory", "!viewChest", "!entities", "!nearbyBlocks"}},
 	procgen.TypeVBConstruction: {roles: vbConstructionRoles, queries: []string{"!inventory", "!viewChest", "!nearbyBlocks"}},
+	procgen.TypeEscape:         {roles: escapeRoles, queries: []string{"!stats", "!nearbyBlocks", "!entities"}},
 }
 
 // call is one call of one agent: its context, its goal as the task kind

@@ -1,6 +1,7 @@
 package js
 
 import (
+	"collabcraft/escape"
 	"maps"
 	"math"
 	"slices"
@@ -226,6 +227,24 @@ func (e *execution) block(p world.Pos) goja.Value {
 	_ = o.Set("position", e.newVec3(float64(p.X), float64(p.Y), float64(p.Z)))
 	b, err := mcdata.LookupBlock(name)
 	_ = o.Set("diggable", err == nil && b.Hardness >= 0 && name != "air")
+	_ = o.Set("getProperties", func(goja.FunctionCall) goja.Value { return e.properties(p) })
+	return o
+}
+
+// properties is Block.getProperties() for the states an escape room's
+// mechanisms keep (a lever's powered, a door's open); other blocks'
+// states are not kept, and read as none.
+func (e *execution) properties(p world.Pos) goja.Value {
+	o := e.vm.NewObject()
+	b, ok := e.w.EscapeBlockAt(p)
+	if !ok {
+		return o
+	}
+	for k, f := range map[string]escape.Flag{"powered": b.Powered, "open": b.Open} {
+		if f != escape.Unset {
+			_ = o.Set(k, f == escape.True)
+		}
+	}
 	return o
 }
 

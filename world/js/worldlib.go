@@ -168,7 +168,7 @@ func (e *execution) nearbyEntities(maxDist float64) []world.Entity {
 	me := e.w.Agent(e.agent).Pos()
 	var out []world.Entity
 	for _, ent := range e.w.Entities() {
-		if !(ent.Pos.Dist(me) > maxDist) { // a NaN distance keeps them all
+		if !(ent.Pos.Dist(me) > maxDist) && !e.w.Hides(me, ent.Pos.Block()) { // a NaN distance keeps them all
 			out = append(out, ent)
 		}
 	}

@@ -83,6 +83,12 @@ type Notes struct {
 	// ("Andy_0 crafting stick"), in name order.
 	LastSeen  []string
 	DoneSoFar []string // the last things it did
+
+	// EscapeRoom is what an escape agent keeps of the room it is in: its
+	// scan (where it stood, the mechanisms with their positions, the
+	// teammates it saw) and how far the room's plan got, in its own
+	// words (generate/scripted's escape role writes and reads them).
+	EscapeRoom string
 }
 
 // Made is a dish the cook made itself, as the helper that was to make it
@@ -211,8 +217,15 @@ func (n *Notes) Facts() []string {
 	add(n.Waiting, waiting)
 	add(len(n.LastSeen) > 0, lastSeenPrefix+strings.Join(n.LastSeen, ", ")+".")
 	add(len(n.DoneSoFar) > 0, "Done so far: "+strings.Join(n.DoneSoFar, ", ")+".")
+	add(n.EscapeRoom != "", escapeRoomMark+n.EscapeRoom+escapeRoomEnd)
 	return f
 }
+
+// An escape room's note: "My room: ... (end of room)."
+const (
+	escapeRoomMark = "My room: "
+	escapeRoomEnd  = " (end of room)."
+)
 
 // items is "1 item" or "n items".
 func items(n int) string {
@@ -241,6 +254,12 @@ func ParseNotes(memory string) Notes {
 	n.LastSeen = splitList(memory, lastSeenPrefix, isListByte)
 	if list, ok := listAfter(memory, "Done so far: ", func(c byte) bool { return c != '.' }); ok {
 		n.DoneSoFar = strings.Split(list, ", ")
+	}
+	if i := strings.Index(memory, escapeRoomMark); i >= 0 {
+		rest := memory[i+len(escapeRoomMark):]
+		if j := strings.Index(rest, escapeRoomEnd); j >= 0 {
+			n.EscapeRoom = rest[:j]
+		}
 	}
 	return n
 }

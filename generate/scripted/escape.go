@@ -1,0 +1,975 @@
+package scripted
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math"
+	"slices"
+	"strings"
+
+	"collabcraft/generate/scripted/know"
+	"collabcraft/trajectory"
+)
+
+// VillagerBench's escape rooms under p2p: MINDcraft agents that see only
+// their own room. Each room visit is a cycle. The agent scans its room
+// with code (the levers, buttons, pressure plates, floor signs and chests
+// it can see, where it stands and which teammates it sees), tells the
+// teammates in other rooms what its room holds (the only way they learn
+// it), and the first of the agents in the room says who stands where and
+// who pulls what "when I say go". Plate holders step on their plates and
+// say go; the others then use their levers and buttons inside the rules'
+// window, and everyone tries the way on (10 blocks along z, as the goal's
+// rooms are spaced). A failed way on is the feedback that the room is not
+// open yet: the holder steps back on its plate and says go again, a
+// button is pressed again. A teleport (the agent's position jumped) or a
+// way on found starts the next cycle with a new scan.
+//
+// At a low rate seeded by the room and the agent, an agent makes one of
+// the mistakes people make here: it presses its button before the go
+// (early), it steps off its plate to look for the way on before the
+// others have pulled (late for them), or it pulls the teammate's lever
+// instead of its own (wrong lever). The command's output or the failed
+// way on shows the mistake, and the agent says so and puts it right.
+
+func escapeRoles(k *call) []Role { return []Role{newEscaper(k)} }
+
+// escMistakeRate is how often an agent makes its room's mistake.
+const escMistakeRate = 0.12
+
+// escMech is a mechanism the agent's scan found.
+type escMech struct {
+	Name    string
+	X, Y, Z int
+}
+
+func (m escMech) at() string { return fmt.Sprintf("%d %d %d", m.X, m.Y, m.Z) }
+
+func (m escMech) plate() bool  { return strings.HasSuffix(m.Name, "_pressure_plate") }
+func (m escMech) pulled() bool { return m.Name == "lever" || strings.HasSuffix(m.Name, "_button") }
+func (m escMech) button() bool { return strings.HasSuffix(m.Name, "_button") }
+func (m escMech) sign() bool {
+	return strings.HasSuffix(m.Name, "_sign") && !strings.Contains(m.Name, "wall")
+}
+
+// escScan is what a scan showed: where the agent stood, the mechanisms
+// and the teammates it saw, and the turn it came back at.
+type escScan struct {
+	Turn    int
+	X, Y, Z int
+	Mechs   []escMech
+	Mates   []string
+	Chest   bool
+	On      map[string]bool // levers and buttons powered, by position
+	// What the memory kept of the room's plan (a scan read from it).
+	Agreed bool
+	GoFrom []string
+	Open   bool
+}
+
+// The escape note's words (know.Notes.EscapeRoom).
+const (
+	escNoteAt     = "I was at "
+	escNoteWith   = "with "
+	escNoteAgreed = "plan agreed"
+	escNoteGo     = "go from "
+	escNoteOpen   = "way on open"
+)
+
+// note is the room as the memory keeps it: "I was at 1 -60 3; lever at
+// 1 -60 5 on, oak_pressure_plate at 2 -60 5; with Jill_0; plan agreed;
+// go from Jill_0".
+func (r *escaper) note() string {
+	s := r.scan
+	parts := []string{fmt.Sprintf("%s%d %d %d", escNoteAt, s.X, s.Y, s.Z)}
+	var ms []string
+	for _, m := range s.Mechs {
+		on := s.On[m.at()]
+		if m.Name == "lever" && r.pulls(m)%2 == 1 {
+			on = !on
+		}
+		t := m.Name + " at " + m.at()
+		if on {
+			t += " on"
+		}
+		ms = append(ms, t)
+	}
+	if len(ms) > 0 {
+		parts = append(parts, strings.Join(ms, ", "))
+	}
+	if len(s.Mates) > 0 {
+		parts = append(parts, escNoteWith+strings.Join(s.Mates, ", "))
+	}
+	if r.agreed() {
+		parts = append(parts, escNoteAgreed)
+	}
+	if g := r.goFrom(); len(g) > 0 {
+		parts = append(parts, escNoteGo+strings.Join(g, ", "))
+	}
+	if r.openHeard() {
+		parts = append(parts, escNoteOpen)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// parseEscNote reads the note back (nil for none).
+func parseEscNote(t string) *escScan {
+	if !strings.HasPrefix(t, escNoteAt) {
+		return nil
+	}
+	s := &escScan{Turn: -1, On: map[string]bool{}}
+	for i, part := range strings.Split(t, "; ") {
+		switch {
+		case i == 0:
+			fmt.Sscanf(part[len(escNoteAt):], "%d %d %d", &s.X, &s.Y, &s.Z)
+		case strings.HasPrefix(part, escNoteWith):
+			s.Mates = strings.Split(part[len(escNoteWith):], ", ")
+		case part == escNoteAgreed:
+			s.Agreed = true
+		case strings.HasPrefix(part, escNoteGo):
+			s.GoFrom = strings.Split(part[len(escNoteGo):], ", ")
+		case part == escNoteOpen:
+			s.Open = true
+		default:
+			for _, it := range strings.Split(part, ", ") {
+				var m escMech
+				if n, _ := fmt.Sscanf(it, "%s at %d %d %d", &m.Name, &m.X, &m.Y, &m.Z); n == 4 {
+					s.Mechs = append(s.Mechs, m)
+					if strings.HasSuffix(it, " on") {
+						s.On[m.at()] = true
+					}
+				}
+			}
+		}
+	}
+	return s
+}
+
+// agreed reports whether the room's plan is agreed: the first in the
+// room told it to everyone, the others heard it (or the memory says so).
+func (r *escaper) agreed() bool {
+	s := r.scan
+	if s.Agreed || len(r.room) == 1 {
+		return true
+	}
+	lead := r.room[0]
+	if r.me() == lead {
+		for _, n := range r.room[1:] {
+			if !r.toldAfter(n, -1, func(t string) bool { return names(t, s.Mechs) }) {
+				return false
+			}
+		}
+		return true
+	}
+	return r.heardAfter(lead, -1, func(t string) bool { return names(t, s.Mechs) })
+}
+
+// goFrom are the teammates who said go since the scan (or the memory
+// says did), name order.
+func (r *escaper) goFrom() []string {
+	from := slices.Clone(r.scan.GoFrom)
+	for _, m := range r.k.c.Messages() {
+		if m.Turn > r.scan.Turn && isGo(m.Text) && !slices.Contains(from, m.From) {
+			from = append(from, m.From)
+		}
+	}
+	slices.Sort(from)
+	return from
+}
+
+// openHeard reports whether a teammate said the way on is open.
+func (r *escaper) openHeard() bool { return r.scan.Open || r.heard("", isOpen) }
+
+// The scan program's output lines, which the agent reads back.
+const (
+	escScanAt    = "I am at "
+	escScanMech  = "In view: "
+	escScanMates = "Teammates in view: "
+	escScanNone  = "No mechanism in view."
+)
+
+// escMistake is the mistake an agent makes in a room ("" for none).
+type escMistake string
+
+const (
+	escEarly      escMistake = "early"
+	escLate       escMistake = "late"
+	escWrongLever escMistake = "wrong lever"
+)
+
+// escaper is one agent of an escape task.
+type escaper struct {
+	k    *call
+	scan *escScan
+	room []string // the agents in the scan's room, name order
+	plan map[string][]escMech
+	// since are the acts after the scan.
+	since []know.Act
+}
+
+// The escaper's intents' facts.
+type (
+	escLook   struct{ Again bool } // scan the room
+	escReport struct {             // tell a teammate elsewhere what my room holds
+		To    string
+		Mechs []escMech
+		Alone bool
+	}
+	escPropose struct { // the first in the room says who does what
+		To   string
+		Plan map[string][]escMech
+		Room []string
+	}
+	escAck struct { // a roommate agrees
+		To   string
+		Mine []escMech
+	}
+	escAwaitPlan struct{ From string }
+	escStep      struct { // onto my plate
+		M     escMech
+		Again bool
+	}
+	escGo      struct{ To string } // I'm on my plate: go
+	escAwaitGo struct{ From string }
+	escPull    struct { // my lever or button
+		M      escMech
+		Again  bool
+		Early  bool
+		Theirs bool // the wrong lever: the teammate's
+	}
+	escOwnUp struct { // I pulled the teammate's lever
+		To string
+		M  escMech
+	}
+	escReplace struct{ M escMech } // the floor sign becomes my gold block
+	escOnward  struct {
+		X, Y, Z int
+		Again   bool
+	}
+	escCant struct { // a mechanism I could not reach
+		To string
+		M  escMech
+	}
+	escPressed struct { // my button is pressed: the lever can go
+		To string
+		M  escMech
+	}
+	escAwaitButton struct{}
+	escOpen        struct{ To string } // the way on is open
+	escHold        struct{ M escMech } // I stay on my plate
+	escWaitWay     struct{ Fails int } // the way on is shut: wait for the others
+	escWhere       struct{}            // !stats after a pull: was I moved?
+)
+
+func newEscaper(k *call) *escaper {
+	r := &escaper{k: k}
+	c := k.c
+	acts := c.Acts()
+	for i := len(acts) - 1; i >= 0; i-- {
+		if s, ok := parseEscScan(acts[i]); ok {
+			r.scan = s
+			r.since = acts[i+1:]
+			break
+		}
+	}
+	if r.scan == nil {
+		// A memory call reads the folded turns: the newest scan may
+		// still be in the window it keeps.
+		for _, ts := range [][]trajectory.Message{c.Turns(), c.Folded()} {
+			for i := len(ts) - 1; i >= 0 && r.scan == nil; i-- {
+				if ts[i].Role == "system" {
+					r.scan, _ = parseEscOutput(ts[i].Content, -1)
+				}
+			}
+		}
+		if r.scan == nil {
+			r.scan = parseEscNote(c.Notes().EscapeRoom)
+		}
+		r.since = acts
+	}
+	if r.scan == nil {
+		return r
+	}
+	// The room is who the scan saw, and whoever since proposed a plan
+	// for its mechanisms (a teammate who came in after the scan).
+	room := append([]string{c.Name()}, r.scan.Mates...)
+	for _, m := range c.Messages() {
+		if m.Turn > r.scan.Turn && strings.Contains(m.Text, escPlanMark) && names(m.Text, r.scan.Mechs) && !slices.Contains(room, m.From) {
+			room = append(room, m.From)
+		}
+	}
+	r.room = slices.Sorted(slices.Values(room))
+	r.plan = escPlan(r.scan.Mechs, r.room, c)
+	r.reassign()
+	return r
+}
+
+// escPlanMark is in every plan's words.
+const escPlanMark = "how we do it"
+
+// escCantMark says an agent cannot reach a mechanism: "can't reach the
+// lever at 1 2 3".
+const escCantMark = "can't reach "
+
+// reassign gives a mechanism an agent could not reach (its own failed
+// tries, or a roommate's word) to the next agent in the room.
+func (r *escaper) reassign() {
+	for i, n := range r.room {
+		for _, m := range slices.Clone(r.plan[n]) {
+			if !r.cannot(n, m) {
+				continue
+			}
+			for k := 1; k < len(r.room); k++ {
+				o := r.room[(i+k)%len(r.room)]
+				if !r.cannot(o, m) {
+					r.plan[n] = slices.DeleteFunc(r.plan[n], func(x escMech) bool { return x == m })
+					r.plan[o] = append(r.plan[o], m)
+					break
+				}
+			}
+		}
+	}
+}
+
+// cannot reports whether agent n could not reach m: for me, a use of it
+// that did not use it; for a roommate, its word.
+func (r *escaper) cannot(n string, m escMech) bool {
+	if n == r.me() {
+		return r.unreachable(m)
+	}
+	return r.heardAfter(n, -1, func(t string) bool { return strings.Contains(t, escCantMark+"the "+m.Name+" at "+m.at()) })
+}
+
+// unreachable reports whether my !activate for m since the scan used
+// something else or nothing.
+func (r *escaper) unreachable(m escMech) bool {
+	if m.plate() {
+		return slices.ContainsFunc(r.since, func(a know.Act) bool {
+			return a.Name == "!goToCoordinates" && a.Arg(0) == itoa(m.X) && a.Arg(1) == itoa(m.Y) && a.Arg(2) == itoa(m.Z) && strings.Contains(a.Output, "No path")
+		})
+	}
+	if !m.pulled() {
+		return false
+	}
+	for _, a := range r.since {
+		if a.Name != "!activate" || a.Arg(0) != m.Name || a.Output == "" {
+			continue
+		}
+		x, y, z, ok := activatedAt(a)
+		if !ok || x != m.X || y != m.Y || z != m.Z {
+			return r.lastPull(m) < 0
+		}
+	}
+	return false
+}
+
+// parseEscScan reads a scan program's output.
+func parseEscScan(a know.Act) (*escScan, bool) {
+	if a.Name != "!newAction" {
+		return nil, false
+	}
+	return parseEscOutput(a.Output, a.Turn)
+}
+
+// parseEscOutput reads a scan program's output, which came back at turn.
+func parseEscOutput(out string, turn int) (*escScan, bool) {
+	if !strings.Contains(out, escScanAt) || !strings.Contains(out, "Code Output") {
+		return nil, false
+	}
+	s := &escScan{Turn: turn, On: map[string]bool{}}
+	for _, line := range strings.Split(out, "\n") {
+		line = strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(line, escScanAt):
+			fmt.Sscanf(line[len(escScanAt):], "%d %d %d", &s.X, &s.Y, &s.Z)
+		case strings.HasPrefix(line, escScanMech):
+			var m escMech
+			if n, _ := fmt.Sscanf(line[len(escScanMech):], "%s at %d %d %d", &m.Name, &m.X, &m.Y, &m.Z); n == 4 {
+				if strings.HasSuffix(line, "(on)") {
+					s.On[m.at()] = true
+				}
+				if m.Name == "chest" {
+					s.Chest = true
+					continue
+				}
+				s.Mechs = append(s.Mechs, m)
+			}
+		case strings.HasPrefix(line, escScanMates):
+			for _, n := range strings.Split(strings.TrimSuffix(line[len(escScanMates):], "."), ", ") {
+				if n = strings.TrimSpace(n); n != "" {
+					s.Mates = append(s.Mates, n)
+				}
+			}
+		}
+	}
+	slices.SortFunc(s.Mechs, func(a, b escMech) int {
+		return cmpMech(a, b)
+	})
+	return s, true
+}
+
+func cmpMech(a, b escMech) int {
+	rank := func(m escMech) int {
+		switch {
+		case m.plate():
+			return 0
+		case m.sign():
+			return 1
+		case m.button():
+			return 2
+		}
+		return 3 // levers last: one may move everyone near it
+	}
+	if d := rank(a) - rank(b); d != 0 {
+		return d
+	}
+	if a.X != b.X {
+		return a.X - b.X
+	}
+	if a.Z != b.Z {
+		return a.Z - b.Z
+	}
+	return a.Y - b.Y
+}
+
+// escPlan shares a room's mechanisms among the agents in it: plates one
+// each in name order (they hold while the others pull; one more plate
+// than agents waits for a teammate still to come), a floor sign to
+// whoever holds a gold block, levers and buttons from the last agent
+// back (the one without a plate pulls first).
+func escPlan(mechs []escMech, room []string, c *know.Context) map[string][]escMech {
+	plan := map[string][]escMech{}
+	p, q := 0, 0
+	for _, m := range mechs {
+		switch {
+		case m.plate():
+			// One plate each: a plate nobody in the room is left for
+			// needs a teammate still on the way.
+			if p < len(room) {
+				plan[room[p]] = append(plan[room[p]], m)
+			}
+			p++
+		case m.sign():
+			if c.Count("gold_block") > 0 {
+				plan[c.Name()] = append(plan[c.Name()], m)
+			}
+		default:
+			n := room[len(room)-1-q%len(room)]
+			plan[n] = append(plan[n], m)
+			q++
+		}
+	}
+	return plan
+}
+
+// mistake is the agent's mistake in this room, seeded by what its scan
+// saw and its name, so every call of the room agrees.
+func (r *escaper) mistake() escMistake {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s %d %d %d %v", r.k.c.Name(), r.scan.X, r.scan.Y, r.scan.Z, r.scan.Mechs)
+	x := h.Sum64()
+	if float64(x%1000)/1000 >= escMistakeRate {
+		return ""
+	}
+	return []escMistake{escEarly, escLate, escWrongLever}[(x/1000)%3]
+}
+
+func (r *escaper) me() string { return r.k.c.Name() }
+
+// holders are the roommates (not me) with a plate to hold.
+func (r *escaper) holders() []string {
+	var out []string
+	for _, n := range r.room {
+		if n != r.me() && slices.ContainsFunc(r.plan[n], escMech.plate) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// pullers are the roommates (not me) with a lever or button.
+func (r *escaper) pullers() []string {
+	var out []string
+	for _, n := range r.room {
+		if n != r.me() && slices.ContainsFunc(r.plan[n], escMech.pulled) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// heard reports the teammate's messages since the scan that match.
+func (r *escaper) heard(from string, match func(string) bool) bool {
+	return r.heardAfter(from, r.scan.Turn, match)
+}
+
+func (r *escaper) heardAfter(from string, turn int, match func(string) bool) bool {
+	for _, m := range r.k.c.Messages() {
+		if m.Turn > turn && (from == "" || m.From == from) && match(m.Text) {
+			return true
+		}
+	}
+	return false
+}
+
+// names reports whether a message names one of the mechanisms.
+func names(text string, ms []escMech) bool {
+	return slices.ContainsFunc(ms, func(m escMech) bool { return strings.Contains(text, " at "+m.at()) })
+}
+
+// told reports whether I sent to a message since the scan that matches.
+func (r *escaper) told(to string, match func(string) bool) bool {
+	return r.toldAfter(to, r.scan.Turn, match)
+}
+
+func (r *escaper) toldAfter(to string, turn int, match func(string) bool) bool {
+	for _, s := range r.k.c.Sent() {
+		if s.Turn > turn && s.To == to && match(s.Text) {
+			return true
+		}
+	}
+	return false
+}
+
+func isGo(text string) bool   { return strings.Contains(strings.ToLower(text), "go!") }
+func isOpen(text string) bool { return strings.Contains(strings.ToLower(text), escOpenMark) }
+
+const escOpenMark = "way on is open"
+
+// escReachedAt is the act's "You have reached at x, y, z." position.
+func escReachedAt(a know.Act) (x, y, z int, ok bool) {
+	i := strings.Index(a.Output, "You have reached at ")
+	if i < 0 {
+		return 0, 0, 0, false
+	}
+	n, _ := fmt.Sscanf(a.Output[i+len("You have reached at "):], "%d, %d, %d", &x, &y, &z)
+	return x, y, z, n == 3
+}
+
+// activatedAt is !activate's "Activated lever at x:1.0, y:2.0, z:3.0." position.
+func activatedAt(a know.Act) (x, y, z int, ok bool) {
+	i := strings.Index(a.Output, " at x:")
+	if a.Name != "!activate" || i < 0 {
+		return 0, 0, 0, false
+	}
+	var fx, fy, fz float64
+	n, _ := fmt.Sscanf(a.Output[i+len(" at "):], "x:%f, y:%f, z:%f", &fx, &fy, &fz)
+	return int(fx), int(fy), int(fz), n == 3
+}
+
+// onMech reports whether the act walked the agent onto m.
+func onMech(a know.Act, m escMech) bool {
+	x, y, z, ok := escReachedAt(a)
+	return ok && a.Name == "!goToCoordinates" && x == m.X && y == m.Y && z == m.Z
+}
+
+// pulledAt lists the acts since the scan that used a mechanism at m.
+func (r *escaper) pulls(m escMech) int {
+	n := 0
+	for _, a := range r.since {
+		if x, y, z, ok := activatedAt(a); ok && x == m.X && y == m.Y && z == m.Z {
+			n++
+		}
+	}
+	return n
+}
+
+// position is where the agent last knew itself to be: the scan, a walk
+// that arrived, or !stats.
+func (r *escaper) position() (x, y, z int) {
+	x, y, z = r.scan.X, r.scan.Y, r.scan.Z
+	for _, a := range r.since {
+		if a.Name == "!goToCoordinates" || a.Name == "!newAction" {
+			if px, py, pz, ok := escReachedAt(a); ok {
+				x, y, z = px, py, pz
+			}
+		}
+		if a.Name == "!stats" {
+			if px, py, pz, ok := statsAt(a.Output); ok {
+				x, y, z = px, py, pz
+			}
+		}
+	}
+	return
+}
+
+// statsAt reads !stats' "Position: x: 1.50, y: -60.00, z: 3.50".
+func statsAt(out string) (x, y, z int, ok bool) {
+	i := strings.Index(out, "Position: ")
+	if i < 0 {
+		return 0, 0, 0, false
+	}
+	var fx, fy, fz float64
+	n, _ := fmt.Sscanf(out[i+len("Position: "):], "x: %f, y: %f, z: %f", &fx, &fy, &fz)
+	return escFloor(fx), escFloor(fy), escFloor(fz), n == 3
+}
+
+func escFloor(f float64) int {
+	i := int(f)
+	if float64(i) > f {
+		i--
+	}
+	return i
+}
+
+// onwardTries are the acts since the scan that tried the way on, and how
+// many of them found no path.
+func (r *escaper) onwardTries() (tries, fails int, arrived bool) {
+	for _, a := range r.since {
+		// The way on is tried within escOnwardRange; steps onto plates and
+		// to levers are closer.
+		if a.Name != "!goToCoordinates" || a.Output == "" || a.Arg(3) != itoa(escOnwardRange) {
+			continue
+		}
+		tries++
+		if strings.Contains(a.Output, "No path") || strings.Contains(a.Output, "stopped") {
+			fails++
+			arrived = false
+			continue
+		}
+		if _, _, _, ok := escReachedAt(a); ok {
+			arrived = true
+		}
+	}
+	return
+}
+
+// moved reports whether a !stats since the last pull or step onto a
+// plate shows the agent far from there: a teleport (a plate or lever
+// that moves whoever is near).
+func (r *escaper) moved() (checked, far bool) {
+	var px, pz int
+	have := false
+	for _, a := range r.since {
+		if x, _, z, ok := activatedAt(a); ok {
+			px, pz, have, checked = x, z, true, false
+		}
+		if x, _, z, ok := escReachedAt(a); ok && a.Name == "!goToCoordinates" && slices.ContainsFunc(r.scan.Mechs, func(m escMech) bool { return m.plate() && onMech(a, m) }) {
+			px, pz, have, checked = x, z, true, false
+		}
+		if a.Name == "!stats" && have {
+			if x, _, z, ok := statsAt(a.Output); ok {
+				checked = true
+				far = escAbs(x-px) > 5 || escAbs(z-pz) > 5
+			}
+		}
+	}
+	return
+}
+
+// escDist is the distance between two blocks.
+func escDist(a, b escMech) float64 {
+	dx, dy, dz := float64(a.X-b.X), float64(a.Y-b.Y), float64(a.Z-b.Z)
+	return math.Sqrt(dx*dx + dy*dy + dz*dz)
+}
+
+func escAbs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func (r *escaper) Decide() (Intent, bool) {
+	c := r.k.c
+	if r.scan == nil {
+		// A scan that failed is tried again.
+		if a, ok := c.LastAct(); ok && a.Name == "!newAction" {
+			return do(escLook{Again: true}, "newAction"), true
+		}
+		return do(escLook{}, "newAction"), true
+	}
+	s := r.scan
+	if _, _, arrived := r.onwardTries(); arrived {
+		// Through: tell the roommates still holding plates, then look
+		// round the new room.
+		for _, h := range r.holders() {
+			if !r.told(h, isOpen) {
+				return tell(escOpen{To: h}, h), true
+			}
+		}
+		return do(escLook{}, "newAction"), true
+	}
+	if checked, far := r.moved(); checked && far {
+		return do(escLook{}, "newAction"), true
+	}
+	// What my room holds goes to every teammate who is not in it.
+	for _, o := range c.Others() {
+		if !slices.Contains(r.room, o) && len(s.Mechs) > 0 && !r.toldAfter(o, -1, func(t string) bool { return names(t, s.Mechs) }) {
+			return tell(escReport{To: o, Mechs: s.Mechs, Alone: len(r.room) == 1}, o), true
+		}
+	}
+	if len(s.Mechs) == 0 {
+		return r.onward(false)
+	}
+	lead := r.room[0]
+	mine := r.plan[r.me()]
+	if r.me() == lead {
+		for _, n := range r.room[1:] {
+			if !s.Agreed && !r.toldAfter(n, -1, func(t string) bool { return names(t, s.Mechs) }) {
+				return tell(escPropose{To: n, Plan: r.plan, Room: r.room}, n), true
+			}
+		}
+	} else if !r.agreed() {
+		if stayedLast(c) && !newsSinceStay(c) {
+			return chatOnly(silence{}), true
+		}
+		return do(escAwaitPlan{lead}, "stay", 3), true
+	} else if !s.Agreed && !r.toldAfter(lead, -1, func(t string) bool { return names(t, mine) }) && len(mine) > 0 {
+		return tell(escAck{To: lead, Mine: mine}, lead), true
+	}
+	mistake := r.mistake()
+	tries, fails, _ := r.onwardTries()
+	// Plates: step on, say go, hold.
+	for _, m := range mine {
+		if !m.plate() {
+			continue
+		}
+		on := false
+		for _, a := range r.since {
+			if onMech(a, m) {
+				on = true
+			} else if a.Name == "!goToCoordinates" && on {
+				on = false // stepped off to look for the way on
+			}
+		}
+		if !on {
+			return do(escStep{M: m, Again: fails > 0}, "goToCoordinates", m.X, m.Y, m.Z, 0), true
+		}
+	}
+	for _, m := range mine {
+		if m.sign() && !slices.ContainsFunc(r.since, func(a know.Act) bool { return a.Name == "!newAction" }) {
+			return do(escReplace{M: m}, "newAction"), true
+		}
+	}
+	holds := slices.ContainsFunc(mine, escMech.plate)
+	if checked, _ := r.moved(); holds && !checked {
+		return do(escWhere{}, "stats"), true
+	}
+	if holds {
+		// Say go to the pullers each time I step on again.
+		lastOn := -1
+		for _, a := range r.since {
+			if slices.ContainsFunc(mine, func(m escMech) bool { return onMech(a, m) }) {
+				lastOn = a.Turn
+			}
+		}
+		// Nobody pulls: the holders tell each other they are on.
+		goTo := r.pullers()
+		if len(goTo) == 0 {
+			goTo = r.holders()
+		}
+		for _, p := range goTo {
+			if !r.toldAfter(p, lastOn, isGo) {
+				return tell(escGo{To: p}, p), true
+			}
+		}
+	}
+	// What I could not reach goes to a roommate: say so.
+	for _, m := range s.Mechs {
+		if !r.unreachable(m) {
+			continue
+		}
+		for _, o := range r.room {
+			if o != r.me() && !r.toldAfter(o, -1, func(t string) bool { return strings.Contains(t, escCantMark+"the "+m.Name+" at "+m.at()) }) {
+				return tell(escCant{To: o, M: m}, o), true
+			}
+		}
+	}
+	// Levers and buttons, once every holder said go.
+	for _, m := range mine {
+		if !m.pulled() {
+			continue
+		}
+		goHeard := true
+		for _, h := range r.holders() {
+			if !slices.Contains(r.goFrom(), h) {
+				goHeard = false
+			}
+		}
+		if m.Name == "lever" && !r.buttonsPressed() {
+			if stayedLast(c) && !newsSinceStay(c) {
+				return chatOnly(silence{}), true
+			}
+			return do(escAwaitButton{}, "stay", 2), true
+		}
+		n := r.pulls(m)
+		if m.Name == "lever" && s.On[m.at()] {
+			n++ // on already (pulled before this scan)
+		}
+		if n == 0 && !goHeard && !(mistake == escEarly && m.button() && !r.pulledAny()) {
+			if stayedLast(c) && !newsSinceStay(c) {
+				return chatOnly(silence{}), true
+			}
+			return do(escAwaitGo{From: r.holders()[0]}, "stay", 2), true
+		}
+		if n == 0 {
+			if mistake == escWrongLever && m.Name == "lever" {
+				if theirs, ok := r.theirLever(); ok && r.pulls(theirs) == 0 && !s.On[theirs.at()] {
+					return r.pull(theirs, escPull{M: theirs, Theirs: true})
+				}
+			}
+			return r.pull(m, escPull{M: m, Early: !goHeard})
+		}
+		// A button pressed before the go, or whose room stayed shut,
+		// is pressed again once a go came after it.
+		if m.button() && goHeard && r.heardAfter("", r.lastPull(m), isGo) {
+			return r.pull(m, escPull{M: m, Again: true})
+		}
+	}
+	// The teammate's lever I pulled by mistake: say so.
+	for _, a := range r.since {
+		if x, y, z, ok := activatedAt(a); ok {
+			theirs := escMech{Name: "lever", X: x, Y: y, Z: z}
+			if !slices.Contains(mine, theirs) {
+				for _, o := range r.room {
+					if slices.Contains(r.plan[o], theirs) && o != r.me() && !r.told(o, func(t string) bool { return strings.Contains(t, theirs.at()) && strings.Contains(t, "yours") }) {
+						return tell(escOwnUp{To: o, M: theirs}, o), true
+					}
+				}
+			}
+		}
+	}
+	for _, m := range mine {
+		if !m.button() || r.pulls(m) == 0 {
+			continue
+		}
+		for _, o := range r.room {
+			if o != r.me() && slices.ContainsFunc(r.plan[o], func(x escMech) bool { return x.Name == "lever" }) && !r.told(o, func(t string) bool { return strings.Contains(t, escPressedMark) }) {
+				return tell(escPressed{To: o, M: m}, o), true
+			}
+		}
+	}
+	if r.pulledAny() {
+		if checked, _ := r.moved(); !checked {
+			return do(escWhere{}, "stats"), true
+		}
+	}
+	// Holders wait on their plates until someone says the way on is
+	// open, or, when nobody pulls, until every holder said go. A holder
+	// that leaves "late" tries the way on at once.
+	// A holder that also pulled has done its part: it looks for the way on.
+	pulledMine := slices.ContainsFunc(mine, escMech.pulled) && !slices.ContainsFunc(mine, func(m escMech) bool { return m.pulled() && r.pulls(m) == 0 && !s.On[m.at()] })
+	if holds && !r.openHeard() && !pulledMine {
+		// Nobody pulls: every other plate must be held, which the
+		// teammates' go says (one from each).
+		allGo := len(r.pullers()) == 0
+		if allGo {
+			others := 0
+			for _, m := range s.Mechs {
+				if m.plate() && !slices.Contains(mine, m) {
+					others++
+				}
+			}
+			allGo = len(r.goFrom()) >= others
+		}
+		if !allGo && !(mistake == escLate && tries == 0) {
+			if stayedLast(c) && !newsSinceStay(c) {
+				return chatOnly(silence{}), true
+			}
+			m := mine[slices.IndexFunc(mine, escMech.plate)]
+			return do(escHold{M: m}, "stay", 4), true
+		}
+	}
+	return r.onward(tries > 0)
+}
+
+// buttonsPressed reports whether every button of the room was pressed
+// since the scan: mine by me, a roommate's by its word. A lever waits for
+// them (a lever may move everyone near it away from the button).
+func (r *escaper) buttonsPressed() bool {
+	for n, ms := range r.plan {
+		for _, m := range ms {
+			if !m.button() {
+				continue
+			}
+			if n == r.me() && r.pulls(m) == 0 {
+				return false
+			}
+			if n != r.me() && !r.heard(n, func(t string) bool { return strings.Contains(t, escPressedMark) }) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// escPressedMark is a button's press reported: "pressed the stone_button".
+const escPressedMark = "pressed the "
+
+// pulledAny reports whether the agent used a lever or button since the scan.
+func (r *escaper) pulledAny() bool {
+	return slices.ContainsFunc(r.since, func(a know.Act) bool { _, _, _, ok := activatedAt(a); return ok })
+}
+
+// lastPull is the turn m was last used at (-1: never).
+func (r *escaper) lastPull(m escMech) int {
+	t := -1
+	for _, a := range r.since {
+		if x, y, z, ok := activatedAt(a); ok && x == m.X && y == m.Y && z == m.Z {
+			t = a.Turn
+		}
+	}
+	return t
+}
+
+// theirLever is a roommate's lever (for the wrong-lever mistake).
+func (r *escaper) theirLever() (escMech, bool) {
+	for _, o := range r.room {
+		if o == r.me() {
+			continue
+		}
+		for _, m := range r.plan[o] {
+			if m.Name == "lever" {
+				return m, true
+			}
+		}
+	}
+	return escMech{}, false
+}
+
+// pull walks onto m's cell (!activate uses the nearest block of its
+// type), or next to it when its cell cannot be stood in (a lever on a
+// wall), and uses it.
+func (r *escaper) pull(m escMech, f escPull) (Intent, bool) {
+	last, ok := r.k.c.LastAct()
+	// From my plate, a block within reach is used without stepping off.
+	for _, p := range r.plan[r.me()] {
+		if p.plate() && escDist(p, m) <= 4 && slices.ContainsFunc(r.since, func(a know.Act) bool { return onMech(a, p) }) {
+			return do(f, "activate", m.Name), true
+		}
+	}
+	if ok && last.Name == "!goToCoordinates" && last.Arg(0) == itoa(m.X) && last.Arg(2) == itoa(m.Z) {
+		if strings.Contains(last.Output, "No path") && last.Arg(3) == "0" {
+			return do(f, "goToCoordinates", m.X, m.Y, m.Z, 2), true
+		}
+		return do(f, "activate", m.Name), true
+	}
+	return do(f, "goToCoordinates", m.X, m.Y, m.Z, 0), true
+}
+
+// escOnwardRange is how close the way on's walk gets to its goal.
+const escOnwardRange = 3
+
+// onward tries the way on: 10 blocks along z from where the agent is,
+// within 3 blocks; after failures it waits a little first.
+func (r *escaper) onward(again bool) (Intent, bool) {
+	c := r.k.c
+	_, fails, _ := r.onwardTries()
+	if last, ok := c.LastAct(); ok && last.Name == "!goToCoordinates" && strings.Contains(last.Output, "No path") {
+		if fails > 8 {
+			return do(escLook{Again: true}, "newAction"), true
+		}
+		return do(escWaitWay{Fails: fails}, "stay", 3), true
+	}
+	x, y, z := r.position()
+	return do(escOnward{X: x, Y: y, Z: z + 10, Again: again}, "goToCoordinates", x, y, z+10, escOnwardRange), true
+}
+
+func (r *escaper) Notes(n *know.Notes) {
+	if r.scan != nil {
+		n.EscapeRoom = r.note()
+	}
+}
+
+func (r *escaper) Phrasebook(v *voice) Phrasebook { return &escWords{words{k: r.k, v: v}, r} }
