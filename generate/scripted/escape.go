@@ -65,6 +65,7 @@ type escScan struct {
 	Agreed bool
 	GoFrom []string
 	Open   bool
+	Movers []escMech // plates that moved whoever stood on them
 }
 
 // The escape note's words (know.Notes.EscapeRoom).
@@ -74,6 +75,7 @@ const (
 	escNoteAgreed = "plan agreed"
 	escNoteGo     = "go from "
 	escNoteOpen   = "way on open"
+	escNoteMovers = "plates that move you: "
 )
 
 // note is the room as the memory keeps it: "I was at 1 -60 3; lever at
@@ -109,6 +111,13 @@ func (r *escaper) note() string {
 	if r.openHeard() {
 		parts = append(parts, escNoteOpen)
 	}
+	if ms := r.movers(); len(ms) > 0 {
+		var t []string
+		for _, m := range ms {
+			t = append(t, m.Name+" at "+m.at())
+		}
+		parts = append(parts, escNoteMovers+strings.Join(t, ", "))
+	}
 	return strings.Join(parts, "; ")
 }
 
@@ -130,6 +139,13 @@ func parseEscNote(t string) *escScan {
 			s.GoFrom = strings.Split(part[len(escNoteGo):], ", ")
 		case part == escNoteOpen:
 			s.Open = true
+		case strings.HasPrefix(part, escNoteMovers):
+			for _, it := range strings.Split(part[len(escNoteMovers):], ", ") {
+				var m escMech
+				if n, _ := fmt.Sscanf(it, "%s at %d %d %d", &m.Name, &m.X, &m.Y, &m.Z); n == 4 {
+					s.Movers = append(s.Movers, m)
+				}
+			}
 		default:
 			for _, it := range strings.Split(part, ", ") {
 				var m escMech
@@ -255,10 +271,14 @@ type (
 		M  escMech
 	}
 	escAwaitButton struct{}
-	escOpen        struct{ To string } // the way on is open
-	escHold        struct{ M escMech } // I stay on my plate
-	escWaitWay     struct{ Fails int } // the way on is shut: wait for the others
-	escWhere       struct{}            // !stats after a pull: was I moved?
+	escMoved       struct { // a plate moved me away
+		To string
+		M  escMech
+	}
+	escOpen    struct{ To string } // the way on is open
+	escHold    struct{ M escMech } // I stay on my plate
+	escWaitWay struct{ Fails int } // the way on is shut: wait for the others
+	escWhere   struct{}            // !stats after a pull: was I moved?
 )
 
 func newEscaper(k *call) *escaper {
@@ -299,7 +319,7 @@ func newEscaper(k *call) *escaper {
 		}
 	}
 	r.room = slices.Sorted(slices.Values(room))
-	r.plan = escPlan(r.scan.Mechs, r.room, c)
+	r.plan = escPlan(slices.DeleteFunc(slices.Clone(r.scan.Mechs), func(m escMech) bool { return slices.Contains(r.movers(), m) }), r.room, c)
 	r.reassign()
 	return r
 }
@@ -638,23 +658,73 @@ func (r *escaper) onwardTries() (tries, fails int, arrived bool) {
 // plate shows the agent far from there: a teleport (a plate or lever
 // that moves whoever is near).
 func (r *escaper) moved() (checked, far bool) {
-	var px, pz int
+	checked, far, _ = r.movedBy()
+	return
+}
+
+// movedBy is moved, and the plate stepped on last when the move came
+// after stepping on it (ok false otherwise).
+func (r *escaper) movedBy() (checked, far bool, plate escMech) {
+	var px, py, pz int
 	have := false
+	var last escMech
 	for _, a := range r.since {
-		if x, _, z, ok := activatedAt(a); ok {
-			px, pz, have, checked = x, z, true, false
+		if x, y, z, ok := activatedAt(a); ok {
+			px, py, pz, have, checked, last = x, y, z, true, false, escMech{}
 		}
-		if x, _, z, ok := escReachedAt(a); ok && a.Name == "!goToCoordinates" && slices.ContainsFunc(r.scan.Mechs, func(m escMech) bool { return m.plate() && onMech(a, m) }) {
-			px, pz, have, checked = x, z, true, false
+		if x, y, z, ok := escReachedAt(a); ok && a.Name == "!goToCoordinates" {
+			for _, m := range r.scan.Mechs {
+				if m.plate() && onMech(a, m) {
+					px, py, pz, have, checked, last = x, y, z, true, false, m
+				}
+			}
 		}
 		if a.Name == "!stats" && have {
-			if x, _, z, ok := statsAt(a.Output); ok {
+			if x, y, z, ok := statsAt(a.Output); ok {
 				checked = true
-				far = escAbs(x-px) > 5 || escAbs(z-pz) > 5
+				far = escAbs(x-px) > 5 || escAbs(z-pz) > 5 || escAbs(y-py) > 2
 			}
 		}
 	}
-	return
+	if !far {
+		last = escMech{}
+	}
+	return checked, far, last
+}
+
+// escMovedMark says a plate moved whoever stood on it: "moved me".
+const escMovedMark = "moved me"
+
+// movers are the plates that moved someone away (my own step and !stats,
+// a teammate's word, or the memory): nobody holds them.
+func (r *escaper) movers() []escMech {
+	out := slices.Clone(r.scan.Movers)
+	if _, far, p := r.movedBy(); far && p.Name != "" {
+		out = append(out, p)
+	}
+	said := func(yield func(string) bool) {
+		for _, m := range r.k.c.Messages() {
+			if !yield(m.Text) {
+				return
+			}
+		}
+		for _, m := range r.k.c.Sent() {
+			if !yield(m.Text) {
+				return
+			}
+		}
+	}
+	for text := range said {
+		if !strings.Contains(text, escMovedMark) {
+			continue
+		}
+		for _, m := range r.scan.Mechs {
+			if m.plate() && strings.Contains(text, m.Name+" at "+m.at()) && !slices.Contains(out, m) {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
 }
 
 // escDist is the distance between two blocks.
@@ -690,7 +760,15 @@ func (r *escaper) Decide() (Intent, bool) {
 		}
 		return do(escLook{}, "newAction"), true
 	}
-	if checked, far := r.moved(); checked && far {
+	if checked, far, p := r.movedBy(); checked && far {
+		// A plate that moved me: say so, then look where I am.
+		if p.Name != "" {
+			for _, o := range r.k.c.Others() {
+				if o != r.me() && !r.toldAfter(o, -1, func(t string) bool { return strings.Contains(t, escMovedMark) && strings.Contains(t, p.at()) }) {
+					return tell(escMoved{To: o, M: p}, o), true
+				}
+			}
+		}
 		return do(escLook{}, "newAction"), true
 	}
 	// What my room holds goes to every teammate who is not in it.
@@ -722,7 +800,7 @@ func (r *escaper) Decide() (Intent, bool) {
 	tries, fails, _ := r.onwardTries()
 	// Plates: step on, say go, hold.
 	for _, m := range mine {
-		if !m.plate() {
+		if !m.plate() || r.unreachable(m) {
 			continue
 		}
 		on := false
@@ -787,7 +865,7 @@ func (r *escaper) Decide() (Intent, bool) {
 				goHeard = false
 			}
 		}
-		if m.Name == "lever" && !r.buttonsPressed() {
+		if m.Name == "lever" && !r.buttonsPressed() && !r.waitedEnough() {
 			if stayedLast(c) && !newsSinceStay(c) {
 				return chatOnly(silence{}), true
 			}
@@ -797,7 +875,7 @@ func (r *escaper) Decide() (Intent, bool) {
 		if m.Name == "lever" && s.On[m.at()] {
 			n++ // on already (pulled before this scan)
 		}
-		if n == 0 && !goHeard && !(mistake == escEarly && m.button() && !r.pulledAny()) {
+		if n == 0 && !goHeard && !r.waitedEnough() && !(mistake == escEarly && m.button() && !r.pulledAny()) {
 			if stayedLast(c) && !newsSinceStay(c) {
 				return chatOnly(silence{}), true
 			}
@@ -835,7 +913,7 @@ func (r *escaper) Decide() (Intent, bool) {
 			continue
 		}
 		for _, o := range r.room {
-			if o != r.me() && slices.ContainsFunc(r.plan[o], func(x escMech) bool { return x.Name == "lever" }) && !r.told(o, func(t string) bool { return strings.Contains(t, escPressedMark) }) {
+			if o != r.me() && slices.ContainsFunc(r.plan[o], func(x escMech) bool { return x.Name == "lever" }) && !r.told(o, func(t string) bool { return strings.Contains(t, escPressedMark+m.Name+" at "+m.at()) }) {
 				return tell(escPressed{To: o, M: m}, o), true
 			}
 		}
@@ -863,7 +941,7 @@ func (r *escaper) Decide() (Intent, bool) {
 			}
 			allGo = len(r.goFrom()) >= others
 		}
-		if !allGo && !(mistake == escLate && tries == 0) {
+		if !allGo && !(mistake == escLate && tries == 0) && !r.waitedEnough() {
 			if stayedLast(c) && !newsSinceStay(c) {
 				return chatOnly(silence{}), true
 			}
@@ -886,7 +964,7 @@ func (r *escaper) buttonsPressed() bool {
 			if n == r.me() && r.pulls(m) == 0 {
 				return false
 			}
-			if n != r.me() && !r.heard(n, func(t string) bool { return strings.Contains(t, escPressedMark) }) {
+			if n != r.me() && !r.heardAfter(n, -1, func(t string) bool { return strings.Contains(t, escPressedMark+m.Name+" at "+m.at()) }) {
 				return false
 			}
 		}
@@ -896,6 +974,23 @@ func (r *escaper) buttonsPressed() bool {
 
 // escPressedMark is a button's press reported: "pressed the stone_button".
 const escPressedMark = "pressed the "
+
+// escPatience is how many times an agent waits in a room before it acts
+// anyway: a go or a word that never comes (a teammate held up, a message
+// lost) does not keep it waiting for good.
+const escPatience = 4
+
+// waitedEnough reports whether the agent waited escPatience times since
+// its scan.
+func (r *escaper) waitedEnough() bool {
+	n := 0
+	for _, a := range r.since {
+		if a.Name == "!stay" {
+			n++
+		}
+	}
+	return n >= escPatience
+}
 
 // pulledAny reports whether the agent used a lever or button since the scan.
 func (r *escaper) pulledAny() bool {

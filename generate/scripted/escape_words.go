@@ -151,9 +151,11 @@ func (w *escWords) Words(i Intent) (string, string) {
 	case escCant:
 		return v.pick("I "+escCantMark+escThe(x.M)+" from here. "+x.To+", can you take it?", x.To+", I "+escCantMark+escThe(x.M)+"; it's yours."), ""
 	case escPressed:
-		return v.pick("I "+escPressedMark+x.M.Name+", "+x.To+". Your lever now.", x.To+", I "+escPressedMark+x.M.Name+" at "+x.M.at()+"; pull the lever."), ""
+		return v.pick("I "+escPressedMark+x.M.Name+" at "+x.M.at()+", "+x.To+". Your lever now.", x.To+", I "+escPressedMark+x.M.Name+" at "+x.M.at()+"; pull the lever."), ""
 	case escAwaitButton:
 		return v.pick("The lever comes after the button; waiting.", "Waiting for the button first."), ""
+	case escMoved:
+		return v.pick(x.To+", "+escThe(x.M)+" "+escMovedMark+" somewhere else. Let's leave that plate alone.", "Whoa, "+escThe(x.M)+" just "+escMovedMark+", "+x.To+". Nobody stand on it."), ""
 	case escOpen:
 		return v.pick("The "+escOpenMark+", "+x.To+", come through!", x.To+", the "+escOpenMark+". You can leave the plate."), ""
 	case escHold:
