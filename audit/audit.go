@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"collabcraft/export"
+	"collabcraft/procgen"
 	"collabcraft/quality"
 	"collabcraft/trajectory"
 )
@@ -201,7 +202,9 @@ func prepare(p *prepared, ground *quality.Grounder) {
 		// The tree's todos and programs are its calls' commands.
 		p.obs.command = quality.TreeCommand(k, p.obs.response)
 	}
-	if p.obs.command != "" {
+	// An escape agent's words are checked too: a block it names in a room
+	// it cannot see (quality.KindHiddenBlock) need not be in a command.
+	if p.obs.command != "" || ex.Meta.TaskType == procgen.TypeEscape {
 		p.obs.violations = ground.CheckCall(ex.Meta.Kind, &p.call)
 	}
 	p.overlap = overlapItemOf(ex, &p.obs)

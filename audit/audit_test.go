@@ -67,6 +67,11 @@ func TestGrounding(t *testing.T) {
 		{"stations are known", "cooking", "make bread", `!searchForBlock("crafting_table", 64)`, nil},
 		{"a block that drops an ingredient only to a tool", "techtree", "craft a bow", `!collectBlocks("cobweb", 3)`, []string{"count"}},
 		{"stone for cobblestone", "techtree", "craft a furnace, 8 cobblestone", `!collectBlocks("stone", 8)`, nil},
+		{"an escape block its own scan showed", "escape_room", "Code Output:\nIn view: lever at 130 -60 132", `Now, the lever at 130 -60 132. !goToCoordinates(130, -60, 132, 0)`, nil},
+		{"an escape block a teammate described", "escape_room", "Jill_0: (FROM OTHER BOT)My room has a lever at 121 -60 132.", `Your lever at 121 -60 132 and mine, together.`, nil},
+		{"an escape block found by !searchForBlock", "escape_room", "Found stone_button at (129, -60, 124). Navigating...", `Pressing the stone_button at 129 -60 124.`, nil},
+		{"an escape block in a room it cannot see", "escape_room", "Code Output:\nIn view: lever at 130 -60 132", `Jill_0, pull the lever at 121 -60 132 with me.`, []string{"hidden_block"}},
+		{"an escape plate named in a command's words", "escape_room", "hello", `Stepping onto the oak_pressure_plate at 131 -60 124. !goToCoordinates(131, -60, 124, 0)`, []string{"hidden_block", "coordinate", "coordinate", "coordinate"}},
 	} {
 		e := ex("t", "Andy_0", "conversation", "train", 0, tc.context, tc.response)
 		e.Meta.TaskType = tc.taskType
@@ -78,6 +83,27 @@ func TestGrounding(t *testing.T) {
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s: violations %v, want %v", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestHiddenBlockOwnWords: an escape agent's own earlier words do not
+// ground a block: only what its commands showed it and its teammates'
+// messages do (a handmade trial whose agent names the teammate's room's
+// lever before anyone described it, and again later).
+func TestHiddenBlockOwnWords(t *testing.T) {
+	e := export.Example{
+		Messages: []export.Message{
+			{Role: "system", Content: "You are a bot."},
+			{Role: "user", Content: "Code Output:\nI am at 130 -60 128\nIn view: lever at 130 -60 132"},
+			{Role: "assistant", Content: "Jill_0, your lever at 121 -60 132 first."},
+			{Role: "user", Content: "Jill_0: (FROM OTHER BOT)ok"},
+			{Role: "assistant", Content: "Pull the lever at 121 -60 132, then I pull the lever at 130 -60 132."},
+		},
+		Meta: export.Meta{TrialID: "t", Agent: "Andy_0", Kind: "conversation", Split: "train", Step: 1, TaskType: "escape_room", Model: "scripted"},
+	}
+	r := run(t, e)
+	if len(r.Violations) != 1 || r.Violations[0].Kind != "hidden_block" || r.Violations[0].Value != "lever at 121 -60 132" {
+		t.Errorf("violations %+v, want the one hidden lever", r.Violations)
 	}
 }
 

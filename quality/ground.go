@@ -24,7 +24,7 @@ type Violation struct {
 	Agent   string `json:"agent"`
 	Step    int    `json:"step"`
 	Command string `json:"command"`
-	Kind    string `json:"kind"` // item | chest_item | player | count | coordinate
+	Kind    string `json:"kind"` // item | chest_item | player | count | coordinate | hidden_block
 	Value   string `json:"value"`
 }
 
@@ -102,14 +102,15 @@ func (g *Grounder) Check(c *Call) []Violation {
 	if m, ok := command.Find(c.Response); ok {
 		cmdText = c.Response[m.Start:m.End]
 	}
+	hidden := hiddenBlocks(c) // in the words too, not only a command's
 	m, ok := command.Find(cmdText)
 	roles := commandArgs[m.Name]
 	if !ok || roles == nil {
-		return nil
+		return hidden
 	}
 	ctxText := contextText(c.Context)
 	var items []string // lazily: the items the context names
-	var out []Violation
+	out := hidden
 	bad := func(kind, value string) {
 		out = append(out, Violation{TrialID: c.TrialID, Agent: c.Agent, Step: c.Step, Command: cmdText, Kind: kind, Value: value})
 	}
