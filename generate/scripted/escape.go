@@ -310,6 +310,16 @@ func newEscaper(k *call) *escaper {
 	if r.scan == nil {
 		return r
 	}
+	// What the memory keeps of this same room's plan still holds.
+	if n := parseEscNote(c.Notes().EscapeRoom); n != nil && n != r.scan && sameMechs(n.Mechs, r.scan.Mechs) {
+		r.scan.Agreed = r.scan.Agreed || n.Agreed
+		r.scan.Open = r.scan.Open || n.Open
+		r.scan.GoFrom = append(r.scan.GoFrom, n.GoFrom...)
+		r.scan.Movers = append(r.scan.Movers, n.Movers...)
+		if len(r.scan.Mates) == 0 {
+			r.scan.Mates = n.Mates
+		}
+	}
 	// The room is who the scan saw, and whoever since proposed a plan
 	// for its mechanisms (a teammate who came in after the scan).
 	room := append([]string{c.Name()}, r.scan.Mates...)
@@ -322,6 +332,20 @@ func newEscaper(k *call) *escaper {
 	r.plan = escPlan(slices.DeleteFunc(slices.Clone(r.scan.Mechs), func(m escMech) bool { return slices.Contains(r.movers(), m) }), r.room, c)
 	r.reassign()
 	return r
+}
+
+// sameMechs reports whether two scans saw the same mechanisms (the same
+// room), in any order.
+func sameMechs(a, b []escMech) bool {
+	if len(a) != len(b) || len(a) == 0 {
+		return false
+	}
+	for _, m := range a {
+		if !slices.ContainsFunc(b, func(o escMech) bool { return o.Name == m.Name && o.at() == m.at() }) {
+			return false
+		}
+	}
+	return true
 }
 
 // escPlanMark is in every plan's words.
@@ -978,7 +1002,7 @@ const escPressedMark = "pressed the "
 // escPatience is how many times an agent waits in a room before it acts
 // anyway: a go or a word that never comes (a teammate held up, a message
 // lost) does not keep it waiting for good.
-const escPatience = 4
+const escPatience = 3
 
 // waitedEnough reports whether the agent waited escPatience times since
 // its scan.
