@@ -1048,8 +1048,8 @@ func (r *escaper) theirLever() (escMech, bool) {
 }
 
 // pull walks onto m's cell (!activate uses the nearest block of its
-// type), or next to it when its cell cannot be stood in (a lever on a
-// wall), and uses it.
+// type) and uses it; when the cell cannot be stood in, !activate walks
+// within reach of the nearest one itself.
 func (r *escaper) pull(m escMech, f escPull) (Intent, bool) {
 	last, ok := r.k.c.LastAct()
 	// From my plate, a block within reach is used without stepping off.
@@ -1059,9 +1059,8 @@ func (r *escaper) pull(m escMech, f escPull) (Intent, bool) {
 		}
 	}
 	if ok && last.Name == "!goToCoordinates" && last.Arg(0) == itoa(m.X) && last.Arg(2) == itoa(m.Z) {
-		if strings.Contains(last.Output, "No path") && last.Arg(3) == "0" {
-			return do(f, "goToCoordinates", m.X, m.Y, m.Z, 2), true
-		}
+		// Its cell cannot be stood in (a lever on a wall, a button up
+		// high): !activate walks within reach itself.
 		return do(f, "activate", m.Name), true
 	}
 	return do(f, "goToCoordinates", m.X, m.Y, m.Z, 0), true
