@@ -395,8 +395,12 @@ func (r *escaper) unreachable(m escMech) bool {
 	if !m.pulled() {
 		return false
 	}
-	for _, a := range r.since {
-		if a.Name != "!activate" || a.Arg(0) != m.Name || a.Output == "" {
+	for i, a := range r.since {
+		// Only a use that came right after walking to m was meant for it.
+		if a.Name != "!activate" || a.Arg(0) != m.Name || a.Output == "" || i == 0 {
+			continue
+		}
+		if p := r.since[i-1]; p.Name != "!goToCoordinates" || p.Arg(0) != itoa(m.X) || p.Arg(2) != itoa(m.Z) {
 			continue
 		}
 		x, y, z, ok := activatedAt(a)
@@ -898,6 +902,9 @@ func (r *escaper) Decide() (Intent, bool) {
 		n := r.pulls(m)
 		if m.Name == "lever" && s.On[m.at()] {
 			n++ // on already (pulled before this scan)
+		}
+		if m.Name == "lever" && r.heardAfter("", -1, func(t string) bool { return strings.Contains(t, "yours") && strings.Contains(t, m.at()) }) {
+			n++ // a roommate pulled it by mistake and said so: it is on
 		}
 		if n == 0 && !goHeard && !r.waitedEnough() && !(mistake == escEarly && m.button() && !r.pulledAny()) {
 			if stayedLast(c) && !newsSinceStay(c) {
