@@ -83,6 +83,7 @@ var kindGoals = map[*procgen.Kind]kindGoal{
 	procgen.Construction:   {explainBlueprint: true},
 	procgen.Farm:           {}, // VillagerAgent's goal text is whole (procgen.FarmGoal)
 	procgen.VBConstruction: {}, // the decomposer's text and the blueprint's lines (procgen.VBConstructionTask)
+	procgen.Escape:         {}, // VillagerBench's escape goal text is whole (escape.VillagerGoal)
 }
 
 // goalOf is the goal behaviour of t's kind (none for a type no kind has).

@@ -47,10 +47,11 @@ var Escape = &Kind{
 	Name: KindEscape, TaskType: TypeEscape,
 	Family: FamilyVillagerBench, World: WorldMinecraft,
 	// The world builds and judges the rooms with both dialects' commands
-	// (!activate, ToggleAction); no organisation's agents are wired to
-	// them yet.
+	// (!activate, ToggleAction); MINDcraft's agents play them (the
+	// scripted experts' escaper role), the DAG's task table has no entry
+	// for them yet.
 	Orgs:          []string{"p2p"},
-	NotPlayedWhy:  "built and judged by the world, but neither MINDcraft's scripted team nor the DAG's task table (generate/dag) has an entry for them",
+	NotPlayedWhy:  "played by MINDcraft's agents (p2p) only: the DAG's task table (generate/dag) has no entry for escape rooms yet",
 	Splits:        []string{SplitTrain, SplitDev, SplitTest},
 	DefaultCounts: escapeDefaultCounts,
 	Scored:        true,
