@@ -387,6 +387,9 @@ func (r *escaper) cannot(n string, m escMech) bool {
 // unreachable reports whether my !activate for m since the scan used
 // something else or nothing.
 func (r *escaper) unreachable(m escMech) bool {
+	if _, y, _ := r.position(); m.plate() && y >= m.Y+3 {
+		return true // up on the roof: no plate below can be stood on
+	}
 	if m.plate() {
 		return slices.ContainsFunc(r.since, func(a know.Act) bool {
 			return a.Name == "!goToCoordinates" && a.Arg(0) == itoa(m.X) && a.Arg(1) == itoa(m.Y) && a.Arg(2) == itoa(m.Z) && strings.Contains(a.Output, "No path")
@@ -827,8 +830,11 @@ func (r *escaper) Decide() (Intent, bool) {
 	mistake := r.mistake()
 	tries, fails, _ := r.onwardTries()
 	// Plates: step on, say go, hold.
+	// A lever is the last thing a room needs (levers come after its
+	// buttons): once I pulled one, I look for the way on, not my plate.
+	leverPulled := slices.ContainsFunc(r.scan.Mechs, func(m escMech) bool { return m.Name == "lever" && r.pulls(m) > 0 })
 	for _, m := range mine {
-		if !m.plate() || r.unreachable(m) {
+		if !m.plate() || r.unreachable(m) || leverPulled {
 			continue
 		}
 		on := false
@@ -906,7 +912,9 @@ func (r *escaper) Decide() (Intent, bool) {
 		if m.Name == "lever" && r.heardAfter("", -1, func(t string) bool { return strings.Contains(t, "yours") && strings.Contains(t, m.at()) }) {
 			n++ // a roommate pulled it by mistake and said so: it is on
 		}
-		if n == 0 && !goHeard && !r.waitedEnough() && !(mistake == escEarly && m.button() && !r.pulledAny()) {
+		// A lever stays on: only a button, powered for a moment, waits
+		// for the plates to be held.
+		if n == 0 && m.button() && !goHeard && !r.waitedEnough() && !(mistake == escEarly && !r.pulledAny()) {
 			if stayedLast(c) && !newsSinceStay(c) {
 				return chatOnly(silence{}), true
 			}
