@@ -12,10 +12,10 @@ import (
 )
 
 // escapeBar is the share of escape tasks p2p teams finish that the suite
-// holds them to. Issue 32's bar is 95%; the experts reach 87-89% (see
+// holds them to. Issue 32's bar is 95%; the experts reach 87-91% (see
 // TestEscapeSuite and notes/issue-32-experts.md), so the suite guards
 // what they do now.
-const escapeBar = 0.85
+const escapeBar = 0.87
 
 // TestEscapeSuite: MINDcraft teams (p2p) of 2 play VillagerBench's escape
 // rooms, the code's 22 tasks and 100 generated ones (the test split),
