@@ -8,6 +8,7 @@ import (
 	"collabcraft/generate"
 	"collabcraft/generate/scripted/chat"
 	"collabcraft/generate/scripted/know"
+	"collabcraft/world/texts"
 )
 
 // Roles are agreed in conversation, never by seat or name. In crafting and
@@ -34,7 +35,10 @@ type agreement struct {
 func goalNamesCollector(c *know.Context) bool { return generate.GoalNamesCollector(c.Goal()) }
 
 // offers are the holdings each agent stated: the teammates' from their
-// messages and the memory, this agent's from what it said.
+// messages and the memory, this agent's from what it said, else what its
+// context shows it holds. A memory call shows no inventory: unless the
+// folded turns say what the agent holds, its own count is left out (it
+// is not 0), and the next call reads it from the inventory.
 func (g *agreement) offers() map[string]int {
 	c := g.c
 	out := maps.Clone(c.Notes().Holdings)
@@ -47,15 +51,45 @@ func (g *agreement) offers() map[string]int {
 		}
 	}
 	if _, seen := out[c.Name()]; !seen {
-		out[c.Name()] = c.Inventory().Total() // what it holds, until it says so
-		for _, s := range c.Sent() {
-			if !s.Said.Has(chat.Collector) && s.Said.Has(chat.Offer) {
-				out[c.Name()] = s.Said.Count
-				break
-			}
+		if n, ok := ownCount(c); ok {
+			out[c.Name()] = n
 		}
 	}
 	return out
+}
+
+// ownCount is how many items the agent holds as its context shows it:
+// the count its first offer stated, else the call's inventory, else (a
+// memory call, which shows none) the last !inventory output in the
+// folded turns; ok is false when the context shows none of them.
+func ownCount(c *know.Context) (int, bool) {
+	for _, s := range c.Sent() {
+		if !s.Said.Has(chat.Collector) && s.Said.Has(chat.Offer) {
+			return s.Said.Count, true
+		}
+	}
+	if c.Folded() == nil {
+		return c.Inventory().Total(), true
+	}
+	if inv, ok := inventoryShown(c); ok {
+		n := 0
+		for _, k := range inv {
+			n += k
+		}
+		return n, true
+	}
+	return 0, false
+}
+
+// inventoryShown is the last !inventory output in the window, read.
+func inventoryShown(c *know.Context) (map[string]int, bool) {
+	acts := c.Acts()
+	for i := len(acts) - 1; i >= 0; i-- {
+		if acts[i].Name == "!inventory" && acts[i].Output != "" {
+			return texts.Inventory(acts[i].Output), true
+		}
+	}
+	return nil, false
 }
 
 // coordinator is the agent that collects, once it can be known: named by
@@ -73,6 +107,13 @@ func (g *agreement) coordinator() (string, bool) {
 	}
 	if len(c.Team()) < 2 {
 		return c.Name(), true
+	}
+	// The hub said who collects: that is settled, whatever it holds now
+	// (it may have handed its items over; a memory call shows none).
+	for _, s := range c.Sent() {
+		if s.Said.Has(chat.Collector) && slices.Contains(c.Team(), s.Said.Collector) {
+			return s.Said.Collector, true
+		}
 	}
 	offers := g.offers()
 	best, bestN := "", -1
@@ -211,7 +252,10 @@ func (g *agreement) notes(n *know.Notes) {
 	}
 	offers := g.offers()
 	if coord, ok := g.coordinator(); ok {
-		k := offers[coord]
+		k, known := offers[coord]
+		if !known {
+			k = g.statedCount(coord) // the message that named it says
+		}
 		if old := c.Notes(); old.Coordinator == coord {
 			k = old.CoordinatorOf // the count the role was taken with
 		}
@@ -230,6 +274,23 @@ func (g *agreement) notes(n *know.Notes) {
 	if len(offers) > 0 {
 		n.Holdings = offers
 	}
+}
+
+// statedCount is coord's items as the last message naming it collector
+// says, or the agent's own that named it (0 when none does).
+func (g *agreement) statedCount(coord string) int {
+	ms := g.c.Messages()
+	for i := len(ms) - 1; i >= 0; i-- {
+		if m := ms[i]; m.Has(chat.Collector) && m.Collector == coord && m.CollectorOf > 0 {
+			return m.CollectorOf
+		}
+	}
+	for _, s := range g.c.Sent() { // the hub's own word
+		if s.Said.Has(chat.Collector) && s.Said.Collector == coord && s.Said.CollectorOf > 0 {
+			return s.Said.CollectorOf
+		}
+	}
+	return 0
 }
 
 // The negotiator is the role an agent plays while its team agrees who

@@ -73,13 +73,17 @@ type Message struct {
 	Count      int      // Offer: the items the sender holds
 	Collector  string   // Collector: who collects (the first named)
 	Collectors []string // Collector: every name said to collect
-	Want       Want     // Request: the first items asked for
-	Promised   []string // Promise: the dishes, in order
-	Lacking    []string // Lacks: the items, in order
-	RecipeFor  []string // Recipes: the dishes, in order
-	Done       []string // NoNeed: the dishes made, in order
-	Part       []Want   // Part: the items to bring, in order
-	SplitBy    string   // BlueprintSplit: "rows", "layers" or "block type"
+	// CollectorOf is the collector's items as a Collector message states
+	// them (CollectorIs: the first number after "most"); 0 when it says
+	// none.
+	CollectorOf int
+	Want        Want     // Request: the first items asked for
+	Promised    []string // Promise: the dishes, in order
+	Lacking     []string // Lacks: the items, in order
+	RecipeFor   []string // Recipes: the dishes, in order
+	Done        []string // NoNeed: the dishes made, in order
+	Part        []Want   // Part: the items to bring, in order
+	SplitBy     string   // BlueprintSplit: "rows", "layers" or "block type"
 }
 
 // Want is a request for Count of Item.
@@ -108,6 +112,7 @@ func Parse(text string) Message {
 	if m.Collectors = collectorNames(text); m.Collectors != nil {
 		m.Kinds |= Collector
 		m.Collector = m.Collectors[0]
+		m.CollectorOf = countAfterMost(text)
 	}
 	if holdsAny(lower, askItemsMarks) {
 		m.Kinds |= AskItems
@@ -189,7 +194,7 @@ func (m *Message) Add(o Message) {
 		m.Count = o.Count
 	}
 	if m.Kinds&Collector == 0 {
-		m.Collector = o.Collector
+		m.Collector, m.CollectorOf = o.Collector, o.CollectorOf
 	}
 	if m.Kinds&Request == 0 {
 		m.Want = o.Want
@@ -269,6 +274,25 @@ func offerCount(text string) (int, bool) {
 			return n, true
 		}
 	}
+}
+
+// countAfterMost is the first number after the first "most" in text (0
+// for none): how CollectorIs states the collector's items ("holds the
+// most, 4 items", "with the most items (2)", "The most items are with
+// Bob_0, 3 of them").
+func countAfterMost(text string) int {
+	i := strings.Index(text, "most")
+	if i < 0 {
+		return 0
+	}
+	rest := text[i:]
+	for j := 1; j < len(rest); j++ {
+		if d := scan.Span(rest[j:], scan.Digit); d > 0 && !scan.Word(rest[j-1]) { // not a name's "_0"
+			n, _ := strconv.Atoi(rest[j : j+d])
+			return n
+		}
+	}
+	return 0
 }
 
 // collectorNames are the names before each " collects everything" that

@@ -18,7 +18,7 @@ func TestParse(t *testing.T) {
 		{"I hold the most (1 item), so I'll collect everything and craft the stick. Please send me your items.",
 			Message{Kinds: Offer | TakeRole | AskItems, Count: 1}},
 		{"Everyone has told me their items: Jill_0 collects everything, since you hold the most, 6 items.",
-			Message{Kinds: Collector, Collector: "Jill_0", Collectors: []string{"Jill_0"}}},
+			Message{Kinds: Collector, Collector: "Jill_0", Collectors: []string{"Jill_0"}, CollectorOf: 6}},
 		{"ANDY_0, I GAVE YOU EVERYTHING I HAD (2 oak_planks).", Message{Kinds: DoneReport}},
 		{"Could you share the recipes for cake? Can you give me 3 wheat? I'll make the bread and I'll make the cookie.",
 			Message{Kinds: AskRecipes | Request | Promise | Question, Want: Want{"wheat", 3}, Promised: []string{"bread", "cookie"}}},
@@ -66,7 +66,10 @@ func TestEveryWordingReadsBack(t *testing.T) {
 		want func(m Message) bool
 	}{
 		{Holdings("4 oak_planks", 4), func(m Message) bool { return m.Count == 4 }},
-		{fmt.Sprintf(CollectorIs[2], "Bob_0", "6"), func(m Message) bool { return m.Collector == "Bob_0" }},
+		{fmt.Sprintf(CollectorIs[2], "Bob_0", "6"), func(m Message) bool { return m.Collector == "Bob_0" && m.CollectorOf == 6 }},
+		{fmt.Sprintf(CollectorIs[0], "Bob_0", "7"), func(m Message) bool { return m.CollectorOf == 7 }},
+		{fmt.Sprintf(CollectorIs[1], "Bob_0", "8") + " For the record, I have 0.", func(m Message) bool { return m.CollectorOf == 8 }},
+		{fmt.Sprintf(CollectorIs[3], "Bob_0", "9"), func(m Message) bool { return m.CollectorOf == 9 }},
 		{fmt.Sprintf(MostCollects[3], " (3 items)"), func(m Message) bool { return m.Count == 3 }},
 		{Recipe("cake", "Step 1: Get wheat.\nStep 2: Craft."), func(m Message) bool { return reflect.DeepEqual(m.RecipeFor, []string{"cake"}) }},
 		{RequestOf(Requests[1], 3, "wheat"), func(m Message) bool { return m.Want == Want{"wheat", 3} }},

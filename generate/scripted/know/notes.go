@@ -140,7 +140,9 @@ func (n *Notes) Facts() []string {
 			f = append(f, s)
 		}
 	}
-	add(n.Coordinator != "", "Coordinator: "+n.Coordinator+" ("+items(n.CoordinatorOf)+").")
+	// A count the context never showed is left out, not written as 0.
+	add(n.Coordinator != "" && n.CoordinatorOf > 0, "Coordinator: "+n.Coordinator+" ("+items(n.CoordinatorOf)+").")
+	add(n.Coordinator != "" && n.CoordinatorOf <= 0, "Coordinator: "+n.Coordinator+".")
 	add(n.ToldAll, toldAll)
 	add(n.ToldWho, toldWho)
 	add(n.ToldItemsTo != "", "Told "+n.ToldItemsTo+" my items.")
@@ -415,7 +417,7 @@ func (n *Notes) NoNeedFor(dish string) bool {
 }
 
 // coordinatorNote reads "Coordinator: <name> (<n> items)." (or "(1
-// item)").
+// item)"), or "Coordinator: <name>." (no count known: 0).
 func coordinatorNote(s string) (string, int) {
 	for from := 0; ; {
 		name, rest, ok := wordAfter(s[from:], "Coordinator: ")
@@ -423,6 +425,9 @@ func coordinatorNote(s string) (string, int) {
 			return "", 0
 		}
 		from = len(s) - len(rest)
+		if strings.HasPrefix(rest, ".") {
+			return name, 0
+		}
 		if rest, ok := strings.CutPrefix(rest, " ("); ok {
 			if d := scan.Span(rest, scan.Digit); d > 0 && (strings.HasPrefix(rest[d:], " item).") || strings.HasPrefix(rest[d:], " items).")) {
 				c, _ := strconv.Atoi(rest[:d])

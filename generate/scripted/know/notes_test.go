@@ -17,7 +17,7 @@ func TestNotesReadBack(t *testing.T) {
 	}
 	// Each alone, and the other forms.
 	for _, n := range []Notes{
-		{Coordinator: "Jill_0", CoordinatorOf: 1}, {Checked: true, LastCheck: -1}, {Checked: true}, {ChestSeen: true, ChestHolds: map[string]int{}},
+		{Coordinator: "Jill_0", CoordinatorOf: 1}, {Coordinator: "Bob_0"}, {Checked: true, LastCheck: -1}, {Checked: true}, {ChestSeen: true, ChestHolds: map[string]int{}},
 		{SentRecipesTo: "Andy_0"}, {Holdings: map[string]int{"Andy_0": 0}},
 	} {
 		if got := ParseNotes(strings.Join(n.Facts(), " ")); !reflect.DeepEqual(got, n) {
