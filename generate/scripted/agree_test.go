@@ -1,6 +1,7 @@
 package scripted
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -69,5 +70,51 @@ func TestNegotiatorMemoryHoldsWhatItShows(t *testing.T) {
 	mem.ToSummarize = helper[:1]
 	if n := know.ParseNotes(strings.Join(notesOf(mem), " ")); n.Holdings["Bob_0"] != 2 {
 		t.Errorf("helper's holdings %v: want Bob_0 2, as its offer said", n.Holdings)
+	}
+}
+
+// TestCraftingMemorySaysItsContext: a crafting memory says, beside its
+// notes, what the folded turns show (the agent's items as its offer said
+// them, the goal and team, the wait, what comes next), in words that
+// change with the call's seed, and it reads back as the notes alone.
+func TestCraftingMemorySaysItsContext(t *testing.T) {
+	turns := []trajectory.Message{
+		{Role: "assistant", Content: `!startConversation("Andy_0", "Hi Andy_0! I have 2 stick and 1 oak_log (3 items). Whoever holds the most should collect everything. What do you have?")`},
+		{Role: "assistant", Content: "I'll wait for Andy_0's call. !stay(5)"},
+		{Role: "system", Content: "Action output:\nStayed for 5 seconds.\n"},
+		{Role: "assistant", Content: "Still waiting. !stay(5)"},
+		{Role: "system", Content: "Action output:\nStayed for 5 seconds.\n"},
+	}
+	v := &generate.View{Name: "Bob_0", Team: []string{"Andy_0", "Bob_0", "Jill_0"}, TaskType: procgen.TypeCrafting,
+		Goal: "Collaborate with other agents to craft a wooden_shovel", ToSummarize: turns}
+	notes := know.ParseNotes(strings.Join(notesOf(v), " "))
+	seen := map[string]bool{}
+	says := map[string]int{}
+	for seed := range uint64(40) {
+		k := callOf(v)
+		m := k.summarize(testVoice(seed, 3))
+		seen[m] = true
+		if len(m) > maxMemory {
+			t.Errorf("seed %d: %d characters", seed, len(m))
+		}
+		if got := know.ParseNotes(m); !reflect.DeepEqual(got, notes) {
+			t.Errorf("seed %d: %q reads back as %+v, want the notes %+v", seed, m, got, notes)
+		}
+		for _, s := range []string{"2 stick and 1 oak_log", "wooden_shovel", "10 s", "Andy_0"} {
+			if strings.Contains(m, s) {
+				says[s]++
+			}
+		}
+		if strings.Contains(m, "Bob_0 0") || strings.Contains(m, "crafting_table") {
+			t.Errorf("seed %d: %q", seed, m)
+		}
+	}
+	if len(seen) < 38 {
+		t.Errorf("40 seeds wrote %d memories", len(seen))
+	}
+	for _, s := range []string{"2 stick and 1 oak_log", "wooden_shovel", "Andy_0"} {
+		if says[s] < 10 {
+			t.Errorf("%q said in %d of 40 memories", s, says[s])
+		}
 	}
 }

@@ -27,8 +27,9 @@ func (k *call) summarize(v *voice) string {
 	}
 	n.Waiting = stays(k.c) >= 3 || k.c.Notes().Waiting
 	n.LastSeen = lastSeen(k.c)
-	if old := k.c.Memory(); old != "" && reflect.DeepEqual(n, *k.c.Notes()) {
-		return old
+	gist := k.gist(v, &n)
+	if old := k.c.Memory(); old != "" && reflect.DeepEqual(n, *k.c.Notes()) && len(gist) == 0 {
+		return old // nothing new
 	}
 	// The notes come in order of importance: when the memory is full the
 	// last are the ones to lose (the progress recap last of all, not a
@@ -53,6 +54,32 @@ func (k *call) summarize(v *voice) string {
 			out += " "
 		}
 		out += f
+	}
+	return withGist(v, out, gist)
+}
+
+// withGist puts gist sentences into the memory out (the notes), each
+// where the call's voice draws (before or after the notes), while they
+// fit the limit, read back as no note and mention nothing the roles look
+// for in the memory that the notes do not.
+func withGist(v *voice, out string, gist []string) string {
+	v.rng.Shuffle(len(gist), func(i, j int) { gist[i], gist[j] = gist[j], gist[i] })
+	notes := know.ParseNotes(out)
+	for _, g := range gist {
+		if v.rng.IntN(4) == 0 || len(out)+len(g)+1 > maxMemory || strings.Contains(g, "crafting_table") && !strings.Contains(out, "crafting_table") {
+			continue
+		}
+		next := g
+		switch {
+		case out == "":
+		case v.rng.IntN(2) == 0:
+			next = g + " " + out
+		default:
+			next = out + " " + g
+		}
+		if reflect.DeepEqual(know.ParseNotes(next), notes) {
+			out = next
+		}
 	}
 	return out
 }

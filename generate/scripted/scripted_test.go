@@ -183,10 +183,12 @@ func TestMemory(t *testing.T) {
 				if n := len([]rune(tr.Response)); n == 0 || n > maxMemory {
 					t.Errorf("%s %s: memory of %d characters: %q", r.TrialID, a.Name, n, tr.Response)
 				}
-				// A memory that says nothing new is the old one, word for
-				// word; a new one says something new.
+				// A memory with new notes is new words; one whose notes are
+				// the old memory's is the old one word for word unless
+				// the folded turns gave it more to say (crafting's gist:
+				// a wait, what comes next), and then it differs.
 				same := reflect.DeepEqual(know.ParseNotes(tr.Response), know.ParseNotes(old))
-				if old != "" && same != (tr.Response == old) {
+				if old != "" && (!same && tr.Response == old || same && tr.Response != old && r.TaskType != procgen.TypeCrafting) {
 					t.Errorf("%s %s: memory %q after %q: same notes %v, same words %v", r.TrialID, a.Name, tr.Response, old, same, tr.Response == old)
 				}
 				if tr.Response == old {
