@@ -70,8 +70,8 @@ func ShelterSplit(size int) string {
 var Shelter = &Kind{
 	Name: KindShelter, TaskType: TypeShelter,
 	Family: FamilySAgents, World: WorldMinecraft,
-	Orgs:          []string{},
-	NotPlayedWhy:  "built and validated by the world, but S-Agents' tree organisation, which plays them, is not in yet, and no other organisation's agents have an entry for them",
+	Orgs:          []string{"tree"},
+	NotPlayedWhy:  "S-Agents' shelter, typed in the chat for a team whose leader stages and splits the building by the materials its workers report and whose workers place blocks with Voyager programs; the other organisations' agents have no entry for it",
 	Splits:        []string{SplitTrain, SplitDev, SplitTest},
 	DefaultCounts: shelterDefaultCounts,
 	Scored:        true,

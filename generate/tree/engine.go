@@ -9,6 +9,7 @@ import (
 
 	"collabcraft/generate"
 	"collabcraft/generate/latency"
+	"collabcraft/procgen"
 	"collabcraft/sagents"
 	"collabcraft/trajectory"
 	"collabcraft/voyager"
@@ -103,6 +104,11 @@ func newEngine(ctx context.Context, o Org, spec generate.TrialSpec, w generate.V
 	for i, n := range names {
 		a := &agent{e: e, i: i, name: n}
 		a.boss, a.staff = edges(o.Name(), names, i)
+		if spec.Task.Type == procgen.TypeShelter && i == 0 && Shape(o.Name()) == Tree {
+			// The shelter's materials are dealt to the leader too (S-Agents'
+			// Fig. 5: every agent builds), so the root works as well.
+			a.staff = append([]string{n}, a.staff...)
+		}
 		e.agents = append(e.agents, a)
 	}
 	e.pool = append(e.pool, sagents.Line{Speaker: User, To: names[0], Text: goal})

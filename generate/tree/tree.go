@@ -121,11 +121,15 @@ func (o Org) Play(ctx context.Context, spec generate.TrialSpec) (*generate.Trial
 }
 
 // Goal is what the user types for the team: S-Agents' goals are typed in
-// the chat ("Mine 50 logs", procgen.CollectionGoal). A task of a kind the
+// the chat ("Mine 50 logs", procgen.CollectionGoal; the shelter's
+// procgen.ShelterGoal). A task of a kind the
 // tree has no goal for is an error naming why.
 func Goal(t *procgen.Task) (string, error) {
 	if t.Type == procgen.TypeCollection && t.Collection != nil {
 		return procgen.CollectionGoal(*t.Collection), nil
 	}
-	return "", fmt.Errorf("tree: task %s: the tree organisation plays S-Agents' collection goals (\"Mine N logs|stones|iron\"); a %s task is not one", t.ID, t.Type)
+	if t.Type == procgen.TypeShelter && t.Shelter != nil {
+		return procgen.ShelterGoal(*t.Shelter), nil
+	}
+	return "", fmt.Errorf("tree: task %s: the tree organisation plays S-Agents' collection goals (\"Mine N logs|stones|iron\") and shelters; a %s task is neither", t.ID, t.Type)
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // stageLineRE reads a plan's line "Name mine(s) N things." (or crafts).
-var stageLineRE = regexp.MustCompile(`^(\S+) (mines?|crafts?) (.+?)\.?$`)
+var stageLineRE = regexp.MustCompile(`^(\S+) (mines?|crafts?|builds?|reports?) (.+?)\.?$`)
 
 // monitor judges the task to be inquired from the reports in the
 // conversation: a root waits until every worker of the stage reported the
@@ -24,20 +24,28 @@ func (w words) monitor(c sagents.MonitorCall) string {
 			if m == nil {
 				continue
 			}
-			g, ok := readGoal("mine " + m[3])
-			if !ok {
+			// The line's order, as its worker reports it done.
+			order := strings.TrimSuffix(m[2], "s") + " " + m[3]
+			g, isGoal := readGoal("mine " + m[3])
+			if !isGoal && !strings.HasPrefix(order, "build ") && !strings.HasPrefix(order, "report ") {
 				continue
+			}
+			same := func(t string) bool {
+				if isGoal {
+					return sameGoal(t, g)
+				}
+				return strings.EqualFold(strings.TrimSuffix(t, "."), order)
 			}
 			total++
 			for _, x := range c.Lines {
 				if x.Speaker != m[1] {
 					continue
 				}
-				if t, ok := strings.CutPrefix(x.Text, "I have succeeded the task "); ok && sameGoal(t, g) {
-					result[m[1]], key = sagents.Success, x.Text
+				if t, ok := strings.CutPrefix(x.Text, "I have succeeded the task "); ok && same(t) {
+					result[m[1]+order], key = sagents.Success, x.Text
 				}
-				if t, ok := strings.CutPrefix(x.Text, "I have failed the task "); ok && sameGoal(t, g) {
-					result[m[1]], key = sagents.Fail, x.Text
+				if t, ok := strings.CutPrefix(x.Text, "I have failed the task "); ok && same(t) {
+					result[m[1]+order], key = sagents.Fail, x.Text
 				}
 			}
 		}
@@ -86,7 +94,16 @@ func sameGoal(text string, g goal) bool {
 // employees (rule 5), a leaf stages its order by the tools it needs.
 func (w words) taskPlan(c sagents.PlannerCall) string {
 	if c.Root {
+		if p, ok := shelterGoalOf(c); ok {
+			return w.rootShelterPlan(c, p)
+		}
 		return w.rootPlan(c)
+	}
+	if order, informer, ok := shelterOrder(c); ok {
+		if informer == "" {
+			informer = bossOf(c)
+		}
+		return w.leafShelterPlan(c, order, informer)
 	}
 	return w.leafPlan(c)
 }
@@ -252,23 +269,22 @@ func countPlanks(inv map[string]int) int {
 // actionPlan turns the task at hand into todos: a root informs each
 // worker named, a leaf does its lines itself.
 func (w words) actionPlan(c sagents.ActionCall) string {
-	var todos []string
+	var todos, own []string
 	for _, l := range strings.Split(c.Task, "\n") {
 		m := stageLineRE.FindStringSubmatch(strings.TrimSpace(l))
 		if m == nil {
 			continue
 		}
-		verb := "mine"
-		if strings.HasPrefix(m[2], "craft") {
-			verb = "craft"
-		}
-		what := verb + " " + m[3]
+		what := strings.TrimSuffix(m[2], "s") + " " + m[3]
 		if c.Root && m[1] != c.Name {
 			todos = append(todos, "inform "+m[1]+" to "+what)
 			continue
 		}
-		todos = append(todos, strings.ToUpper(what[:1])+what[1:])
+		own = append(own, strings.ToUpper(what[:1])+what[1:])
 	}
+	// A leader's own share comes after the orders, so that the workers
+	// start while it builds.
+	todos = append(todos, own...)
 	var b strings.Builder
 	b.WriteString("[")
 	for i, t := range todos {

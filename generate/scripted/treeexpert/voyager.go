@@ -97,12 +97,23 @@ func (w words) skillCode(msgs []sagents.Message) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	retry := t.lastCode != ""
+	var explain, plan, code string
+	if b, ok := readPart(t.task); ok {
+		explain, plan, code = w.buildSkill(b)
+		if retry {
+			explain += w.gen(" {The last round did not finish the part|Last time not every block went in}; {the blocks already placed are skipped|this round places only what is missing}.")
+		}
+		return "Explain: " + explain + "\n\nPlan:\n" + plan + "\n\nCode:\n```javascript\n" + code + "```\n", nil
+	}
+	if reportRE.MatchString(t.task) {
+		explain, plan, code = w.reportSkill()
+		return "Explain: " + explain + "\n\nPlan:\n" + plan + "\n\nCode:\n```javascript\n" + code + "```\n", nil
+	}
 	j, ok := readJob(t.task)
 	if !ok {
 		return "", fmt.Errorf("treeexpert: no skill for the task %q", t.task)
 	}
-	retry := t.lastCode != ""
-	var explain, plan, code string
 	switch j.verb {
 	case "mine":
 		explain, plan, code = w.mineSkill(j, t, retry)
@@ -306,6 +317,10 @@ func (w words) critic(msgs []sagents.Message) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if b, isPart := readPart(t.task); isPart || reportRE.MatchString(t.task) {
+		reasoning, success, critique := w.shelterCritique(t, b, isPart)
+		return fmt.Sprintf("{\n    \"reasoning\": %q,\n    \"success\": %t,\n    \"critique\": %q\n}", reasoning, success, critique), nil
+	}
 	j, ok := readJob(t.task)
 	if !ok {
 		return "", fmt.Errorf("treeexpert: the critic cannot judge the task %q", t.task)
@@ -357,6 +372,19 @@ func (w words) describe(msgs []sagents.Message) (string, error) {
 	code := msgs[1].Content
 	var parts []string
 	switch {
+	case strings.Contains(code, "const site = new Vec3("):
+		what := "rows of the shelter's ceiling on its walls, west to east"
+		switch {
+		case strings.Contains(code, "const ring = "):
+			what = "a run of the shelter's wall columns, bottom up, leaving the door gap"
+		case strings.Contains(code, "site.offset(column, 0, row)"):
+			what = "rows of the shelter's stone foundation, west to east"
+		}
+		parts = append(parts, w.gen("The function {builds|places} "+what),
+			w.gen("{It computes each position from the plot's north-west corner and places the block unless it is already there|Each block is placed only where it is missing}"),
+			w.gen("{Finally it reports in the chat that the part is done, or throws an error saying how many blocks are missing|It says in the chat that the part is done, and throws an error when blocks are missing}"))
+	case strings.Contains(code, "bot.inventory.items().map("):
+		parts = append(parts, w.gen("The function {reports|lists} {the bot's inventory|what the bot holds} in the chat"), w.gen("{Each item is given with its count|It says each item and how many}"))
 	case strings.Contains(code, "mineBlock"):
 		what := "blocks"
 		for _, class := range []string{"logs", "stones", "iron"} {

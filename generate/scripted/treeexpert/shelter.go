@@ -1,0 +1,403 @@
+package treeexpert
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"collabcraft/procgen"
+	"collabcraft/sagents"
+)
+
+// S-Agents' shelter (Fig. 5): the leader stages the work (the
+// inventories it has not heard of reported first, then the stone
+// foundation, the wooden walls, the stone ceiling) and splits each stage
+// by who holds the material, in contiguous rows or wall columns; a worker
+// builds its part with a program that loops over them.
+
+// plot is the shelter the user's goal asks for.
+type plot struct {
+	x, y, z, size, height int
+}
+
+var shelterGoalRE = regexp.MustCompile(`a (\d+)x\d+ stone foundation from \((-?\d+), (-?\d+), (-?\d+)\).*?walls (\d+) blocks high`)
+
+func readPlot(s string) (plot, bool) {
+	m := shelterGoalRE.FindStringSubmatch(s)
+	if m == nil {
+		return plot{}, false
+	}
+	n := atoiAll(m[1:])
+	return plot{size: n[0], x: n[1], y: n[2], z: n[3], height: n[4]}, true
+}
+
+func atoiAll(ss []string) []int {
+	out := make([]int, len(ss))
+	for i, s := range ss {
+		out[i], _ = strconv.Atoi(s)
+	}
+	return out
+}
+
+// shelterGoalOf is the user's shelter goal in the conversation, else the
+// objective the planner wrote (the goal itself).
+func shelterGoalOf(c sagents.PlannerCall) (plot, bool) {
+	for _, l := range c.Lines {
+		if l.Speaker == "user" {
+			if p, ok := readPlot(l.Text); ok {
+				return p, true
+			}
+		}
+	}
+	return readPlot(c.Objective)
+}
+
+// part is one worker's share of a stage, as the plan line and the order
+// say it: "build the foundation rows 1 to 5 of the 5x5 plot at (x, y,
+// z) with cobblestone".
+type part struct {
+	what     string // foundation, wall, ceiling
+	from, to int    // rows (north to south) or ring columns (clockwise from the north-west corner), 1-based
+	p        plot
+	item     string
+}
+
+func (b part) String() string {
+	unit := "rows"
+	if b.what == "wall" {
+		unit = "columns"
+	}
+	high := ""
+	switch b.what {
+	case "wall":
+		high = fmt.Sprintf(", %d high,", b.p.height)
+	case "ceiling":
+		high = fmt.Sprintf(", on walls %d high,", b.p.height)
+	}
+	return fmt.Sprintf("the %s %s %d to %d of the %dx%d plot at (%d, %d, %d)%s with %s", b.what, unit, b.from, b.to, b.p.size, b.p.size, b.p.x, b.p.y, b.p.z, high, b.item)
+}
+
+var partRE = regexp.MustCompile(`(?i)build the (foundation|wall|ceiling) (?:rows|columns) (\d+) to (\d+) of the (\d+)x\d+ plot at \((-?\d+), (-?\d+), (-?\d+)\),? (?:(?:on walls )?(\d+) high, )?with ([a-z_]+)`)
+
+func readPart(s string) (part, bool) {
+	m := partRE.FindStringSubmatch(s)
+	if m == nil {
+		return part{}, false
+	}
+	n := atoiAll([]string{m[2], m[3], m[4], m[5], m[6], m[7]})
+	h, _ := strconv.Atoi(m[8])
+	return part{what: strings.ToLower(m[1]), from: n[0], to: n[1], item: m[9],
+		p: plot{size: n[2], x: n[3], y: n[4], z: n[5], height: h}}, true
+}
+
+// reportRE is the order to report an inventory.
+var reportRE = regexp.MustCompile(`(?i)^report the inventory\.?$`)
+
+// shelterStages are the stages in building order; the leader moves to the
+// next when the last succeeded and plans the same again when it failed.
+var shelterStages = []string{"report", "foundation", "wall", "ceiling"}
+
+// stageOf is the stage a task at hand is of ("" for none).
+func stageOf(task string) string {
+	if strings.Contains(task, " reports the inventory") {
+		return "report"
+	}
+	for _, s := range shelterStages[1:] {
+		if strings.Contains(task, "builds the "+s+" ") {
+			return s
+		}
+	}
+	return ""
+}
+
+// rootShelterPlan is the leader's plan for the shelter.
+func (w words) rootShelterPlan(c sagents.PlannerCall, p plot) string {
+	staff := c.Employment
+	inv := inventories(staff, c.Inventory, c.Lines)
+	objective := goalLine(c)
+	informer := "user"
+	var unheard []string
+	for _, n := range staff {
+		if inv[n] == nil && n != c.Name {
+			unheard = append(unheard, n)
+		}
+	}
+	prev := stageOf(c.Task)
+	next := ""
+	switch {
+	case prev == "" && len(unheard) > 0:
+		next = "report"
+	case prev == "":
+		next = "foundation"
+	case c.Status == sagents.Fail:
+		next = prev
+	default:
+		for i, s := range shelterStages {
+			if s == prev && i+1 < len(shelterStages) {
+				next = shelterStages[i+1]
+			}
+		}
+	}
+	long := w.gen("Stage 1: {Lay|Build} the stone foundation\nStage 2: {Raise|Build} the wooden walls on its edge, {leaving|with} the door gap {in the south wall|in the middle of the south wall}\nStage 3: {Put|Lay} the stone ceiling on the walls")
+	if next == "" {
+		a := w.gen("{The ceiling stage succeeded|The last stage, the ceiling, is done}, so {the shelter is built|every part of the shelter is in place}{.| and nothing is left to do.}")
+		return w.planText(invText(staff, inv), objective, a, long, "None", informer)
+	}
+	if next == "report" {
+		var lines []string
+		for _, n := range unheard {
+			lines = append(lines, n+" reports the inventory.")
+		}
+		a := w.gen(fmt.Sprintf("{The foundation and the ceiling need stone and the walls need planks|Stone goes into the foundation and the ceiling, planks into the walls}, but {I do not know what %s {hold|carry}|%s {have|has} not told me {what they hold|their inventory} yet}. {I ask first, then split the work by material.|The work is split by who holds what, so I ask first.}", strings.Join(unheard, " and "), strings.Join(unheard, " and ")))
+		at := "Stage 0: " + w.gen("{Learn|Find out} who holds {what|which material}") + "\n" + strings.Join(lines, "\n")
+		return w.planText(invText(staff, inv), objective, a, "Stage 0: "+w.gen("{Learn|Find out} who holds what")+"\n"+long, at, informer)
+	}
+	stone := next != "wall"
+	units, per := p.size, p.size // rows of size blocks
+	if !stone {
+		units, per = 4*(p.size-1), p.height // ring columns, height blocks each
+	}
+	var hs []holder
+	for _, n := range staff {
+		for k, v := range inv[n] {
+			if stone && procgen.ShelterStone(k) || !stone && procgen.ShelterWood(k) && strings.HasSuffix(k, "_planks") {
+				hs = append(hs, holder{n, k, v})
+			}
+		}
+	}
+	if len(hs) == 0 {
+		mat := map[bool]string{true: "stone", false: "planks"}[stone]
+		a := w.gen(fmt.Sprintf("{Nobody on the team|No one} has reported any %s, so {the %s stage cannot be built|I cannot build the %s}.", mat, next, next))
+		return w.planText(invText(staff, inv), objective, a, long, "None", informer)
+	}
+	// Contiguous runs: each holder takes units while its material lasts,
+	// the last holder the rest.
+	var lines []string
+	u := 1
+	for i, h := range hs {
+		k := h.n / per
+		if i == len(hs)-1 || u+k-1 > units {
+			k = units - u + 1
+		}
+		if k <= 0 {
+			continue
+		}
+		lines = append(lines, h.name+" builds "+part{what: next, from: u, to: u + k - 1, p: p, item: h.item}.String()+".")
+		u += k
+		if u > units {
+			break
+		}
+	}
+	name := map[string]string{"foundation": "Stage 1: {Lay|Build} the stone foundation", "wall": "Stage 2: {Raise|Build} the wooden walls", "ceiling": "Stage 3: {Put|Lay} the stone ceiling on the walls"}[next]
+	var a string
+	switch {
+	case c.Status == sagents.Fail:
+		a = w.gen(fmt.Sprintf("The %s stage failed, so {it is handed out again|the same work goes out again}; {the programs skip the blocks already placed|blocks already in place are skipped}.", next))
+	case stone:
+		a = w.gen(fmt.Sprintf("The %s {is|needs} stone, {which|and that} %s {hold|holds}, so {the rows are split among them by how much each has|they take the rows, as many as their stone covers}.", next, holderNames(hs)))
+	default:
+		a = w.gen(fmt.Sprintf("The walls {need|are} planks, {which|and} %s {hold|holds}; {the edge ring's columns are split among them by how many planks each has|each takes a run of the ring's columns that its planks cover}.", holderNames(hs)))
+	}
+	at := w.gen(name) + "\n" + strings.Join(lines, "\n")
+	return w.planText(invText(staff, inv), objective, a, long, at, informer)
+}
+
+// holder is a worker holding a material, as reported.
+type holder struct {
+	name, item string
+	n          int
+}
+
+func holderNames(hs []holder) string {
+	var names []string
+	for _, h := range hs {
+		if len(names) == 0 || names[len(names)-1] != h.name {
+			names = append(names, h.name)
+		}
+	}
+	return strings.Join(names, " and ")
+}
+
+// goalLine is the user's goal line, verbatim.
+func goalLine(c sagents.PlannerCall) string {
+	for _, l := range c.Lines {
+		if l.Speaker == "user" {
+			if _, ok := readPlot(l.Text); ok {
+				return l.Text
+			}
+		}
+	}
+	if _, ok := readPlot(c.Objective); ok {
+		return c.Objective
+	}
+	return ""
+}
+
+// leafShelterPlan stages a worker's shelter order: one stage, the order.
+func (w words) leafShelterPlan(c sagents.PlannerCall, order, informer string) string {
+	me := c.Name
+	inv := inventories([]string{me}, c.Inventory, nil)[me]
+	invs := invText([]string{me}, map[string]map[string]int{me: inv})
+	verb, rest, _ := strings.Cut(strings.TrimSuffix(order, "."), " ")
+	line := me + " " + strings.ToLower(verb) + "s " + rest + "."
+	objective := strings.ToUpper(order[:1]) + strings.TrimSuffix(order[1:], ".") + "."
+	if c.Status == sagents.Success && strings.Contains(c.Task, line) {
+		return w.planText(invs, objective, w.gen("{The stage|My part} succeeded{, so my order is done|; nothing is left of it}."), c.Plan, "None", informer)
+	}
+	var a string
+	if b, ok := readPart(order); ok {
+		a = w.gen(fmt.Sprintf("{I place|My part is} %d %s blocks {in order|one after another}, {each next to one already placed|so each has a block to go against}.", b.cells(), b.item))
+	} else {
+		a = w.gen("{The leader wants to know what I hold|I am asked what I carry}, so I {report|list} my inventory.")
+	}
+	if c.Status == sagents.Fail {
+		a += w.gen(" {The last attempt failed|The previous try fell short}, so I {try again|do it again}{, skipping what is already built|}.")
+	}
+	stage := "Stage 1: " + w.gen(map[bool]string{true: "{Build|Place} my part", false: "{Report|List} my inventory"}[strings.HasPrefix(strings.ToLower(order), "build")]) + "\n" + line
+	return w.planText(invs, objective, a, stage, stage, informer)
+}
+
+// cells is how many blocks the part places (the door gap aside).
+func (b part) cells() int {
+	if b.what == "wall" {
+		return (b.to - b.from + 1) * b.p.height
+	}
+	return (b.to - b.from + 1) * b.p.size
+}
+
+// shelterOrder is a worker's latest shelter order in the conversation.
+func shelterOrder(c sagents.PlannerCall) (order, informer string, ok bool) {
+	for _, l := range c.Lines {
+		o, isOrder := strings.CutPrefix(l.Text, c.Name+", please ")
+		if l.Speaker == c.Name || !isOrder {
+			continue
+		}
+		if _, b := readPart(o); b || reportRE.MatchString(o) {
+			order, informer, ok = o, l.Speaker, true
+		}
+	}
+	if !ok && (strings.HasPrefix(c.Objective, "Build the ") || reportRE.MatchString(c.Objective)) {
+		if _, b := readPart(c.Objective); b || reportRE.MatchString(c.Objective) {
+			return c.Objective, bossOf(c), true
+		}
+	}
+	return order, informer, ok
+}
+
+// buildSkill writes the program of a part: the positions it covers in
+// loops, each placed when not already there, a count at the end.
+func (w words) buildSkill(b part) (explain, plan, code string) {
+	fn := w.gen("{build|place|lay}") + camel(b.what) + w.gen(map[bool]string{true: "{Columns|Part|Section}", false: "{Rows|Part|Section}"}[b.what == "wall"])
+	placeFn := w.gen("{placeMissing|placeIfEmpty|fillCell}")
+	var cells string
+	switch b.what {
+	case "wall":
+		cells = fmt.Sprintf(`  // The edge ring's columns, clockwise from the north-west corner.
+  const ring = [];
+  for (let i = 0; i < size - 1; i++) ring.push(site.offset(i, 0, 0));
+  for (let i = 0; i < size - 1; i++) ring.push(site.offset(size - 1, 0, i));
+  for (let i = 0; i < size - 1; i++) ring.push(site.offset(size - 1 - i, 0, size - 1));
+  for (let i = 0; i < size - 1; i++) ring.push(site.offset(0, 0, size - 1 - i));
+  // The door gap: the middle of the south wall, two blocks high.
+  const door = site.offset(Math.floor(size / 2), 0, size - 1);
+  for (let column = %d; column < %d; column++) {
+    for (let level = 1; level <= %d; level++) {
+      const base = ring[column];
+      if (base.equals(door) && level <= 2) continue;
+      cells.push(base.offset(0, level, 0));
+    }
+  }
+`, b.from-1, b.to, b.p.height)
+	default:
+		dy := 0
+		if b.what == "ceiling" {
+			dy = b.p.height + 1
+		}
+		cells = fmt.Sprintf(`  // Rows north to south, each west to east, so that every block has one
+  // beside it (or below it) to be placed against.
+  for (let row = %d; row < %d; row++) {
+    for (let column = 0; column < size; column++) {
+      cells.push(site.offset(column, %d, row));
+    }
+  }
+`, b.from-1, b.to, dy)
+	}
+	code = fmt.Sprintf(`// Places item at pos unless it is already there; true when it is.
+async function %[1]s(bot, item, pos) {
+  if (bot.blockAt(pos).name !== item) {
+    await placeItem(bot, item, pos);
+  }
+  return bot.blockAt(pos).name === item;
+}
+
+async function %[2]s(bot) {
+  const site = new Vec3(%[3]d, %[4]d, %[5]d);
+  const size = %[6]d;
+  const item = %[7]q;
+  const cells = [];
+%[8]s  let done = 0;
+  for (const pos of cells) {
+    if (await %[1]s(bot, item, pos)) done++;
+  }
+  if (done < cells.length) {
+    // Someone standing in a cell, say: the next round places the rest.
+    throw new Error("Placed " + done + " of " + cells.length + " blocks of the %[10]s; the rest are still missing.");
+  }
+  bot.chat(%[9]q);
+}
+`, placeFn, fn, b.p.x, b.p.y, b.p.z, b.p.size, b.item, cells, w.gen("{Done with|Finished} my part of the "+b.what+"."), b.what)
+	unit := map[bool]string{true: "columns", false: "rows"}[b.what == "wall"]
+	explain = w.gen(fmt.Sprintf("{My part is|I build} the %s %s %d to %d with %s. {The program lists the positions in loops and places each one that is not there yet|Each position is computed from the plot's corner and placed unless the block is already there}.", b.what, unit, b.from, b.to, b.item))
+	if b.what == "wall" {
+		explain += w.gen(" {The door gap in the south wall is left open|The two cells of the door stay empty}.")
+	}
+	plan = w.gen(fmt.Sprintf("1) {Compute|List} the positions of my %s from the plot's north-west corner.\n2) {Place|Put} %s at each {empty|missing} one, {in order|one by one}.\n3) {Report|Say} {how many were placed|whether my part is done} in the chat.", unit, b.item))
+	return explain, plan, code
+}
+
+// reportSkill writes a program that says what the bot holds.
+func (w words) reportSkill() (explain, plan, code string) {
+	fn := w.gen("{report|tell|list}") + w.gen("{Inventory|Items|WhatIHold}")
+	code = fmt.Sprintf(`async function %s(bot) {
+  const items = bot.inventory.items().map((item) => item.count + " " + item.name);
+  bot.chat(items.length > 0 ? "I hold " + items.join(", ") + "." : "My inventory is empty.");
+}
+`, fn)
+	explain = w.gen("{The leader asked what I hold|I am to report my inventory}; {the program lists it in the chat|a short program says it in the chat}.")
+	plan = w.gen("1) {List|Collect} the items {in my inventory|I hold} with their counts.\n2) {Say|Report} them in the chat.")
+	return explain, plan, code
+}
+
+// shelterCritique judges a shelter todo from the observation: a report is
+// done once the observation shows the inventory; a part once blocks of
+// its material are among the nearby blocks (lenient as Voyager's critic
+// is: the leader's next stage and the world judge the rest).
+func (w words) shelterCritique(t turn, b part, isPart bool) (reasoning string, success bool, critique string) {
+	if !isPart {
+		var held []string
+		for k, v := range t.inv {
+			held = append(held, fmt.Sprintf("%d %s", v, k))
+		}
+		slices.Sort(held)
+		what := "nothing"
+		if len(held) > 0 {
+			what = strings.Join(held, ", ")
+		}
+		return w.gen("{The inventory is in the observation|Your inventory shows|The observation lists your inventory}: " + what + "{, which is what there was to report|; that is the report|}."), true, ""
+	}
+	unit := map[bool]string{true: "columns", false: "rows"}[b.what == "wall"]
+	which := fmt.Sprintf("the %s %s %d to %d", b.what, unit, b.from, b.to)
+	seen := false
+	for _, x := range t.blocks {
+		if x == b.item {
+			seen = true
+		}
+	}
+	if seen {
+		return w.gen(fmt.Sprintf("{The nearby blocks include|Among the nearby blocks is|Nearby there is} %s, {so %s {are|were} placed|the material of %s}{, and the program ended without an error|}.", b.item, which, which)), true, ""
+	}
+	return w.gen(fmt.Sprintf("{No %s is among the nearby blocks|The nearby blocks show no %s}, so {the %s is not built|nothing of the %s was placed}.", b.item, b.item, b.what, b.what)), false,
+		w.gen(fmt.Sprintf("{Walk to the plot and place the %s of %s again|Go back to the plot at (%d, %d, %d) and place %s}.", b.item, which, b.p.x, b.p.y, b.p.z, which))
+}
