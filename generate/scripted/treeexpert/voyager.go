@@ -137,7 +137,7 @@ func (w words) mineSkill(j job, t turn, retry bool) (explain, plan, code string)
 	b := blockOf[j.class]
 	drops := b.drops
 	if drops == "" {
-		drops = b.names
+		drops = "targets" // a log mined is a log held
 	}
 	name := w.gen("{mine|collect|gather}") + b.fn
 	if retry {
@@ -158,33 +158,31 @@ function %[1]s(bot, names) {
     .reduce((sum, item) => sum + item.count, 0);
 }
 
-// The nearest block worth mining, or null.
-function %[2]s(bot) {
-  const ids = %[3]s.map((name) => mcData.blocksByName[name].id);
+// The nearest block of the given ids, or null.
+function %[2]s(bot, ids) {
   return bot.findBlock({ matching: ids, maxDistance: 32 });
 }
 
 // Heads for the nearest block worth mining seen farther off (up to 64
 // blocks), else walks a square spiral out from here, each leg longer,
 // until one is in sight.
-async function %[11]s(bot, legs) {
-  const ids = %[3]s.map((name) => mcData.blocksByName[name].id);
+async function %[11]s(bot, ids, legs) {
   const far = bot.findBlocks({ matching: ids, maxDistance: 64, count: 1 });
   if (far.length > 0) {
     const dx = far[0].x - bot.entity.position.x;
     const dz = far[0].z - bot.entity.position.z;
     const toward = new Vec3(Math.sign(Math.round(dx)), 0, Math.sign(Math.round(dz)));
-    if ((toward.x !== 0 || toward.z !== 0) && (await exploreUntil(bot, toward, 20, () => %[2]s(bot)))) return true;
+    if ((toward.x !== 0 || toward.z !== 0) && (await exploreUntil(bot, toward, 20, () => %[2]s(bot, ids)))) return true;
   }
   const directions = %[7]s;
   const start = Math.floor(Math.random() * 4);
   let stuck = 0;
   for (let leg = 0; leg < legs; leg++) {
-    if (%[2]s(bot)) return true;
+    if (%[2]s(bot, ids)) return true;
     const seconds = %[8]d * (1 + Math.floor(leg / 2));
     const x = bot.entity.position.x;
     const z = bot.entity.position.z;
-    if (await exploreUntil(bot, directions[(start + leg) %% 4], seconds, () => %[2]s(bot))) return true;
+    if (await exploreUntil(bot, directions[(start + leg) %% 4], seconds, () => %[2]s(bot, ids))) return true;
     // Two legs that went nowhere: the way is blocked, stop searching.
     if (Math.abs(bot.entity.position.x - x) + Math.abs(bot.entity.position.z - z) < 1 && ++stuck >= 2) return false;
   }
@@ -192,14 +190,16 @@ async function %[11]s(bot, legs) {
 }
 
 async function %[4]s(bot) {
+  const targets = %[3]s;
+  const ids = targets.map((name) => mcData.blocksByName[name].id);
   const drops = %[5]s;
   const goal = %[1]s(bot, drops) + %[6]d;
   const directions = %[7]s;
   let stuck = 0;
   for (let attempt = 0; attempt < 30 && %[1]s(bot, drops) < goal; attempt++) {
-    const block = %[2]s(bot);
+    const block = %[2]s(bot, ids);
     if (!block) {
-      if (!(await %[11]s(bot, %[12]d))) break;
+      if (!(await %[11]s(bot, ids, %[12]d))) break;
       continue;
     }
     const before = %[1]s(bot, drops);
