@@ -126,6 +126,15 @@ func (p *play) kitchenEpisode(w KitchenWorld, orders *mckitchen.Orders, base tim
 			p.errMsg = fmt.Sprintf("%s: dispatch call %d: %v", Seat, call, err)
 			return base + now, nil
 		}
+		var think time.Duration
+		if p.lat != nil {
+			// The Minecraft world does not wait for the dispatcher: orders
+			// run down while it thinks, and its actions start after.
+			think = p.lat.Draw(trajectory.KindDispatch)
+			now += think
+			w.SetTime(now)
+			orders.Settle(now, w.KitchenServe)
+		}
 		acts := mckitchen.ExtractActions(reply.Text)
 		if len(acts) == 0 {
 			p.emptyPlans++ // as chat_agent.py: no step, the same state next turn
@@ -146,12 +155,7 @@ func (p *play) kitchenEpisode(w KitchenWorld, orders *mckitchen.Orders, base tim
 		}
 		tr := trajectory.Transition{Step: call, Kind: trajectory.KindDispatch, Messages: msgs, Response: reply.Text, Scripted: reply.Scripted,
 			Command: strings.Join(texts, "\n"), Output: mckitchen.ErrorsText(errs), Usage: reply.Usage, Latency: reply.Latency,
-			SimTime: (base + now).Seconds(), FinishReason: reply.FinishReason, Attempts: reply.Attempts}
-		if p.lat != nil {
-			// The draw is recorded; the kitchen is lock-step (MindAgent's
-			// game waits for the dispatcher), so its clock does not move.
-			tr.SimLatency = p.lat.Draw(trajectory.KindDispatch)
-		}
+			SimTime: (base + now).Seconds(), SimLatency: think, FinishReason: reply.FinishReason, Attempts: reply.Attempts}
 		p.transitions = append(p.transitions, tr)
 		if p.spec.Recorder != nil {
 			p.spec.Recorder.Record(p.seat, tr)
