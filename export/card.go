@@ -78,7 +78,7 @@ func writeCard(dir string, o Options, r *Dataset, summary string) error {
 		for _, s := range splits {
 			path := "data/" + s + "-*.parquet"
 			if primary == FormatOpenAI {
-				path = "openai/" + s + ".jsonl"
+				path = "openai/" + s + ".jsonl" + o.Compress.ext()
 			}
 			fmt.Fprintf(&b, "  - split: %s\n    path: %s\n", yq(s), yq(path))
 		}
@@ -213,7 +213,11 @@ func writeCard(dir string, o Options, r *Dataset, summary string) error {
 		case FormatParquet:
 			fmt.Fprintf(&b, "- `data/{split}-NNNNN-of-NNNNN.parquet`: `%s` as `list<struct<role, content>>` and metadata columns (zstd).\n", convColumns(o.Layout))
 		case FormatOpenAI:
-			b.WriteString("- `openai/{split}.jsonl`: `{\"messages\": [...]}` per line, OpenAI's chat fine-tuning format.\n")
+			fmt.Fprintf(&b, "- `openai/{split}.jsonl%s`: `{\"messages\": [...]}` per line, OpenAI's chat fine-tuning format", o.Compress.ext())
+			if o.Compress != CompressNone {
+				fmt.Fprintf(&b, ", %s-compressed (`datasets` reads it as it is; OpenAI's upload wants it decompressed)", o.Compress)
+			}
+			b.WriteString(".\n")
 		case FormatShareGPT:
 			b.WriteString("- `sharegpt/{split}.jsonl`: `{\"conversations\": [{\"from\", \"value\"}], \"system\"}` per line, registered in `dataset_info.json` for LLaMA-Factory.\n")
 		case FormatArrow:
@@ -239,7 +243,7 @@ func writeCard(dir string, o Options, r *Dataset, summary string) error {
 // writeTraining writes the card's training section: the length limit and
 // why, and each trainer's recipe for this dataset, run from inside it.
 func writeTraining(b *strings.Builder, o Options, r *Dataset) error {
-	rs, err := recipes(o.Name, o.Layout, o.Formats, r.Counts.PerSplit, r.Tokens, ".", ".")
+	rs, err := recipes(o.Name, o.Layout, o.Formats, o.Compress, r.Counts.PerSplit, r.Tokens, ".", ".")
 	if err != nil || len(rs) == 0 {
 		return err
 	}

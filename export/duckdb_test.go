@@ -1,14 +1,19 @@
 package export
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/klauspost/compress/zstd"
 )
 
 // checkerDir holds the node helper that reads our files with DuckDB and
@@ -27,6 +32,19 @@ type checked struct {
 // helper's dependencies are not installed, except outside CI where it skips
 // with the reason.
 func runChecker(t *testing.T, dataset string) (parquetFiles, arrowFiles []checked) {
+	t.Helper()
+	res := check(t, dataset)
+	return res.Parquet, res.Arrow
+}
+
+// checkerOutput is what the node helper prints.
+type checkerOutput struct {
+	Parquet []checked `json:"parquet"`
+	Arrow   []checked `json:"arrow"`
+	JSONL   []checked `json:"jsonl"`
+}
+
+func check(t *testing.T, dataset string) checkerOutput {
 	t.Helper()
 	const install = "run `npm ci --prefix export/testdata/duckdb` (the install step in .ci/run)"
 	missing := ""
@@ -49,14 +67,11 @@ func runChecker(t *testing.T, dataset string) (parquetFiles, arrowFiles []checke
 	if err != nil {
 		t.Fatalf("node check.mjs %s: %v\n%s", dataset, err, stderr.String())
 	}
-	var res struct {
-		Parquet []checked `json:"parquet"`
-		Arrow   []checked `json:"arrow"`
-	}
+	var res checkerOutput
 	if err := json.Unmarshal(out, &res); err != nil {
 		t.Fatalf("node check.mjs output: %v", err)
 	}
-	return res.Parquet, res.Arrow
+	return res
 }
 
 // messagesOf converts a reader's JSON messages to our type.
@@ -165,4 +180,128 @@ func TestIndependentReaders(t *testing.T) {
 			t.Errorf("%s: no huggingface features in the schema metadata", f.File)
 		}
 	}
+}
+
+// TestCompressedJSONL: with --compress-jsonl the OpenAI files are gzip or
+// zstd streams whose content is the plain export's, byte for byte; DuckDB
+// reads them as they are; the manifest, the card's configs and the Axolotl
+// recipe name the compressed files, and dataset_info.json does not register
+// them (LLaMA-Factory reads no compressed file). ShareGPT stays plain.
+func TestCompressedJSONL(t *testing.T) {
+	fx := newFixture(12, 7)
+	write := func(c Compression) (string, *Dataset) {
+		dest, err := filepath.Abs(filepath.Join(t.TempDir(), "ds"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Write(context.Background(), fx.source(), dest, Options{Formats: allFormats, Roles: RolesStrict, Compress: c,
+			Split: SplitRule{By: "task", ValidationFraction: 0.3}, Versions: map[string]string{"collabcraft": "test"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return dest, res
+	}
+	plainDir, plain := write(CompressNone)
+	for _, c := range []Compression{CompressGzip, CompressZstd} {
+		dir, res := write(c)
+		ext := map[Compression]string{CompressGzip: ".gz", CompressZstd: ".zst"}[c]
+		var openai, sharegpt int
+		for _, f := range res.Files {
+			switch f.Format {
+			case FormatOpenAI:
+				openai++
+				if !strings.HasSuffix(f.Path, ".jsonl"+ext) {
+					t.Fatalf("%s: %s", c, f.Path)
+				}
+				want, err := os.ReadFile(filepath.Join(plainDir, "openai", f.Split+".jsonl"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := decompress(t, c, filepath.Join(dir, f.Path)); !bytes.Equal(got, want) {
+					t.Errorf("%s: %s decompresses to %d bytes, not the plain file's %d", c, f.Path, len(got), len(want))
+				}
+				if f.Bytes*2 > int64(len(want)) {
+					t.Errorf("%s: %s is %d bytes, the plain file %d", c, f.Path, f.Bytes, len(want))
+				}
+			case FormatShareGPT:
+				sharegpt++
+				if !strings.HasSuffix(f.Path, ".jsonl") {
+					t.Errorf("%s: ShareGPT compressed: %s", c, f.Path)
+				}
+			}
+		}
+		if openai == 0 || sharegpt == 0 || len(res.Files) != len(plain.Files) {
+			t.Fatalf("%s: %d OpenAI and %d ShareGPT files of %d (plain: %d)", c, openai, sharegpt, len(res.Files), len(plain.Files))
+		}
+		info, _ := os.ReadFile(filepath.Join(dir, "dataset_info.json"))
+		card, _ := os.ReadFile(filepath.Join(dir, "README.md"))
+		manifest, _ := os.ReadFile(filepath.Join(dir, "manifest.json"))
+		if strings.Contains(string(info), "openai/") || !strings.Contains(string(info), "sharegpt/train.jsonl") {
+			t.Errorf("%s: dataset_info.json:\n%s", c, info)
+		}
+		if !strings.Contains(string(card), "openai/{split}.jsonl"+ext+"`") || !strings.Contains(string(manifest), `"jsonl_compression": "`+string(c)+`"`) {
+			t.Errorf("%s: card or manifest does not name the compression", c)
+		}
+		m, err := ReadManifest(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs, err := Recipes(m, ".", ".")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(rs["axolotl_sft.yaml"], "path: openai/train.jsonl"+ext+"\n") {
+			t.Errorf("%s: Axolotl recipe:\n%s", c, rs["axolotl_sft.yaml"])
+		}
+		// An independent reader sees the plain export's rows.
+		got := check(t, dir).JSONL
+		if len(got) != openai {
+			t.Fatalf("%s: DuckDB read %d OpenAI files, the manifest lists %d", c, len(got), openai)
+		}
+		for _, f := range got {
+			split := strings.TrimSuffix(strings.TrimPrefix(f.File, "openai/"), ".jsonl"+ext)
+			want := readJSONL[openaiLine](t, filepath.Join(plainDir, "openai", split+".jsonl"))
+			if len(f.Rows) != len(want) {
+				t.Fatalf("%s: %s: DuckDB read %d rows, want %d", c, f.File, len(f.Rows), len(want))
+			}
+			for i, r := range f.Rows {
+				if ms := messagesOf(t, r["messages"]); !reflect.DeepEqual(ms, want[i].Messages) {
+					t.Errorf("%s: %s row %d differs", c, f.File, i)
+				}
+			}
+		}
+	}
+	if _, err := ParseCompression("lz4"); err == nil || !strings.Contains(err.Error(), `"lz4": expected none, gzip or zstd`) {
+		t.Errorf("lz4: %v", err)
+	}
+}
+
+func decompress(t *testing.T, c Compression, path string) []byte {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var r io.Reader
+	switch c {
+	case CompressGzip:
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r = zr
+	case CompressZstd:
+		zr, err := zstd.NewReader(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer zr.Close()
+		r = zr
+	}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return data
 }

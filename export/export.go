@@ -40,6 +40,9 @@ type Options struct {
 	Layout  Layout   // default: messages
 	Roles   Roles    // default: raw
 	Unit    string   // "transition" | "episode" | UnitVillagerAgent, recorded in the card and manifest
+	// Compress compresses the OpenAI JSONL files (.jsonl.gz, .jsonl.zst);
+	// ShareGPT stays plain, as LLaMA-Factory reads it.
+	Compress Compression
 	// OrgColumn writes the org column (the organisation of each example's
 	// trial). Set it when the input holds trials of an organisation other
 	// than p2p; an example of one without it is refused, rather than its
@@ -399,7 +402,7 @@ func writeAll(ctx context.Context, src Source, dir string, hs *hashSet, plan *mi
 			}
 			writers = append(writers, aw)
 		case FormatOpenAI:
-			oa = newOpenAIWriter(dir)
+			oa = newOpenAIWriter(dir, opts.Compress)
 			writers = append(writers, oa)
 		case FormatShareGPT:
 			sg = newShareGPTWriter(dir)

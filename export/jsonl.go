@@ -4,14 +4,17 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 )
 
-// jsonlWriter writes one {dir}/{split}.jsonl per split, one example a line.
+// jsonlWriter writes one {dir}/{split}.jsonl per split, one example a line
+// (.jsonl.gz or .jsonl.zst when compressed).
 type jsonlWriter struct {
 	root, dir string
 	format    Format
+	compress  Compression
 	line      func(ex *prepared) any // the JSON value of one line
 	splits    map[string]*jsonlFile
 	order     []string
@@ -19,6 +22,8 @@ type jsonlWriter struct {
 
 type jsonlFile struct {
 	out  *sink
+	name string // dir/split.jsonl[.ext], as the manifest lists it
+	zw   io.WriteCloser
 	bw   *bufio.Writer
 	enc  *json.Encoder
 	rows int64
@@ -40,8 +45,8 @@ type sharegptLine struct {
 	System        string         `json:"system"`
 }
 
-func newOpenAIWriter(root string) *jsonlWriter {
-	return &jsonlWriter{root: root, dir: "openai", format: FormatOpenAI, splits: map[string]*jsonlFile{},
+func newOpenAIWriter(root string, c Compression) *jsonlWriter {
+	return &jsonlWriter{root: root, dir: "openai", format: FormatOpenAI, compress: c, splits: map[string]*jsonlFile{},
 		line: func(ex *prepared) any { return openaiLine{Messages: ex.msgs} }}
 }
 
@@ -76,18 +81,24 @@ func (w *jsonlWriter) write(ex *prepared) error {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return fmt.Errorf("export: %w", err)
 		}
-		out, err := createSink(filepath.Join(dir, ex.split+".jsonl"))
+		file := ex.split + ".jsonl" + w.compress.ext()
+		out, err := createSink(filepath.Join(dir, file))
 		if err != nil {
 			return err
 		}
-		f = &jsonlFile{out: out, bw: bufio.NewWriterSize(out, 1<<20)}
+		zw, err := w.compress.compressor(out)
+		if err != nil {
+			out.f.Close()
+			return fmt.Errorf("export: %s: %w", out.path, err)
+		}
+		f = &jsonlFile{out: out, name: w.dir + "/" + file, zw: zw, bw: bufio.NewWriterSize(zw, 1<<20)}
 		f.enc = json.NewEncoder(f.bw)
 		f.enc.SetEscapeHTML(false)
 		w.splits[ex.split] = f
 		w.order = append(w.order, ex.split)
 	}
 	if err := f.enc.Encode(w.line(ex)); err != nil {
-		return fmt.Errorf("export: %s/%s.jsonl: %w", w.dir, ex.split, err)
+		return fmt.Errorf("export: %s: %w", f.name, err)
 	}
 	f.rows++
 	return nil
@@ -97,7 +108,11 @@ func (w *jsonlWriter) close() ([]FileInfo, error) {
 	var out []FileInfo
 	for _, split := range w.order {
 		f := w.splits[split]
-		if err := f.bw.Flush(); err != nil {
+		err := f.bw.Flush()
+		if err == nil {
+			err = f.zw.Close()
+		}
+		if err != nil {
 			f.out.f.Close()
 			return nil, fmt.Errorf("export: %s: %w", f.out.path, err)
 		}
@@ -105,7 +120,7 @@ func (w *jsonlWriter) close() ([]FileInfo, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, FileInfo{Path: w.dir + "/" + split + ".jsonl", Format: w.format, Split: split,
+		out = append(out, FileInfo{Path: f.name, Format: w.format, Split: split,
 			Rows: f.rows, Bytes: n, SHA256: sum})
 	}
 	return out, nil
@@ -114,5 +129,6 @@ func (w *jsonlWriter) close() ([]FileInfo, error) {
 func (w *jsonlWriter) abort() {
 	for _, f := range w.splits {
 		f.out.f.Close()
+		f.zw.Close() // frees the encoder; what it writes to the closed file is lost with it
 	}
 }

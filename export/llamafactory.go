@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strings"
 )
 
 // writeLlamaFactoryInfo writes dataset_info.json registering every ShareGPT
@@ -31,8 +32,8 @@ func writeLlamaFactoryInfo(dir, name string, roles Roles, files []FileInfo) erro
 				}},
 			}})
 		case FormatOpenAI:
-			if roles != RolesStrict {
-				continue
+			if roles != RolesStrict || !strings.HasSuffix(f.Path, ".jsonl") {
+				continue // LLaMA-Factory reads no compressed file
 			}
 			reg = append(reg, kv{name + "_openai_" + f.Split, object{
 				{"file_name", f.Path},

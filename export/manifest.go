@@ -10,19 +10,22 @@ import (
 
 // Manifest is manifest.json: how the dataset was made and what it holds.
 type Manifest struct {
-	FormatVersion int               `json:"format_version"`
-	Name          string            `json:"name"`
-	Unit          string            `json:"unit"`
-	Layout        Layout            `json:"layout"`
-	Roles         Roles             `json:"roles"`
-	Formats       []Format          `json:"formats"`
-	SplitRule     SplitRule         `json:"split_rule"`
-	Dedup         string            `json:"dedup"`
-	Counts        Counts            `json:"counts"`
-	Versions      map[string]string `json:"versions"`
-	Inputs        any               `json:"inputs"`
-	Filters       any               `json:"filters"`
-	Files         []FileInfo        `json:"files"`
+	FormatVersion int      `json:"format_version"`
+	Name          string   `json:"name"`
+	Unit          string   `json:"unit"`
+	Layout        Layout   `json:"layout"`
+	Roles         Roles    `json:"roles"`
+	Formats       []Format `json:"formats"`
+	// JSONLCompression is how the OpenAI JSONL files are compressed, if
+	// they are.
+	JSONLCompression Compression       `json:"jsonl_compression,omitempty"`
+	SplitRule        SplitRule         `json:"split_rule"`
+	Dedup            string            `json:"dedup"`
+	Counts           Counts            `json:"counts"`
+	Versions         map[string]string `json:"versions"`
+	Inputs           any               `json:"inputs"`
+	Filters          any               `json:"filters"`
+	Files            []FileInfo        `json:"files"`
 	// Tokens are the examples' token lengths and the card's training limit.
 	Tokens *TokenFigures `json:"tokens,omitempty"`
 	// TaskTargets are what each task's splits never share (a farm dish, a
@@ -43,7 +46,7 @@ const dedupText = "exact: 128-bit XXH3 of the written messages (roles and conten
 func writeManifest(dir string, o Options, r *Dataset) error {
 	m := Manifest{
 		FormatVersion: 1, Name: o.Name, Unit: o.Unit, Layout: o.Layout, Roles: o.Roles,
-		Formats: o.Formats, SplitRule: o.Split, Dedup: dedupText, Counts: r.Counts,
+		Formats: o.Formats, JSONLCompression: o.Compress, SplitRule: o.Split, Dedup: dedupText, Counts: r.Counts,
 		Versions: o.Versions, Inputs: o.Inputs, Filters: o.Filters, Files: r.Files,
 		Tokens: r.Tokens, Skipped: skipped(o), TaskTargets: r.Counts.TaskTargets,
 	}

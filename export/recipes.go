@@ -35,7 +35,11 @@ type recipe struct {
 	PromptCompletion bool
 	Parquet          bool
 	Validation       bool
+	JSONLExt         string // the OpenAI files' suffix: .jsonl, .jsonl.gz or .jsonl.zst
 }
+
+// OpenAI is a split's OpenAI JSONL file, as the recipe names it.
+func (r recipe) OpenAI(split string) string { return r.Path("openai/" + split + r.JSONLExt) }
 
 // Path is a path inside the dataset, as the recipe names it.
 func (r recipe) Path(p string) string {
@@ -55,15 +59,15 @@ func (r recipe) LFDataset(split string) string { return r.Name + "_" + split }
 // TRL reads Parquet (or OpenAI JSONL), LLaMA-Factory ShareGPT, Axolotl
 // OpenAI JSONL.
 func Recipes(m *Manifest, dir, saved string) (map[string]string, error) {
-	return recipes(m.Name, m.Layout, m.Formats, m.Counts.PerSplit, m.Tokens, dir, saved)
+	return recipes(m.Name, m.Layout, m.Formats, m.JSONLCompression, m.Counts.PerSplit, m.Tokens, dir, saved)
 }
 
-func recipes(name string, layout Layout, formats []Format, perSplit map[string]int64, t *TokenFigures, dir, saved string) (map[string]string, error) {
+func recipes(name string, layout Layout, formats []Format, c Compression, perSplit map[string]int64, t *TokenFigures, dir, saved string) (map[string]string, error) {
 	if t == nil {
 		return nil, fmt.Errorf("export: the dataset records no token lengths (exported before collabcraft counted them); export it again")
 	}
 	r := recipe{Name: name, Dir: dir, Model: RecipeModel, Limit: t.Limit, LimitWhy: limitWhy(t),
-		PromptCompletion: layout == LayoutPromptCompletion, Parquet: slices.Contains(formats, FormatParquet)}
+		PromptCompletion: layout == LayoutPromptCompletion, Parquet: slices.Contains(formats, FormatParquet), JSONLExt: ".jsonl" + c.ext()}
 	_, r.Validation = perSplit[SplitValidation]
 	var files []string
 	if r.Parquet || slices.Contains(formats, FormatOpenAI) {

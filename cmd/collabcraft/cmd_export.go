@@ -27,6 +27,7 @@ type ExportOptions struct {
 	In                 []string
 	Out                string
 	Formats            string
+	CompressJSONL      string // none | gzip | zstd
 	Unit               string // transition | episode | villageragent-action
 	Layout             string
 	Roles              string
@@ -58,6 +59,7 @@ func (opts *ExportOptions) AddFlags(f *pflag.FlagSet) {
 	f.StringSliceVar(&opts.In, "in", nil, "run or view directories to export (required; repeat or separate by commas)")
 	f.StringVarP(&opts.Out, "out", "o", "", "dataset directory to write (required), e.g. datasets/r1")
 	f.StringVar(&opts.Formats, "format", "parquet,openai-jsonl,sharegpt", "formats, separated by commas: parquet, openai-jsonl, sharegpt, arrow")
+	f.StringVar(&opts.CompressJSONL, "compress-jsonl", "none", "compress the OpenAI JSONL files: none, gzip (.jsonl.gz) or zstd (.jsonl.zst); datasets, TRL and Axolotl read them as they are (ShareGPT stays plain: LLaMA-Factory reads no compressed file)")
 	f.StringVar(&opts.Unit, "unit", "transition", "one example per model call (transition), per agent's whole conversation (episode), or VillagerAgent's own SFT examples, one per action of an agent's ReAct run (villageragent-action)")
 	f.StringVar(&opts.Layout, "layout", "messages", "conversation columns: messages or prompt-completion")
 	f.StringVar(&opts.Roles, "roles", "raw", "roles as recorded (raw) or fit for strict chat templates (strict)")
@@ -121,6 +123,7 @@ on a view, only the rules given. Use --keep-all to export everything.`,
 		Example: `  collabcraft export --in runs/r1 --out datasets/r1
   collabcraft export --in runs/r1.filtered --out datasets/r1-episodes --unit episode --roles strict
   collabcraft export --in runs/r1,runs/r2 --out datasets/all --format parquet,arrow --split-by hash --fractions 0.8,0.1,0.1
+  collabcraft export --in runs/big --out datasets/big --format parquet,openai-jsonl --compress-jsonl zstd
   collabcraft export --in runs/mixed --out datasets/llm --agent-backends openai --kinds conversation
   collabcraft export --in runs/r1 --out datasets/r1-mixed --mix kind:coding<=0.3,type:construction<=0.5 --mix-by chars --max-example-tokens 16384`,
 		Args: noArgs,
@@ -138,6 +141,9 @@ func (opts *ExportOptions) exportOptions() (export.Options, error) {
 	var err error
 	if eo.Formats, err = export.ParseFormats(opts.Formats); err != nil {
 		return eo, usagef("--format: %s", strings.TrimPrefix(err.Error(), "export: "))
+	}
+	if eo.Compress, err = export.ParseCompression(opts.CompressJSONL); err != nil {
+		return eo, usagef("--compress-jsonl: %s", strings.TrimPrefix(err.Error(), "export: "))
 	}
 	if opts.Unit != export.UnitTransition && opts.Unit != export.UnitEpisode && opts.Unit != export.UnitVillagerAgent {
 		return eo, usagef("--unit %q: want %s, %s or %s", opts.Unit, export.UnitTransition, export.UnitEpisode, export.UnitVillagerAgent)

@@ -65,7 +65,8 @@ func TestUsageErrors(t *testing.T) {
 		"stats": "give at least one run or view directory, e.g. collabcraft stats runs/r1\n" +
 			"Usage: collabcraft stats RUN|VIEW [RUN|VIEW ...] [flags]\nRun 'collabcraft stats --help' for more.\n",
 		// A bad value found by the command itself: no usage line.
-		"procgen tasks --type bogus -o x.json": "--type \"bogus\": want one of crafting, cooking, construction, cuisine, mckitchen, farm, vbconstruction, escape, collection, shelter\n",
+		"export --in x --out y --compress-jsonl lz4": "--compress-jsonl: compression \"lz4\": expected none, gzip or zstd\n",
+		"procgen tasks --type bogus -o x.json":       "--type \"bogus\": want one of crafting, cooking, construction, cuisine, mckitchen, farm, vbconstruction, escape, collection, shelter\n",
 	} {
 		cmd, err := execute(context.Background(), newRootCommand(), strings.Fields(args))
 		var buf bytes.Buffer

@@ -1,6 +1,7 @@
 // Independent readers for the export tests. Given a dataset directory, it
 // prints one JSON document describing what DuckDB sees in every Parquet file
-// under data/ and what Apache Arrow JS sees in every .arrow file under arrow/.
+// under data/ and every OpenAI JSONL file (plain, .gz or .zst) under openai/,
+// and what Apache Arrow JS sees in every .arrow file under arrow/.
 // Usage: node check.mjs DATASET_DIR
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ if (!dir) {
   process.exit(2);
 }
 
-const out = { parquet: [], arrow: [] };
+const out = { parquet: [], arrow: [], jsonl: [] };
 
 const dataDir = join(dir, 'data');
 if (existsSync(dataDir)) {
@@ -31,6 +32,21 @@ if (existsSync(dataDir)) {
       columns: Object.fromEntries(types.map((t) => [t.column_name, t.column_type])),
       rows: rows.map((r) => JSON.parse(r.j)),
     });
+  }
+  conn.closeSync();
+}
+
+const openaiDir = join(dir, 'openai');
+if (existsSync(openaiDir)) {
+  const instance = await DuckDBInstance.create(':memory:');
+  const conn = await instance.connect();
+  await conn.run('SET threads = 1');
+  for (const name of readdirSync(openaiDir).filter((f) => /\.jsonl(\.gz|\.zst)?$/.test(f)).sort()) {
+    const path = join(openaiDir, name).replaceAll("'", "''");
+    // DuckDB decompresses by the file's extension (compression 'auto').
+    const rows = (await conn.runAndReadAll(
+      `SELECT to_json(t)::VARCHAR AS j FROM read_json('${path}', format = 'newline_delimited') t`)).getRowObjectsJson();
+    out.jsonl.push({ file: 'openai/' + name, count: rows.length, rows: rows.map((r) => JSON.parse(r.j)) });
   }
   conn.closeSync();
 }
