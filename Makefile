@@ -119,7 +119,9 @@ voyager-fixtures:
 	rm -rf $(VOYAGER_WORK)
 	/usr/bin/python3 scripts/voyager-fixtures/render.py --mirror $(VOYAGER_MIRROR) --rev $(VOYAGER_REV) \
 		--voyager $(VOYAGER_WORK)/voyager --cases scripts/voyager-fixtures/cases.json --out testdata/voyager
-	$(GO) test -count=1 -run TestCallsAsVoyagerRendersThem ./voyager
+	/usr/bin/python3 scripts/voyager-fixtures/render.py --voyager $(VOYAGER_WORK)/voyager \
+		--cases scripts/voyager-fixtures/first-calls.json --out testdata/voyager --name first-calls.json --share-system
+	$(GO) test -count=1 -run 'TestCallsAsVoyagerRendersThem|TestFirstCallsAsVoyagerRendersThem' ./voyager
 
 # Regenerate escape/data/atoms.json from VillagerAgent's data/escape_atom.json
 # (escape/generator/generate.py), taken from the git mirror with git show.

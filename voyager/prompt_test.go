@@ -156,54 +156,60 @@ func TestCallsAsVoyagerRendersThem(t *testing.T) {
 		if str(call, "name") != name {
 			t.Fatalf("call %d is %q, case %q: re-run make voyager-fixtures", i, str(call, "name"), name)
 		}
-		kind := str(c, "kind")
-		kinds[kind]++
-		switch kind {
-		case "action":
-			events, obs, _ := caseEvents(t, c)
-			chests := chestUpdates(c)
-			turn := ActionTurn{
-				Events: events, Obs: obs, Code: str(c, "code"), Task: str(c, "task"),
-				Context: str(c, "context"), Critique: str(c, "critique"), Chests: chests,
-				NoChatLog: field(c, "chat_log") == false, NoExecutionError: field(c, "execution_error") == false,
-			}
-			var skills []string
-			if list, ok := field(c, "skills").([]any); ok {
-				for _, s := range list {
-					skills = append(skills, s.(string))
-				}
-			}
-			wantMessages(t, name, field(call, "messages"), []Message{ActionSystem(str(c, "model"), skills), ActionHuman(turn)})
-			if got, want := chests.Render(), str(call, "chest_observation"); got != want {
-				t.Errorf("%s: chest observation %q, Voyager's %q", name, got, want)
-			}
-		case "critic":
-			events, obs, _ := caseEvents(t, c)
-			human, ok := CriticHuman(events, obs, str(c, "task"), str(c, "context"), str(c, "chest_observation"))
-			if want := field(call, "messages"); want == nil {
-				if ok {
-					t.Errorf("%s: Voyager's critic makes no call, ours does", name)
-				}
-				continue
-			} else if !ok {
-				t.Errorf("%s: Voyager's critic makes a call, ours does not", name)
-				continue
-			}
-			wantMessages(t, name, field(call, "messages"), []Message{CriticSystem(), human})
-		case "skill":
-			pname := str(c, "program_name")
-			wantMessages(t, name, field(call, "messages"), SkillDescriptionMessages(pname, str(c, "program_code")))
-			answer := field(c, "replies").([]any)[0].(string)
-			if got, want := SkillDescription(pname, answer), str(call, "description"); got != want {
-				t.Errorf("%s: description %q, Voyager's %q", name, got, want)
-			}
-		default:
-			t.Fatalf("case %s: unknown kind %q", name, kind)
-		}
+		kinds[str(c, "kind")]++
+		renderCase(t, c, field(call, "messages"), call)
 	}
 	for _, k := range []string{"action", "critic", "skill"} {
 		if kinds[k] == 0 {
 			t.Errorf("no %s case in %s", k, casesPath)
 		}
+	}
+}
+
+// renderCase renders a case with this package and wants each message as
+// Voyager's (want: its messages; nil where it makes no call), and the
+// chest observation and skill description its call records.
+func renderCase(t *testing.T, c, want, call any) {
+	t.Helper()
+	name, kind := str(c, "name"), str(c, "kind")
+	switch kind {
+	case "action":
+		events, obs, _ := caseEvents(t, c)
+		chests := chestUpdates(c)
+		turn := ActionTurn{
+			Events: events, Obs: obs, Code: str(c, "code"), Task: str(c, "task"),
+			Context: str(c, "context"), Critique: str(c, "critique"), Chests: chests,
+			NoChatLog: field(c, "chat_log") == false, NoExecutionError: field(c, "execution_error") == false,
+		}
+		var skills []string
+		if list, ok := field(c, "skills").([]any); ok {
+			for _, s := range list {
+				skills = append(skills, s.(string))
+			}
+		}
+		wantMessages(t, name, want, []Message{ActionSystem(str(c, "model"), skills), ActionHuman(turn)})
+		if got, want := chests.Render(), str(call, "chest_observation"); got != want {
+			t.Errorf("%s: chest observation %q, Voyager's %q", name, got, want)
+		}
+	case "critic":
+		events, obs, _ := caseEvents(t, c)
+		human, ok := CriticHuman(events, obs, str(c, "task"), str(c, "context"), str(c, "chest_observation"))
+		switch {
+		case want == nil && ok:
+			t.Errorf("%s: Voyager's critic makes no call, ours does", name)
+		case want != nil && !ok:
+			t.Errorf("%s: Voyager's critic makes a call, ours does not", name)
+		case want != nil:
+			wantMessages(t, name, want, []Message{CriticSystem(), human})
+		}
+	case "skill":
+		pname := str(c, "program_name")
+		wantMessages(t, name, want, SkillDescriptionMessages(pname, str(c, "program_code")))
+		answer := field(c, "replies").([]any)[0].(string)
+		if got, want := SkillDescription(pname, answer), str(call, "description"); got != want {
+			t.Errorf("%s: description %q, Voyager's %q", name, got, want)
+		}
+	default:
+		t.Fatalf("case %s: unknown kind %q", name, kind)
 	}
 }

@@ -20,7 +20,7 @@ written into the scratch directory. Two stubs carry behaviour:
 Everything else a module imports is an auto-stub: any attribute is a dummy
 class; none of it runs on the paths rendered.
 
-Usage: render.py --mirror M --rev R --voyager DIR --cases cases.json --out testdata/voyager
+Usage: render.py --mirror M --rev R --voyager DIR --cases cases.json --out testdata/voyager [--name calls.json]
 """
 
 import argparse
@@ -174,6 +174,20 @@ def render(case, work):
     return out
 
 
+def share_system(calls):
+    """Replaces each system message's content by its sha256 and returns the
+    texts by sha256: the first calls of many trials share a few prompts."""
+    import hashlib
+    texts = {}
+    for call in calls:
+        for m in call.get("messages") or []:
+            if m["role"] == "system":
+                sha = hashlib.sha256(m["content"].encode()).hexdigest()
+                texts[sha] = m.pop("content")
+                m["sha256"] = sha
+    return dict(sorted(texts.items()))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--voyager", required=True, help="scratch dir the voyager package is exported into")
@@ -181,6 +195,9 @@ def main():
     ap.add_argument("--rev", default="55e45a8")
     ap.add_argument("--cases", required=True)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--name", default="calls.json", help="file to write in --out")
+    ap.add_argument("--share-system", action="store_true",
+                    help="write each distinct system message once, in 'systems' by sha256, and its sha256 in the call")
     args = ap.parse_args()
     work = os.path.abspath(args.voyager)
     if args.mirror:
@@ -200,10 +217,13 @@ def main():
         sys.stdout = real_stdout
     with open(os.path.join(work, ".voyager-commit")) as f:
         commit = f.read().strip()
+    doc = {"voyager_commit": commit, "calls": calls}
+    if args.share_system:
+        doc["systems"] = share_system(calls)
     os.makedirs(args.out, exist_ok=True)
-    path = os.path.join(args.out, "calls.json")
+    path = os.path.join(args.out, args.name)
     with open(path, "w") as f:
-        json.dump({"voyager_commit": commit, "calls": calls}, f, indent=1, ensure_ascii=False)
+        json.dump(doc, f, indent=1, ensure_ascii=False)
         f.write("\n")
     print(f"wrote {len(calls)} calls to {path}", file=sys.stderr)
 
