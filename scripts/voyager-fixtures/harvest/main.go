@@ -219,7 +219,7 @@ func observe(s map[string]string, entities bool) (villager.Dict, error) {
 	}
 	equipment, err := villager.ParseLiteral(s["Equipment"])
 	if err != nil {
-		return nil, fmt.Errorf("Equipment: %w", err)
+		return nil, fmt.Errorf("equipment: %w", err)
 	}
 	var invKey, invText string
 	for k, v := range s {
@@ -234,7 +234,7 @@ func observe(s map[string]string, entities bool) (villager.Dict, error) {
 	inventory := any(villager.Dict{})
 	if invText != "Empty" {
 		if inventory, err = villager.ParseLiteral(invText); err != nil {
-			return nil, fmt.Errorf("Inventory: %w", err)
+			return nil, fmt.Errorf("inventory: %w", err)
 		}
 	}
 	ents := villager.Dict{}
