@@ -38,6 +38,9 @@ type Report struct {
 	// Targets are, per task type with targets, what its splits hold and
 	// share (TargetSplits).
 	Targets []TargetSplits `json:"split_targets,omitempty"`
+	// Skills is how Voyager-style programs reuse the skill library (nil
+	// when the data holds none).
+	Skills *SkillReuse `json:"voyager_skills,omitempty"`
 	// Violations are the first grounding violations found, as examples.
 	Violations []quality.Violation `json:"violation_examples"`
 	// viewTrials are the trials the HTML report's viewer replays.
@@ -152,6 +155,7 @@ type auditor struct {
 	viol     []quality.Violation
 	texts    templateTexts
 	targets  targetTracker
+	skills   skillTracker
 }
 
 func newAuditor(opts Options) *auditor {
@@ -184,6 +188,7 @@ type prepared struct {
 	obs     observation
 	call    quality.Call
 	overlap overlapItem
+	skills  skillObs
 }
 
 // prepare observes an example and checks its command's grounding.
@@ -201,6 +206,7 @@ func prepare(p *prepared, ground *quality.Grounder) {
 	if k := ex.Meta.Kind; k == trajectory.KindActionPlan || k == trajectory.KindSkillCode {
 		// The tree's todos and programs are its calls' commands.
 		p.obs.command = quality.TreeCommand(k, p.obs.response)
+		p.skills = observeSkills(ex, p.obs.command)
 	}
 	// An escape agent's words are checked too: a block it names in a room
 	// it cannot see (quality.KindHiddenBlock) need not be in a command.
@@ -238,6 +244,7 @@ func (a *auditor) add(p *prepared) {
 	a.viewer.add(ex)
 	a.overlap.add(ex.Meta.Split, p.overlap)
 	a.targets.add(ex)
+	a.skills.add(p.skills)
 }
 
 func (a *auditor) report() *Report {
@@ -255,6 +262,7 @@ func (a *auditor) report() *Report {
 	r.Overall.Repeats = r.Loops.Repeats
 	r.Overlap = a.overlap.result()
 	r.Targets = a.targets.result()
+	r.Skills = a.skills.result()
 	return r
 }
 

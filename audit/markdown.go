@@ -32,6 +32,9 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	if tops := r.Overall.TopTemplates; len(tops) > 0 {
 		fmt.Fprintf(&b, "\nMost common response template (%.1f%% of examples): `%s`\n", 100*tops[0].Share, markdownCode(clip(tops[0].Template, 120)))
 	}
+	if s := r.Skills; s != nil {
+		b.WriteString("\n" + s.Summary() + "\n")
+	}
 	if o := r.Overlap; o != nil && len(o.Pairs) > 0 {
 		fmt.Fprintf(&b, "\nOverlap between splits (near: MinHash Jaccard at least %.2f):\n\n", o.Threshold)
 		b.WriteString("| examples of | found in | exact responses | near responses | exact examples | near examples |\n|---|---|---:|---:|---:|---:|\n")

@@ -98,6 +98,10 @@ func (r *Report) WriteTable(w io.Writer) error {
 			}
 		}
 	}
+	if s := r.Skills; s != nil {
+		b.WriteString("\n")
+		wrap(&b, s.Summary(), "  ")
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
