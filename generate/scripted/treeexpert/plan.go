@@ -1,8 +1,11 @@
 package treeexpert
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 
 	"collabcraft/sagents"
@@ -204,7 +207,7 @@ func (w words) leafPlan(c sagents.PlannerCall) string {
 	// The order is done once its final stage succeeded.
 	if c.Status == sagents.Success && strings.Contains(c.Task, final) {
 		return w.planText(invText([]string{me}, map[string]map[string]int{me: inv}), w.gen("{Mine|Collect} "+g.String()+"."),
-			w.gen("{The last stage|The mining} succeeded{, so my order is done|; nothing is left of my order}."), c.Plan, "None", informer)
+			w.gen("{The last stage|The mining|My last task|The stage} {succeeded|went through|is done}{, so my order is done|; nothing is left of my order|, which completes my order}.")+w.holding(inv, 1), c.Plan, "None", informer)
 	}
 	var stages [][]string
 	wooden := inv["wooden_pickaxe"] > 0 || inv["stone_pickaxe"] > 0 || inv["iron_pickaxe"] > 0
@@ -346,4 +349,31 @@ func (w words) unknownJudgment(c sagents.MonitorCall) string {
 		head = strings.Join(parts, ", ")
 	}
 	return head + w.gen(", but {not everyone has reported the result yet|no report closes the stage yet|the conversation does not say how the stage ended}, so the task status is unknown.")
+}
+
+// holding is a sentence on what an inventory holds, its largest stacks
+// first, or "" one time in keep+1 (keep 0: always said).
+func (w words) holding(inv map[string]int, keep int) string {
+	if keep > 0 && w.rng.IntN(keep+1) == 0 {
+		return ""
+	}
+	if len(inv) == 0 {
+		return w.gen(" {My inventory is empty|I carry nothing yet|I hold nothing at the moment}.")
+	}
+	items := slices.Collect(maps.Keys(inv))
+	slices.SortFunc(items, func(a, b string) int { return cmp.Or(inv[b]-inv[a], strings.Compare(a, b)) })
+	items = items[:min(len(items), 1+w.rng.IntN(3))]
+	parts := make([]string, len(items))
+	for i, it := range items {
+		parts[i] = fmt.Sprintf("%d %s", inv[it], it)
+	}
+	list := strings.Join(parts, ", ")
+	if len(parts) > 1 {
+		list = strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	}
+	more := ""
+	if len(items) < len(inv) {
+		more = w.gen("{ among other things| besides the rest| and a few other items}")
+	}
+	return w.gen(" {I now hold|My inventory has|I carry|At the moment I have} ") + list + more + "."
 }

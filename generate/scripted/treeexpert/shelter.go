@@ -244,13 +244,13 @@ func (w words) leafShelterPlan(c sagents.PlannerCall, order, informer string) st
 	line := me + " " + strings.ToLower(verb) + "s " + rest + "."
 	objective := strings.ToUpper(order[:1]) + strings.TrimSuffix(order[1:], ".") + "."
 	if c.Status == sagents.Success && strings.Contains(c.Task, line) {
-		return w.planText(invs, objective, w.gen("{The stage|My part} succeeded{, so my order is done|; nothing is left of it}."), c.Plan, "None", informer)
+		return w.planText(invs, objective, w.gen("{The stage|My part|What I was given} {succeeded|is done|went through}{, so my order is done|; nothing is left of it|, which ends my order}.")+w.holding(inv, 1), c.Plan, "None", informer)
 	}
 	var a string
 	if b, ok := readPart(order); ok {
 		a = w.gen(fmt.Sprintf("{I place|My part is} %d %s blocks {in order|one after another}, {each next to one already placed|so each has a block to go against}.", b.cells(), b.item))
 	} else {
-		a = w.gen("{The leader wants to know what I hold|I am asked what I carry}, so I {report|list} my inventory.")
+		a = w.gen("{The leader wants to know what I hold|I am asked what I carry|My inventory is asked for}, so I {report|list|tell} {my inventory|what I have}.") + w.holding(inv, 0)
 	}
 	if c.Status == sagents.Fail {
 		a += w.gen(" {The last attempt failed|The previous try fell short}, so I {try again|do it again}{, skipping what is already built|}.")
@@ -395,9 +395,16 @@ func (w words) shelterCritique(t turn, b part, isPart bool) (reasoning string, s
 			seen = true
 		}
 	}
-	if seen {
-		return w.gen(fmt.Sprintf("{The nearby blocks include|Among the nearby blocks is|Nearby there is} %s, {so %s {are|were} placed|the material of %s}{, and the program ended without an error|}.", b.item, which, which)), true, ""
+	// What is left of the material says how much went into the part.
+	left := ""
+	if n := t.inv[b.item]; n > 0 && w.rng.IntN(2) == 0 {
+		left = " " + w.gen(fmt.Sprintf("{%[1]d %[2]s {are|remain} left in the inventory|The inventory still holds %[1]d %[2]s|%[1]d %[2]s are still in hand}.", n, b.item))
+	} else if n == 0 && w.rng.IntN(2) == 0 {
+		left = " " + w.gen(fmt.Sprintf("{No %[1]s is left in the inventory|All the %[1]s {went into it|was used}}.", b.item))
 	}
-	return w.gen(fmt.Sprintf("{No %s is among the nearby blocks|The nearby blocks show no %s}, so {the %s is not built|nothing of the %s was placed}.", b.item, b.item, b.what, b.what)), false,
-		w.gen(fmt.Sprintf("{Walk to the plot and place the %s of %s again|Go back to the plot at (%d, %d, %d) and place %s}.", b.item, which, b.p.x, b.p.y, b.p.z, which))
+	if seen {
+		return w.gen(fmt.Sprintf("{The nearby blocks include|Among the nearby blocks is|Nearby there is|The observation shows} %s, {so %s {are|were} placed|the material of %s|which is what %s {is|are} made of}{, and the program ended without an error|; no error came back|}.", b.item, which, which, which)) + left, true, ""
+	}
+	return w.gen(fmt.Sprintf("{No %s is among the nearby blocks|The nearby blocks show no %s|%s is missing from the nearby blocks}, so {the %s is not built|nothing of the %s was placed|the %s is not there yet}.", b.item, b.item, b.item, b.what, b.what, b.what)) + left, false,
+		w.gen(fmt.Sprintf("{Walk to the plot and place the %s of %s again|Go back to the plot at (%d, %d, %d) and place %s|Return to the plot and build %s with %s}.", b.item, which, b.p.x, b.p.y, b.p.z, which, which, b.item))
 }

@@ -340,18 +340,74 @@ func (w words) critic(msgs []sagents.Message) (string, error) {
 		}
 	}
 	slices.Sort(parts)
-	reasoning := w.gen(fmt.Sprintf("{You have|Your inventory holds|There are} %d %s{ in your inventory|}, and the task {needs|asks for} %d.", have, what, j.count))
-	if len(parts) > 1 {
-		reasoning = w.gen(fmt.Sprintf("{Your inventory has|You hold|The inventory shows} %s: %d %s {in all|together}, {against the|for a task of|and the task wants} %d.", strings.Join(parts, ", "), have, what, j.count))
+	reasoning := w.countClause(parts, have, what, j.count)
+	// What else the observation shows that bears on the task: the tool
+	// that mines it, and whether more of it is in sight.
+	var near string
+	if j.verb == "mine" {
+		if tool := bestTool(t.inv, j.class); tool != "" && w.rng.IntN(2) == 0 {
+			reasoning += " " + w.gen(fmt.Sprintf("{The %[1]s is in the inventory|You still hold the %[1]s|Your %[1]s is there} for {more|the next batch|further mining}.", tool))
+		}
+		near = nearbySource(t.blocks, j.class)
 	}
 	if success {
-		reasoning += w.gen("{| That is enough.| The task is done.| Nothing is missing.}")
+		reasoning += w.gen("{| That is enough.| The task is done.| Nothing is missing.| The count is met.| So the task is complete.| That covers it.}")
+	} else if near != "" {
+		reasoning += " " + w.gen(fmt.Sprintf("{%[1]s is still among the nearby blocks|There is still %[1]s nearby|More %[1]s is in sight}, {so the rest can come from here|but the program stopped short|yet the count is short}.", near))
+	} else if j.verb == "mine" {
+		reasoning += " " + w.gen(fmt.Sprintf("{No %[1]s is in sight any more|The nearby blocks show no %[1]s}, {so this spot is used up|so the rest must be found elsewhere}.", blockOf[j.class].noun))
 	}
 	critique := ""
 	if !success {
-		critique = w.gen(fmt.Sprintf("{Get|Collect} %d more %s{; explore further to find them| before you stop}.", j.count-have, what))
+		short := j.count - have
+		switch {
+		case near != "":
+			critique = w.gen(fmt.Sprintf("{Mine the %[1]s nearby|Keep mining the %[1]s around you|Dig the %[1]s in sight} {for|to get} %[2]d more %[3]s.", near, short, what))
+		case j.verb == "mine":
+			critique = w.gen(fmt.Sprintf("{Explore further to find more %[1]s, then mine %[2]d more|Move on and look for %[1]s: %[2]d more %[3]s are needed|Search a new area for %[1]s; the task needs %[2]d more %[3]s}.", blockOf[j.class].noun, short, what))
+		default:
+			critique = w.gen(fmt.Sprintf("{Get|Collect|Gather the materials for} %d more %s{ before you stop|}.", short, what))
+		}
 	}
 	return fmt.Sprintf("{\n    \"reasoning\": %q,\n    \"success\": %t,\n    \"critique\": %q\n}", reasoning, success, critique), nil
+}
+
+// countClause says how many of the task's items the inventory holds
+// against how many it needs.
+func (w words) countClause(parts []string, have int, what string, need int) string {
+	if len(parts) > 1 {
+		return w.gen(fmt.Sprintf("{Your inventory has|You hold|The inventory shows|In the inventory there are} %s: %d %s {in all|together|altogether}, {against the|for a task of|and the task wants|where the task asks for} %d.", strings.Join(parts, ", "), have, what, need))
+	}
+	return w.gen(fmt.Sprintf("{You have|Your inventory holds|There are|The inventory lists|I count} %d %s{ in your inventory|}, and the task {needs|asks for|wants|calls for} %d.", have, what, need))
+}
+
+// bestTool is the best pickaxe (stones, iron) or axe (logs) an inventory
+// holds, "" for none.
+func bestTool(inv map[string]int, class string) string {
+	kind := "_pickaxe"
+	if class == "logs" {
+		kind = "_axe"
+	}
+	for _, tier := range []string{"diamond", "iron", "stone", "wooden"} {
+		if inv[tier+kind] > 0 {
+			return tier + kind
+		}
+	}
+	return ""
+}
+
+// nearbySource is the first nearby block that yields the class, "" for
+// none.
+func nearbySource(blocks []string, class string) string {
+	for _, b := range blocks {
+		switch {
+		case class == "logs" && strings.HasSuffix(b, "_log"),
+			class == "stones" && b == "stone",
+			class == "iron" && (b == "iron_ore" || b == "deepslate_iron_ore"):
+			return b
+		}
+	}
+	return ""
 }
 
 var (
