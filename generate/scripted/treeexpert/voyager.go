@@ -364,7 +364,7 @@ func (w words) critic(msgs []sagents.Message) (string, error) {
 		case near != "":
 			critique = w.gen(fmt.Sprintf("{Mine the %[1]s nearby|Keep mining the %[1]s around you|Dig the %[1]s in sight} {for|to get} %[2]d more %[3]s.", near, short, what))
 		case j.verb == "mine":
-			critique = w.gen(fmt.Sprintf("{Explore further to find more %[1]s, then mine %[2]d more|Move on and look for %[1]s: %[2]d more %[3]s are needed|Search a new area for %[1]s; the task needs %[2]d more %[3]s}.", blockOf[j.class].noun, short, what))
+			critique = w.gen(fmt.Sprintf("{Explore further to find more %[1]s, then mine %[2]d more %[3]s|Move on and look for %[1]s: %[2]d more %[3]s are needed|Search a new area for %[1]s; the task needs %[2]d more %[3]s}.", blockOf[j.class].noun, short, what))
 		default:
 			critique = w.gen(fmt.Sprintf("{Get|Collect|Gather the materials for} %d more %s{ before you stop|}.", short, what))
 		}
@@ -416,62 +416,137 @@ var (
 )
 
 // describe writes the skill's description, as Voyager's skill prompt asks:
-// what the main function does, in a few sentences.
+// what the main function does, in a single line of at most six sentences,
+// without its name, bot.chat or helper functions. The sentences come from
+// what the code holds (its material, counts, bounds, the part of the
+// shelter), each said one of several ways, a few of the optional ones left
+// out, as a describer picks what matters.
 func (w words) describe(msgs []sagents.Message) (string, error) {
 	if len(msgs) != 2 {
 		return "", errors.New("treeexpert: a skill-description call has a system and a user message")
 	}
-	m := mainFnRE.FindStringSubmatch(msgs[1].Content)
-	if m == nil {
+	if mainFnRE.FindStringSubmatch(msgs[1].Content) == nil {
 		return "", errors.New("treeexpert: the skill-description call names no main function")
 	}
 	code := msgs[1].Content
-	var parts []string
+	var lead string
+	var rest []string // optional sentences, in order; some are dropped
 	switch {
 	case strings.Contains(code, "const site = new Vec3("):
-		what := "rows of the shelter's ceiling on its walls, west to east"
-		switch {
-		case strings.Contains(code, "const ring = "):
-			what = "a run of the shelter's wall columns, bottom up, leaving the door gap"
-		case strings.Contains(code, "site.offset(column, 0, row)"):
-			what = "rows of the shelter's stone foundation, west to east"
-		}
-		parts = append(parts, w.gen("The function {builds|places} "+what),
-			w.gen("{It computes each position from the plot's north-west corner and places the block unless it is already there|Each block is placed only where it is missing}"),
-			w.gen("{Finally it reports in the chat that the part is done, or throws an error saying how many blocks are missing|It says in the chat that the part is done, and throws an error when blocks are missing}"))
+		lead, rest = w.describeShelterPart(code)
 	case strings.Contains(code, "bot.inventory.items().map("):
-		parts = append(parts, w.gen("The function {reports|lists} {the bot's inventory|what the bot holds} in the chat"), w.gen("{Each item is given with its count|It says each item and how many}"))
+		lead = w.gen("The function {reports|lists|tells} {the bot's inventory|what the bot holds|every item the bot carries}")
+		rest = []string{w.gen("{Each item is given with its count|It says each item and how many|Items come with their counts}"),
+			w.gen("{Nothing is crafted, mined or placed|It changes nothing in the world|It only reads the inventory}")}
 	case strings.Contains(code, "mineBlock"):
-		what := "blocks"
-		for _, class := range []string{"logs", "stones", "iron"} {
-			if strings.Contains(code, blockOf[class].names) {
-				what = class
-			}
-		}
-		n := regexp.MustCompile(`\) \+ (\d+);`).FindStringSubmatch(code)
-		count := "a number of"
-		if n != nil {
-			count = n[1]
-		}
-		parts = append(parts, w.gen(fmt.Sprintf("The function {is about mining|mines} %s %s", count, what)),
-			w.gen("{It looks for the nearest one within 32 blocks and explores in turn in four directions when none is near|When none is in reach it explores in a new direction and looks again}"),
-			w.gen("{It mines in batches until the goal is met and reports the result in the chat|Finally it reports how many it got in the chat}"))
+		lead, rest = w.describeMining(code)
 	case reuseRE.MatchString(code):
 		m := reuseRE.FindStringSubmatch(code)
-		parts = append(parts, w.gen("The function {crafts|makes} a "+m[2]+" {by calling|through} "+m[1]),
-			w.gen("{Then it checks that the "+m[2]+" is in the inventory and reports it in the chat|It reports in the chat whether the "+m[2]+" was made}"))
+		lead = w.gen("The function {crafts|makes|gets} a " + m[2] + " {with a skill the library already has|by running an existing skill|by reusing a known skill}")
+		rest = []string{w.gen("{Then it checks that the " + m[2] + " is in the inventory|Afterwards it looks in the inventory for the " + m[2] + "|It then makes sure the " + m[2] + " was made}")}
 	default:
 		item := "an item"
-		if c := regexp.MustCompile(`craftItem\(bot, "(\w+)", \d+\);\n}`).FindStringSubmatch(code); c != nil {
-			item = strings.ReplaceAll(c[1], "_", " ")
+		if c := regexp.MustCompile(`craftItem\(bot, "(\w+)", (\d+)\);\n}`).FindStringSubmatch(code); c != nil {
+			item = c[2] + " " + strings.ReplaceAll(c[1], "_", " ")
 		}
-		parts = append(parts, w.gen("The function {is about crafting|crafts} "+item),
-			w.gen("{It first makes enough planks from the logs in the inventory|It makes planks from logs when too few are held}"))
+		lead = w.gen("The function {is about crafting|crafts|makes} " + item)
+		rest = append(rest, w.gen("{It first makes enough planks from the logs in the inventory|It makes planks from logs when too few are held|Planks come first, from the logs it carries}"))
+		if strings.Contains(code, `craftItem(bot, "stick"`) {
+			rest = append(rest, w.gen("{It crafts sticks when it has none|Sticks are crafted if missing}"))
+		}
 		if strings.Contains(code, "placeItem") {
-			parts = append(parts, w.gen("{It crafts sticks and places a crafting table when none is nearby|When no crafting table is near, it places one}"))
+			rest = append(rest, w.gen("{When no crafting table is near, it crafts one and places it beside the bot|It places a crafting table next to the bot when none is nearby}"))
 		}
 	}
-	return strings.Join(parts, ". ") + ".", nil
+	parts := []string{lead}
+	for i, r := range rest {
+		// The first detail is always said; later ones three times in four.
+		if i == 0 || w.rng.IntN(4) > 0 {
+			parts = append(parts, r)
+		}
+	}
+	return strings.Join(parts[:min(len(parts), 6)], ". ") + ".", nil
+}
+
+var (
+	targetsRE = regexp.MustCompile(`const targets = \[([^\]]*)\];`)
+	goalAddRE = regexp.MustCompile(`\) \+ (\d+);`)
+	legsRE    = regexp.MustCompile(`\(bot, ids, (\d+)\)\)\)`)
+	secondsRE = regexp.MustCompile(`const seconds = (\d+) \*`)
+)
+
+// describeMining describes a mining skill from its code.
+func (w words) describeMining(code string) (lead string, rest []string) {
+	count, class := "a number of", "blocks"
+	for _, c := range []string{"logs", "stones", "iron"} {
+		if strings.Contains(code, blockOf[c].names) {
+			class = c
+		}
+	}
+	if n := goalAddRE.FindStringSubmatch(code); n != nil {
+		count = n[1]
+	}
+	source := map[string]string{"logs": "{any kind of log|a log of any wood|the nearest tree's logs}", "stones": "{stone, which drops cobblestone|stone blocks, counting the cobblestone they drop}",
+		"iron": "{iron ore or deepslate iron ore, counting the raw iron they drop|iron ore of either kind, which drops raw iron}", "blocks": "the target blocks"}[class]
+	lead = w.gen(fmt.Sprintf("The function {is about mining|mines|collects|gathers} %s %s", count, class))
+	rest = append(rest, w.gen(fmt.Sprintf("It {looks for|searches for|finds} %s within 32 blocks", source)))
+	if strings.Contains(code, "maxDistance: 64") {
+		rest = append(rest, w.gen("{When none is in reach it first heads for one seen up to 64 blocks away|If nothing is close, it walks toward a block it can see farther off, up to 64 blocks}"))
+	}
+	if l, s := legsRE.FindStringSubmatch(code), secondsRE.FindStringSubmatch(code); l != nil && s != nil {
+		rest = append(rest, w.gen(fmt.Sprintf("{Otherwise it explores in a square spiral of up to %[1]s legs, starting with %[2]s-second walks that grow longer|Failing that, it walks a widening spiral, at most %[1]s legs of %[2]s seconds and more|It then spirals outward for up to %[1]s legs, the first ones %[2]s seconds long}", l[1], s[1])))
+	}
+	if strings.Contains(code, "Math.min(goal - before, 8)") {
+		rest = append(rest, w.gen("{It mines at most 8 at a time until it holds "+count+" more than at the start|Mining goes in batches of up to 8 until the count is reached|It mines up to 8 blocks per round until it has "+count+" more}"))
+	}
+	if strings.Contains(code, "attempt < 30") {
+		rest = append(rest, w.gen("{After 30 rounds, or when exploring gets stuck twice, it stops|It gives up after 30 rounds or when two walks go nowhere|It stops when the search is blocked or after 30 tries}"))
+	}
+	rest = append(rest, w.gen("{When a block yields nothing, it steps aside so that another one is nearest|A block it cannot get is skipped by walking off a little}"))
+	return lead, rest
+}
+
+var (
+	siteRE  = regexp.MustCompile(`const site = new Vec3\((-?\d+), (-?\d+), (-?\d+)\);`)
+	itemRE  = regexp.MustCompile(`const item = "(\w+)";`)
+	rangeRE = regexp.MustCompile(`for \(let (column|row) = (\d+); \w+ < (\d+); \w+\+\+\) \{\n\s+for \(let (?:level|column)`)
+)
+
+// describeShelterPart describes a program placing part of the shelter.
+func (w words) describeShelterPart(code string) (lead string, rest []string) {
+	part, unit := "ceiling", "rows"
+	switch {
+	case strings.Contains(code, "const ring = "):
+		part, unit = "walls", "columns"
+	case strings.Contains(code, "site.offset(column, 0, row)"):
+		part = "foundation"
+	}
+	item := "blocks"
+	if m := itemRE.FindStringSubmatch(code); m != nil {
+		item = strings.ReplaceAll(m[1], "_", " ")
+	}
+	which := "a part"
+	if m := rangeRE.FindStringSubmatch(code); m != nil {
+		from, _ := strconv.Atoi(m[2])
+		to, _ := strconv.Atoi(m[3])
+		which = fmt.Sprintf("%s %d to %d", unit, from+1, to)
+	}
+	lead = w.gen(fmt.Sprintf("The function {builds|places|lays} %s of the shelter's %s {with|out of|in} %s", which, part, item))
+	if m := siteRE.FindStringSubmatch(code); m != nil {
+		rest = append(rest, w.gen(fmt.Sprintf("{Every position is worked out from the plot's north-west corner at (%[1]s, %[2]s, %[3]s)|The positions are offsets from the corner at (%[1]s, %[2]s, %[3]s)|It counts each cell from the plot's corner, (%[1]s, %[2]s, %[3]s)}", m[1], m[2], m[3])))
+	}
+	switch part {
+	case "walls":
+		rest = append(rest, w.gen("{It goes clockwise round the edge from the north-west corner, bottom up|The columns follow the edge clockwise, each filled from the bottom}"),
+			w.gen("{The middle of the south wall is left open two blocks high for the door|It leaves the door gap in the south wall}"))
+	case "foundation":
+		rest = append(rest, w.gen("{Rows go north to south, each west to east, so every block has a neighbour to go against|It fills the rows in order from north to south}"))
+	default:
+		rest = append(rest, w.gen("{The ceiling sits on top of the walls, row by row|Rows are laid west to east on the walls' tops}"))
+	}
+	rest = append(rest, w.gen("{A cell that already holds the block is skipped|Blocks already in place are left alone|It only places blocks that are missing}"),
+		w.gen("{If any cell stays empty, it stops with an error saying how many are missing|It ends with an error naming how many blocks are still missing when some could not be placed}"))
+	return lead, rest
 }
 
 // craftedBy is a retrieved skill that crafts item ("makeWoodenPickaxe"
