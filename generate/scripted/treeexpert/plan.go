@@ -18,7 +18,7 @@ var stageLineRE = regexp.MustCompile(`^(\S+) (mines?|crafts?|builds?|reports?) (
 // conversation: a root waits until every worker of the stage reported the
 // order done or failed; a leaf reads its own last report.
 func (w words) monitor(c sagents.MonitorCall) string {
-	status, key := sagents.Unknown, ""
+	status, key := sagents.Unknown, sagents.Line{}
 	if c.Root {
 		result := map[string]string{}
 		total := 0
@@ -45,10 +45,10 @@ func (w words) monitor(c sagents.MonitorCall) string {
 					continue
 				}
 				if t, ok := strings.CutPrefix(x.Text, "I have succeeded the task "); ok && same(t) {
-					result[m[1]+order], key = sagents.Success, x.Text
+					result[m[1]+order], key = sagents.Success, x
 				}
 				if t, ok := strings.CutPrefix(x.Text, "I have failed the task "); ok && same(t) {
-					result[m[1]+order], key = sagents.Fail, x.Text
+					result[m[1]+order], key = sagents.Fail, x
 				}
 			}
 		}
@@ -69,19 +69,28 @@ func (w words) monitor(c sagents.MonitorCall) string {
 	} else {
 		for _, x := range c.Lines {
 			if strings.HasPrefix(x.Text, "I have failed the task ") {
-				status, key = sagents.Fail, x.Text
+				status, key = sagents.Fail, x
 			} else if strings.HasPrefix(x.Text, "I have succeeded the task ") && status != sagents.Fail {
-				status, key = sagents.Success, x.Text
+				status, key = sagents.Success, x
 			}
 		}
 	}
 	task := strings.Join(strings.Fields(c.Task), " ")
 	var j string
+	// The key sentence as the conversation shows it, with or without who
+	// said it when.
+	said := "'" + key.Text + "'"
+	switch w.rng.IntN(3) {
+	case 1:
+		said = "'[" + sagents.Clock(key.At) + "] " + key.Speaker + " says: " + key.Text + "'"
+	case 2:
+		said = key.Speaker + "'s '" + key.Text + "' at " + sagents.Clock(key.At)
+	}
 	switch status {
 	case sagents.Success:
-		j = w.gen("According to '" + key + "' from the conversation, {the task|" + task + "} has succeeded.")
+		j = w.gen("According to " + said + " from the conversation, {the task|" + task + "} has succeeded.")
 	case sagents.Fail:
-		j = w.gen("According to '" + key + "' from the conversation, {the task|" + task + "} has failed{| and must be planned again}.")
+		j = w.gen("According to " + said + " from the conversation, {the task|" + task + "} has failed{| and must be planned again}.")
 	default:
 		j = w.unknownJudgment(c)
 	}

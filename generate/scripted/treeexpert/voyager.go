@@ -489,7 +489,7 @@ func (w words) describeMining(code string) (lead string, rest []string) {
 	source := map[string]string{"logs": "{any kind of log|a log of any wood|the nearest tree's logs}", "stones": "{stone, which drops cobblestone|stone blocks, counting the cobblestone they drop}",
 		"iron": "{iron ore or deepslate iron ore, counting the raw iron they drop|iron ore of either kind, which drops raw iron}", "blocks": "the target blocks"}[class]
 	lead = w.gen(fmt.Sprintf("The function {is about mining|mines|collects|gathers} %s %s", count, class))
-	rest = append(rest, w.gen(fmt.Sprintf("It {looks for|searches for|finds} %s within 32 blocks", source)))
+	rest = append(rest, w.gen(fmt.Sprintf("{Within 32 blocks it|It first} {looks for|searches for|finds} %s", source)))
 	if strings.Contains(code, "maxDistance: 64") {
 		rest = append(rest, w.gen("{When none is in reach it first heads for one seen up to 64 blocks away|If nothing is close, it walks toward a block it can see farther off, up to 64 blocks}"))
 	}
