@@ -13,8 +13,8 @@ build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/collabcraft
 
 # A package may take more than go test's default 10 minutes on a loaded
-# 2-core machine (the race detector slows the root package's MINDcraft
-# call tests about tenfold); CI's own limit is what bounds the whole run.
+# 2-core machine (the root package's MINDcraft call tests did under the race
+# detector at load 20); CI's own limit is what bounds the whole run.
 test: testdeps
 	$(GO) test -count=1 -timeout 30m ./...
 
