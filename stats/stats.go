@@ -31,6 +31,9 @@ type Summary struct {
 	// SAgents are S-Agents' Fig. 7 figures (TC, mPT) of the collection
 	// trials, per target and team.
 	SAgents []SAgentsRow `json:"sagents,omitempty"`
+	// Repairs are the construction trials' blueprint checks: the fixes
+	// they report and the scaffolding among them.
+	Repairs *Repairs `json:"construction_repairs,omitempty"`
 	Prices  *Prices      `json:"prices,omitempty"`
 }
 
@@ -121,6 +124,7 @@ func Collect(trials iter.Seq2[*trajectory.Trial, error], prices *Prices) (*Summa
 	teams := map[teamKey]*TeamRow{}
 	cos := cosAcc{}
 	sag := sagentsAcc{}
+	rep := repairsAcc{}
 	for t, err := range trials {
 		if err != nil {
 			return nil, fmt.Errorf("stats: %w", err)
@@ -149,6 +153,7 @@ func Collect(trials iter.Seq2[*trajectory.Trial, error], prices *Prices) (*Summa
 		r.add(t, v)
 		cos.add(t)
 		sag.add(t)
+		rep.add(t)
 	}
 	s := &Summary{Prices: prices}
 	keys := make([]string, 0, len(types))
@@ -166,6 +171,7 @@ func Collect(trials iter.Seq2[*trajectory.Trial, error], prices *Prices) (*Summa
 	s.VillagerBench = teamRows(teams)
 	s.CoS = cos.rows()
 	s.SAgents = sag.rows()
+	s.Repairs = rep.result()
 	return s, nil
 }
 

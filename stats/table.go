@@ -127,6 +127,7 @@ func (s *Summary) Tables() []Table {
 	}
 	out = append(out, s.cosTables()...)
 	out = append(out, s.sagentsTables()...)
+	out = append(out, s.repairsTable()...)
 	return append(out, s.team()...)
 }
 
