@@ -469,7 +469,6 @@ func (w words) describe(msgs []sagents.Message) (string, error) {
 }
 
 var (
-	targetsRE = regexp.MustCompile(`const targets = \[([^\]]*)\];`)
 	goalAddRE = regexp.MustCompile(`\) \+ (\d+);`)
 	legsRE    = regexp.MustCompile(`\(bot, ids, (\d+)\)\)\)`)
 	secondsRE = regexp.MustCompile(`const seconds = (\d+) \*`)
