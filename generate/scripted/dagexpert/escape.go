@@ -837,4 +837,3 @@ func (w words) escReflect(c villager.ReflectCall, jobs []escJob) string {
 		{Key: "task_status", Value: ok},
 	}) + "\n```"
 }
-
