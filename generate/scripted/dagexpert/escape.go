@@ -180,6 +180,25 @@ type escBlock struct {
 	at   [3]int
 }
 
+// escHintNameRE finds the mechanisms a hint sign names ("the oak
+// pressure plate", "the birch button", "the lever").
+var escHintNameRE = regexp.MustCompile(`\b(?:(oak|spruce|birch|jungle|acacia|dark oak|dark_oak|stone|mangrove|cherry|crimson|warped)[ _](pressure[ _]plate|button)|(lever))`)
+
+// hintNames are the block names a hint's words give.
+func hintNames(hint string) []string {
+	var out []string
+	for _, m := range escHintNameRE.FindAllStringSubmatch(strings.ToLower(hint), -1) {
+		name := "lever"
+		if m[3] == "" {
+			name = strings.ReplaceAll(m[1]+"_"+m[2], " ", "_")
+		}
+		if !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
 // escLookSeen is what an agent's last look showed, read from its running
 // summary (the planner's view of it).
 type escLookSeen struct {
@@ -216,6 +235,12 @@ func readLook(name, state string) escLookSeen {
 			s.blocks = append(s.blocks, b)
 		}
 	}
+	for _, m := range escFoundRE.FindAllStringSubmatch(seg, -1) {
+		b := escBlock{m[1], [3]int{atoi(m[2]), atoi(m[3]), atoi(m[4])}}
+		if !slices.Contains(s.blocks, b) {
+			s.blocks = append(s.blocks, b)
+		}
+	}
 	if _, rest, ok := strings.Cut(seg, "the sign nearby said: "); ok {
 		hint, _, _ := strings.Cut(rest, "the env in the room: ")
 		s.hint = hint
@@ -227,22 +252,26 @@ func readLook(name, state string) escLookSeen {
 		for _, mm := range escMetRE.FindAllStringSubmatch(l[1], -1) {
 			s.met = append(s.met, escBlock{mm[1], [3]int{atoi(mm[2]), atoi(mm[3]), atoi(mm[4])}})
 		}
-	} else if sign, ok := hintSign(s.blocks); ok {
+	} else if sign, ok := hintSign(s.blocks, s.pos); ok && s.hasPos {
 		s.centre, s.hasCentre = [3]int{sign[0], sign[1] - 2, sign[2]}, true
 	}
 	return s
 }
 
-// hintSign is the room's hint sign among the blocks seen: the standing
-// sign two above the room's floor (a floor sign lies below it).
-func hintSign(blocks []escBlock) ([3]int, bool) {
+// hintSign is the room's hint sign among the blocks seen: of the standing
+// signs above the floor (a floor sign lies in it), the nearest to where
+// the agent stands (its block map keeps the signs of rooms it left).
+func hintSign(blocks []escBlock, at [3]int) ([3]int, bool) {
 	best, ok := [3]int{}, false
 	for _, b := range blocks {
-		if strings.HasSuffix(b.name, "_sign") && !strings.Contains(b.name, "wall") && (!ok || b.at[1] > best[1]) {
+		if !strings.HasSuffix(b.name, "_sign") || strings.Contains(b.name, "wall") || b.at[1] <= at[1]-1 {
+			continue
+		}
+		if !ok || dist2(b.at, at) < dist2(best, at) {
 			best, ok = b.at, true
 		}
 	}
-	return best, ok && best[1] >= -60
+	return best, ok
 }
 
 func inRoom(c, p [3]int) bool {
@@ -434,12 +463,47 @@ func (w words) escRoomPlan(c [3]int, in []escLookSeen, history []string, shared 
 		if len(names) > 1 {
 			other = names[1]
 		}
+		upAlready := false
+		for _, l := range in {
+			if l.hasPos && l.pos[1] >= c[1]+3 {
+				lifter, upAlready = l.name, true
+				other = ""
+				for _, a := range names {
+					if a != lifter {
+						other = a
+						break
+					}
+				}
+				break
+			}
+		}
+		buttonDone := slices.ContainsFunc(met, func(b escBlock) bool { return isButton(b.name) })
+		if upAlready || buttonDone {
+			puller := other
+			if puller == "" || buttonDone {
+				puller = names[0]
+			}
+			var req []int
+			if !buttonDone {
+				req = []int{local(add(escSub{who: lifter, jobs: []escJob{{kind: escFindPress, name: "stone_button"}}}))}
+			}
+			for _, p := range pulls {
+				if isLever(p.name) {
+					add(escSub{who: puller, requires: req, jobs: []escJob{{kind: escToggle, name: p.name, at: p.at}}, after: "once the button is pressed"})
+				}
+			}
+			return renumber(subs, base), w.say("In the room at " + room + " " + lifter + " {is already up by the button|was lifted up already}, so {it presses the button and then the lever is pulled|the button first, then the lever}.")
+		}
 		var req []int
 		if other != "" {
 			req = []int{local(add(escSub{who: other, jobs: []escJob{{kind: escWait, at: [3]int{c[0], c[1], c[2] + 1}}}}))}
 		}
+		after := ""
+		if other != "" {
+			after = "once " + other + " is clear of the plate"
+		}
 		up := local(add(escSub{who: lifter, requires: req, jobs: []escJob{{kind: escStand, name: plates[0].name, at: plates[0].at}, {kind: escFindPress, name: "stone_button"}},
-			after: "once " + other + " is clear of the plate"}))
+			after: after}))
 		puller := other
 		if puller == "" {
 			puller = lifter
@@ -693,15 +757,19 @@ func (w words) escProgress(j escJob, steps []stepRecord, first bool) (progress, 
 		}
 		msg := s.message()
 		if strings.Contains(msg, "You are at task room") {
-			return progress{ok: true}, n
+			return w.lookFor(steps, n, tool)
 		}
 		var blocks []escBlock
 		for _, m := range escBlockRE.FindAllStringSubmatch(msg, -1) {
 			blocks = append(blocks, escBlock{m[1], [3]int{atoi(m[2]), atoi(m[3]), atoi(m[4])}})
 		}
-		sign, ok := hintSign(blocks)
+		me := [3]int{}
+		if m := escMyPosRE.FindStringSubmatch(msg); m != nil {
+			me = [3]int{atoi(m[1]), atoi(m[2]), atoi(m[3])}
+		}
+		sign, ok := hintSign(blocks, me)
 		if !ok {
-			return progress{ok: true}, n
+			return w.lookFor(steps, n, tool)
 		}
 		centre := [3]int{sign[0], sign[1] - 2, sign[2]}
 		if _, ok := tool("navigateTo"); !ok {
@@ -712,7 +780,7 @@ func (w words) escProgress(j escJob, steps []stepRecord, first bool) (progress, 
 			return progress{next: escCall("scanNearbyEntities", "item_name", "", "radius", 16, "item_num", 0),
 				thought: w.say("{Now from the middle|From the centre now}, {another look|one more look}.")}, n
 		}
-		return progress{ok: true}, n
+		return w.lookFor(steps, n, tool)
 	case escStand, escWait, escWalk:
 		for tries := 0; ; tries++ {
 			s, ok := tool("navigateTo")
@@ -755,14 +823,20 @@ func (w words) escProgress(j escJob, steps []stepRecord, first bool) (progress, 
 			}
 		}
 	case escFindPress:
-		s, ok := tool("scanNearbyEntities")
-		if !ok {
-			return progress{next: escCall("scanNearbyEntities", "item_name", j.name, "radius", 16, "item_num", 1),
-				thought: w.say("{Where is the|Looking for the} " + j.name + " {from here|from up here}?")}, n
-		}
-		m := escFoundRE.FindStringSubmatch(s.message())
-		if m == nil {
-			return progress{failed: s.message()}, n
+		var m []string
+		for tries := 0; m == nil; tries++ {
+			s, ok := tool("scanNearbyEntities")
+			if !ok {
+				th := w.say("{Where is the|Looking for the} " + j.name + " {from here|from up here}?")
+				if tries > 0 {
+					th = w.say("{Not in sight yet|Nothing yet}; {another look from here|I look again}.")
+				}
+				return progress{next: escCall("scanNearbyEntities", "item_name", j.name, "radius", 16, "item_num", 1), thought: th}, n
+			}
+			m = escFoundRE.FindStringSubmatch(s.message())
+			if m == nil && tries >= 2 {
+				return progress{failed: s.message()}, n
+			}
 		}
 		at := [3]int{atoi(m[2]), atoi(m[3]), atoi(m[4])}
 		t, ok := tool("ToggleAction")
@@ -800,6 +874,35 @@ func (w words) escProgress(j escJob, steps []stepRecord, first bool) (progress, 
 		return progress{ok: true}, n
 	}
 	return progress{failed: "unknown job"}, n
+}
+
+// lookFor ends a look: each mechanism the hint names that no scan of
+// the look showed is scanned for by name (the block map is a sample).
+func (w words) lookFor(steps []stepRecord, n int, tool func(string) (stepRecord, bool)) (progress, int) {
+	text := ""
+	for _, s := range steps[:n] {
+		text += s.message() + "\n"
+	}
+	hint := ""
+	if _, rest, ok := strings.Cut(text, "the sign nearby said: "); ok {
+		hint, _, _ = strings.Cut(rest, "the env in the room: ")
+	}
+	for _, name := range hintNames(hint) {
+		if strings.Contains(text, name+" at (") {
+			continue
+		}
+		s, ok := tool("scanNearbyEntities")
+		if !ok {
+			return progress{next: escCall("scanNearbyEntities", "item_name", name, "radius", 16, "item_num", 1),
+				thought: w.say("{The sign speaks of|The hint names} the " + name + "{, which I have not seen yet| but I do not see it yet}; {I search for it|let me find it}.")}, n
+		}
+		text += s.message() + "\n"
+		if m := escFoundRE.FindStringSubmatch(s.message()); m != nil {
+			text += m[1] + " at (\n"
+		}
+		text += name + " at (\n" // searched: not again
+	}
+	return progress{ok: true}, n
 }
 
 // escReflect judges an escape subtask from its steps.
