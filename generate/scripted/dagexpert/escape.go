@@ -167,7 +167,7 @@ var (
 // positions: what any agent's status showed (the state manager's record).
 func summaryBlocks(env string) []escBlock {
 	var out []escBlock
-	for _, m := range escSummaryBlocksRE.FindAllStringSubmatch(env, -1) {
+	for _, m := range escSummaryBlocksRE.FindAllStringSubmatch(unescapeNL(env), -1) {
 		for _, p := range escListPosRE.FindAllStringSubmatch(m[2], -1) {
 			out = append(out, escBlock{m[1], [3]int{atoi(p[1]), atoi(p[2]), atoi(p[3])}})
 		}
@@ -190,7 +190,10 @@ func hintNames(hint string) []string {
 	for _, m := range escHintNameRE.FindAllStringSubmatch(strings.ToLower(hint), -1) {
 		name := "lever"
 		if m[3] == "" {
-			name = strings.ReplaceAll(m[1]+"_"+m[2], " ", "_")
+			if strings.Contains(m[0], " ") {
+				continue // a name only in words ("birch pressure plates") is not searched by guess
+			}
+			name = m[0]
 		}
 		if !slices.Contains(out, name) {
 			out = append(out, name)
@@ -222,7 +225,7 @@ func readLook(name, state string) escLookSeen {
 	if env < 0 {
 		return s
 	}
-	seg := state[env:]
+	seg := unescapeNL(state[env:])
 	latest := strings.LastIndex(state, ", I, "+name+", ")
 	s.fresh = latest >= 0 && latest < env
 	if m := escMyPosRE.FindAllStringSubmatch(seg, -1); len(m) > 0 {
@@ -257,6 +260,10 @@ func readLook(name, state string) escLookSeen {
 	}
 	return s
 }
+
+// unescapeNL turns the "\\n" of a Python repr (a tool answer printed
+// in a summary) into line breaks, so a block name after one reads whole.
+func unescapeNL(s string) string { return strings.ReplaceAll(s, `\n`, "\n") }
 
 // hintSign is the room's hint sign among the blocks seen: of the standing
 // signs above the floor (a floor sign lies in it), the nearest to where
@@ -755,7 +762,7 @@ func (w words) escProgress(j escJob, steps []stepRecord, first bool) (progress, 
 			return progress{next: escCall("scanNearbyEntities", "item_name", "", "radius", 16, "item_num", 0),
 				thought: w.say("{I look around first|Let me see what this room holds|First a look at the room}.")}, n
 		}
-		msg := s.message()
+		msg := unescapeNL(s.message())
 		if strings.Contains(msg, "You are at task room") {
 			return w.lookFor(steps, n, tool)
 		}
@@ -771,7 +778,7 @@ func (w words) escProgress(j escJob, steps []stepRecord, first bool) (progress, 
 		if !ok {
 			return w.lookFor(steps, n, tool)
 		}
-		centre := [3]int{sign[0], sign[1] - 2, sign[2]}
+		centre := [3]int{sign[0], sign[1] - 1, sign[2]} // the floor under the sign, which stands two up
 		if _, ok := tool("navigateTo"); !ok {
 			return progress{next: escCall("navigateTo", xyz(centre)...),
 				thought: w.say("{The room's sign is at|I see the hint sign at} " + atText(sign) + "; {I go to the middle of the room under it|the room's centre is below it, I walk there} to see the room's state.")}, n
