@@ -86,7 +86,7 @@ func (w words) escClause(j escJob) string {
 		}
 		return verb + " the " + j.name + " at " + atText(j.at)
 	case escFindPress:
-		return w.say("{find|look for} the " + j.name + " {from up there|from where the plate puts you} and press it")
+		return w.say("{find|look for} the " + j.name + " {from up there|from where the plate puts you}, on the roof over the room's middle at " + atText(j.at) + ", and press it")
 	case escReplace:
 		return w.say("replace the " + j.name + " at " + atText(j.at) + " with the " + j.item)
 	case escTake:
@@ -105,7 +105,7 @@ var escClauseRE = []struct {
 	{escStand, regexp.MustCompile(`(?:stand on|step onto|hold down) the ([a-z_]+) at (-?\d+) (-?\d+) (-?\d+)`)},
 	{escWait, regexp.MustCompile(`(?:wait at|step back to) (-?\d+) (-?\d+) (-?\d+)`)},
 	{escToggle, regexp.MustCompile(`(?:pull|press|push|flip) the ([a-z_]+) at (-?\d+) (-?\d+) (-?\d+)`)},
-	{escFindPress, regexp.MustCompile(`(?:find|look for) the ([a-z_]+) (?:from up there|from where the plate puts you) and press it`)},
+	{escFindPress, regexp.MustCompile(`(?:find|look for) the ([a-z_]+) (?:from up there|from where the plate puts you), on the roof over the room's middle at (-?\d+) (-?\d+) (-?\d+), and press it`)},
 	{escReplace, regexp.MustCompile(`replace the ([a-z_]+) at (-?\d+) (-?\d+) (-?\d+) with the ([a-z_]+)`)},
 	{escTake, regexp.MustCompile(`take the ([a-z_]+) (?:out of|from) the chest at (-?\d+) (-?\d+) (-?\d+)`)},
 	{escWalk, regexp.MustCompile(`(?:walk on|head on|go on) to (-?\d+) (-?\d+) (-?\d+)`)},
@@ -130,7 +130,7 @@ func escClauses(desc string) []escJob {
 			case escWait, escWalk:
 				j.at = num(1)
 			case escFindPress:
-				j.name = g(1)
+				j.name, j.at = g(1), num(2)
 			case escReplace:
 				j.name, j.at, j.item = g(1), num(2), g(5)
 			case escTake:
@@ -271,7 +271,8 @@ func unescapeNL(s string) string { return strings.ReplaceAll(s, `\n`, "\n") }
 func hintSign(blocks []escBlock, at [3]int) ([3]int, bool) {
 	best, ok := [3]int{}, false
 	for _, b := range blocks {
-		if !strings.HasSuffix(b.name, "_sign") || strings.Contains(b.name, "wall") || b.at[1] <= at[1]-1 {
+		if !strings.HasSuffix(b.name, "_sign") || strings.Contains(b.name, "wall") || b.at[1] <= at[1]-1 ||
+			abs(b.at[0]-at[0]) > 5 || abs(b.at[2]-at[2]) > 5 { // a room's sign stands at its middle
 			continue
 		}
 		if !ok || dist2(b.at, at) < dist2(best, at) {
@@ -463,6 +464,7 @@ func (w words) escRoomPlan(c [3]int, in []escLookSeen, history []string, shared 
 	}
 	local := func(n int) int { return n - base }
 	lifted := strings.Contains(hint, "too high")
+	roof := [3]int{c[0], c[1] + 5, c[2]} // standing on the glass roof
 	if lifted && len(plates) > 0 {
 		// Atom 8: the plate lifts whoever stands near it onto the roof,
 		// where the button can be pressed; the lever ends the room.
@@ -492,7 +494,7 @@ func (w words) escRoomPlan(c [3]int, in []escLookSeen, history []string, shared 
 			}
 			var req []int
 			if !buttonDone {
-				req = []int{local(add(escSub{who: lifter, jobs: []escJob{{kind: escFindPress, name: "stone_button"}}}))}
+				req = []int{local(add(escSub{who: lifter, jobs: []escJob{{kind: escFindPress, name: "stone_button", at: roof}}}))}
 			}
 			for _, p := range pulls {
 				if isLever(p.name) {
@@ -509,7 +511,7 @@ func (w words) escRoomPlan(c [3]int, in []escLookSeen, history []string, shared 
 		if other != "" {
 			after = "once " + other + " is clear of the plate"
 		}
-		up := local(add(escSub{who: lifter, requires: req, jobs: []escJob{{kind: escStand, name: plates[0].name, at: plates[0].at}, {kind: escFindPress, name: "stone_button"}},
+		up := local(add(escSub{who: lifter, requires: req, jobs: []escJob{{kind: escStand, name: plates[0].name, at: plates[0].at}, {kind: escFindPress, name: "stone_button", at: roof}},
 			after: after}))
 		puller := other
 		if puller == "" {
@@ -830,26 +832,37 @@ func (w words) escProgress(j escJob, steps []stepRecord, first bool) (progress, 
 			}
 		}
 	case escFindPress:
-		var m []string
-		for tries := 0; m == nil; tries++ {
-			s, ok := tool("scanNearbyEntities")
+		// A scan by name first (its walk may take one off the roof, out
+		// of sight), then the spot above the room's middle, whose answer's
+		// 5x3x5 map shows the blocks just under the roof.
+		var found []string
+		calls := []*toolCall{
+			escCall("scanNearbyEntities", "item_name", j.name, "radius", 16, "item_num", 1),
+			escCall("navigateTo", xyz(j.at)...),
+			escCall("scanNearbyEntities", "item_name", j.name, "radius", 16, "item_num", 1),
+		}
+		thoughts := []string{
+			"{Where is the|Looking for the} " + j.name + " {from here|from up here}?",
+			"{Not in sight from here|I cannot see it from here}; {I go over the middle of the room|over the room's middle it should be below me}.",
+			"{Another look for it|One more look} from {here|above the middle}.",
+		}
+		for k, call := range calls {
+			s, ok := tool(call.tool)
 			if !ok {
-				th := w.say("{Where is the|Looking for the} " + j.name + " {from here|from up here}?")
-				if tries > 0 {
-					th = w.say("{Not in sight yet|Nothing yet}; {another look from here|I look again}.")
-				}
-				return progress{next: escCall("scanNearbyEntities", "item_name", j.name, "radius", 16, "item_num", 1), thought: th}, n
+				return progress{next: call, thought: w.say(thoughts[k])}, n
 			}
-			m = escFoundRE.FindStringSubmatch(s.message())
-			if m == nil && tries >= 2 {
+			if found = buttonIn(s, j.name); found != nil {
+				break
+			}
+			if k == len(calls)-1 {
 				return progress{failed: s.message()}, n
 			}
 		}
-		at := [3]int{atoi(m[2]), atoi(m[3]), atoi(m[4])}
+		at := [3]int{atoi(found[2]), atoi(found[3]), atoi(found[4])}
 		t, ok := tool("ToggleAction")
 		if !ok {
-			return progress{next: escCall("ToggleAction", "item_name", m[1], "x", at[0], "y", at[1], "z", at[2]),
-				thought: w.say("{There it is|Found it}: the " + m[1] + " at " + atText(at) + "; {I press it|pressing it}.")}, n
+			return progress{next: escCall("ToggleAction", "item_name", found[1], "x", at[0], "y", at[1], "z", at[2]),
+				thought: w.say("{There it is|Found it}: the " + found[1] + " at " + atText(at) + "; {I press it|pressing it}.")}, n
 		}
 		if !t.ok() {
 			return progress{failed: t.message()}, n
@@ -910,6 +923,25 @@ func (w words) lookFor(steps []stepRecord, n int, tool func(string) (stepRecord,
 		text += name + " at (\n" // searched: not again
 	}
 	return progress{ok: true}, n
+}
+
+// escMapRE is a block of an answer's 5x3x5 map ("[stone_button:130 -56 112]").
+var escMapRE = regexp.MustCompile(`\[([a-z_]+):(-?\d+) (-?\d+) (-?\d+)\]`)
+
+// buttonIn is the named block an answer shows: a scan's "I found", or
+// the map of its events; nil when none.
+func buttonIn(s stepRecord, name string) []string {
+	if m := escFoundRE.FindStringSubmatch(s.message()); m != nil && m[1] == name {
+		return m
+	}
+	for _, e := range listOf(field(s.obs, "new_events")) {
+		for _, m := range escMapRE.FindAllStringSubmatch(str(e), -1) {
+			if m[1] == name {
+				return m
+			}
+		}
+	}
+	return nil
 }
 
 // escReflect judges an escape subtask from its steps.
