@@ -209,9 +209,10 @@ func wordIn(ctx, name string) bool {
 func isNameByte(c byte) bool { return isWordByte(lower(c)) }
 
 // Positions as the DAG's texts write them: "[1, -60, 2]", "1 -60 2",
-// "(1, -60, 2)", "{'x': 1, 'y': -60, 'z': 2}", "x=1, y=-60, z=2".
+// "(1, -60, 2)", "(1.0, -60.0, 2.0)" (a scan's block map),
+// "{'x': 1, 'y': -60, 'z': 2}", "x=1, y=-60, z=2".
 var (
-	tripleRE  = regexp.MustCompile(`(-?\d+)[, ]+(-?\d+)[, ]+(-?\d+)`)
+	tripleRE  = regexp.MustCompile(`(-?\d+)(?:\.\d+)?[, ]+(-?\d+)(?:\.\d+)?[, ]+(-?\d+)`)
 	labeledRE = regexp.MustCompile(`['"]?x['"]?\s*[:=]\s*(-?\d+),\s*['"]?y['"]?\s*[:=]\s*(-?\d+),\s*['"]?z['"]?\s*[:=]\s*(-?\d+)`)
 )
 
