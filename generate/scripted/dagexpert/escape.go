@@ -265,17 +265,18 @@ func readLook(name, state string) escLookSeen {
 // in a summary) into line breaks, so a block name after one reads whole.
 func unescapeNL(s string) string { return strings.ReplaceAll(s, `\n`, "\n") }
 
-// hintSign is the room's hint sign among the blocks seen: of the standing
-// signs above the floor (a floor sign lies in it), the nearest to where
-// the agent stands (its block map keeps the signs of rooms it left).
+// hintSign is the room's hint sign among the blocks seen: a standing sign
+// in the agent's room (within 5 blocks along x and z: the sign stands at
+// the room's middle; the block map keeps the signs of rooms it left), the
+// highest (a floor sign lies in the floor below it), then the nearest.
 func hintSign(blocks []escBlock, at [3]int) ([3]int, bool) {
 	best, ok := [3]int{}, false
 	for _, b := range blocks {
-		if !strings.HasSuffix(b.name, "_sign") || strings.Contains(b.name, "wall") || b.at[1] <= at[1]-1 ||
-			abs(b.at[0]-at[0]) > 5 || abs(b.at[2]-at[2]) > 5 { // a room's sign stands at its middle
+		if !strings.HasSuffix(b.name, "_sign") || strings.Contains(b.name, "wall") ||
+			abs(b.at[0]-at[0]) > 5 || abs(b.at[2]-at[2]) > 5 {
 			continue
 		}
-		if !ok || dist2(b.at, at) < dist2(best, at) {
+		if !ok || b.at[1] > best[1] || b.at[1] == best[1] && dist2(b.at, at) < dist2(best, at) {
 			best, ok = b.at, true
 		}
 	}
@@ -406,16 +407,7 @@ func (w words) escRoomPlan(c [3]int, in []escLookSeen, history []string, shared 
 		names = append(names, l.name)
 	}
 	room := "[" + atText(c) + "]"
-	for _, l := range in {
-		if l.done {
-			var subs []escSub
-			next := [3]int{c[0], c[1], c[2] + 9}
-			for _, a := range names {
-				subs = append(subs, escSub{who: a, jobs: []escJob{{kind: escWalk, at: next}, {kind: escLook}}})
-			}
-			return subs, w.say("The room at " + room + " {is done|is solved}, so " + andList(names) + " {walk on|move on} to the next one.")
-		}
-	}
+	done := slices.ContainsFunc(in, func(l escLookSeen) bool { return l.done })
 	var mechs []escBlock
 	for _, b := range shared {
 		if inRoom(c, b.at) && !slices.Contains(mechs, b) {
@@ -465,6 +457,51 @@ func (w words) escRoomPlan(c [3]int, in []escLookSeen, history []string, shared 
 	local := func(n int) int { return n - base }
 	lifted := strings.Contains(hint, "too high")
 	roof := [3]int{c[0], c[1] + 5, c[2]} // standing on the glass roof
+	buttonDone := slices.ContainsFunc(met, func(b escBlock) bool { return isButton(b.name) })
+	if done {
+		// The lift room is done by its lever alone, but the way out's
+		// lower half opens with the button: without it, first the button.
+		var req []int
+		why := "The room at " + room + " {is done|is solved}, so " + andList(names) + " {walk on|move on} to the next one."
+		if lifted && !buttonDone && len(plates) > 0 {
+			lifter, other := names[0], ""
+			for _, l := range in {
+				if l.hasPos && l.pos[1] >= c[1]+3 {
+					lifter = l.name
+				}
+			}
+			for _, a := range names {
+				if a != lifter {
+					other = a
+					break
+				}
+			}
+			var pre []int
+			up := false
+			for _, l := range in {
+				up = up || l.name == lifter && l.hasPos && l.pos[1] >= c[1]+3
+			}
+			jobs := []escJob{{kind: escFindPress, name: "stone_button", at: roof}}
+			if !up {
+				jobs = append([]escJob{{kind: escStand, name: plates[0].name, at: plates[0].at}}, jobs...)
+				if other != "" {
+					pre = []int{local(add(escSub{who: other, jobs: []escJob{{kind: escWait, at: [3]int{c[0], c[1], c[2] + 1}}}}))}
+				}
+			}
+			req = []int{local(add(escSub{who: lifter, requires: pre, jobs: jobs}))}
+			why = "The room at " + room + " {counts as done|is done}, but the way out stays half shut without the button: " + lifter +
+				" {presses it from the roof|goes up for the button} first, then " + andList(names) + " {walk on|move on}."
+		}
+		next := [3]int{c[0], c[1], c[2] + 9}
+		for _, a := range names {
+			s := escSub{who: a, requires: req, jobs: []escJob{{kind: escWalk, at: next}, {kind: escLook}}}
+			if len(req) > 0 {
+				s.after = "once the button is pressed"
+			}
+			add(s)
+		}
+		return renumber(subs, base), w.say(why)
+	}
 	if lifted && len(plates) > 0 {
 		// Atom 8: the plate lifts whoever stands near it onto the roof,
 		// where the button can be pressed; the lever ends the room.
@@ -486,7 +523,6 @@ func (w words) escRoomPlan(c [3]int, in []escLookSeen, history []string, shared 
 				break
 			}
 		}
-		buttonDone := slices.ContainsFunc(met, func(b escBlock) bool { return isButton(b.name) })
 		if upAlready || buttonDone {
 			puller := other
 			if puller == "" || buttonDone {
