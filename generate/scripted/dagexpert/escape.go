@@ -76,6 +76,9 @@ func (w words) escClause(j escJob) string {
 	case escStand:
 		return w.say("{stand on|step onto|hold down} the " + j.name + " at " + atText(j.at) + "{ and stay there| and stay on it| without stepping off}")
 	case escWait:
+		if j.name != "" {
+			return w.say("{wait at|go and stand at} " + atText(j.at) + "{, next to the|, by the} " + j.name)
+		}
 		return w.say("{wait at|step back to} " + atText(j.at) + "{, clear of the plate|, away from the plate}")
 	case escToggle:
 		verb := "pull"
@@ -103,7 +106,7 @@ var escClauseRE = []struct {
 }{
 	{escLook, regexp.MustCompile(`(?:look around|survey|check over) the room`)},
 	{escStand, regexp.MustCompile(`(?:stand on|step onto|hold down) the ([a-z_]+) at (-?\d+) (-?\d+) (-?\d+)`)},
-	{escWait, regexp.MustCompile(`(?:wait at|step back to) (-?\d+) (-?\d+) (-?\d+)`)},
+	{escWait, regexp.MustCompile(`(?:wait at|step back to|go and stand at) (-?\d+) (-?\d+) (-?\d+)`)},
 	{escToggle, regexp.MustCompile(`(?:pull|press|push|flip) the ([a-z_]+) at (-?\d+) (-?\d+) (-?\d+)`)},
 	{escFindPress, regexp.MustCompile(`(?:find|look for) the ([a-z_]+) (?:from up there|from where the plate puts you), on the roof over the room's middle at (-?\d+) (-?\d+) (-?\d+), and press it`)},
 	{escReplace, regexp.MustCompile(`replace the ([a-z_]+) at (-?\d+) (-?\d+) (-?\d+) with the ([a-z_]+)`)},
@@ -594,6 +597,21 @@ func (w words) escRoomPlan(c [3]int, in []escLookSeen, history []string, shared 
 		}
 		stands = append(stands, local(add(escSub{who: a, jobs: []escJob{{kind: escStand, name: p.name, at: p.at}}})))
 		said = append(said, a+" {on|takes} the "+p.name)
+	}
+	// A lever that teleports the players near it (atoms 3, 4: "all
+	// players will be teleported"): the others gather by it first, or
+	// the ones left behind are walled in.
+	if strings.Contains(hint, "players will be teleported") && len(free) > 1 && len(pulls) > 0 {
+		p := pulls[0]
+		puller := take(p.at)
+		var gathered []int
+		for _, a := range slices.Clone(free) {
+			gathered = append(gathered, local(add(escSub{who: a, jobs: []escJob{{kind: escWait, name: p.name, at: p.at}}})))
+		}
+		free = nil
+		add(escSub{who: puller, requires: gathered, jobs: []escJob{{kind: escToggle, name: p.name, at: p.at}}, after: "once everyone stands by it"})
+		return renumber(subs, base), w.say("In the room at " + room + " the lever {sends everyone near it on|takes whoever stands by it along}, so " +
+			andList(names) + " {gather by the " + p.name + " first|first stand next to the " + p.name + "}; then " + puller + " pulls it.")
 	}
 	early := len(stands) > 0 && len(pulls) > 0 && w.rng.Float64() < escMistake
 	tried := false
