@@ -258,8 +258,8 @@ func readLook(name, state string) escLookSeen {
 		for _, mm := range escMetRE.FindAllStringSubmatch(l[1], -1) {
 			s.met = append(s.met, escBlock{mm[1], [3]int{atoi(mm[2]), atoi(mm[3]), atoi(mm[4])}})
 		}
-	} else if sign, ok := hintSign(s.blocks, s.pos); ok && s.hasPos {
-		s.centre, s.hasCentre = [3]int{sign[0], sign[1] - 2, sign[2]}, true
+	} else if signs := hintSigns(s.blocks, s.pos, movesFailed(state[max(latest, 0):])); len(signs) > 0 && s.hasPos {
+		s.centre, s.hasCentre = [3]int{signs[0][0], signs[0][1] - 2, signs[0][2]}, true
 	}
 	return s
 }
@@ -268,22 +268,42 @@ func readLook(name, state string) escLookSeen {
 // in a summary) into line breaks, so a block name after one reads whole.
 func unescapeNL(s string) string { return strings.ReplaceAll(s, `\n`, "\n") }
 
-// hintSign is the room's hint sign among the blocks seen: a standing sign
-// in the agent's room (within 5 blocks along x and z: the sign stands at
-// the room's middle; the block map keeps the signs of rooms it left), the
-// highest (a floor sign lies in the floor below it), then the nearest.
-func hintSign(blocks []escBlock, at [3]int) ([3]int, bool) {
-	best, ok := [3]int{}, false
+// hintSigns are the room's hint sign candidates among the blocks seen:
+// standing signs within 5 blocks of the agent along x and z (the sign
+// stands at its room's middle; the block map keeps the signs of rooms it
+// left, and between two rooms side by side both are that near), highest
+// first (a floor sign lies in the floor below the hint), then nearest;
+// less those whose floor the agent failed to reach.
+func hintSigns(blocks []escBlock, at [3]int, failed [][3]int) [][3]int {
+	var out [][3]int
 	for _, b := range blocks {
 		if !strings.HasSuffix(b.name, "_sign") || strings.Contains(b.name, "wall") ||
-			abs(b.at[0]-at[0]) > 5 || abs(b.at[2]-at[2]) > 5 {
+			abs(b.at[0]-at[0]) > 5 || abs(b.at[2]-at[2]) > 5 || slices.Contains(out, b.at) ||
+			slices.Contains(failed, signFloor(b.at)) {
 			continue
 		}
-		if !ok || b.at[1] > best[1] || b.at[1] == best[1] && dist2(b.at, at) < dist2(best, at) {
-			best, ok = b.at, true
-		}
+		out = append(out, b.at)
 	}
-	return best, ok
+	slices.SortStableFunc(out, func(a, b [3]int) int {
+		if a[1] != b[1] {
+			return b[1] - a[1]
+		}
+		return dist2(a, at) - dist2(b, at)
+	})
+	return out
+}
+
+// signFloor is where one stands under a hint sign (two above the floor).
+func signFloor(sign [3]int) [3]int { return [3]int{sign[0], sign[1] - 1, sign[2]} }
+
+var escMoveFailedRE = regexp.MustCompile(`move failed, can not reach position (-?\d+) (-?\d+) (-?\d+)`)
+
+func movesFailed(text string) [][3]int {
+	var out [][3]int
+	for _, m := range escMoveFailedRE.FindAllStringSubmatch(text, -1) {
+		out = append(out, [3]int{atoi(m[1]), atoi(m[2]), atoi(m[3])})
+	}
+	return out
 }
 
 func inRoom(c, p [3]int) bool {
@@ -356,7 +376,7 @@ func (w words) escRound(agents []string, states []string, history []string, env 
 	var subs []escSub
 	var why []string
 	for _, c := range centres {
-		s, y := w.escRoomPlan(c, members[c], history, summaryBlocks(env), len(subs))
+		s, y := w.escRoomPlan(c, members[c], len(agents), history, summaryBlocks(env), len(subs))
 		subs = append(subs, s...)
 		if y != "" {
 			why = append(why, y)
@@ -404,7 +424,7 @@ func orderSubs(subs []escSub) []escSub {
 
 // escRoomPlan is one room's part of a round: base is how many subtasks
 // the round has before it.
-func (w words) escRoomPlan(c [3]int, in []escLookSeen, history []string, shared []escBlock, base int) ([]escSub, string) {
+func (w words) escRoomPlan(c [3]int, in []escLookSeen, team int, history []string, shared []escBlock, base int) ([]escSub, string) {
 	var names []string
 	for _, l := range in {
 		names = append(names, l.name)
@@ -601,6 +621,15 @@ func (w words) escRoomPlan(c [3]int, in []escLookSeen, history []string, shared 
 	// A lever that teleports the players near it (atoms 3, 4: "all
 	// players will be teleported"): the others gather by it first, or
 	// the ones left behind are walled in.
+	if strings.Contains(hint, "teleported to different positions") && len(names) < team && len(pulls) > 0 {
+		// The split lever sends each player near it to a room of its own:
+		// pulled before the whole team is here, it leaves the others out.
+		for _, a := range names {
+			add(escSub{who: a, jobs: []escJob{{kind: escWait, name: pulls[0].name, at: pulls[0].at}, {kind: escLook}}})
+		}
+		return renumber(subs, base), w.say("In the room at " + room + " the lever {splits the team|sends each of us to a room of our own}, so " +
+			andList(names) + " {waits|wait} by it {for the others|until the whole team is here}.")
+	}
 	if strings.Contains(hint, "players will be teleported") && len(free) > 1 && len(pulls) > 0 {
 		p := pulls[0]
 		puller := take(p.at)
@@ -830,14 +859,24 @@ func (w words) escProgress(j escJob, steps []stepRecord, first bool) (progress, 
 		if m := escMyPosRE.FindStringSubmatch(msg); m != nil {
 			me = [3]int{atoi(m[1]), atoi(m[2]), atoi(m[3])}
 		}
-		sign, ok := hintSign(blocks, me)
-		if !ok {
+		signs := hintSigns(blocks, me, nil)
+		if len(signs) == 0 {
 			return w.lookFor(steps, n, tool)
 		}
-		centre := [3]int{sign[0], sign[1] - 1, sign[2]} // the floor under the sign, which stands two up
-		if _, ok := tool("navigateTo"); !ok {
-			return progress{next: escCall("navigateTo", xyz(centre)...),
-				thought: w.say("{The room's sign is at|I see the hint sign at} " + atText(sign) + "; {I go to the middle of the room under it|the room's centre is below it, I walk there} to see the room's state.")}, n
+		// To the floor under the sign; when that room is not this one
+		// (the way is shut), the next sign.
+		for k, sign := range signs[:min(len(signs), 2)] {
+			nav, ok := tool("navigateTo")
+			if !ok {
+				th := w.say("{The room's sign is at|I see the hint sign at} " + atText(sign) + "; {I go to the middle of the room under it|the room's centre is below it, I walk there} to see the room's state.")
+				if k > 0 {
+					th = w.say("{That sign belongs to the room next door|I cannot get under that sign}; {the other sign is at|this room's sign must be the one at} " + atText(sign) + ".")
+				}
+				return progress{next: escCall("navigateTo", xyz(signFloor(sign))...), thought: th}, n
+			}
+			if nav.ok() {
+				break
+			}
 		}
 		if _, ok := tool("scanNearbyEntities"); !ok {
 			return progress{next: escCall("scanNearbyEntities", "item_name", "", "radius", 16, "item_num", 0),
