@@ -818,7 +818,74 @@ func (w words) escReact(c villager.ExecutorCall, jobs []escJob) string {
 		}
 		return w.act(c, p, Options{})
 	}
-	return w.final(w.say("{Done|All done|Finished}: I " + andList(pastClauses(did)) + "."))
+	text := w.say("{Done|All done|Finished}: I " + firstPerson.Replace(andList(pastClauses(did))) + ".")
+	if slices.ContainsFunc(jobs, func(j escJob) bool { return j.kind == escLook }) {
+		text += w.lookReport(steps)
+	}
+	return w.final(text)
+}
+
+// firstPerson words a subtask's clauses as the agent's own.
+var firstPerson = strings.NewReplacer("the room you are in", "the room I am in", "the room they are in", "the room I am in")
+
+// lookReport says what a look found, from its own scans: the room, the
+// mechanisms in it and the sign's words; "" when the scans showed no room.
+func (w words) lookReport(steps []stepRecord) string {
+	text := ""
+	for _, s := range steps {
+		text += unescapeNL(s.message()) + "\n"
+	}
+	var l escLookSeen
+	l.name = "me"
+	if m := escMyPosRE.FindAllStringSubmatch(text, -1); len(m) > 0 {
+		last := m[len(m)-1]
+		l.pos, l.hasPos = [3]int{atoi(last[1]), atoi(last[2]), atoi(last[3])}, true
+	}
+	for _, re := range []*regexp.Regexp{escBlockRE, escFoundRE} {
+		for _, m := range re.FindAllStringSubmatch(text, -1) {
+			l.blocks = append(l.blocks, escBlock{m[1], [3]int{atoi(m[2]), atoi(m[3]), atoi(m[4])}})
+		}
+	}
+	if m := escRoomRE.FindAllStringSubmatch(text, -1); len(m) > 0 {
+		last := m[len(m)-1]
+		l.centre, l.hasCentre = [3]int{atoi(last[2]), atoi(last[3]), atoi(last[4])}, true
+		l.done = strings.Contains(last[1], "You have done the task in this room")
+	} else if signs := hintSigns(l.blocks, l.pos, movesFailed(text)); len(signs) > 0 && l.hasPos {
+		l.centre, l.hasCentre = [3]int{signs[0][0], signs[0][1] - 2, signs[0][2]}, true
+	}
+	if !l.hasCentre {
+		return w.say(" {I could not make out which room I am in.|No room's sign or state in sight here.}")
+	}
+	var seen []string
+	for _, b := range l.blocks {
+		if inRoom(l.centre, b.at) && (isPlate(b.name) || isLever(b.name) || isButton(b.name) || b.name == "chest" ||
+			strings.HasSuffix(b.name, "_sign") && b.at[1] < l.centre[1]) {
+			if t := b.name + " at " + atText(b.at); !slices.Contains(seen, t) {
+				seen = append(seen, t)
+			}
+		}
+	}
+	out := w.say(" {My room is the one around|I am in the room at|This is the room centred at} [" + atText(l.centre) + "]")
+	if len(seen) > 0 {
+		out += w.say("{; in it I see |, with |; it holds }") + andList(seen)
+	} else {
+		out += w.say("{; I see nothing to use in it yet|, nothing to use in sight}")
+	}
+	out += "."
+	if _, rest, ok := strings.Cut(text, "the sign nearby said: "); ok {
+		hint, _, _ := strings.Cut(rest, "the env in the room: ")
+		hint, _, _ = strings.Cut(hint, " you need to")
+		if hint = strings.TrimSpace(strings.TrimRight(hint, "\n\"'")); hint != "" && !strings.HasPrefix(hint, "cannot find") {
+			out += w.say(" {The sign says|Its sign reads|The hint on the sign}: \"" + hint + "\"")
+			if !strings.HasSuffix(hint, ".") {
+				out += "."
+			}
+		}
+	}
+	if l.done {
+		out += w.say(" {The room is already done.|It is solved already.}")
+	}
+	return out
 }
 
 func escCall(tool string, kv ...any) *toolCall {
