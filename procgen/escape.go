@@ -47,11 +47,10 @@ var Escape = &Kind{
 	Name: KindEscape, TaskType: TypeEscape,
 	Family: FamilyVillagerBench, World: WorldMinecraft,
 	// The world builds and judges the rooms with both dialects' commands
-	// (!activate, ToggleAction); MINDcraft's agents play them (the
-	// scripted experts' escaper role), the DAG's task table has no entry
-	// for them yet.
-	Orgs:          []string{"p2p"},
-	NotPlayedWhy:  "played by MINDcraft's agents (p2p) only: the DAG's task table (generate/dag) has no entry for escape rooms yet",
+	// (!activate, ToggleAction); MINDcraft's agents (p2p) and
+	// VillagerAgent's (the DAG) play them.
+	Orgs:          []string{"p2p", "dag"},
+	NotPlayedWhy:  "played by MINDcraft's agents (p2p) and VillagerAgent's (dag) only",
 	Splits:        []string{SplitTrain, SplitDev, SplitTest},
 	DefaultCounts: escapeDefaultCounts,
 	Scored:        true,

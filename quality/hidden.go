@@ -18,11 +18,15 @@ const KindHiddenBlock = "hidden_block"
 
 // The ways a mechanism and its position are written: "lever at 1 -60 3"
 // (a scan, a message), "Found lever at (1, -60, 3)" (!searchForBlock),
-// "Activated lever at x:1.0, y:-60.0, z:3.0" (!activate).
+// "Activated lever at x:1.0, y:-60.0, z:3.0" (!activate), "[lever:1 -60
+// 3]" (the 5x3x5 map of VillagerAgent's answers), "lever at (1.0, -60.0,
+// 3.0)" (its scan's block map).
 var (
 	blockAtRE   = regexp.MustCompile(`\b([a-z_]+) at \(?(-?[0-9]+),? (-?[0-9]+),? (-?[0-9]+)\)?`)
 	blockAtXYZ  = regexp.MustCompile(`\b([a-z_]+) at x:(-?[0-9]+)(?:\.[0-9]+)?, y:(-?[0-9]+)(?:\.[0-9]+)?, z:(-?[0-9]+)(?:\.[0-9]+)?`)
-	blockAtForm = []*regexp.Regexp{blockAtRE, blockAtXYZ}
+	blockInMap  = regexp.MustCompile(`\[([a-z_]+):(-?[0-9]+) (-?[0-9]+) (-?[0-9]+)\]`)
+	blockAtF    = regexp.MustCompile(`\b([a-z_]+) at \((-?[0-9]+)\.[0-9]+, (-?[0-9]+)\.[0-9]+, (-?[0-9]+)\.[0-9]+\)`)
+	blockAtForm = []*regexp.Regexp{blockAtRE, blockAtXYZ, blockInMap, blockAtF}
 )
 
 // placedBlock is a block name at a position.

@@ -143,7 +143,9 @@ func (g *Grounder) CheckTool(c *Call) []Violation {
 			if !strings.Contains(ctx, s) {
 				bad(argPlayer, s)
 			}
-		case role == argItem && isStr:
+		case role == argItem && isStr && s != "":
+			// An empty name is VillagerAgent's look around:
+			// scanNearbyEntities answers with the agent's surroundings.
 			if !supported(s) {
 				bad(argItem, s)
 			}
@@ -160,7 +162,9 @@ func (g *Grounder) CheckTool(c *Call) []Violation {
 	if have[0] && have[1] && have[2] && !positionNear(ctx, pos) {
 		bad(KindPosition, "["+strconv.Itoa(pos[0])+", "+strconv.Itoa(pos[1])+", "+strconv.Itoa(pos[2])+"]")
 	}
-	return out
+	// An escape room's mechanism the thought names must be one the
+	// subtask, the scratchpad or a teammate's summary showed.
+	return append(out, hiddenBlocks(c)...)
 }
 
 // intOf reads an integer argument (a JSON number, or a string of one, as
@@ -205,9 +209,10 @@ func wordIn(ctx, name string) bool {
 func isNameByte(c byte) bool { return isWordByte(lower(c)) }
 
 // Positions as the DAG's texts write them: "[1, -60, 2]", "1 -60 2",
-// "(1, -60, 2)", "{'x': 1, 'y': -60, 'z': 2}", "x=1, y=-60, z=2".
+// "(1, -60, 2)", "(1.0, -60.0, 2.0)" (a scan's block map),
+// "{'x': 1, 'y': -60, 'z': 2}", "x=1, y=-60, z=2".
 var (
-	tripleRE  = regexp.MustCompile(`(-?\d+)[, ]+(-?\d+)[, ]+(-?\d+)`)
+	tripleRE  = regexp.MustCompile(`(-?\d+)(?:\.\d+)?[, ]+(-?\d+)(?:\.\d+)?[, ]+(-?\d+)`)
 	labeledRE = regexp.MustCompile(`['"]?x['"]?\s*[:=]\s*(-?\d+),\s*['"]?y['"]?\s*[:=]\s*(-?\d+),\s*['"]?z['"]?\s*[:=]\s*(-?\d+)`)
 )
 

@@ -88,3 +88,33 @@ func TestCheckTool(t *testing.T) {
 		t.Errorf("a decompose call grounded: %v", vs)
 	}
 }
+
+// TestCheckToolEscape: an escape room's ReAct step. An empty scan name is
+// VillagerAgent's look around; a scan's block map writes positions as
+// floats; the words of the thought get the hidden-block rule.
+func TestCheckToolEscape(t *testing.T) {
+	g := &Grounder{}
+	ctx := []trajectory.Message{
+		{Role: "system", Content: "Respond to the human as helpfully and accurately as possible."},
+		{Role: "user", Content: "*** Task ***\nAndy_0: pull the lever at 121 -60 123.\n\nObservation: {'message': \"can not find anything match '', environment: {...}jungle_sign at (130.0, -58.0, 131.0)\\nthe sign nearby said: ...\"}\nObservation: {'message': ' move to 130 -55 131', 'new_events': ['My inventory: Player-Center 5x3x5 Map: [stone_button:130 -56 130]']}\nThought:"},
+	}
+	for _, c := range []struct {
+		response string
+		want     []string
+	}{
+		{reply("scanNearbyEntities", `{"player_name": "Andy_0", "item_name": "", "radius": 16, "item_num": 0}`), nil},
+		{reply("navigateTo", `{"player_name": "Andy_0", "x": 130, "y": -59, "z": 131}`), nil},
+		{"Thought: I use the lever at 121 -60 123.\nAction:\n```\n{\"action\": \"ToggleAction\", \"action_input\": {\"player_name\": \"Andy_0\", \"item_name\": \"lever\", \"x\": 121, \"y\": -60, \"z\": 123}}\n```", nil},
+		{"Thought: the stone_button at 130 -56 130 is below me.\nAction:\n```\n{\"action\": \"ToggleAction\", \"action_input\": {\"player_name\": \"Andy_0\", \"item_name\": \"stone_button\", \"x\": 130, \"y\": -56, \"z\": 130}}\n```", nil},
+		{"Thought: and the lever at 130 -60 123 in the other room.\nAction:\n```\n{\"action\": \"ToggleAction\", \"action_input\": {\"player_name\": \"Andy_0\", \"item_name\": \"lever\", \"x\": 121, \"y\": -60, \"z\": 123}}\n```",
+			[]string{"hidden_block=lever at 130 -60 123"}},
+	} {
+		var got []string
+		for _, v := range g.CheckCall(trajectory.KindReact, &Call{TaskType: procgen.TypeEscape, Context: ctx, Response: c.response}) {
+			got = append(got, v.Kind+"="+v.Value)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s:\n got %v\nwant %v", strings.ReplaceAll(c.response, "\n", " "), got, c.want)
+		}
+	}
+}

@@ -27,6 +27,10 @@ var (
 		"navigateTo", "withdrawItem", "craftBlock", "attackTarget", "useItemOnEntity", "handoverBlock"}
 	constructionTools = []string{"placeBlock", "fetchContainerContents", "MineBlock", "scanNearbyEntities", "equipItem",
 		"navigateTo", "withdrawItem", "dismantleDirtLadder", "erectDirtLadder", "handoverBlock"}
+	// puzzleTools are the escape rooms' ("puzzle"): ToggleAction uses
+	// their levers, buttons, doors, trapdoors and gates.
+	puzzleTools = []string{"placeBlock", "fetchContainerContents", "MineBlock", "scanNearbyEntities", "equipItem",
+		"navigateTo", "withdrawItem", "ToggleAction", "handoverBlock"}
 )
 
 // kindTasks is keyed by every task kind (TestEveryKindHasADAGTask).
@@ -36,6 +40,7 @@ var kindTasks = map[*procgen.Kind]kindTask{
 	procgen.Construction:   {describeConstruction, constructionTools},
 	procgen.VBConstruction: {describeVBConstruction, constructionTools},
 	procgen.Farm:           {describeFarm, farmingTools},
+	procgen.Escape:         {describeEscape, puzzleTools},
 }
 
 // inventories is the document's "inventory": what each agent starts with.
@@ -193,6 +198,15 @@ func describeFarm(t *procgen.Task, _ []string) (string, any, error) {
 		}
 	}
 	return t.Goal.Text, hint, nil
+}
+
+// describeEscape is VillagerBench's escape task as its runner starts it:
+// the goal text (config.py:125-126) and no meta-data (config.py's
+// document_file is "" for puzzles, so init_task gets {}). What each room
+// holds the agents find out in the world: their status (the nearest
+// sign's hint, sampled blocks) and their scans.
+func describeEscape(t *procgen.Task, _ []string) (string, any, error) {
+	return t.Goal.Text, villager.Dict{}, nil
 }
 
 // BlueprintLines describes a blueprint as VillagerBench's map descriptions

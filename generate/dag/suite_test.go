@@ -10,6 +10,7 @@ import (
 	"collabcraft/generate/scripted"
 	"collabcraft/mcdata"
 	"collabcraft/procgen"
+	"collabcraft/quality"
 	"collabcraft/trajectory"
 )
 
@@ -169,4 +170,50 @@ func TestDAGFarmSuite(t *testing.T) {
 // the action budget).
 func TestDAGFarmTrainSuite(t *testing.T) {
 	suite{kind: "farm", split: "train", n: 50, nShort: 20, bar: 0.95, barShort: 0.85, what: "dishes made"}.check(t)
+}
+
+// TestDAGEscapeSuite: the scripted experts play VillagerBench's escape
+// rooms under the DAG with 2 agents, the test split (the code's 22, then
+// generated tasks): the planner plans rounds from the agents' own looks
+// (a room's blocks reach it only through the state manager's summaries
+// of what the agents in it scanned), plates before the levers and buttons
+// that wait for them. No executor names a mechanism its subtask, its
+// scratchpad or a teammate's summary did not show (hidden_block). The
+// one task nobody can finish (VillagerBench's own puzzle_task4_2p_idx1,
+// escape.Task.Stuck) counts as a failure. Measured: 121 of 122 here
+// (procgen seed 3), and on the CLI's default seed (the code's 22: 21,
+// 100 generated: 100; notes/issue-32-dag.md).
+func TestDAGEscapeSuite(t *testing.T) {
+	n, bar := procgen.DefaultEscapeTest, 0.95
+	if testing.Short() {
+		n, bar = 30, 0.9
+	}
+	rate, recs := playSuiteWith(t, scripted.Options{Skill: 1}, "escape", "test", 2, n)
+	g := &quality.Grounder{}
+	hidden, plans, mistakes := 0, 0, 0
+	for _, r := range recs {
+		for _, a := range r.Agents {
+			for i, tr := range a.Transitions {
+				if strings.Contains(tr.Response, "wait until the plates are held") || strings.Contains(tr.Response, "before the plates are held") {
+					plans++
+				}
+				if strings.Contains(tr.Response, "wrong spot") || strings.Contains(tr.Response, "had the position wrong") {
+					mistakes++
+				}
+				for _, v := range g.CheckCall(tr.Kind, &quality.Call{TrialID: r.TrialID, Agent: a.Name, TaskType: procgen.TypeEscape, Kind: tr.Kind, Step: i, Context: tr.Messages, Response: tr.Response}) {
+					if v.Kind == quality.KindHiddenBlock {
+						hidden++
+						t.Errorf("%s %s step %d: %q names %s, which nothing it saw or was told shows", v.TrialID, v.Agent, v.Step, tr.Response, v.Value)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("escape, 2 agents: %.1f%% of %d finished; %d plans with plates first, %d wrong spots put right, %d hidden-block violations", 100*rate, len(recs), plans, mistakes, hidden)
+	if rate < bar {
+		t.Errorf("%.1f%% of the escape tasks finished under the DAG, want at least %.0f%%", 100*rate, 100*bar)
+	}
+	if plans == 0 || mistakes == 0 {
+		t.Errorf("%d plans waiting for the plates, %d mistakes put right: want some of each", plans, mistakes)
+	}
 }

@@ -191,6 +191,9 @@ func (w words) split(c villager.SplitCall) string {
 // with none failed, the finished subtask fed back is dropped, which ends
 // the run.
 func (w words) replan(c villager.StrategyCall) string {
+	if isEscape(str(field(c.Current, "task-description"))) {
+		return w.escReplan(c)
+	}
 	var r villager.Dict
 	for _, g := range c.Graph {
 		if g.Status != "failed" {

@@ -33,6 +33,9 @@ const maxJobs = 5
 
 // decompose plans the task the call shows.
 func (w words) decompose(c villager.DecomposeCall) (string, error) {
+	if strings.Contains(str(field(c.Task, "description")), "escape challenge") {
+		return w.escDecompose(c), nil
+	}
 	meta := dictOf(field(c.Task, "meta-data"))
 	var p plan
 	var err error

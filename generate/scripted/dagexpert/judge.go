@@ -36,6 +36,9 @@ func historySteps(history []any) []stepRecord {
 // reflect judges a subtask from its action history: every job of the
 // description done, by the tools' own answers.
 func (w words) reflect(c villager.ReflectCall) string {
+	if jobs := escClauses(c.Description); len(jobs) > 0 {
+		return w.escReflect(c, jobs)
+	}
 	jobs, err := readJobs(c.Description)
 	steps := historySteps(c.History)
 	var done, missing []string

@@ -83,6 +83,9 @@ func hasInventoryLine(obs villager.Dict) bool {
 
 // react decides one step.
 func (w words) react(c villager.ExecutorCall, o Options) string {
+	if jobs := escClauses(c.Description); len(jobs) > 0 {
+		return w.escReact(c, jobs)
+	}
 	jobs, err := readJobs(c.Description)
 	if err != nil || len(jobs) == 0 {
 		return w.final("I cannot tell what this task asks of me: " + c.Description)
