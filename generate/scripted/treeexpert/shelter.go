@@ -324,6 +324,17 @@ func (w words) buildSkill(b part) (explain, plan, code string) {
   }
 `, b.from-1, b.to, dy)
 	}
+	// The ceiling is out of reach from the ground: the pathfinder pillars
+	// up with dirt (or cobblestone, which the ceiling needs), so the
+	// program digs some dirt first.
+	stand := ""
+	if b.what == "ceiling" {
+		stand = w.gen(`  // {The ceiling is higher than I reach from the ground|From the ground I cannot reach the ceiling}: the pathfinder
+  // pillars up with dirt or cobblestone, so I {dig|take} some dirt to stand on first.
+  const dirt = bot.inventory.items().filter((i) => i.name === "dirt").reduce((n, i) => n + i.count, 0);
+  if (dirt < 16) await mineBlock(bot, "dirt", 16 - dirt);
+`)
+	}
 	code = fmt.Sprintf(`// Places item at pos unless it is already there; true when it is.
 async function %[1]s(bot, item, pos) {
   if (bot.blockAt(pos).name !== item) {
@@ -337,9 +348,14 @@ async function %[2]s(bot) {
   const size = %[6]d;
   const item = %[7]q;
   const cells = [];
-%[8]s  let done = 0;
+%[8]s%[12]s  let done = 0;
   for (const pos of cells) {
     if (await %[1]s(bot, item, pos)) done++;
+  }
+  // %[11]s
+  const at = bot.entity.position;
+  if (at.x >= site.x - 1 && at.x < site.x + size + 1 && at.z >= site.z - 1 && at.z < site.z + size + 1) {
+    await bot.pathfinder.goto(new GoalXZ(site.x + size + 2, site.z + size + 2));
   }
   if (done < cells.length) {
     // Someone standing in a cell, say: the next round places the rest.
@@ -347,7 +363,8 @@ async function %[2]s(bot) {
   }
   bot.chat(%[9]q);
 }
-`, placeFn, fn, b.p.x, b.p.y, b.p.z, b.p.size, b.item, cells, w.gen("{Done with|Finished} my part of the "+b.what+"."), b.what)
+`, placeFn, fn, b.p.x, b.p.y, b.p.z, b.p.size, b.item, cells, w.gen("{Done with|Finished} my part of the "+b.what+"."), b.what,
+		w.gen("{Step off the plot|Off the plot}{, so that nobody stands where a teammate still has to place| again: a teammate cannot place a block where I stand}."), stand)
 	unit := map[bool]string{true: "columns", false: "rows"}[b.what == "wall"]
 	explain = w.gen(fmt.Sprintf("{My part is|I build} the %s %s %d to %d with %s. {The program lists the positions in loops and places each one that is not there yet|Each position is computed from the plot's corner and placed unless the block is already there}.", b.what, unit, b.from, b.to, b.item))
 	if b.what == "wall" {
