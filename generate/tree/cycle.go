@@ -152,6 +152,8 @@ func (a *agent) planAndQueue() {
 	switch {
 	case a.graph:
 		profile = "one of " + strings.Join(staff, ", ") + ", who all command one another"
+	case Shape(e.org.Name()) == Chain && a.commander():
+		profile = "a link in a chain of agents, who takes orders from " + a.informer() + ", does its part first and then hands the rest on to " + staff[len(staff)-1]
 	case a.commander():
 		profile = "the leader of " + strings.Join(staff, ", ")
 	}

@@ -125,11 +125,14 @@ func newEngine(ctx context.Context, o Org, spec generate.TrialSpec, w generate.V
 func edges(shape string, names []string, i int) (boss string, staff []string) {
 	switch Shape(shape) {
 	case Chain:
+		// A relay: each link does its part, then hands the rest on to
+		// the next (the paper's CoA, "one agent sequentially executing 1/3
+		// collection tasks after another"); the last link works alone.
 		if i > 0 {
 			boss = names[i-1]
 		}
 		if i+1 < len(names) {
-			staff = []string{names[i+1]}
+			staff = []string{names[i], names[i+1]}
 		}
 	case Graph:
 		// Itself first, then the others in seat order: it works and may

@@ -28,7 +28,8 @@ const (
 	// Tree (ToA): agent 0 is the root and commands every other agent;
 	// leaves talk to it and never command.
 	Tree Shape = "tree"
-	// Chain (CoA): agent i commands agent i+1; only the last works.
+	// Chain (CoA): agent i commands agent i+1, a relay: each agent does
+	// its part of its order, then hands the rest on to the next.
 	Chain Shape = "chain"
 	// Graph (GoA): every agent may command every other and works itself
 	// (S-Agents' eq. 2, the fully connected graph); an agent takes orders

@@ -341,8 +341,13 @@ func (w words) actionPlan(c sagents.ActionCall) string {
 		own = append(own, strings.ToUpper(what[:1])+what[1:])
 	}
 	// A leader's own share comes after the orders, so that the workers
-	// start while it builds.
-	todos = append(todos, own...)
+	// start while it builds; a link in a chain does its part first and
+	// then hands the rest on.
+	if strings.Contains(c.Profile, "a link in a chain") {
+		todos = append(own, todos...)
+	} else {
+		todos = append(todos, own...)
+	}
 	var b strings.Builder
 	b.WriteString("[")
 	for i, t := range todos {
