@@ -3,6 +3,7 @@ package tree_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"collabcraft/generate"
@@ -95,4 +96,34 @@ func tally(recs []*trajectory.Trial) suiteCount {
 		}
 	}
 	return c
+}
+
+// TestChainShelterSuite: the chain of 3 (a relay) builds >= 95% of the
+// generated test shelters: the first link (planks) learns what the second
+// holds, hands the foundation on (nobody it hears of holds stone), builds
+// its run of the walls and hands the rest on, then hands the ceiling on;
+// the second asks the third's inventory and passes the stone parts to it.
+func TestChainShelterSuite(t *testing.T) {
+	n := 12
+	if testing.Short() {
+		n = 3
+	}
+	recs := playSuite(t, tree.Org{Config: tree.Config{Shape: tree.Chain}}, procgen.KindShelter, procgen.SplitTest, 3, n)
+	c := tally(recs)
+	t.Logf("test: %d of %d (%.1f%%); failed %v", c.ok, c.total, 100*c.rate(), c.failed)
+	if c.rate() < 0.95 {
+		t.Errorf("%.1f%% of shelters completed by the chain, want >= 95%%", 100*c.rate())
+	}
+	// Every link works: the planks holders build the walls, the last the
+	// stone parts.
+	r := recs[0]
+	for _, a := range r.Agents {
+		placed := false
+		for _, tr := range a.Transitions {
+			placed = placed || tr.Kind == trajectory.KindSkillCode && strings.Contains(tr.Response, "placeItem(")
+		}
+		if !placed {
+			t.Errorf("%s: %s placed nothing; every link of the relay builds", r.TaskID, a.Name)
+		}
+	}
 }

@@ -107,6 +107,12 @@ func sameGoal(text string, g goal) bool {
 // taskPlan writes the planner's CoT: a root splits the goal among its
 // employees (rule 5), a leaf stages its order by the tools it needs.
 func (w words) taskPlan(c sagents.PlannerCall) string {
+	if c.Root {
+		if order, informer, ok := shelterOrder(c); ok {
+			// A leader given a part of a shelter: a link of a chain.
+			return w.linkShelterPlan(c, order, informer)
+		}
+	}
 	if c.Root && orderedByTeammate(c) {
 		// A graph of agents: a teammate's order is done by whom it names,
 		// not handed on (S-Agents' Fig. 9(a) loop of delegation).
@@ -140,8 +146,8 @@ func orderedByTeammate(c sagents.PlannerCall) bool {
 	own := 0
 	for _, l := range strings.Split(c.Plan, "\n") {
 		m := stageLineRE.FindStringSubmatch(strings.TrimSpace(l))
-		if m == nil {
-			continue
+		if m == nil || !strings.HasPrefix(m[2], "mine") && !strings.HasPrefix(m[2], "craft") {
+			continue // a collection plan's lines only
 		}
 		if m[1] != c.Name {
 			return false
