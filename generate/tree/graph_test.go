@@ -61,16 +61,7 @@ func TestGraphCollects(t *testing.T) {
 // 95% of generated collection tasks of the test split (the paper's 50 and
 // 100 logs, stones and iron).
 func TestGraphCollectionSuite(t *testing.T) {
-	n := 12
-	if testing.Short() {
-		n = 3
-	}
-	recs := playSuite(t, tree.Org{Config: tree.Config{Shape: tree.Graph}}, procgen.KindCollection, procgen.SplitTest, 3, n)
-	c := tally(recs)
-	t.Logf("test: %d of %d (%.1f%%); failed %v", c.ok, c.total, 100*c.rate(), c.failed)
-	if c.rate() < 0.95 {
-		t.Errorf("%.1f%% of collection tasks completed by the graph, want >= 95%%", 100*c.rate())
-	}
+	holdSuite(t, tree.Org{Config: tree.Config{Shape: tree.Graph}}, procgen.KindCollection, procgen.SplitTest)
 }
 
 // A graph trial depends only on its inputs: played twice, every call is

@@ -42,18 +42,7 @@ func playSuite(t *testing.T, org tree.Org, kind, split string, agents, n int) []
 // split's 100 iron among them, which needs exploreUntil to lead agents
 // out of the quarry pits they mined bare).
 func TestTreeCollectionSuite(t *testing.T) {
-	n := 12
-	if testing.Short() {
-		n = 3
-	}
-	for _, split := range []string{procgen.SplitTest, procgen.SplitTrain} {
-		recs := playSuite(t, tree.Org{}, procgen.KindCollection, split, 3, n)
-		c := tally(recs)
-		t.Logf("%s: %d of %d (%.1f%%); failed %v", split, c.ok, c.total, 100*c.rate(), c.failed)
-		if c.rate() < 0.95 {
-			t.Errorf("%s: %.1f%% of collection tasks completed, want >= 95%%", split, 100*c.rate())
-		}
-	}
+	holdSuite(t, tree.Org{}, procgen.KindCollection, procgen.SplitTest, procgen.SplitTrain)
 }
 
 // TestTreeShelterSuite: the scripted tree of 3 builds >= 95% of generated
@@ -62,18 +51,31 @@ func TestTreeCollectionSuite(t *testing.T) {
 // standing in a wall cell keeps a teammate from placing it: the programs
 // step off the plot when their part is placed.
 func TestTreeShelterSuite(t *testing.T) {
+	holdSuite(t, tree.Org{}, procgen.KindShelter, procgen.SplitTest, procgen.SplitTrain)
+}
+
+// holdSuite plays 12 generated tasks (3 with -short) of the kind of each
+// split with org and 3 agents, and holds each split to 95%; it returns
+// the trials of the first split.
+func holdSuite(t *testing.T, org tree.Org, kind string, splits ...string) []*trajectory.Trial {
+	t.Helper()
 	n := 12
 	if testing.Short() {
 		n = 3
 	}
-	for _, split := range []string{procgen.SplitTest, procgen.SplitTrain} {
-		recs := playSuite(t, tree.Org{}, procgen.KindShelter, split, 3, n)
+	var first []*trajectory.Trial
+	for _, split := range splits {
+		recs := playSuite(t, org, kind, split, 3, n)
+		if first == nil {
+			first = recs
+		}
 		c := tally(recs)
 		t.Logf("%s: %d of %d (%.1f%%); failed %v", split, c.ok, c.total, 100*c.rate(), c.failed)
 		if c.rate() < 0.95 {
-			t.Errorf("%s: %.1f%% of shelters completed, want >= 95%%", split, 100*c.rate())
+			t.Errorf("%s, %s: %.1f%% of %s tasks completed, want >= 95%%", org.Name(), split, 100*c.rate(), kind)
 		}
 	}
+	return first
 }
 
 // suiteCount is a suite's successes.
@@ -104,16 +106,7 @@ func tally(recs []*trajectory.Trial) suiteCount {
 // its run of the walls and hands the rest on, then hands the ceiling on;
 // the second asks the third's inventory and passes the stone parts to it.
 func TestChainShelterSuite(t *testing.T) {
-	n := 12
-	if testing.Short() {
-		n = 3
-	}
-	recs := playSuite(t, tree.Org{Config: tree.Config{Shape: tree.Chain}}, procgen.KindShelter, procgen.SplitTest, 3, n)
-	c := tally(recs)
-	t.Logf("test: %d of %d (%.1f%%); failed %v", c.ok, c.total, 100*c.rate(), c.failed)
-	if c.rate() < 0.95 {
-		t.Errorf("%.1f%% of shelters completed by the chain, want >= 95%%", 100*c.rate())
-	}
+	recs := holdSuite(t, tree.Org{Config: tree.Config{Shape: tree.Chain}}, procgen.KindShelter, procgen.SplitTest)
 	// Every link works: the planks holders build the walls, the last the
 	// stone parts.
 	r := recs[0]
