@@ -34,7 +34,7 @@ type Summary struct {
 	// Repairs are the construction trials' blueprint checks: the fixes
 	// they report and the scaffolding among them.
 	Repairs *Repairs `json:"construction_repairs,omitempty"`
-	Prices  *Prices      `json:"prices,omitempty"`
+	Prices  *Prices  `json:"prices,omitempty"`
 }
 
 // TypeStats is one task type's row of Table 2, its tokens and cost.
