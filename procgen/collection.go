@@ -100,9 +100,9 @@ func collectionQuantities(split string) []int {
 var Collection = &Kind{
 	Name: KindCollection, TaskType: TypeCollection,
 	Family: FamilySAgents, World: WorldMinecraft,
-	// S-Agents' tree organisation and its chain baseline (generate/tree)
-	// play them; the other organisations' agents have no entry for them.
-	Orgs:          []string{"tree", "chain"},
+	// S-Agents' tree organisation and its chain and graph baselines
+	// (generate/tree) play them; the other organisations' agents have no entry for them.
+	Orgs:          []string{"tree", "chain", "graph"},
 	NotPlayedWhy:  "S-Agents' goals, typed in the chat for a team that plans, writes Voyager programs and reports on a message pool; the other organisations' agents have no entry for them",
 	Splits:        []string{SplitTrain, SplitDev, SplitTest},
 	DefaultCounts: collectionDefaultCounts,

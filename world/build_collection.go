@@ -47,6 +47,11 @@ func (w *World) buildCollection(task procgen.Task) ([]Pos, error) {
 		layers = append(layers, "dirt")
 	}
 	w.fillLayers(x0, z0, x1, z1, collectionGround, append(layers, "grass_block")...)
+	// The pathfinder digs as mineflayer's does (Voyager's bot keeps
+	// Movements' canDig): through anything it can break above the
+	// bedrock, so no agent stays in a hole it mined.
+	floor := collectionGround - collectionDirt - 1
+	w.digAbove, w.digAny = &floor, true
 	feet := collectionGround + 1
 	l := newLot(x0+2, z0+2, x1-2, z1-2, feet)
 	center := Pos{ox, feet, oz}

@@ -92,7 +92,17 @@ func (r *run) walkTo(g goal) string { return r.walk(g, moves{}) }
 type moves struct {
 	noDig, noTower bool // canDig = false; allow1by1towers = false
 	partial        bool
+	// steer is a goal set with setGoal and replaced a moment later (Voyager's
+	// exploreUntil re-aims every 2 s): the search is bounded to
+	// steerExpansions, the walk follows its best partial path, and the
+	// thinking costs no time of its own (the bot thinks while it walks).
+	steer bool
 }
+
+// steerExpansions bounds the path search of one steering goal: what the
+// pathfinder works out in the seconds before the goal changes, a small
+// share of a goto's maxExpansions.
+const steerExpansions = maxExpansions / 10
 
 // walk moves the agent along a path to a cell satisfying g, digging and
 // placing scaffolding on the way as m allows, and spends the walking time.
@@ -100,12 +110,15 @@ type moves struct {
 func (r *run) walk(g goal, m moves) string {
 	a := r.a
 	start := a.pos.Block()
-	can := ability{scaffold: scaffoldCount(a.inv), noTower: m.noTower, digger: a, partial: m.partial}
+	can := ability{scaffold: scaffoldCount(a.inv), noTower: m.noTower, digger: a, partial: m.partial || m.steer}
 	if m.noDig {
 		can.digger = nil
 	}
+	if m.steer {
+		can.limit = steerExpansions
+	}
 	pt, err := r.w.findPath(start, g, can)
-	if err != "" {
+	if err != "" && !m.steer {
 		// The pathfinder thinks before it gives up: up to its 5 s
 		// thinkTimeout, less when the reachable area runs out first.
 		if err == errTimeout {
@@ -142,6 +155,18 @@ func (r *run) walk(g goal, m moves) string {
 func scaffoldCount(inv *Inventory) int { return inv.Count("dirt") + inv.Count("cobblestone") }
 
 func near(p Pos, dist float64) goal { return goal{center: p, rangeSq: dist * dist} }
+
+// steerToward is one of Voyager's exploreUntil re-aims: the goal
+// GoalNear(x, y, z) or, with anyY, GoalNearXZ(x, z), followed as far as
+// a bounded search sees toward it (mineflayer-pathfinder's setGoal moves
+// along its best partial path). Either goal is made with no range, so
+// mineflayer never counts it reached; the bot keeps heading for the
+// point until the goal changes, which here is arriving within a block.
+func (r *run) steerToward(x, y, z float64, anyY bool) {
+	g := near(Vec{x, y, z}.Block(), 1)
+	g.anyY = anyY
+	r.walk(g, moves{steer: true})
+}
 
 // goToPosition is MINDcraft's skills.goToPosition (GP).
 func (r *run) goToPosition(x, y, z, minDist float64) bool {

@@ -1,6 +1,7 @@
 package world
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -31,19 +32,37 @@ type goal struct {
 	center  Pos
 	rangeSq float64
 	invert  bool // reach any cell farther than the range (GoalInvert)
+	anyY    bool // measure in x and z only, at any height (GoalNearXZ)
+	// place, when set, is the goal instead (GoalPlaceBlock; placegoal.go).
+	place *placeGoal
+}
+
+// offset is the goal's centre minus p, with no height for an anyY goal.
+func (g goal) offset(p Pos) (dx, dy, dz float64) {
+	dx, dz = float64(g.center.X-p.X), float64(g.center.Z-p.Z)
+	if !g.anyY {
+		dy = float64(g.center.Y - p.Y)
+	}
+	return dx, dy, dz
 }
 
 func (g goal) done(p Pos) bool {
-	dx, dy, dz := float64(g.center.X-p.X), float64(g.center.Y-p.Y), float64(g.center.Z-p.Z)
+	if g.place != nil {
+		return g.place.done(p)
+	}
+	dx, dy, dz := g.offset(p)
 	in := dx*dx+dy*dy+dz*dz <= g.rangeSq
 	return in != g.invert
 }
 
 func (g goal) heuristic(p Pos) float64 {
+	if g.place != nil {
+		return g.place.heuristic(p)
+	}
 	if g.invert {
 		return 0
 	}
-	dx, dy, dz := float64(g.center.X-p.X), float64(g.center.Y-p.Y), float64(g.center.Z-p.Z)
+	dx, dy, dz := g.offset(p)
 	return math.Max(0, math.Sqrt(dx*dx+dy*dy+dz*dz)-math.Sqrt(g.rangeSq))
 }
 
@@ -141,7 +160,7 @@ type step struct {
 	parent   int32 // index of the parent node; -1 for the start
 	place    Pos   // scaffolding block placed on the way (valid if placed)
 	placed   bool
-	dig      [2]Pos // blocks dug out to get here (the first ndig)
+	dig      [3]Pos // blocks dug out to get here (the first ndig)
 	ndig     int8
 	scaffold int32 // scaffolding blocks used up to here
 }
@@ -152,40 +171,54 @@ const digScaffold = "dirt"
 
 // Digging costs: mineflayer-pathfinder's digCost is 1, but a path that
 // digs through a built wall costs the builders a repair, so ours digs only
-// when walking would take far longer, scaffolding excepted.
+// when walking would take far longer, scaffolding excepted. Worlds with
+// digAny (nothing built to repair) cost a dig as mineflayer does: its
+// labour, 1 + 3 s per second of breaking with the digger's best tool.
 const (
 	digScaffoldCost = 2
 	digBlockCost    = 12
 )
 
-// digCost is the extra path cost of digging out p.
-func (w *World) digCost(p Pos) float64 {
-	if w.blocks.name(p) == digScaffold {
+// digCost is the extra path cost of digging out p, or -1 when the
+// search's digger may not dig it: below or at the world's digging floor,
+// a container, or (without digAny) a block that does not drop itself with
+// the digger's best tool, so that what a path digs through can be put
+// back (stone would come back as cobblestone, glass not at all). Worlds
+// without a floor do not dig. Costs are kept by block name per search
+// (the digger's tools are fixed for one search).
+func (w *World) digCost(a *Agent, p Pos) float64 {
+	if w.digAbove == nil || a == nil || p.Y <= *w.digAbove || w.containers[p] != nil {
+		return -1
+	}
+	name := w.blocks.name(p)
+	c, seen := w.digMemo[name]
+	if !seen {
+		c = w.nameDigCost(a, name)
+		w.digMemo[name] = c
+	}
+	return c
+}
+
+func (w *World) nameDigCost(a *Agent, name string) float64 {
+	b, err := mcdata.LookupBlock(name)
+	switch {
+	case err != nil || b.Hardness < 0 || name == "water" || name == "lava":
+		return -1
+	case w.digAny:
+		return 1 + 3*mineSeconds(b, pickTool(a.inv, b))
+	case !dropsItself(name, a.inv):
+		return -1
+	case name == digScaffold:
 		return digScaffoldCost
 	}
 	return digBlockCost
 }
 
 // diggable reports whether the pathfinder of agent a may dig out every
-// cell: above the world's digging floor, not containers, and blocks that
-// drop themselves with a's best tool, so what a path digs through can be
-// put back (stone would come back as cobblestone, glass not at all).
-// Worlds without a floor do not dig.
+// cell (digCost).
 func (w *World) diggable(a *Agent, ps ...Pos) bool {
-	if w.digAbove == nil || a == nil {
-		return false
-	}
 	for _, p := range ps {
-		if p.Y <= *w.digAbove || w.containers[p] != nil {
-			return false
-		}
-		name := w.blocks.name(p)
-		ok, seen := w.digMemo[name]
-		if !seen {
-			ok = dropsItself(name, a.inv)
-			w.digMemo[name] = ok
-		}
-		if !ok {
+		if w.digCost(a, p) < 0 {
 			return false
 		}
 	}
@@ -240,6 +273,7 @@ type ability struct {
 	noTower  bool
 	digger   *Agent
 	partial  bool
+	limit    int // expansions this search may make; 0 is maxExpansions
 }
 
 // findPath searches from start to a cell satisfying g, walking, stepping up
@@ -258,7 +292,7 @@ func (w *World) findPath(start Pos, g goal, can ability) (path, string) {
 		return path{end: start}, errTimeout
 	}
 	if digger != nil && w.digAbove != nil {
-		w.digMemo = map[string]bool{} // the digger's tools are fixed for one search
+		w.digMemo = map[string]float64{} // the digger's tools are fixed for one search
 	}
 	// The tables are the world's, cleared and reused: a failed search
 	// fills them to maxExpansions, and a program retrying a walk would
@@ -282,8 +316,9 @@ func (w *World) findPath(start Pos, g goal, can ability) (path, string) {
 		}
 		return path{end: start}, err
 	}
+	limit := cmp.Or(can.limit, maxExpansions)
 	for expanded := 0; len(h) > 0; expanded++ {
-		if expanded > maxExpansions || w.thinkBudget <= 0 {
+		if expanded > limit || w.thinkBudget <= 0 {
 			return fail(errTimeout)
 		}
 		w.thinkBudget--
@@ -304,7 +339,7 @@ func (w *World) findPath(start Pos, g goal, can ability) (path, string) {
 			for _, d := range digs {
 				st.dig[st.ndig] = d
 				st.ndig++
-				cost += w.digCost(d)
+				cost += w.digCost(digger, d)
 			}
 			if place != nil {
 				if int(used) >= scaffold {
@@ -401,6 +436,30 @@ func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit 
 		}
 		if w.diggable(digger, digs...) {
 			visit(q, 1, nil, digs...)
+		}
+	}
+	// Up onto a neighbour, digging out what is in the way: the cell over
+	// the head and the feet and head cells above the neighbour (how
+	// mineflayer-pathfinder climbs out of a hole it cannot tower from).
+	// Only where it digs as mineflayer does (digAny): elsewhere its digging
+	// is held back to blocks that can be put back, at a cost that keeps
+	// builders' paths out of what they built (MineCollab's houses).
+	if digger != nil && w.digAny {
+		for _, d := range dirs4 {
+			q := p.Add(d[0], 0, d[1])
+			up := q.Add(0, 1, 0)
+			if !w.blocks.isSolid(q) || headroom && w.standable(up) {
+				continue // nothing to climb, or a plain step up
+			}
+			var digs []Pos
+			for _, c := range []Pos{p.Add(0, 2, 0), up, up.Add(0, 1, 0)} {
+				if w.blocks.isSolid(c) {
+					digs = append(digs, c)
+				}
+			}
+			if len(digs) > 0 && w.diggable(digger, digs...) {
+				visit(up, 1.5, nil, digs...)
+			}
 		}
 	}
 	if below := p.Add(0, -1, 0); w.blocks.isSolid(below) && w.diggable(digger, below) {

@@ -126,6 +126,23 @@ func (r *run) placeBlockState(block string, p Pos, st mcdata.State) bool {
 	return true
 }
 
+// placeItem is what Voyager's placeItem does past its own checks: the
+// pathfinder's goto(GoalPlaceBlock(p)), which stands the bot where it
+// sees a face to place against (placegoal.go), then bot.placeBlock, which
+// the server refuses when the cell holds a block or a body. It returns
+// mineflayer's error message, "" when the block is placed.
+func (r *run) placeItem(block string, p Pos) string {
+	if err := r.walkTo(goal{place: r.w.newPlaceGoal(p)}); err != "" {
+		return err
+	}
+	if cur := r.w.blocks.name(p); !replaceable[cur] || r.w.occupied(p) {
+		return "No block has been placed : the block is still " + cur
+	}
+	r.a.held = block
+	r.put(block, p, mcdata.State{})
+	return ""
+}
+
 // Add returns v moved by (dx, dy, dz).
 func (v Vec) Add(dx, dy, dz float64) Vec { return Vec{v.X + dx, v.Y + dy, v.Z + dz} }
 

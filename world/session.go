@@ -77,6 +77,15 @@ func (s *Session) PlaceBlock(block string, p Pos) bool {
 	return s.skill(func(r *run) bool { return r.placeBlock(block, p) })
 }
 
+// PlaceItem is Voyager's placeItem past its checks (see placeItem): the
+// walk to where a face of p's neighbours is in sight and reach, and the
+// placing. It returns mineflayer's error message, "" when placed.
+func (s *Session) PlaceItem(block string, p Pos) string {
+	var err string
+	s.skill(func(r *run) bool { err = r.placeItem(block, p); return err == "" })
+	return err
+}
+
 // PlaceBlockState is PlaceBlock with an orientation for the placed block
 // (VillagerBench's placeBlock facing; see placeBlockState).
 func (s *Session) PlaceBlockState(block string, p Pos, st mcdata.State) bool {
@@ -91,6 +100,53 @@ func (s *Session) BreakBlockAt(p Pos) bool {
 // GoToPosition is skills.goToPosition.
 func (s *Session) GoToPosition(x, y, z, minDist float64) bool {
 	return s.skill(func(r *run) bool { return r.goToPosition(x, y, z, minDist) })
+}
+
+// SteerToward is one of Voyager's exploreUntil re-aims: the pathfinder's
+// goal set toward (x, y, z), or toward (x, z) at any height with anyY,
+// and followed as far as a bounded search sees (see steerToward).
+func (s *Session) SteerToward(x, y, z float64, anyY bool) {
+	s.skill(func(r *run) bool { r.steerToward(x, y, z, anyY); return true })
+}
+
+// PathGoal is a goal a Voyager program hands bot.pathfinder.goto, as
+// mineflayer-pathfinder's goal classes take it.
+type PathGoal struct {
+	Kind    PathGoalKind
+	X, Y, Z float64
+	Range   float64 // GoalNear's
+}
+
+// PathGoalKind names a mineflayer-pathfinder goal class.
+type PathGoalKind int
+
+const (
+	GoalNear       PathGoalKind = iota // within Range of (X, Y, Z)
+	GoalXZ                             // in the column (X, Z), at any height
+	GoalPlaceBlock                     // where a block can be placed at (X, Y, Z) (placegoal.go)
+)
+
+// GoTo is bot.pathfinder.goto(g): the walk, with digging and towering as
+// the world allows. It returns mineflayer-pathfinder's error message ("No
+// path to the goal!", "Took to long to decide path to goal!"), "" when the
+// goal is reached.
+func (s *Session) GoTo(g PathGoal) string {
+	var err string
+	s.skill(func(r *run) bool {
+		cell := Vec{g.X, g.Y, g.Z}.Block()
+		var pg goal
+		switch g.Kind {
+		case GoalXZ:
+			pg = goal{center: cell, anyY: true}
+		case GoalPlaceBlock:
+			pg = goal{place: r.w.newPlaceGoal(cell)}
+		default:
+			pg = near(cell, g.Range)
+		}
+		err = r.walkTo(pg)
+		return err == ""
+	})
+	return err
 }
 
 // GoToNearestBlock is skills.goToNearestBlock.

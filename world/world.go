@@ -92,8 +92,12 @@ type World struct {
 	// (mineflayer-pathfinder digs wherever it must; worlds where agents
 	// build turn it on so that nobody is walled in for good).
 	digAbove *int
-	digMemo  map[string]bool // per path search: block name -> diggable
-	search   pathSearch      // the path search's tables, reused
+	// digAny lets the pathfinder dig whatever it can break above digAbove,
+	// at mineflayer-pathfinder's cost (worlds where nothing built needs
+	// putting back); without it only blocks that drop themselves.
+	digAny  bool
+	digMemo map[string]float64 // per path search: block name -> dig cost, -1 for none
+	search  pathSearch         // the path search's tables, reused
 
 	// progress holds when the score rose, for the kinds S-Agents' give-up
 	// rule applies to (kindWorld.progress; progress.go).

@@ -38,6 +38,9 @@ var organisations = map[string]func(Options) (generate.Organisation, error){
 	"chain": func(Options) (generate.Organisation, error) {
 		return tree.Org{Config: tree.Config{Shape: tree.Chain}}, nil
 	},
+	"graph": func(Options) (generate.Organisation, error) {
+		return tree.Org{Config: tree.Config{Shape: tree.Graph}}, nil
+	},
 }
 
 // Names lists the organisations, sorted.

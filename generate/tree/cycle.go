@@ -3,6 +3,7 @@ package tree
 import (
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strings"
 
 	"collabcraft/generate"
@@ -44,15 +45,15 @@ func (a *agent) body() {
 		}
 		// The queue is empty: the progress monitor judges the task at
 		// hand from what was said since the last planning.
-		if a.commander() && len(a.e.pool) == a.monitored {
+		if a.leading() && len(a.e.pool) == a.monitored {
 			a.wait()
 			continue
 		}
 		a.monitored = len(a.e.pool)
-		text, _ := a.call(trajectory.KindMonitor, sagents.MonitorMessages(sagents.MonitorCall{Root: a.commander(), Task: a.task, Lines: a.heardSince()}))
+		text, _ := a.call(trajectory.KindMonitor, sagents.MonitorMessages(sagents.MonitorCall{Root: a.leading(), Task: a.task, Lines: a.heardSince()}))
 		r := sagents.ParseMonitorReply(text)
 		a.note("", r.Status)
-		if r.Status == sagents.Unknown && a.commander() {
+		if r.Status == sagents.Unknown && a.leading() {
 			continue // the employees have not reported yet: wait for them
 		}
 		a.status = r.Status
@@ -61,8 +62,8 @@ func (a *agent) body() {
 		} else {
 			a.failedOrder = 0
 		}
-		if a.failedOrder >= maxFailedPlans && a.boss != "" {
-			a.say(a.boss, "I have failed the task "+a.order+".")
+		if a.failedOrder >= maxFailedPlans && a.informer() != User {
+			a.say(a.informer(), "I have failed the task "+a.order+".")
 			a.reportInventory()
 			a.task, a.order, a.failedOrder = "", "", 0
 			continue
@@ -78,7 +79,7 @@ func (a *agent) body() {
 // the user's goal or its boss's "X, please …". A leaf says "Got it!".
 func (a *agent) takeOrder() bool {
 	for _, l := range a.e.pool[a.heard:] {
-		if l.To != a.name || l.Speaker != a.informer() {
+		if l.To != a.name || !a.isOrder(l) {
 			continue
 		}
 		order := l.Text
@@ -129,7 +130,8 @@ func (a *agent) planAndQueue() {
 		staff = []string{a.name}
 	}
 	inv := a.inventory
-	if inv == "" || !a.commander() {
+	if inv == "" || !a.commander() || a.graph {
+		// A graph node sees its own inventory and hears its teammates'.
 		inv = a.ownInventory()
 	}
 	c := sagents.PlannerCall{Name: a.name, Employment: staff, Root: a.commander(), Lines: a.heardSince(),
@@ -147,7 +149,12 @@ func (a *agent) planAndQueue() {
 		return
 	}
 	profile := "a worker who takes orders from " + a.informer()
-	if a.commander() {
+	switch {
+	case a.graph:
+		profile = "one of " + strings.Join(staff, ", ") + ", who all command one another"
+	case Shape(e.org.Name()) == Chain && a.commander():
+		profile = "a link in a chain of agents, who takes orders from " + a.informer() + ", does its part first and then hands the rest on to " + staff[len(staff)-1]
+	case a.commander():
 		profile = "the leader of " + strings.Join(staff, ", ")
 	}
 	for range 3 { // a list that does not parse is asked for again
@@ -156,6 +163,10 @@ func (a *agent) planAndQueue() {
 		todos, err := sagents.ParseTodos(text)
 		if err == nil {
 			a.todos = todos
+			a.delegated = slices.ContainsFunc(todos, func(t string) bool {
+				p, _, ok := sagents.Inform(t)
+				return ok && p != a.name
+			})
 			a.note(strings.Join(todos, "\n"), "")
 			return
 		}

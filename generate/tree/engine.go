@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"iter"
 	"math"
+	"slices"
+	"strings"
 	"time"
 
 	"collabcraft/generate"
@@ -66,13 +68,17 @@ type agent struct {
 	e     *engine
 	i     int
 	name  string
-	boss  string   // who commands it ("" for none: the user's goal comes to it)
+	boss  string   // who commands it ("" for none: the user's goal comes to it; in a graph, anyone)
 	staff []string // whom it commands; it works itself when staff holds its name or is empty
-	at    time.Duration
-	yield func(step) bool
-	next  func() (step, bool)
-	stop  func()
-	done  bool
+	graph bool     // a node of the graph: takes orders from anyone, reports to whom gave its order
+	// delegated: the agent's last action plan handed work to another (a
+	// graph node then judges its task as a leader does, else as a worker).
+	delegated bool
+	at        time.Duration
+	yield     func(step) bool
+	next      func() (step, bool)
+	stop      func()
+	done      bool
 
 	heard     int    // pool lines up to this index were in its last planning
 	monitored int    // pool length at its last monitor call
@@ -102,7 +108,7 @@ func newEngine(ctx context.Context, o Org, spec generate.TrialSpec, w generate.V
 		names[i] = s.Name
 	}
 	for i, n := range names {
-		a := &agent{e: e, i: i, name: n}
+		a := &agent{e: e, i: i, name: n, graph: Shape(o.Name()) == Graph}
 		a.boss, a.staff = edges(o.Name(), names, i)
 		if spec.Task.Type == procgen.TypeShelter && i == 0 && Shape(o.Name()) == Tree {
 			// The shelter's materials are dealt to the leader too (S-Agents'
@@ -119,12 +125,19 @@ func newEngine(ctx context.Context, o Org, spec generate.TrialSpec, w generate.V
 func edges(shape string, names []string, i int) (boss string, staff []string) {
 	switch Shape(shape) {
 	case Chain:
+		// A relay: each link does its part, then hands the rest on to
+		// the next (the paper's CoA, "one agent sequentially executing 1/3
+		// collection tasks after another"); the last link works alone.
 		if i > 0 {
 			boss = names[i-1]
 		}
 		if i+1 < len(names) {
-			staff = []string{names[i+1]}
+			staff = []string{names[i], names[i+1]}
 		}
+	case Graph:
+		// Itself first, then the others in seat order: it works and may
+		// command everyone.
+		staff = append([]string{names[i]}, slices.Delete(slices.Clone(names), i, i+1)...)
 	default:
 		if i > 0 {
 			boss = names[0]
@@ -283,10 +296,28 @@ func (a *agent) commander() bool {
 	return false
 }
 
-// informer is whom the agent reports to: its boss, or the user.
+// informer is whom the agent reports to: its boss, or the user; a graph
+// node reports to whom gave its order.
 func (a *agent) informer() string {
-	if a.boss != "" {
+	switch {
+	case a.boss != "":
 		return a.boss
+	case a.graph && a.orderFrom != "":
+		return a.orderFrom
 	}
 	return User
 }
+
+// isOrder reports whether l, a line to the agent, is an order it takes:
+// one from its informer, or in a graph the user's goal or any teammate's
+// "Name, please …" (reports and acknowledgements are not orders).
+func (a *agent) isOrder(l sagents.Line) bool {
+	if a.graph {
+		return l.Speaker == User || l.Speaker != a.name && strings.HasPrefix(l.Text, a.name+", please ")
+	}
+	return l.Speaker == a.informer()
+}
+
+// leading reports whether the agent judges its task as a leader: it
+// commands others and, a graph node, handed work out in its last plan.
+func (a *agent) leading() bool { return a.commander() && (!a.graph || a.delegated) }

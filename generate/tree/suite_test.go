@@ -38,75 +38,58 @@ func playSuite(t *testing.T, org tree.Org, kind, split string, agents, n int) []
 }
 
 // TestTreeCollectionSuite: the scripted tree of 3 agents completes >= 95%
-// of generated collection tasks (logs, stones and iron in turn), iron
-// beyond 50 aside: there two leaves each mine a quarry pit bare and then
-// stay in it, since exploreUntil finds no way out of a pit whose steps
-// were mined (the world's pathing; issue 33's note). Their rate is
-// logged, not held to the bar, until the world lets an agent climb out.
+// of generated collection tasks (logs, stones and iron in turn; the test
+// split's 100 iron among them, which needs exploreUntil to lead agents
+// out of the quarry pits they mined bare).
 func TestTreeCollectionSuite(t *testing.T) {
-	n := 12
-	if testing.Short() {
-		n = 3
-	}
-	for _, split := range []string{procgen.SplitTest, procgen.SplitTrain} {
-		recs := playSuite(t, tree.Org{}, procgen.KindCollection, split, 3, n)
-		c := tally(recs, func(id string) bool {
-			var q int
-			fmt.Sscanf(id[strings.LastIndex(id[:strings.LastIndex(id, "_d")], "_")+1:], "%d", &q)
-			return strings.Contains(id, "_iron_") && q > 50
-		})
-		t.Logf("%s: %d of %d (%.1f%%); failed %v; iron beyond 50: %d of %d", split, c.ok, c.total, 100*c.rate(), c.failed, c.asideOK, c.aside)
-		if c.rate() < 0.95 {
-			t.Errorf("%s: %.1f%% of collection tasks completed, want >= 95%%", split, 100*c.rate())
-		}
-	}
+	holdSuite(t, tree.Org{}, procgen.KindCollection, procgen.SplitTest, procgen.SplitTrain)
 }
 
-// TestTreeShelterSuite: the scripted tree of 3 builds generated shelters
-// (test: 5x5, the paper's; train: 4x4 and 7x7; walls 2 to 4 high; three
-// woods and three stones). It holds the 5x5 and 7x7 plots to 90% (issue
-// 33 asks 95%: measured 11 of 12 5x5, 6 of 6 7x7) and logs the 4x4 ones,
-// which fail in the world's movement, not the plan: a builder placing
-// the north wall from the south stops 4 blocks off it (placeItem's walk),
-// which on a 4x4 plot is the south wall's cell, and stays there while a
-// teammate's program cannot place that cell. The 5x5 failure
-// (shelter_5x4_oak_stone_0) ends with wall blocks the leader placed
-// missing; what removed them is not found yet (issue-33-shelter note).
+// TestTreeShelterSuite: the scripted tree of 3 builds >= 95% of generated
+// shelters (test: 5x5, the paper's; train: 4x4 and 7x7; walls 2 to 4
+// high; three woods and three stones). On a 4x4 plot a builder left
+// standing in a wall cell keeps a teammate from placing it: the programs
+// step off the plot when their part is placed.
 func TestTreeShelterSuite(t *testing.T) {
+	holdSuite(t, tree.Org{}, procgen.KindShelter, procgen.SplitTest, procgen.SplitTrain)
+}
+
+// holdSuite plays 12 generated tasks (3 with -short) of the kind of each
+// split with org and 3 agents, and holds each split to 95%; it returns
+// the trials of the first split.
+func holdSuite(t *testing.T, org tree.Org, kind string, splits ...string) []*trajectory.Trial {
+	t.Helper()
 	n := 12
 	if testing.Short() {
 		n = 3
 	}
-	for _, split := range []string{procgen.SplitTest, procgen.SplitTrain} {
-		recs := playSuite(t, tree.Org{}, procgen.KindShelter, split, 3, n)
-		c := tally(recs, func(id string) bool { return strings.HasPrefix(id, "shelter_4x") })
-		t.Logf("%s: %d of %d (%.1f%%); failed %v; 4x4: %d of %d", split, c.ok, c.total, 100*c.rate(), c.failed, c.asideOK, c.aside)
-		if c.rate() < 0.90 {
-			t.Errorf("%s: %.1f%% of shelters completed, want >= 90%%", split, 100*c.rate())
+	var first []*trajectory.Trial
+	for _, split := range splits {
+		recs := playSuite(t, org, kind, split, 3, n)
+		if first == nil {
+			first = recs
+		}
+		c := tally(recs)
+		t.Logf("%s: %d of %d (%.1f%%); failed %v", split, c.ok, c.total, 100*c.rate(), c.failed)
+		if c.rate() < 0.95 {
+			t.Errorf("%s, %s: %.1f%% of %s tasks completed, want >= 95%%", org.Name(), split, 100*c.rate(), kind)
 		}
 	}
+	return first
 }
 
-// suiteCount is a suite's successes: those held to the bar, and those
-// set aside (logged only).
+// suiteCount is a suite's successes.
 type suiteCount struct {
-	ok, total, asideOK, aside int
-	failed                    []string
+	ok, total int
+	failed    []string
 }
 
 func (c suiteCount) rate() float64 { return float64(c.ok) / float64(c.total) }
 
-// tally counts recs, setting aside the tasks aside picks.
-func tally(recs []*trajectory.Trial, aside func(taskID string) bool) suiteCount {
+// tally counts recs.
+func tally(recs []*trajectory.Trial) suiteCount {
 	var c suiteCount
 	for _, r := range recs {
-		if aside(r.TaskID) {
-			c.aside++
-			if r.Outcome.Success {
-				c.asideOK++
-			}
-			continue
-		}
 		c.total++
 		if r.Outcome.Success {
 			c.ok++
@@ -115,4 +98,25 @@ func tally(recs []*trajectory.Trial, aside func(taskID string) bool) suiteCount 
 		}
 	}
 	return c
+}
+
+// TestChainShelterSuite: the chain of 3 (a relay) builds >= 95% of the
+// generated test shelters: the first link (planks) learns what the second
+// holds, hands the foundation on (nobody it hears of holds stone), builds
+// its run of the walls and hands the rest on, then hands the ceiling on;
+// the second asks the third's inventory and passes the stone parts to it.
+func TestChainShelterSuite(t *testing.T) {
+	recs := holdSuite(t, tree.Org{Config: tree.Config{Shape: tree.Chain}}, procgen.KindShelter, procgen.SplitTest)
+	// Every link works: the planks holders build the walls, the last the
+	// stone parts.
+	r := recs[0]
+	for _, a := range r.Agents {
+		placed := false
+		for _, tr := range a.Transitions {
+			placed = placed || tr.Kind == trajectory.KindSkillCode && strings.Contains(tr.Response, "placeItem(")
+		}
+		if !placed {
+			t.Errorf("%s: %s placed nothing; every link of the relay builds", r.TaskID, a.Name)
+		}
+	}
 }

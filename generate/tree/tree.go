@@ -6,8 +6,8 @@
 // planner and the action planner; each todo it does itself is one of
 // Voyager's loops (the action agent's program run in world/js, the critic,
 // the skill description into the trial's skill library), each todo for
-// another agent an order on the pool. The chain (CoA) is the same agents
-// with other edges of command (Shape); the graph (GoA) is not built yet.
+// another agent an order on the pool. The chain (CoA) and the graph (GoA)
+// are the same agents with other edges of command (Shape).
 package tree
 
 import (
@@ -28,8 +28,14 @@ const (
 	// Tree (ToA): agent 0 is the root and commands every other agent;
 	// leaves talk to it and never command.
 	Tree Shape = "tree"
-	// Chain (CoA): agent i commands agent i+1; only the last works.
+	// Chain (CoA): agent i commands agent i+1, a relay: each agent does
+	// its part of its order, then hands the rest on to the next.
 	Chain Shape = "chain"
+	// Graph (GoA): every agent may command every other and works itself
+	// (S-Agents' eq. 2, the fully connected graph); an agent takes orders
+	// from anyone and reports to whom gave its order. The user's goal comes
+	// to agent 0.
+	Graph Shape = "graph"
 )
 
 // User is the name the team's goal comes from: the player who types it in

@@ -343,6 +343,9 @@ func (e *execution) newBot() (goja.Value, error) {
 		if err := e.addFindBlock(bot); err != nil {
 			return nil, err
 		}
+		if err := e.addPathfinder(bot); err != nil {
+			return nil, err
+		}
 		if err := bot.Set("save", e.sync(func(args []goja.Value) goja.Value {
 			e.save(orUndefined(firstArg(args)).String())
 			return goja.Undefined()

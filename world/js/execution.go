@@ -32,6 +32,9 @@ type execution struct {
 	// as mineflayer's bot.entities keeps them; entityIDs maps them back.
 	entities  map[int]*goja.Object
 	entityIDs map[*goja.Object]int
+	// goalKey keys the world.PathGoal a Voyager program's goal object
+	// holds (voyager_goals.go).
+	goalKey *goja.Symbol
 	// sources maps the instrumented text of the code's functions to the
 	// code's own (instrumented.sources).
 	sources map[string]string

@@ -122,6 +122,10 @@ func (e *execution) installVoyager(global *goja.Object) error {
 	if err := e.installMCData(global); err != nil {
 		return err
 	}
+	e.goalKey = goja.NewSymbol("goal")
+	if err := e.installGoals(global); err != nil {
+		return err
+	}
 	for _, name := range slices.Sorted(maps.Keys(voyagerPrimitives)) {
 		if err := global.Set(name, e.async(voyagerPrimitives[name])); err != nil {
 			return err
@@ -407,10 +411,8 @@ func voyagerPlaceItem(e *execution, args []goja.Value) goja.Value {
 		e.fail(&e.voyager.state.PlaceItemFails, "placeItem failed too many times. You cannot place a floating block.")
 		return goja.Undefined()
 	}
-	e.s.PlaceBlock(name, cell)
-	if inv.Count(name) == had {
-		// mineflayer's placeBlock error when the block did not appear.
-		e.say("Error placing " + name + ": No block has been placed : the block is still " + e.w.BlockAt(cell.X, cell.Y, cell.Z) + ", please find another position to place")
+	if err := e.s.PlaceItem(name, cell); err != "" && inv.Count(name) == had {
+		e.say("Error placing " + name + ": " + err + ", please find another position to place")
 		e.fail(&e.voyager.state.PlaceItemFails, "placeItem failed too many times, please find another position to place.")
 		return goja.Undefined()
 	}
@@ -495,7 +497,7 @@ func voyagerExploreUntil(e *execution, args []goja.Value) goja.Value {
 		if n := math.Sqrt(tx*tx + ty*ty + tz*tz); n > walk {
 			tx, ty, tz = tx*walk/n, ty*walk/n, tz*walk/n
 		}
-		e.s.GoToPosition(p.X+tx, p.Y+ty, p.Z+tz, 1)
+		e.s.SteerToward(p.X+tx, p.Y+ty, p.Z+tz, d.Y == 0)
 		if spent := e.s.Duration() - step; spent < 2*time.Second {
 			e.s.Spend(2*time.Second - spent)
 		}

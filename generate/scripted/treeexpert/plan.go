@@ -29,7 +29,9 @@ func (w words) monitor(c sagents.MonitorCall) string {
 			}
 			// The line's order, as its worker reports it done.
 			order := strings.TrimSuffix(m[2], "s") + " " + m[3]
+			// A mining line's goal ("crafts 1 stone pickaxe" is no "mine 1 stone").
 			g, isGoal := readGoal("mine " + m[3])
+			isGoal = isGoal && strings.HasPrefix(m[2], "mine")
 			if !isGoal && !strings.HasPrefix(order, "build ") && !strings.HasPrefix(order, "report ") {
 				continue
 			}
@@ -106,6 +108,17 @@ func sameGoal(text string, g goal) bool {
 // employees (rule 5), a leaf stages its order by the tools it needs.
 func (w words) taskPlan(c sagents.PlannerCall) string {
 	if c.Root {
+		if order, informer, ok := shelterOrder(c); ok {
+			// A leader given a part of a shelter: a link of a chain.
+			return w.linkShelterPlan(c, order, informer)
+		}
+	}
+	if c.Root && orderedByTeammate(c) {
+		// A graph of agents: a teammate's order is done by whom it names,
+		// not handed on (S-Agents' Fig. 9(a) loop of delegation).
+		return w.leafPlan(c)
+	}
+	if c.Root {
 		if p, ok := shelterGoalOf(c); ok {
 			return w.rootShelterPlan(c, p)
 		}
@@ -118,6 +131,30 @@ func (w words) taskPlan(c sagents.PlannerCall) string {
 		return w.leafShelterPlan(c, order, informer)
 	}
 	return w.leafPlan(c)
+}
+
+// orderedByTeammate reports whether the agent works on a teammate's order:
+// the latest collection order in the conversation came from one of its
+// own employees (in a graph of agents everyone commands everyone, so a
+// commander can be given work), or, with no order since, its previous
+// long-term plan was its own work alone.
+func orderedByTeammate(c sagents.PlannerCall) bool {
+	_, informer, ok := goalOf(c)
+	if ok && informer != "" {
+		return informer != c.Name && slices.Contains(c.Employment, informer)
+	}
+	own := 0
+	for _, l := range strings.Split(c.Plan, "\n") {
+		m := stageLineRE.FindStringSubmatch(strings.TrimSpace(l))
+		if m == nil || !strings.HasPrefix(m[2], "mine") && !strings.HasPrefix(m[2], "craft") {
+			continue // a collection plan's lines only
+		}
+		if m[1] != c.Name {
+			return false
+		}
+		own++
+	}
+	return own > 0
 }
 
 // goalOf is the latest order in the conversation, else the objective.
@@ -164,9 +201,17 @@ func (w words) rootPlan(c sagents.PlannerCall) string {
 	var lines []string
 	verb := w.gen("{mines|mine}") // one form for the whole plan
 	for i, n := range staff {
-		if shares[i] > 0 {
-			lines = append(lines, fmt.Sprintf("%s %s %d %s.", n, verb, shares[i], g.class))
+		if shares[i] <= 0 {
+			continue
 		}
+		if n == c.Name {
+			// A leader that works itself (a graph of agents) makes its own
+			// tools before its share; its workers stage theirs.
+			for _, st := range toolStages(n, inv[n], g.class) {
+				lines = append(lines, st...)
+			}
+		}
+		lines = append(lines, fmt.Sprintf("%s %s %d %s.", n, verb, shares[i], g.class))
 	}
 	stage := w.gen("Stage 1: {Gather|Collect|Mine} " + g.class)
 	var a string
@@ -218,29 +263,7 @@ func (w words) leafPlan(c sagents.PlannerCall) string {
 		return w.planText(invText([]string{me}, map[string]map[string]int{me: inv}), w.gen("{Mine|Collect} "+g.String()+"."),
 			w.gen("{The last stage|The mining|My last task|The stage} {succeeded|went through|is done}{, so my order is done|; nothing is left of my order|, which completes my order}.")+w.holding(inv, 1), c.Plan, "None", informer)
 	}
-	var stages [][]string
-	wooden := inv["wooden_pickaxe"] > 0 || inv["stone_pickaxe"] > 0 || inv["iron_pickaxe"] > 0
-	stone := inv["stone_pickaxe"] > 0 || inv["iron_pickaxe"] > 0
-	if g.class != "logs" && !wooden {
-		st := []string{}
-		if held(inv, "logs") < 3 && countPlanks(inv) < 9 {
-			st = append(st, fmt.Sprintf("%s mine %d logs.", me, 3-held(inv, "logs")))
-		}
-		if inv["crafting_table"] == 0 {
-			st = append(st, me+" crafts 1 crafting table.")
-		}
-		st = append(st, me+" crafts 1 wooden pickaxe.")
-		stages = append(stages, st)
-	}
-	if g.class == "iron" && !stone {
-		st := []string{}
-		if inv["cobblestone"] < 3 {
-			st = append(st, fmt.Sprintf("%s mine %d stones.", me, 3-inv["cobblestone"]))
-		}
-		st = append(st, me+" crafts 1 stone pickaxe.")
-		stages = append(stages, st)
-	}
-	stages = append(stages, []string{final})
+	stages := append(toolStages(me, inv, g.class), []string{final})
 	names := []string{"{Gather|Get} wood and make a wooden pickaxe", "Make a stone pickaxe", "{Mine|Collect} " + g.class}
 	if len(stages) == 2 && g.class == "stones" {
 		names = []string{names[0], names[2]}
@@ -266,6 +289,35 @@ func (w words) leafPlan(c sagents.PlannerCall) string {
 		a += w.gen(" {The last attempt failed|The previous step failed}, so I {try|do} {it|that stage} again{ from what I hold now|}.")
 	}
 	return w.planText(invText([]string{me}, map[string]map[string]int{me: inv}), w.gen("{Mine|Collect} "+g.String()+"."), a, strings.Join(long, "\n"), long[0], informer)
+}
+
+// toolStages are the stages that give me the pickaxe mining class needs
+// (none for logs): wood and a wooden pickaxe, then a stone pickaxe for
+// iron (mineBlock refuses a block without its tool).
+func toolStages(me string, inv map[string]int, class string) [][]string {
+	var stages [][]string
+	wooden := inv["wooden_pickaxe"] > 0 || inv["stone_pickaxe"] > 0 || inv["iron_pickaxe"] > 0
+	stone := inv["stone_pickaxe"] > 0 || inv["iron_pickaxe"] > 0
+	if class != "logs" && !wooden {
+		st := []string{}
+		if held(inv, "logs") < 3 && countPlanks(inv) < 9 {
+			st = append(st, fmt.Sprintf("%s mine %d logs.", me, 3-held(inv, "logs")))
+		}
+		if inv["crafting_table"] == 0 {
+			st = append(st, me+" crafts 1 crafting table.")
+		}
+		st = append(st, me+" crafts 1 wooden pickaxe.")
+		stages = append(stages, st)
+	}
+	if class == "iron" && !stone {
+		st := []string{}
+		if inv["cobblestone"] < 3 {
+			st = append(st, fmt.Sprintf("%s mine %d stones.", me, 3-inv["cobblestone"]))
+		}
+		st = append(st, me+" crafts 1 stone pickaxe.")
+		stages = append(stages, st)
+	}
+	return stages
 }
 
 func countPlanks(inv map[string]int) int {
@@ -295,8 +347,13 @@ func (w words) actionPlan(c sagents.ActionCall) string {
 		own = append(own, strings.ToUpper(what[:1])+what[1:])
 	}
 	// A leader's own share comes after the orders, so that the workers
-	// start while it builds.
-	todos = append(todos, own...)
+	// start while it builds; a link in a chain does its part first and
+	// then hands the rest on.
+	if strings.Contains(c.Profile, "a link in a chain") {
+		todos = append(own, todos...)
+	} else {
+		todos = append(todos, own...)
+	}
 	var b strings.Builder
 	b.WriteString("[")
 	for i, t := range todos {

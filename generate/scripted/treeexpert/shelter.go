@@ -2,6 +2,7 @@ package treeexpert
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -159,38 +160,22 @@ func (w words) rootShelterPlan(c sagents.PlannerCall, p plot) string {
 	if !stone {
 		units, per = 4*(p.size-1), p.height // ring columns, height blocks each
 	}
-	var hs []holder
-	for _, n := range staff {
-		for k, v := range inv[n] {
-			if stone && procgen.ShelterStone(k) || !stone && procgen.ShelterWood(k) && strings.HasSuffix(k, "_planks") {
-				hs = append(hs, holder{n, k, v})
-			}
-		}
-	}
+	hs := holders(staff, inv, stone)
+	name := map[string]string{"foundation": "Stage 1: {Lay|Build} the stone foundation", "wall": "Stage 2: {Raise|Build} the wooden walls", "ceiling": "Stage 3: {Put|Lay} the stone ceiling on the walls"}[next]
 	if len(hs) == 0 {
 		mat := map[bool]string{true: "stone", false: "planks"}[stone]
+		if link := nextLink(c); link != "" && stone {
+			// A chain: nobody I hear of holds it, so the stage goes on to
+			// the next link, who may get it done through its own people.
+			a := w.gen(fmt.Sprintf("{Nobody I have heard from|Neither I nor %s} {holds|has reported} any stone, so {the whole %s goes on to %s|%s takes the whole %s on}{, who can pass it further down the chain|}.", link, next, link, link, next))
+			line := link + " builds " + part{what: next, from: 1, to: units, p: p, item: "stone"}.String() + "."
+			return w.planText(invText(staff, inv), objective, a, long, w.gen(name)+"\n"+line, informer)
+		}
 		a := w.gen(fmt.Sprintf("{Nobody on the team|No one} has reported any %s, so {the %s stage cannot be built|I cannot build the %s}.", mat, next, next))
 		return w.planText(invText(staff, inv), objective, a, long, "None", informer)
 	}
-	// Contiguous runs: each holder takes units while its material lasts,
-	// the last holder the rest.
-	var lines []string
-	u := 1
-	for i, h := range hs {
-		k := h.n / per
-		if i == len(hs)-1 || u+k-1 > units {
-			k = units - u + 1
-		}
-		if k <= 0 {
-			continue
-		}
-		lines = append(lines, h.name+" builds "+part{what: next, from: u, to: u + k - 1, p: p, item: h.item}.String()+".")
-		u += k
-		if u > units {
-			break
-		}
-	}
-	name := map[string]string{"foundation": "Stage 1: {Lay|Build} the stone foundation", "wall": "Stage 2: {Raise|Build} the wooden walls", "ceiling": "Stage 3: {Put|Lay} the stone ceiling on the walls"}[next]
+	lines := runs(next, 1, units, per, p, hs)
+	name = map[string]string{"foundation": "Stage 1: {Lay|Build} the stone foundation", "wall": "Stage 2: {Raise|Build} the wooden walls", "ceiling": "Stage 3: {Put|Lay} the stone ceiling on the walls"}[next]
 	var a string
 	switch {
 	case c.Status == sagents.Fail:
@@ -202,6 +187,103 @@ func (w words) rootShelterPlan(c sagents.PlannerCall, p plot) string {
 	}
 	at := w.gen(name) + "\n" + strings.Join(lines, "\n")
 	return w.planText(invText(staff, inv), objective, a, long, at, informer)
+}
+
+// holders are the workers whose reported inventory holds the stage's
+// material (stone, else planks).
+func holders(staff []string, inv map[string]map[string]int, stone bool) []holder {
+	var hs []holder
+	for _, n := range staff {
+		for _, k := range slices.Sorted(maps.Keys(inv[n])) {
+			if stone && procgen.ShelterStone(k) || !stone && procgen.ShelterWood(k) && strings.HasSuffix(k, "_planks") {
+				hs = append(hs, holder{n, k, inv[n][k]})
+			}
+		}
+	}
+	return hs
+}
+
+// runs splits the units from to to of a stage (rows, or ring columns of
+// per blocks each) among the holders in contiguous runs: each holder
+// takes units while its material lasts, the last holder the rest.
+func runs(what string, from, to, per int, p plot, hs []holder) []string {
+	var lines []string
+	u := from
+	for i, h := range hs {
+		k := h.n / per
+		if i == len(hs)-1 || u+k-1 > to {
+			k = to - u + 1
+		}
+		if k <= 0 {
+			continue
+		}
+		lines = append(lines, h.name+" builds "+part{what: what, from: u, to: u + k - 1, p: p, item: h.item}.String()+".")
+		u += k
+		if u > to {
+			break
+		}
+	}
+	return lines
+}
+
+// nextLink is, for a leader whose employees are itself and one other (a
+// link of a chain of agents), that other; "" otherwise.
+func nextLink(c sagents.PlannerCall) string {
+	if len(c.Employment) != 2 || !slices.Contains(c.Employment, c.Name) {
+		return ""
+	}
+	for _, n := range c.Employment {
+		if n != c.Name {
+			return n
+		}
+	}
+	return ""
+}
+
+// linkShelterPlan is a chain link's plan for a shelter order from the
+// link before it: it reports its inventory itself; a part of a stage it
+// builds with the material it and the next link reported (asking the next
+// link's inventory first), or hands on whole when neither holds it.
+func (w words) linkShelterPlan(c sagents.PlannerCall, order, informer string) string {
+	b, isPart := readPart(order)
+	if !isPart {
+		return w.leafShelterPlan(c, order, informer)
+	}
+	staff := c.Employment
+	inv := inventories(staff, c.Inventory, c.Lines)
+	objective := strings.ToUpper(order[:1]) + strings.TrimSuffix(order[1:], ".") + "."
+	stone := b.what != "wall"
+	per := b.p.size
+	if !stone {
+		per = b.p.height
+	}
+	var lines []string
+	var a string
+	link := nextLink(c)
+	switch {
+	case c.Status == sagents.Success && strings.Contains(c.Task, "builds the "+b.what+" "):
+		return w.planText(invText(staff, inv), objective, w.gen("{The stage|My part of the chain's work} succeeded{, so the order is done|; nothing is left of it}."), c.Plan, "None", informer)
+	case link != "" && inv[link] == nil:
+		lines = []string{link + " reports the inventory."}
+		a = w.gen(fmt.Sprintf("{I do not know what %s holds|%s has not told me what it holds}, so I ask before {the part is split|I split the part}.", link, link))
+	default:
+		hs := holders(staff, inv, stone)
+		switch {
+		case len(hs) > 0:
+			lines = runs(b.what, b.from, b.to, per, b.p, hs)
+			a = w.gen(fmt.Sprintf("{The part|This part of the %s} {needs|is} %s, which %s {hold|holds}, so {the units are split among them|it is split by how much each has}.", b.what, map[bool]string{true: "stone", false: "planks"}[stone], holderNames(hs)))
+		case link != "":
+			lines = []string{link + " builds " + b.String() + "."}
+			a = w.gen(fmt.Sprintf("Neither I nor %s {hold|holds} the material, so the part goes on {down the chain|to %s}.", link, link))
+		default:
+			return w.planText(invText(staff, inv), objective, w.gen("{Nobody I hear of holds|No one has reported} the material, so {the part cannot be built|I cannot build it}."), c.Plan, "None", informer)
+		}
+		if c.Status == sagents.Fail {
+			a += w.gen(" {The last attempt failed|The previous try fell short}, so {it goes out again|the same work goes out again}.")
+		}
+	}
+	at := "Stage 1: " + w.gen("{Build|Place} {my part|the part}") + "\n" + strings.Join(lines, "\n")
+	return w.planText(invText(staff, inv), objective, a, at, at, informer)
 }
 
 // holder is a worker holding a material, as reported.
@@ -324,6 +406,17 @@ func (w words) buildSkill(b part) (explain, plan, code string) {
   }
 `, b.from-1, b.to, dy)
 	}
+	// The ceiling is out of reach from the ground: the pathfinder pillars
+	// up with dirt (or cobblestone, which the ceiling needs), so the
+	// program digs some dirt first.
+	stand := ""
+	if b.what == "ceiling" {
+		stand = w.gen(`  // {The ceiling is higher than I reach from the ground|From the ground I cannot reach the ceiling}: the pathfinder
+  // pillars up with dirt or cobblestone, so I {dig|take} some dirt to stand on first.
+  const dirt = bot.inventory.items().filter((i) => i.name === "dirt").reduce((n, i) => n + i.count, 0);
+  if (dirt < 16) await mineBlock(bot, "dirt", 16 - dirt);
+`)
+	}
 	code = fmt.Sprintf(`// Places item at pos unless it is already there; true when it is.
 async function %[1]s(bot, item, pos) {
   if (bot.blockAt(pos).name !== item) {
@@ -337,9 +430,14 @@ async function %[2]s(bot) {
   const size = %[6]d;
   const item = %[7]q;
   const cells = [];
-%[8]s  let done = 0;
+%[8]s%[12]s  let done = 0;
   for (const pos of cells) {
     if (await %[1]s(bot, item, pos)) done++;
+  }
+  // %[11]s
+  const at = bot.entity.position;
+  if (at.x >= site.x - 1 && at.x < site.x + size + 1 && at.z >= site.z - 1 && at.z < site.z + size + 1) {
+    await bot.pathfinder.goto(new GoalXZ(site.x + size + 2, site.z + size + 2));
   }
   if (done < cells.length) {
     // Someone standing in a cell, say: the next round places the rest.
@@ -347,7 +445,8 @@ async function %[2]s(bot) {
   }
   bot.chat(%[9]q);
 }
-`, placeFn, fn, b.p.x, b.p.y, b.p.z, b.p.size, b.item, cells, w.gen("{Done with|Finished} my part of the "+b.what+"."), b.what)
+`, placeFn, fn, b.p.x, b.p.y, b.p.z, b.p.size, b.item, cells, w.gen("{Done with|Finished} my part of the "+b.what+"."), b.what,
+		w.gen("{Step off the plot|Off the plot}{, so that nobody stands where a teammate still has to place| again: a teammate cannot place a block where I stand}."), stand)
 	unit := map[bool]string{true: "columns", false: "rows"}[b.what == "wall"]
 	explain = w.gen(fmt.Sprintf("{My part is|I build} the %s %s %d to %d with %s. {The program lists the positions in loops and places each one that is not there yet|Each position is computed from the plot's corner and placed unless the block is already there}.", b.what, unit, b.from, b.to, b.item))
 	if b.what == "wall" {

@@ -251,11 +251,14 @@ func (w words) craftSkill(j job, t turn) (explain, plan, code string) {
 			log = k
 		}
 	}
+	// Planks come from the logs held (a recipe takes one kind of planks:
+	// two birch planks and oak logs make no pickaxe unless the logs become
+	// planks), else are the kind already held.
 	wood := "oak"
-	if planks != "" {
-		wood = strings.TrimSuffix(planks, "_planks")
-	} else if log != "" {
+	if log != "" {
 		wood = strings.TrimSuffix(log, "_log")
+	} else if planks != "" {
+		wood = strings.TrimSuffix(planks, "_planks")
 	}
 	fn := w.gen("{craft|make}") + camel(j.item)
 	ensure := w.gen("{ensurePlanks|makePlanks|plankUp}")
