@@ -484,7 +484,17 @@ func (w words) shelterCritique(t turn, b part, isPart bool) (reasoning string, s
 		if len(held) > 0 {
 			what = strings.Join(held, ", ")
 		}
-		return w.gen("{The inventory is in the observation|Your inventory shows|The observation lists your inventory}: " + what + "{, which is what there was to report|; that is the report|}."), true, ""
+		// A report needs nothing gathered: the critic checks the
+		// observation shows an inventory, and says what it holds.
+		kinds := ""
+		switch n := len(held); {
+		case n > 1 && w.rng.IntN(2) == 0:
+			kinds = w.gen(fmt.Sprintf("{, %d kinds of items|, %d different items| (%d stacks)}", n, n, n))
+		case n == 1 && w.rng.IntN(2) == 0:
+			kinds = w.gen("{, a single stack|, one kind of item only| and nothing else}")
+		}
+		return w.gen("{The inventory is in the observation|Your inventory shows|The observation lists your inventory|The inventory section reads|You carry|Your inventory holds}: "+what) + kinds +
+			w.gen("{, which is what there was to report|; that is the report||; the task only asks to report it|. Reporting it needs no items, so the task is done|; nothing had to be gathered for this}."), true, ""
 	}
 	unit := map[bool]string{true: "columns", false: "rows"}[b.what == "wall"]
 	which := fmt.Sprintf("the %s %s %d to %d", b.what, unit, b.from, b.to)
