@@ -437,7 +437,11 @@ async function %[2]s(bot) {
   // %[11]s
   const at = bot.entity.position;
   if (at.x >= site.x - 1 && at.x < site.x + size + 1 && at.z >= site.z - 1 && at.z < site.z + size + 1) {
-    await bot.pathfinder.goto(new GoalXZ(site.x + size + 2, site.z + size + 2));
+    try {
+      await bot.pathfinder.goto(new GoalNear(site.x + size + 2, site.y, site.z + size + 2, 3));
+    } catch (err) {
+      bot.chat("I could not step off the plot: " + err.message);
+    }
   }
   if (done < cells.length) {
     // Someone standing in a cell, say: the next round places the rest.
