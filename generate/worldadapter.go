@@ -113,6 +113,19 @@ type VoyagerWorld interface {
 
 var _ VoyagerWorld = (*simWorld)(nil)
 
+// ChestSeen is a chest a program opened or found gone, as Voyager's
+// chest memory takes it (update_chest_memory).
+func ChestSeen(c js.VoyagerChest) voyager.ChestSeen {
+	if c.Invalid {
+		return voyager.ChestSeen{Invalid: true}
+	}
+	s := voyager.ChestSeen{Items: []voyager.Item{}}
+	for _, it := range c.Items {
+		s.Items = append(s.Items, voyager.Item{Name: it.Item, Count: it.Count})
+	}
+	return s
+}
+
 func (s *simWorld) ExecuteVoyager(agent int, programs, code string, state *js.VoyagerState) js.VoyagerResult {
 	s.runs++
 	res, err := js.ExecuteVoyager(context.Background(), s.w, s.names[agent], programs, code, state, js.Options{Seed: callSeed(s.seed^0xc0de, agent, int(s.runs))})
@@ -190,3 +203,29 @@ func voyagerTime(t int64) string {
 // more than attempts planning iterations and no rise of the score for
 // over 40 minutes.
 func (s *simWorld) GaveUp(attempts int) bool { return s.w.GaveUp(attempts) }
+
+// HandoverWorld is a world with a chest where work is handed over
+// (Co-Voyager's arena, the queue organisation's): where it is, what it
+// holds, and the blocks beside it.
+type HandoverWorld interface {
+	VoyagerWorld
+	// HandoverChest is the chest's cell; ok is false without one.
+	HandoverChest() (x, y, z int, ok bool)
+	// ChestCounts is what the chest at the cell holds, by item.
+	ChestCounts(x, y, z int) map[string]int
+	// BlockAt is the block at a cell.
+	BlockAt(x, y, z int) string
+}
+
+var _ HandoverWorld = (*simWorld)(nil)
+
+func (s *simWorld) HandoverChest() (x, y, z int, ok bool) {
+	p, ok := s.w.HandoverChest()
+	return p.X, p.Y, p.Z, ok
+}
+
+func (s *simWorld) ChestCounts(x, y, z int) map[string]int {
+	return s.w.ChestCounts(world.Pos{X: x, Y: y, Z: z})
+}
+
+func (s *simWorld) BlockAt(x, y, z int) string { return s.w.BlockAt(x, y, z) }

@@ -82,9 +82,11 @@ const (
 	// FamilyVillagerBench is VillagerBench's (seed 001): farm-to-table and construction.
 	FamilyVillagerBench = "villagerbench"
 	// FamilySAgents is S-Agents' (seed 000): collective collection and the shelter.
-	FamilySAgents  = "s-agents"
-	WorldMinecraft = "minecraft"
-	WorldCuisine   = "cuisine"
+	FamilySAgents = "s-agents"
+	// FamilyCoVoyager is Co-Voyager's (seed 004): its three tasks.
+	FamilyCoVoyager = "co-voyager"
+	WorldMinecraft  = "minecraft"
+	WorldCuisine    = "cuisine"
 )
 
 // TargetOf is what train, dev and test never share for a task of the
@@ -139,6 +141,8 @@ const (
 	KindCollection = "collection"
 	// KindShelter is S-Agents' shelter.
 	KindShelter = "shelter"
+	// KindCoVoyager is Co-Voyager's compass, diamond pickaxe and pig.
+	KindCoVoyager = "covoyager"
 )
 
 // The task kinds.
@@ -213,7 +217,7 @@ var (
 )
 
 // kinds is every kind in suite order.
-var kinds = []*Kind{Crafting, Cooking, Construction, Cuisine, MCKitchen, Farm, VBConstruction, Escape, Collection, Shelter}
+var kinds = []*Kind{Crafting, Cooking, Construction, Cuisine, MCKitchen, Farm, VBConstruction, Escape, Collection, Shelter, CoVoyager}
 
 // AllKinds returns the kind descriptors in suite order.
 func AllKinds() []*Kind { return slices.Clone(kinds) }
@@ -301,9 +305,9 @@ type GenerateOptions struct {
 	SplitMaterials string // construction: SplitEven or SplitByType ("" = even)
 	HeldOut        int    // construction: see ConstructionOptions.HeldOut
 	Chest          bool   // cooking: see CookingOptions.Chest
-	Human          bool   // cuisine: see CuisineOptions.Human
+	Human          bool   // cuisine: see CuisineOptions.Human; covoyager: agent 0 is a scripted human
 	MINDcraft      bool   // vbconstruction: generated blueprints MINDcraft's placeBlock can build (villagerbench.MINDcraftStates)
-	Material       string // collection: one material (CollectionMaterials); "" = all in turn
+	Material       string // collection: one material (CollectionMaterials); covoyager: one family (CoVoyagerFamilies); "" = all in turn
 	Quantity       int    // collection: one quantity (0 = the split's own)
 	Size           int    // shelter: one foundation side (0 = the split's own)
 	Height         int    // shelter: one wall height (0 = 3, 2 and 4 in turn)

@@ -40,7 +40,7 @@ func TestKindDescriptors(t *testing.T) {
 			seen[kn.Name] = true
 		}
 	}
-	if !slices.Equal(Kinds(), []string{KindCrafting, KindCooking, KindConstruction, KindCuisine, KindMCKitchen, KindFarm, KindVBConstruction, KindEscape, KindCollection, KindShelter}) {
+	if !slices.Equal(Kinds(), []string{KindCrafting, KindCooking, KindConstruction, KindCuisine, KindMCKitchen, KindFarm, KindVBConstruction, KindEscape, KindCollection, KindShelter, KindCoVoyager}) {
 		t.Errorf("Kinds() = %v", Kinds())
 	}
 	if _, ok := KindOfType("crafting"); ok {

@@ -31,6 +31,8 @@ const (
 	TypeCollection = "collection"
 	// TypeShelter is S-Agents' shelter (collabcraft's own).
 	TypeShelter = "shelter"
+	// TypeCoVoyager is Co-Voyager's tasks (collabcraft's own).
+	TypeCoVoyager = "co_voyager"
 )
 
 // Task is one MINDcraft task. Its JSON form is MINDcraft's; the fields
@@ -95,6 +97,10 @@ type Task struct {
 	// shelter (S-Agents' shelter, collabcraft's own task type): the plot,
 	// size, height and materials (shelter.go).
 	Shelter *ShelterSpec
+
+	// co_voyager (Co-Voyager's tasks, collabcraft's own task type): the
+	// family, target, count and arena (covoyager.go).
+	CoVoyager *CoVoyagerSpec
 
 	// collabcraft additions
 	Split      string
@@ -326,6 +332,9 @@ func (t *Task) fields() []field {
 	if t.Shelter != nil {
 		add("shelter", t.Shelter)
 	}
+	if t.CoVoyager != nil {
+		add("covoyager", t.CoVoyager)
+	}
 	if t.Split != "" {
 		add("split", t.Split)
 	}
@@ -483,6 +492,14 @@ func (t *Task) UnmarshalJSON(b []byte) error {
 			return err
 		}
 		t.Shelter = s
+	}
+	if v, ok := raw["covoyager"]; ok {
+		delete(raw, "covoyager")
+		s, err := decodeCoVoyagerSpec(v)
+		if err != nil {
+			return err
+		}
+		t.CoVoyager = s
 	}
 	if v, ok := raw["blueprint"]; ok {
 		delete(raw, "blueprint")

@@ -88,6 +88,7 @@ var breakdownKnobs = map[*procgen.Kind][]breakdownKnob{
 	procgen.Escape:         {{"rooms", "max rooms (the code's difficulty)"}, {"code", "VillagerBench's own 22"}},           // VillagerBench Table 1
 	procgen.Collection:     {{"material", "material"}, {"quantity", "quantity"}, {"distance", "distance to the material"}}, // S-Agents Fig. 7
 	procgen.Shelter:        {{"size", "foundation side"}, {"height", "wall height"}},                                       // S-Agents Fig. 5
+	procgen.CoVoyager:      {{"family", "Co-Voyager's task"}, {"target", "target item"}, {"count", "count"}},               // Co-Voyager §5.3
 }
 
 type breakdownKnob struct{ name, title string }

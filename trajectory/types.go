@@ -43,6 +43,10 @@ const (
 	KindSkillCode        = "skill_code"        // Voyager's action agent writes a todo's JavaScript program
 	KindCritic           = "critic"            // Voyager's critic judges a program's result from the observation
 	KindSkillDescription = "skill_description" // Voyager's skill manager describes a new skill for the library
+
+	// The queue organisation's own call (Co-Voyager); its critic, coders
+	// and skill descriptions are the calls above.
+	KindTaskManager = "task_manager" // the task manager writes (or rewrites after the critic) the JSON list of subtasks
 )
 
 // Kinds are the transition kinds collabcraft's organisations record, in
@@ -50,7 +54,8 @@ const (
 var Kinds = []string{KindConversation, KindCoding, KindMemory, KindBotResponder,
 	KindEnvSummary, KindDecompose, KindReplan, KindAssign, KindReact, KindReflect, KindSummary,
 	KindDispatch,
-	KindMonitor, KindTaskPlan, KindActionPlan, KindSkillCode, KindCritic, KindSkillDescription}
+	KindMonitor, KindTaskPlan, KindActionPlan, KindSkillCode, KindCritic, KindSkillDescription,
+	KindTaskManager}
 
 // ActiveSecondsMetric+name is the Trial.Metrics key of an agent's active
 // simulated seconds: the think time of its model calls plus the duration

@@ -73,20 +73,31 @@ const ActionModel = "gpt-4"
 // primitives' context (useChest and mineflayer only for models other than
 // gpt-3.5-turbo) followed by the retrieved skills' code.
 func ActionSystem(model string, skills []string) Message {
-	names := []string{"exploreUntil", "mineBlock", "craftItem", "placeItem", "smeltItem", "killMob"}
-	if model != "gpt-3.5-turbo" {
-		names = append(names, "useChest", "mineflayer")
-	}
-	programs := make([]string, 0, len(names)+len(skills))
-	for _, n := range names {
-		programs = append(programs, primitiveContexts[n])
-	}
-	programs = append(programs, skills...)
+	programs := append(Primitives(model), skills...)
 	// LangChain's f-string template; the template has no other braces.
 	text := strings.NewReplacer("{programs}", strings.Join(programs, "\n\n"),
 		"{response_format}", actionResponseFormat).Replace(actionTemplate)
 	return Message{Role: "system", Content: text}
 }
+
+// Primitives are the control primitives' context the action prompt shows
+// a model (useChest and mineflayer only for models other than
+// gpt-3.5-turbo), in Voyager's order: what Co-Voyager's skill manager
+// shows as its programs.
+func Primitives(model string) []string {
+	names := []string{"exploreUntil", "mineBlock", "craftItem", "placeItem", "smeltItem", "killMob"}
+	if model != "gpt-3.5-turbo" {
+		names = append(names, "useChest", "mineflayer")
+	}
+	programs := make([]string, len(names))
+	for i, n := range names {
+		programs[i] = primitiveContexts[n]
+	}
+	return programs
+}
+
+// ResponseFormat is the action agent's response format (action_response_format.txt).
+func ResponseFormat() string { return actionResponseFormat }
 
 // ActionTurn is what the action agent's user message reports.
 type ActionTurn struct {

@@ -242,6 +242,7 @@ var kindWorlds = map[*procgen.Kind]kindWorld{
 	procgen.Escape:         {build: (*World).buildEscape, score: (*World).escapeScore, ownScene: true},
 	procgen.Collection:     {build: (*World).buildCollection, score: (*World).collectionScore, ownScene: true, progress: true},
 	procgen.Shelter:        {build: (*World).buildShelter, score: (*World).shelterScore, ownScene: true, progress: true},
+	procgen.CoVoyager:      {build: (*World).buildCoVoyager, score: (*World).coVoyagerScore, ownScene: true},
 }
 
 // taskTypes is `"techtree", "cooking" or "construction"` for messages.

@@ -269,9 +269,11 @@ func cmdSmeltItem(r *run, args []command.Value) string {
 	}
 	// The action waits for the station (another agent's batch of the
 	// same item first), then the station's time per item.
+	// The agent is r.dur into its action (a program's earlier skills),
+	// which the world's clock has not moved by yet.
 	wait := 0.0
-	if f.busyUntil > w.now {
-		wait = (f.busyUntil - w.now).Seconds()
+	if at := w.now + time.Duration(r.dur*float64(time.Second)); f.busyUntil > at {
+		wait = (f.busyUntil - at).Seconds()
 	}
 	secs := mcdata.SmeltSeconds(f.Kind) * float64(max(smelted, 1))
 	r.spend(wait + 0.2 + secs)

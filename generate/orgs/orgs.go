@@ -10,6 +10,7 @@ import (
 	"collabcraft/generate"
 	"collabcraft/generate/dag"
 	"collabcraft/generate/dispatch"
+	"collabcraft/generate/queue"
 	"collabcraft/generate/tree"
 )
 
@@ -41,6 +42,7 @@ var organisations = map[string]func(Options) (generate.Organisation, error){
 	"graph": func(Options) (generate.Organisation, error) {
 		return tree.Org{Config: tree.Config{Shape: tree.Graph}}, nil
 	},
+	"queue": func(Options) (generate.Organisation, error) { return queue.Org{}, nil },
 }
 
 // Names lists the organisations, sorted.

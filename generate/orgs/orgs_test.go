@@ -27,7 +27,7 @@ func TestEveryOrganisationIsMade(t *testing.T) {
 	if o, _ := New("dag", Options{DAGMode: "update"}); o.(dag.Org).Config.Mode != dag.Update {
 		t.Error("--dag-mode update was not kept")
 	}
-	if _, err := New("forest", Options{}); err == nil || !strings.Contains(err.Error(), "chain, dag, dispatcher, graph, p2p, tree") {
+	if _, err := New("forest", Options{}); err == nil || !strings.Contains(err.Error(), "chain, dag, dispatcher, graph, p2p, queue, tree") {
 		t.Errorf("unknown organisation: %v", err)
 	}
 	if _, err := New("dag", Options{DAGMode: "nope"}); err == nil {

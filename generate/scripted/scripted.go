@@ -21,6 +21,7 @@
 package scripted
 
 import (
+	"collabcraft/covoyager"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -29,6 +30,7 @@ import (
 	"collabcraft/generate/scripted/chat"
 	"collabcraft/generate/scripted/dagexpert"
 	"collabcraft/generate/scripted/know"
+	"collabcraft/generate/scripted/queueexpert"
 	"collabcraft/generate/scripted/treeexpert"
 	"collabcraft/procgen"
 	"collabcraft/sagents"
@@ -142,6 +144,9 @@ func (b *backend) Complete(ctx context.Context, req generate.Request) (generate.
 	}
 	if dagKinds[req.Kind] {
 		return b.dagReply(req)
+	}
+	if msgs := covoyagerMessages(req.Messages); queueexpert.Claims(req.Kind, msgs) {
+		return queueReply(req, msgs) // Co-Voyager's queue over Voyager's loop
 	}
 	if treeexpert.Kinds[req.Kind] {
 		return treeReply(req) // S-Agents' tree over Voyager's loop
@@ -328,6 +333,23 @@ func treeReply(req generate.Request) (generate.Reply, error) {
 		msgs[i] = sagents.Message{Role: m.Role, Content: m.Content}
 	}
 	text, err := treeexpert.Reply(req.Kind, msgs, rng)
+	if err != nil {
+		return generate.Reply{}, fmt.Errorf("scripted: %w", err)
+	}
+	return reply(&req, text), nil
+}
+
+func covoyagerMessages(ms []trajectory.Message) []covoyager.Message {
+	out := make([]covoyager.Message, len(ms))
+	for i, m := range ms {
+		out[i] = covoyager.Message{Role: m.Role, Content: m.Content}
+	}
+	return out
+}
+
+// queueReply answers a call of the queue organisation (queueexpert).
+func queueReply(req generate.Request, msgs []covoyager.Message) (generate.Reply, error) {
+	text, err := queueexpert.Reply(req.Kind, msgs, rand.New(rand.NewPCG(req.Seed, 0xc0f)))
 	if err != nil {
 		return generate.Reply{}, fmt.Errorf("scripted: %w", err)
 	}

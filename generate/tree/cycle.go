@@ -1,8 +1,6 @@
 package tree
 
 import (
-	"encoding/json"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -11,7 +9,6 @@ import (
 	"collabcraft/trajectory"
 	"collabcraft/villager"
 	"collabcraft/voyager"
-	"collabcraft/world/js"
 )
 
 // maxFailedPlans is how many times in a row a leaf plans one order again
@@ -223,7 +220,7 @@ func (a *agent) skill(todo string) {
 			msg(voyager.ActionHuman(voyager.ActionTurn{Events: events, Obs: e.w.VoyagerObservation(a.i), Code: code,
 				Task: todo, Critique: critique, Chests: &e.chests}))}
 		text, _ := a.call(trajectory.KindSkillCode, msgs)
-		prog, perr := Program(text)
+		prog, perr := voyager.ReadProgram(text)
 		if perr != "" {
 			a.note("", perr)
 			events, critique = []voyager.Event{{Kind: voyager.OnError, Text: perr}}, ""
@@ -231,7 +228,7 @@ func (a *agent) skill(todo string) {
 		}
 		res := e.w.ExecuteVoyager(a.i, e.programs(prog.Code), prog.Code+"\n"+prog.Exec, &a.vstate)
 		for _, c := range res.Chests {
-			e.chests.Update(c.Position, chestSeen(c))
+			e.chests.Update(c.Position, generate.ChestSeen(c))
 		}
 		events = nil
 		for _, c := range res.Chat {
@@ -249,12 +246,8 @@ func (a *agent) skill(todo string) {
 		critique = ""
 		if judged {
 			text, _ := a.call(trajectory.KindCritic, []sagents.Message{msg(voyager.CriticSystem()), msg(hm)})
-			var v struct {
-				Success  bool   `json:"success"`
-				Critique string `json:"critique"`
-			}
-			if err := json.Unmarshal([]byte(jsonObject(text)), &v); err == nil {
-				ok, critique = v.Success, v.Critique
+			if success, c, read := voyager.ReadCritic(text); read {
+				ok, critique = success, c
 			}
 			a.note("", critique)
 		}
@@ -278,17 +271,6 @@ func (a *agent) skill(todo string) {
 	a.reportInventory()
 }
 
-func chestSeen(c jsChest) voyager.ChestSeen {
-	if c.Invalid {
-		return voyager.ChestSeen{Invalid: true}
-	}
-	s := voyager.ChestSeen{Items: []voyager.Item{}}
-	for _, it := range c.Items {
-		s.Items = append(s.Items, voyager.Item{Name: it.Item, Count: it.Count})
-	}
-	return s
-}
-
 func msg(m voyager.Message) sagents.Message { return sagents.Message{Role: m.Role, Content: m.Content} }
 
 func toSagents(ms []voyager.Message) []sagents.Message {
@@ -297,58 +279,6 @@ func toSagents(ms []voyager.Message) []sagents.Message {
 		out[i] = msg(m)
 	}
 	return out
-}
-
-// jsonObject is the answer's outermost {...} (the critic's JSON; Voyager's
-// fix_and_parse_json reads the same span).
-func jsonObject(s string) string {
-	i, j := strings.Index(s, "{"), strings.LastIndex(s, "}")
-	if i < 0 || j < i {
-		return s
-	}
-	return s[i : j+1]
-}
-
-// A Prog is the program of an action agent's answer, as Voyager's
-// process_ai_message reads it.
-type Prog struct {
-	Name string // the last async function's name
-	Code string // the code blocks' functions
-	Exec string // "await Name(bot);"
-}
-
-var (
-	codeBlockRE = regexp.MustCompile("(?s)```(?:javascript|js)(.*?)```")
-	functionRE  = regexp.MustCompile(`(?m)^(async\s+)?function\s+(\w+)\s*\(([^)]*)\)`)
-)
-
-// Program reads an action agent's answer: the javascript code blocks, the
-// last top-level async function, which must take bot alone; perr is
-// Voyager's error text for an answer it cannot run.
-func Program(answer string) (p Prog, perr string) {
-	var blocks []string
-	for _, m := range codeBlockRE.FindAllStringSubmatch(answer, -1) {
-		blocks = append(blocks, m[1])
-	}
-	code := strings.TrimSpace(strings.Join(blocks, "\n"))
-	const prefix = "Error parsing action response (before program execution): "
-	fns := functionRE.FindAllStringSubmatch(code, -1)
-	if len(fns) == 0 {
-		return Prog{}, prefix + "No functions found"
-	}
-	var main []string
-	for _, f := range fns {
-		if f[1] != "" {
-			main = f
-		}
-	}
-	if main == nil {
-		return Prog{}, prefix + "No async function found. Your main function must be async."
-	}
-	if strings.TrimSpace(main[3]) != "bot" {
-		return Prog{}, prefix + "Main function " + main[2] + " must take a single argument named 'bot'"
-	}
-	return Prog{Name: main[2], Code: code, Exec: "await " + main[2] + "(bot);"}, ""
 }
 
 // result is the trial's record.
@@ -365,8 +295,6 @@ func (e *engine) result(end string) *generate.TrialResult {
 	return r
 }
 
-type jsChest = js.VoyagerChest
-
 // programs is the library's code less the skills that declare a name
 // again (the new program's, or another kept skill's): in Voyager's Node
 // eval the later declaration wins, while our runtime refuses a name
@@ -374,13 +302,13 @@ type jsChest = js.VoyagerChest
 // the newest.
 func (e *engine) programs(code string) string {
 	declared := map[string]bool{}
-	for _, m := range functionRE.FindAllStringSubmatch(code, -1) {
+	for _, m := range voyager.FunctionRE.FindAllStringSubmatch(code, -1) {
 		declared[m[2]] = true
 	}
 	skills := e.lib.Skills()
 	keep := make([]bool, len(skills))
 	consider := func(i int) {
-		names := functionRE.FindAllStringSubmatch(skills[i].Code, -1)
+		names := voyager.FunctionRE.FindAllStringSubmatch(skills[i].Code, -1)
 		for _, m := range names {
 			if declared[m[2]] {
 				return

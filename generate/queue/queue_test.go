@@ -1,0 +1,67 @@
+package queue_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"collabcraft/generate"
+	"collabcraft/generate/queue"
+	"collabcraft/generate/scripted"
+	"collabcraft/procgen"
+	"collabcraft/world"
+)
+
+// play plays one Co-Voyager task with the scripted experts in a fresh
+// world; it returns the trial and the world.
+func play(t *testing.T, task procgen.Task, seed uint64) (*generate.TrialResult, *world.World) {
+	t.Helper()
+	names := []string{"Andy", "Jill", "Bob", "Ann", "Sam"}[:task.AgentCount]
+	w, err := world.Build(task, seed, world.Options{AgentNames: names})
+	if err != nil {
+		t.Fatal(err)
+	}
+	org := queue.Org{}
+	var seats []generate.Seat
+	for _, nm := range org.Seats(names) {
+		seats = append(seats, generate.Seat{Name: nm, Backend: scripted.New(scripted.Options{})})
+	}
+	res, err := org.Play(context.Background(), generate.TrialSpec{Task: &task, World: generate.SimWorld(w, seed), Team: seats, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, w
+}
+
+// dump is a trial's calls, one line each, for a failure's message.
+func dump(res *generate.TrialResult) string {
+	var b strings.Builder
+	for _, a := range res.Agents {
+		for _, tr := range a.Transitions {
+			fmt.Fprintf(&b, "%s %7.1f %s: %.300q | %.200q %.300q\n", a.Name, tr.SimTime, tr.Kind, tr.Response, tr.Command, tr.Output)
+		}
+	}
+	return b.String()
+}
+
+func paperTask(family string, agents int, human bool) procgen.Task {
+	tasks, err := procgen.GenerateCoVoyager(procgen.GenerateOptions{Options: procgen.Options{Split: procgen.SplitTest, Agents: agents, N: 3, Seed: 5}, Material: family, Human: human})
+	if err != nil {
+		panic(err)
+	}
+	return tasks[0]
+}
+
+// TestQueueCraftsCompass: the paper's compass in its arena, two coders:
+// the plan is approved, every subtask ends in the chest, the compass is
+// there at the end.
+func TestQueueCraftsCompass(t *testing.T) {
+	task := paperTask(procgen.CoVoyagerCompass, 2, false)
+	res, w := play(t, task, 1)
+	chest, _ := w.HandoverChest()
+	if !res.Outcome.Success || w.ChestCounts(chest)["compass"] < 1 {
+		t.Fatalf("no compass in the chest: %+v %s, chest %v\n%s", res.Outcome, res.Error, w.ChestCounts(chest), dump(res))
+	}
+	t.Logf("%.0f s, metrics %v", res.SimSeconds, res.Metrics)
+}
