@@ -96,15 +96,24 @@ func (w *World) buildCoVoyager(task procgen.Task) ([]Pos, error) {
 		}
 		row += (o.count+2*width-1)/(2*width) + 1
 	}
-	// The trees, east.
-	species := []string{"oak", "birch", "spruce", "oak"}
-	for i := range s.Trees {
-		p, ok := w.randomFree(l, chest.X+4, z0+1, x0+sx-1, z0+sz-1, 0)
-		if !ok {
-			return nil, fmt.Errorf("world: task %s: no room for tree %d of %d in the %dx%d arena", task.ID, i+1, s.Trees, sx, sz)
+	// The trees, east of the chest: a grove on a grid (trunks 2 apart
+	// across, 3 along), the cells drawn from it.
+	var cells []Pos
+	for x := x0 + sx - 2; x >= chest.X+4; x -= 2 {
+		for z := z0 + 1; z < z0+sz-1; z += 3 {
+			if p := (Pos{x, feet, z}); w.free(p, l) {
+				cells = append(cells, p)
+			}
 		}
+	}
+	if len(cells) < s.Trees {
+		return nil, fmt.Errorf("world: task %s: the %dx%d arena has room for %d trees, not %d", task.ID, sx, sz, len(cells), s.Trees)
+	}
+	w.rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+	species := []string{"oak", "birch", "spruce", "oak"}
+	for i, p := range cells[:s.Trees] {
 		w.tree(p, species[i%len(species)], 4+w.rng.IntN(2))
-		l.reserve(p.X, p.Z-1, p.X+1, p.Z+2) // trunks a block apart at least: a grove
+		l.reserve(p.X, p.Z-1, p.X+1, p.Z+2)
 	}
 	// The mobs: the cooking family's prey, a few to spare, and others
 	// round about.

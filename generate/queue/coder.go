@@ -65,11 +65,19 @@ func (e *engine) finish(s *covoyager.Entry, ok bool, skill string) {
 
 func (e *engine) handedOver(s *covoyager.Entry) bool {
 	x, y, z := e.chest[0], e.chest[1], e.chest[2]
-	switch s.Item {
-	case "crafting_table":
-		return e.w.BlockAt(x-1, y, z) == s.Item
-	case "furnace":
-		return e.w.BlockAt(x+1, y, z) == s.Item
+	if covoyager.Placed(s.Item) {
+		// 1 block left (the table) or right (the furnace) of the chest,
+		// or next to that spot along the chest's side.
+		dx := -1
+		if s.Item == "furnace" {
+			dx = 1
+		}
+		for dz := -1; dz <= 1; dz++ {
+			if e.w.BlockAt(x+dx, y, z+dz) == s.Item {
+				return true
+			}
+		}
+		return false
 	}
 	return e.w.ChestCounts(x, y, z)[s.Drop] >= s.Quantity
 }

@@ -65,3 +65,39 @@ func TestQueueCraftsCompass(t *testing.T) {
 	}
 	t.Logf("%.0f s, metrics %v", res.SimSeconds, res.Metrics)
 }
+
+// suite plays a split's generated tasks with the scripted experts and
+// returns the successes, logging each failure's calls.
+func suite(t *testing.T, split string, n, agents int, human bool) (won int, tasks []procgen.Task) {
+	t.Helper()
+	tasks, err := procgen.GenerateCoVoyager(procgen.GenerateOptions{Options: procgen.Options{Split: split, Agents: agents, N: n, Seed: 11}, Human: human})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, task := range tasks {
+		res, _ := play(t, task, uint64(100+i))
+		if res.Outcome.Success {
+			won++
+			continue
+		}
+		t.Logf("%s: %+v %s\n%s", task.ID, res.Outcome, res.Error, dump(res))
+	}
+	return won, tasks
+}
+
+// TestQueueSuite: the paper's three tasks (test, on layouts of their
+// own) and their variants (train: other targets, counts, arenas), with
+// two coders, are done in at least 95% of trials.
+func TestQueueSuite(t *testing.T) {
+	n := map[string]int{procgen.SplitTest: 30, procgen.SplitTrain: 60}
+	if testing.Short() {
+		n = map[string]int{procgen.SplitTest: 3, procgen.SplitTrain: 6}
+	}
+	for _, split := range []string{procgen.SplitTest, procgen.SplitTrain} {
+		won, tasks := suite(t, split, n[split], 2, false)
+		t.Logf("%s: %d of %d", split, won, len(tasks))
+		if float64(won) < 0.95*float64(len(tasks)) {
+			t.Errorf("%s: %d of %d done, want 95%%", split, won, len(tasks))
+		}
+	}
+}

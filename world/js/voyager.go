@@ -569,14 +569,24 @@ func voyagerGetItemFromChest(e *execution, args []goja.Value) goja.Value {
 			e.say("No item named " + name)
 			continue
 		}
-		before := e.s.Output()
-		e.s.Command("!takeFromChest", command.Value{Type: command.String, S: name}, command.Value{Type: command.Int, N: float64(counts[name])})
-		out := e.s.Output()[len(before):]
-		switch {
-		case texts.IsNotInChest(out):
-			e.say("I don't see " + name + " in this chest")
-		case !strings.Contains(out, "Successfully took "+strconv.Itoa(counts[name])+" "):
-			e.say("Not enough " + name + " in chest.")
+		// mineflayer's chest.withdraw takes the count across stacks;
+		// the world's command takes from one stack at a time.
+		inv := e.me().Inventory()
+		left := counts[name]
+		for first := true; left > 0; first = false {
+			before, had := e.s.Output(), inv.Count(name)
+			e.s.Command("!takeFromChest", command.Value{Type: command.String, S: name}, command.Value{Type: command.Int, N: float64(left)})
+			out := e.s.Output()[len(before):]
+			took := inv.Count(name) - had
+			if first && texts.IsNotInChest(out) {
+				e.say("I don't see " + name + " in this chest")
+				break
+			}
+			if took <= 0 {
+				e.say("Not enough " + name + " in chest.")
+				break
+			}
+			left -= took
 		}
 	}
 	e.closeChest(cell)
@@ -600,7 +610,17 @@ func voyagerDepositItemIntoChest(e *execution, args []goja.Value) goja.Value {
 			e.say("Not enough " + name + " in inventory.")
 			continue
 		}
-		e.s.Command("!putInChest", command.Value{Type: command.String, S: name}, command.Value{Type: command.Int, N: float64(counts[name])})
+		// mineflayer's chest.deposit puts the count across stacks; the
+		// world's command puts one stack at a time.
+		for left := counts[name]; left > 0; {
+			had := inv.Count(name)
+			e.s.Command("!putInChest", command.Value{Type: command.String, S: name}, command.Value{Type: command.Int, N: float64(left)})
+			put := had - inv.Count(name)
+			if put <= 0 {
+				break
+			}
+			left -= put
+		}
 	}
 	e.closeChest(cell)
 	return goja.Undefined()

@@ -166,8 +166,14 @@ func (w words) skillCode(msgs []covoyager.Message) (string, error) {
 		var need []string
 		for _, n := range take {
 			expr := strconv.Itoa(n.Count)
-			if j.action == covoyager.Smelt && !isTool(n.Item) {
-				expr = fmt.Sprintf("Math.max(0, %d - %s(bot, %q))", n.Count, countFn, j.item)
+			if !slices.Contains(j.tools, n.Item) && (j.action == covoyager.Smelt || j.action == covoyager.Craft) {
+				// Only for the items not made yet (a round after a
+				// failed one may hold some).
+				per := n.Count / j.count
+				expr = fmt.Sprintf("%d * Math.max(0, %d - %s(bot, %q))", per, j.count, countFn, j.item)
+				if per == 1 {
+					expr = fmt.Sprintf("Math.max(0, %d - %s(bot, %q))", j.count, countFn, j.item)
+				}
 			}
 			need = append(need, fmt.Sprintf("%s: %s", n.Item, expr))
 		}
@@ -234,13 +240,23 @@ async function %[1]s(bot, n) {
   const ids = logNames.map((name) => mcData.blocksByName[name].id);
   const held = () => bot.inventory.items().filter((item) => item.name.endsWith("_log")).reduce((sum, item) => sum + item.count, 0);
   for (let attempt = 0; attempt < 12 && held() < n; attempt++) {
-    const log = bot.findBlock({ matching: ids, maxDistance: 32 });
-    if (!log) {
+    if (!bot.findBlock({ matching: ids, maxDistance: 32 })) {
       const direction = new Vec3(Math.random() < 0.5 ? 1 : -1, 0, Math.random() < 0.5 ? 1 : -1);
       await exploreUntil(bot, direction, 30, () => bot.findBlock({ matching: ids, maxDistance: 32 }));
       continue;
     }
-    await mineBlock(bot, log.name, Math.min(n - held(), 4));
+    // Each kind of tree in turn: a log left hanging where a trunk was cut
+    // may be out of reach, and then another tree is nearer.
+    for (const name of logNames) {
+      if (held() >= n) break;
+      if (bot.findBlock({ matching: mcData.blocksByName[name].id, maxDistance: 32 })) {
+        await mineBlock(bot, name, Math.min(n - held(), 4));
+      }
+    }
+    if (held() < n) {
+      const direction = new Vec3(Math.random() < 0.5 ? 1 : -1, 0, Math.random() < 0.5 ? 1 : -1);
+      await exploreUntil(bot, direction, 4, () => false);
+    }
   }
 }
 
@@ -272,14 +288,31 @@ func (w words) craftBody(code *strings.Builder, j job, countFn string) {
 	if len(r) > 0 && r[0].NeedsTable {
 		fmt.Fprintf(code, "  if (!bot.findBlock({ matching: mcData.blocksByName.crafting_table.id, maxDistance: 32 })) {\n    throw new Error(\"No crafting table near the chest yet.\");\n  }\n")
 	}
-	fmt.Fprintf(code, "  await craftItem(bot, %q, %d);\n", j.item, j.count)
+	if j.side != "" {
+		// A station crafted in a round that could not place it is held.
+		fmt.Fprintf(code, "  if (%s(bot, %q) < %d) {\n    await craftItem(bot, %q, %d);\n  }\n", countFn, j.item, j.count, j.item, j.count)
+	} else {
+		fmt.Fprintf(code, "  await craftItem(bot, %q, %d);\n", j.item, j.count)
+	}
 	fmt.Fprintf(code, "  if (%s(bot, %q) < %d) {\n    throw new Error(%q);\n  }\n", countFn, j.item, j.count, "The "+human(j.item)+" was not crafted.")
 	if j.side != "" {
 		dx := -1
 		if j.side == "right" {
 			dx = 1
 		}
-		fmt.Fprintf(code, "  // %s\n  await placeItem(bot, %q, chestPosition.offset(%d, 0, 0));\n", w.gen(fmt.Sprintf("{The %[1]s goes 1 block %[2]s of the chest|Put the %[1]s on the ground %[2]s of the chest}, where everyone finds it.", human(j.item), j.side)), j.item, dx)
+		fmt.Fprintf(code, `  // %[1]s
+  const spots = [chestPosition.offset(%[3]d, 0, 0), chestPosition.offset(%[3]d, 0, -1), chestPosition.offset(%[3]d, 0, 1)];
+  const placed = () => spots.some((spot) => bot.blockAt(spot).name === %[2]q);
+  for (const spot of spots) {
+    if (placed()) break;
+    // The first spot is the plan's; someone standing there moves it
+    // along the chest's side.
+    await placeItem(bot, %[2]q, spot);
+  }
+  if (!placed()) {
+    throw new Error("Could not place the %[4]s %[5]s of the chest.");
+  }
+`, w.gen(fmt.Sprintf("{The %[1]s goes 1 block %[2]s of the chest|Put the %[1]s on the ground %[2]s of the chest}, where everyone finds it.", human(j.item), j.side)), j.item, dx, human(j.item), j.side)
 	}
 }
 
