@@ -45,6 +45,9 @@ func (e *Entry) Text() string { return e.Subtask.Text(e.Quantity) }
 // FAILED -> READY again until MaxAttempts.
 type Queue struct {
 	Entries []*Entry
+	// InChest, when set, says whether the chest holds a tool: a subtask
+	// whose tool someone has not put back is not READY.
+	InChest func(item string) bool
 }
 
 // NewQueue reads a plan: every item, material and tool must name a
@@ -136,6 +139,9 @@ func (q *Queue) met(e *Entry) bool {
 		if Placed(t.Item) {
 			continue
 		}
+		if q.InChest != nil && !q.InChest(t.Item) && q.made(t.Item) {
+			return false
+		}
 		for _, o := range q.Entries {
 			if o != e && o.Status == InProgress && slices.ContainsFunc(o.Tools, func(n Need) bool { return n.Item == t.Item }) {
 				return false
@@ -143,6 +149,16 @@ func (q *Queue) met(e *Entry) bool {
 		}
 	}
 	return true
+}
+
+// made reports whether a DONE subtask made the item.
+func (q *Queue) made(item string) bool {
+	for _, e := range q.Entries {
+		if e.Drop == item && e.Status == Done {
+			return true
+		}
+	}
+	return false
 }
 
 // Next is the first READY subtask, or nil.

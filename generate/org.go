@@ -70,6 +70,13 @@ func orgOrP2P(o Organisation) Organisation {
 	return o
 }
 
+// OrgHumans is an organisation whose task may seat a scripted human
+// player among the agents: Humans lists their agent indices, whose
+// members get trajectory.RoleHuman.
+type OrgHumans interface {
+	Humans(task *procgen.Task) []int
+}
+
 // OrgSettings is an organisation with settings of its own that change what
 // its trials record; run.json keeps them (org_config), so a resume with
 // other settings is refused.

@@ -88,6 +88,11 @@ func (p *Player) Play(ctx context.Context, job Job) (*trajectory.Trial, error) {
 	for i := len(names); i < len(members); i++ {
 		members[i].Role = trajectory.RoleOrg
 	}
+	if h, ok := org.(OrgHumans); ok {
+		for _, i := range h.Humans(task) {
+			members[i].Role = trajectory.RoleHuman
+		}
+	}
 	tr := TrialSpec{Task: task, World: sim, Team: seats, Seed: job.Seed, Config: cfg}
 	if p.Recorder != nil {
 		tr.Recorder = p.Recorder(job)

@@ -145,6 +145,14 @@ type Member struct {
 // TaskManager, GlobalController and DataManager).
 const RoleOrg = "org"
 
+// RoleHuman is the Member.Role of a scripted human player (the queue
+// organisation's): a player in the world whose turns are no model's.
+// It makes no model calls, so it has no transitions; its turns are kept
+// in its History with the roles "user" (what it saw) and "human" (what
+// it did), never "assistant", so that no exporter takes them for model
+// output.
+const RoleHuman = "human"
+
 // IsAgent reports whether the seat named name is an agent, not one of the
 // organisation's own seats. A name the team does not list counts as an
 // agent (records of agents without a team).

@@ -79,7 +79,15 @@ func (e *engine) handedOver(s *covoyager.Entry) bool {
 		}
 		return false
 	}
-	return e.w.ChestCounts(x, y, z)[s.Drop] >= s.Quantity
+	// The subtask ends with its tools back in the chest too (Att. C:
+	// "Then place the wooden pickaxe back in the chest.").
+	in := e.w.ChestCounts(x, y, z)
+	for _, t := range s.Tools {
+		if !covoyager.Placed(t.Item) && in[t.Item] < 1 {
+			return false
+		}
+	}
+	return in[s.Drop] >= s.Quantity
 }
 
 // loop is Voyager's loop on one subtask with the skill manager's prompt:

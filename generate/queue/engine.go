@@ -55,6 +55,8 @@ type engine struct {
 	byHuman int
 	// transitions of every seat, by seat index (the critic's own too)
 	transitions [][]trajectory.Transition
+	// history of the human's turns, by seat index (no model's)
+	history [][]trajectory.Message
 }
 
 // step is what a player's body yields: sleep for d, or wait for the
@@ -97,11 +99,12 @@ func newEngine(ctx context.Context, o Org, spec generate.TrialSpec, w generate.H
 	e.chest[0], e.chest[1], e.chest[2], _ = w.HandoverChest()
 	e.manager = len(spec.Team) - 2
 	e.transitions = make([][]trajectory.Transition, len(spec.Team))
+	e.history = make([][]trajectory.Message, len(spec.Team))
 	human := t.HumanCount != nil && *t.HumanCount == 1
 	for i := range e.manager {
 		p := &player{e: e, i: i, name: spec.Team[i].Name, body: (*player).code}
 		if human && i == 0 {
-			p.human = true
+			p.human, p.body = true, (*player).play
 		}
 		// Every player sees the chest in the middle of the arena, never
 		// opened yet (Voyager's nearbyChests: "Unknown items inside").
@@ -269,6 +272,7 @@ func (p *player) manage() {
 				q, qerr := covoyager.NewQueue(plan, e.count)
 				if qerr == nil {
 					e.note(critic, "", "approved")
+					q.InChest = func(item string) bool { return e.w.ChestCounts(e.chest[0], e.chest[1], e.chest[2])[item] > 0 }
 					e.q = q
 					e.wake()
 					return
@@ -294,7 +298,7 @@ func (e *engine) result(end string) *generate.TrialResult {
 	score, _ := e.w.Score()
 	r.Outcome = trajectory.Outcome{Score: score, Success: e.success, EndReason: end}
 	for i, s := range e.spec.Team {
-		r.Agents = append(r.Agents, trajectory.Agent{Name: s.Name, Transitions: e.transitions[i]})
+		r.Agents = append(r.Agents, trajectory.Agent{Name: s.Name, Transitions: e.transitions[i], History: e.history[i]})
 		active := time.Duration(0)
 		if i < len(e.players) {
 			active = e.players[i].active

@@ -101,3 +101,51 @@ func TestQueueSuite(t *testing.T) {
 		}
 	}
 }
+
+// TestQueueWithHuman: two coders and the scripted human (agent 0) do the
+// paper's three tasks and their variants in at least 95% of trials; the
+// human takes subtasks, makes no model call, and its turns are kept as
+// no model's (history roles user and human, never assistant).
+func TestQueueWithHuman(t *testing.T) {
+	n := 30
+	if testing.Short() {
+		n = 6
+	}
+	byHuman := 0.0
+	for _, split := range []string{procgen.SplitTest, procgen.SplitTrain} {
+		tasks, err := procgen.GenerateCoVoyager(procgen.GenerateOptions{Options: procgen.Options{Split: split, Agents: 3, N: n, Seed: 13}, Human: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		won := 0
+		for i, task := range tasks {
+			if got := (queue.Org{}).Humans(&task); len(got) != 1 || got[0] != 0 {
+				t.Fatalf("%s: human seats %v", task.ID, got)
+			}
+			res, _ := play(t, task, uint64(200+i))
+			h := res.Agents[0]
+			if len(h.Transitions) != 0 {
+				t.Fatalf("%s: the human made %d model calls", task.ID, len(h.Transitions))
+			}
+			for _, m := range h.History {
+				if m.Role != "user" && m.Role != "human" {
+					t.Fatalf("%s: a human turn with role %q", task.ID, m.Role)
+				}
+			}
+			byHuman += res.Metrics[queue.MetricHumanDone]
+			if res.Outcome.Success {
+				won++
+				continue
+			}
+			t.Logf("%s: %+v %s\n%s", task.ID, res.Outcome, res.Error, dump(res))
+		}
+		t.Logf("%s: %d of %d with the human", split, won, len(tasks))
+		if float64(won) < 0.95*float64(len(tasks)) {
+			t.Errorf("%s: %d of %d done, want 95%%", split, won, len(tasks))
+		}
+	}
+	if byHuman == 0 {
+		t.Error("the human did no subtask")
+	}
+	t.Logf("the human did %.0f subtasks", byHuman)
+}

@@ -3,6 +3,7 @@ package queueexpert
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"slices"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 
 	"collabcraft/covoyager"
 	"collabcraft/mcdata"
+	"collabcraft/voyager"
 )
 
 // subtaskRE reads a subtask's instruction as the pair manager words it
@@ -129,6 +131,32 @@ func camel(s string) string {
 // loop that explores when nothing is in sight, and hands the result and
 // the tools over in the chest.
 func (w words) skillCode(msgs []covoyager.Message) (string, error) {
+	return w.skillCodeWith(msgs, "")
+}
+
+// Slips a human player makes in a subtask (HumanProgram).
+const (
+	SlipNone     = ""
+	SlipShort    = "short"     // puts one fewer in the chest than asked
+	SlipKeepTool = "keep_tool" // keeps the tool instead of putting it back
+)
+
+// HumanProgram is the program of a human player doing a subtask, from
+// what it sees (the skill manager's turn for it): the program a coder
+// would write, less what the slip leaves out.
+func HumanProgram(msgs []covoyager.Message, slip string, rng *rand.Rand) (string, error) {
+	answer, err := words{rng: rng}.skillCodeWith(msgs, slip)
+	if err != nil {
+		return "", err
+	}
+	p, perr := voyager.ReadProgram(answer)
+	if perr != "" {
+		return "", errors.New("queueexpert: " + perr)
+	}
+	return p.Code + "\n" + p.Exec, nil
+}
+
+func (w words) skillCodeWith(msgs []covoyager.Message, slip string) (string, error) {
 	j, err := readJob(msgs)
 	if err != nil {
 		return "", err
@@ -159,6 +187,11 @@ func (w words) skillCode(msgs []covoyager.Message) (string, error) {
 		main += w.pick("Again", "Carefully", "Retry")
 	}
 	fmt.Fprintf(&code, "async function %s(bot) {\n  const chestPosition = new Vec3(%s);\n", main, j.chest)
+	// Wood first: climbing to a log, the pathfinder may build with the
+	// blocks held, so the chest's materials are taken afterwards.
+	if needWood {
+		fmt.Fprintf(&code, "  await %s(bot, %d, %d);\n", woodFn, planks, sticks)
+	}
 	take := j.fromChest()
 	if len(take) > 0 {
 		// What the program needs in hand: the chest is asked only for
@@ -192,9 +225,6 @@ func (w words) skillCode(msgs []covoyager.Message) (string, error) {
   }
 `, countFn)
 	}
-	if needWood {
-		fmt.Fprintf(&code, "  await %s(bot, %d, %d);\n", woodFn, planks, sticks)
-	}
 	switch j.action {
 	case covoyager.Craft:
 		w.craftBody(&code, j, countFn)
@@ -207,11 +237,19 @@ func (w words) skillCode(msgs []covoyager.Message) (string, error) {
 	default:
 		return "", fmt.Errorf("queueexpert: no skill for %s subtasks", j.action)
 	}
+	tools := toolNeeds(j.tools)
+	if slip == SlipKeepTool {
+		tools = nil
+	}
 	if j.side == "" {
-		hand := append([]covoyager.Need{{Item: j.drop, Count: j.count}}, toolNeeds(j.tools)...)
+		n := j.count
+		if slip == SlipShort {
+			n--
+		}
+		hand := append([]covoyager.Need{{Item: j.drop, Count: n}}, tools...)
 		fmt.Fprintf(&code, "  await depositItemIntoChest(bot, chestPosition, %s);\n", jsObject(hand))
-	} else if len(j.tools) > 0 {
-		fmt.Fprintf(&code, "  await depositItemIntoChest(bot, chestPosition, %s);\n", jsObject(toolNeeds(j.tools)))
+	} else if len(tools) > 0 {
+		fmt.Fprintf(&code, "  await depositItemIntoChest(bot, chestPosition, %s);\n", jsObject(tools))
 	}
 	done := w.gen(fmt.Sprintf("{Done|Finished}: %d %s {in the chest|handed over}.", j.count, human(j.drop)))
 	if j.side != "" {
@@ -411,11 +449,11 @@ func (w words) explain(j job, retry bool) string {
 
 func (w words) plan(j job, wood bool) string {
 	var steps []string
-	if len(j.fromChest()) > 0 {
-		steps = append(steps, w.gen("{Take|Get} the materials and tools from the chest and {check|count} them."))
-	}
 	if wood {
 		steps = append(steps, w.gen("{Chop|Collect} logs if needed and make the planks and sticks."))
+	}
+	if len(j.fromChest()) > 0 {
+		steps = append(steps, w.gen("{Take|Get} the materials and tools from the chest and {check|count} them."))
 	}
 	switch j.action {
 	case covoyager.Craft:
