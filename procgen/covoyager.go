@@ -125,11 +125,11 @@ func GenerateCoVoyager(o GenerateOptions) ([]Task, error) {
 		return nil, fmt.Errorf("procgen: covoyager: %w", err)
 	}
 	families := CoVoyagerFamilies
-	if o.Material != "" {
-		if coVoyagerTargets[o.Material] == nil {
-			return nil, fmt.Errorf("procgen: covoyager: family %q, expected one of %s", o.Material, strings.Join(CoVoyagerFamilies, ", "))
+	if o.Family != "" {
+		if coVoyagerTargets[o.Family] == nil {
+			return nil, fmt.Errorf("procgen: covoyager: family %q, expected one of %s", o.Family, strings.Join(CoVoyagerFamilies, ", "))
 		}
-		families = []string{o.Material}
+		families = []string{o.Family}
 	}
 	n := o.N
 	if n == 0 {

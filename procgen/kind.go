@@ -307,7 +307,8 @@ type GenerateOptions struct {
 	Chest          bool   // cooking: see CookingOptions.Chest
 	Human          bool   // cuisine: see CuisineOptions.Human; covoyager: agent 0 is a scripted human
 	MINDcraft      bool   // vbconstruction: generated blueprints MINDcraft's placeBlock can build (villagerbench.MINDcraftStates)
-	Material       string // collection: one material (CollectionMaterials); covoyager: one family (CoVoyagerFamilies); "" = all in turn
+	Material       string // collection: one material (CollectionMaterials); "" = all in turn
+	Family         string // covoyager: one family (CoVoyagerFamilies); "" = all in turn
 	Quantity       int    // collection: one quantity (0 = the split's own)
 	Size           int    // shelter: one foundation side (0 = the split's own)
 	Height         int    // shelter: one wall height (0 = 3, 2 and 4 in turn)

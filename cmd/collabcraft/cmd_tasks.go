@@ -33,21 +33,22 @@ type TasksOptions struct {
 	Height         int
 	Wall           string
 	Stone          string
+	Family         string
 
 	out io.Writer // where the summary line goes; os.Stderr when nil
 }
 
 // AddFlags registers the flags of `procgen tasks`.
 func (opts *TasksOptions) AddFlags(f *pflag.FlagSet) {
-	f.StringVar(&opts.Type, "type", "", "task type: crafting, cooking, construction, cuisine, mckitchen, farm, vbconstruction, escape, collection or shelter (required)")
+	f.StringVar(&opts.Type, "type", "", "task type: crafting, cooking, construction, cuisine, mckitchen, farm, vbconstruction, escape, collection, shelter or covoyager (required)")
 	f.StringVar(&opts.Split, "split", procgen.SplitTrain, "split: train, dev or test (cooking: train or test)")
-	f.IntVar(&opts.Agents, "agents", 2, "agents per task, 2 to 5 (cuisine: 2 to 4; collection and shelter: 1 to 5, 1 the solo baseline)")
-	f.IntVar(&opts.N, "n", 0, "number of tasks (0 = the default for the type and split: crafting 1200/100/100, cooking 280/90, construction 2000/30/30, cuisine 300/60/65, mckitchen 50/20/5, farm 200/20/106, vbconstruction 240/24/100, escape 400/40/122, collection 600/60/60, shelter 400/40/60)")
+	f.IntVar(&opts.Agents, "agents", 2, "agents per task, 2 to 5 (cuisine: 2 to 4; collection and shelter: 1 to 5, 1 the solo baseline; covoyager: the players, the human among them with --human)")
+	f.IntVar(&opts.N, "n", 0, "number of tasks (0 = the default for the type and split: crafting 1200/100/100, cooking 280/90, construction 2000/30/30, cuisine 300/60/65, mckitchen 50/20/5, farm 200/20/106, vbconstruction 240/24/100, escape 400/40/122, collection 600/60/60, shelter 400/40/60, covoyager 120/30)")
 	f.Uint64Var(&opts.Seed, "seed", 0, "random seed; the same seed and flags give byte-identical files")
 	f.StringVarP(&opts.Output, "output", "o", "", "task file to write (required; - for standard output)")
 	f.IntVar(&opts.MaxDepth, "max-depth", procgen.DefaultCraftingMaxDepth, "crafting: recipe depths 0 to max-depth-1")
 	f.StringVar(&opts.SplitMaterials, "split-materials", procgen.SplitEven, "construction: how blueprint materials are dealt: even or by-type")
-	f.BoolVar(&opts.Human, "human", false, "cuisine: agent 0 is a scripted human, MindAgent's human variant (the dispatcher plans for the others)")
+	f.BoolVar(&opts.Human, "human", false, "cuisine: agent 0 is a scripted human, MindAgent's human variant (the dispatcher plans for the others); covoyager: agent 0 is a scripted human player who takes subtasks from the queue")
 	f.BoolVar(&opts.MINDcraft, "mindcraft-states", false, "vbconstruction: generated blueprints whose every state MINDcraft's placeBlock can set (no doors or trapdoors, wall torches for signs, planks for logs lying along x or z), so p2p teams can build them; ids end in _mc")
 	f.StringVar(&opts.Material, "material", "", "collection: one material, logs, stones or iron (default: the three in turn)")
 	f.IntVar(&opts.Quantity, "quantity", 0, "collection: how many the team must mine, 1 to 640, in the split's own range (test: 50 or 100; dev: other multiples of 25; train: the rest; default: the split's in turn)")
@@ -55,13 +56,14 @@ func (opts *TasksOptions) AddFlags(f *pflag.FlagSet) {
 	f.IntVar(&opts.Height, "height", 0, "shelter: the walls' height, 2 to 5 (default: 3, 2 and 4 in turn)")
 	f.StringVar(&opts.Wall, "wall", "", "shelter: the wall material the agents get, planks or logs (default: oak, spruce and birch planks in turn)")
 	f.StringVar(&opts.Stone, "stone", "", "shelter: the foundation and ceiling material the agents get (default: cobblestone, stone and stone_bricks in turn)")
+	f.StringVar(&opts.Family, "family", "", "covoyager: one of Co-Voyager's three tasks and its variants, compass, diamond_pickaxe or cook_pig (default: the three in turn)")
 	f.BoolVar(&opts.Chest, "chest", false, "cooking: let some tasks keep an ingredient in a kitchen chest (chest_items, collabcraft's extension: MINDcraft's cooking world has no chest)")
 }
 
 func newTasksCommand(gopts *GlobalOptions) *cobra.Command {
 	var opts TasksOptions
 	cmd := &cobra.Command{
-		Use:   "tasks --type crafting|cooking|construction|cuisine|mckitchen|farm|vbconstruction|escape|collection|shelter -o FILE",
+		Use:   "tasks --type crafting|cooking|construction|cuisine|mckitchen|farm|vbconstruction|escape|collection|shelter|covoyager -o FILE",
 		Short: "Generate a MINDcraft-compatible task file",
 		Long: `tasks generates collaborative tasks of one type and split and writes them
 as a MINDcraft task file (a JSON object of task id -> task).
@@ -120,10 +122,18 @@ starts with the stone, the others with the planks (two with planks, one
 with stone for three agents). Scored by the world's validator: the share of
 the shelter's cells in place. Test is the paper's 5x5 foundation, dev 6x6,
 train 4x4 and 7x7.
+covoyager: Co-Voyager's tasks, played by the queue organisation (--org
+queue): craft a compass, craft a diamond pickaxe, kill a pig and cook it,
+in a 17x21 arena with ore blocks, an empty chest and 8 trees; every
+subtask ends in the chest, and the task is done when the chest holds the
+target. Test is the paper's three in its arena; train their variants
+(--family: another iron tool, diamond tool or meat, counts of 2, other
+arenas and tree counts). --human makes agent 0 a scripted human player.
 
 Train, dev and test never share a target (crafting item, dish, blueprint,
 cuisine's set of dishes, farm dish, VillagerBench structure, escape layout,
-collection material and quantity, shelter size, height and materials).`,
+collection material and quantity, shelter size, height and materials,
+covoyager target, count and arena).`,
 		Example: `  collabcraft procgen tasks --type crafting --split train --agents 2 -o tasks/crafting_train.json
   collabcraft procgen tasks --type cooking --split test --agents 3 --n 30 --seed 7 -o tasks/cooking_test_3.json
   collabcraft procgen tasks --type construction --split test -o -
@@ -132,7 +142,8 @@ collection material and quantity, shelter size, height and materials).`,
   collabcraft procgen tasks --type vbconstruction --split test --agents 3 -o tasks/vb_construction_test_3.json
   collabcraft procgen tasks --type escape --split test --n 122 -o tasks/escape_test.json
   collabcraft procgen tasks --type collection --split test --agents 3 --material iron --quantity 50 --n 10 -o tasks/iron50_3.json
-  collabcraft procgen tasks --type shelter --split test --agents 3 -o tasks/shelter_test_3.json`,
+  collabcraft procgen tasks --type shelter --split test --agents 3 -o tasks/shelter_test_3.json
+  collabcraft procgen tasks --type covoyager --split test --agents 3 --human -o tasks/covoyager_test_human.json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runTasks(cmd.Context(), opts, *gopts, args)
@@ -162,6 +173,9 @@ func runTasks(_ context.Context, opts TasksOptions, gopts GlobalOptions, _ []str
 	if (opts.Size != 0 || opts.Height != 0 || opts.Wall != "" || opts.Stone != "") && kind != procgen.Shelter {
 		return usagef("--size, --height, --wall and --stone are for shelter tasks, not %s", opts.Type)
 	}
+	if opts.Family != "" && kind != procgen.CoVoyager {
+		return usagef("--family is for covoyager tasks, not %s", opts.Type)
+	}
 	if opts.N < 0 || opts.N > procgen.MaxTasks {
 		return usagef("--n %d: want a number of tasks from 0 (the default) to %d", opts.N, procgen.MaxTasks)
 	}
@@ -187,6 +201,7 @@ func runTasks(_ context.Context, opts TasksOptions, gopts GlobalOptions, _ []str
 		Height:         opts.Height,
 		Wall:           opts.Wall,
 		Stone:          opts.Stone,
+		Family:         opts.Family,
 	})
 	if err != nil {
 		return err

@@ -55,7 +55,7 @@ func TestUsageErrors(t *testing.T) {
 		"generate --wrokers 3": "unknown flag --wrokers (did you mean --workers?)\n" +
 			"Usage: collabcraft generate --tasks FILE [FILE...] --out RUN [--backend scripted|openai] [--team SPEC] [flags]\nRun 'collabcraft generate --help' for more.\n",
 		"procgen tasks --n x": "--n \"x\": want an integer\n" +
-			"Usage: collabcraft procgen tasks --type crafting|cooking|construction|cuisine|mckitchen|farm|vbconstruction|escape|collection|shelter -o FILE [flags]\nRun 'collabcraft procgen tasks --help' for more.\n",
+			"Usage: collabcraft procgen tasks --type crafting|cooking|construction|cuisine|mckitchen|farm|vbconstruction|escape|collection|shelter|covoyager -o FILE [flags]\nRun 'collabcraft procgen tasks --help' for more.\n",
 		"show": "show takes RUN|VIEW TRIAL (2 operands), got none\n" +
 			"Usage: collabcraft show RUN|VIEW TRIAL [flags]\nRun 'collabcraft show --help' for more.\n",
 		"validate": "validate takes FILE... (at least 1 operand), got none\n" +
@@ -66,7 +66,7 @@ func TestUsageErrors(t *testing.T) {
 			"Usage: collabcraft stats RUN|VIEW [RUN|VIEW ...] [flags]\nRun 'collabcraft stats --help' for more.\n",
 		// A bad value found by the command itself: no usage line.
 		"export --in x --out y --compress-jsonl lz4": "--compress-jsonl: compression \"lz4\": expected none, gzip or zstd\n",
-		"procgen tasks --type bogus -o x.json":       "--type \"bogus\": want one of crafting, cooking, construction, cuisine, mckitchen, farm, vbconstruction, escape, collection, shelter\n",
+		"procgen tasks --type bogus -o x.json":       "--type \"bogus\": want one of crafting, cooking, construction, cuisine, mckitchen, farm, vbconstruction, escape, collection, shelter, covoyager\n",
 	} {
 		cmd, err := execute(context.Background(), newRootCommand(), strings.Fields(args))
 		var buf bytes.Buffer

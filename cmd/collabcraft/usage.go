@@ -233,6 +233,7 @@ var (
 		"js": true, "team": true, "scripted": true, "quality": true, "voice": true, "tokens": true, "cuisine": true, "escape": true, "villagerbench": true,
 		"villager": true, "dag": true, "orgs": true, "dagexpert": true, "dispatch": true, "dispatcher": true, "mckitchen": true, "pyrand": true, "hostile": true, "chat": true, "know": true, "scan": true,
 		"voyager": true, "latency": true, "sagents": true, "treeexpert": true, "tree": true,
+		"covoyager": true, "queueexpert": true, "queue": true,
 	}
 )
 

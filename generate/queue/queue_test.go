@@ -46,7 +46,7 @@ func dump(res *generate.TrialResult) string {
 }
 
 func paperTask(family string, agents int, human bool) procgen.Task {
-	tasks, err := procgen.GenerateCoVoyager(procgen.GenerateOptions{Options: procgen.Options{Split: procgen.SplitTest, Agents: agents, N: 3, Seed: 5}, Material: family, Human: human})
+	tasks, err := procgen.GenerateCoVoyager(procgen.GenerateOptions{Options: procgen.Options{Split: procgen.SplitTest, Agents: agents, N: 3, Seed: 5}, Family: family, Human: human})
 	if err != nil {
 		panic(err)
 	}
