@@ -208,6 +208,10 @@ func prepare(p *prepared, ground *quality.Grounder) {
 		p.obs.command = quality.TreeCommand(k, p.obs.response)
 		p.skills = observeSkills(ex, p.obs.command)
 	}
+	if ex.Meta.Kind == trajectory.KindTaskManager {
+		// The queue's plan: its subtasks are the call's command.
+		p.obs.command = quality.PlanCommand(p.obs.response)
+	}
 	// An escape agent's words are checked too: a block it names in a room
 	// it cannot see (quality.KindHiddenBlock) need not be in a command.
 	if p.obs.command != "" || ex.Meta.TaskType == procgen.TypeEscape {

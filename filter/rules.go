@@ -108,13 +108,14 @@ func (r maxTurns) Judge(t *trajectory.Trial) Verdict {
 
 // actingCalls yields each call of the trial's agents that acts in the
 // world (a conversation call's command, a react call's tool call, the
-// tree's todos and programs), as the quality checks see it, with its kind.
+// tree's todos and programs, the queue's plans), as the quality checks
+// see it, with its kind.
 func actingCalls(t *trajectory.Trial, each func(agent, kind string, c *quality.Call)) {
 	for _, a := range t.Agents {
 		for i := range a.Transitions {
 			tr := &a.Transitions[i]
 			switch tr.Kind {
-			case trajectory.KindConversation, trajectory.KindReact, trajectory.KindActionPlan, trajectory.KindSkillCode:
+			case trajectory.KindConversation, trajectory.KindReact, trajectory.KindActionPlan, trajectory.KindSkillCode, trajectory.KindTaskManager:
 			default:
 				continue
 			}

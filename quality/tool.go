@@ -78,7 +78,8 @@ func ToolCallOf(response string) (ToolCall, bool) {
 // CheckCall grounds a call of any kind: a conversation call's command
 // (Check), a react call's tool call (CheckTool), a dispatch call's
 // actions (checkDispatch), the tree's action-plan todos and skill code
-// (checkTree); other kinds have none.
+// (checkTree, the queue's coders' too), the queue's task-manager plans
+// (checkPlan); other kinds have none.
 func (g *Grounder) CheckCall(kind string, c *Call) []Violation {
 	switch kind {
 	case trajectory.KindConversation:
@@ -89,6 +90,8 @@ func (g *Grounder) CheckCall(kind string, c *Call) []Violation {
 		return checkDispatch(c)
 	case trajectory.KindActionPlan, trajectory.KindSkillCode:
 		return g.checkTree(kind, c)
+	case trajectory.KindTaskManager:
+		return g.checkPlan(c)
 	}
 	return nil
 }

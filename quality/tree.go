@@ -15,7 +15,10 @@ import (
 var (
 	// primitiveArgRE is a primitive's item or block argument:
 	// mineBlock(bot, "oak_log", ...), craftItem(bot, "stick", ...).
-	primitiveArgRE = regexp.MustCompile(`\b(?:mineBlock|craftItem|smeltItem|placeItem|killMob|getItemFromChest|depositItemIntoChest)\(\s*bot\s*,\s*"([a-z0-9_]+)"`)
+	primitiveArgRE = regexp.MustCompile(`\b(?:mineBlock|craftItem|smeltItem|placeItem|getItemFromChest|depositItemIntoChest)\(\s*bot\s*,\s*"([a-z0-9_]+)"`)
+	// killMobRE is killMob's mob: a mob the context names (the task, the
+	// nearby entities), not an item.
+	killMobRE = regexp.MustCompile(`\bkillMob\(\s*bot\s*,\s*"([a-z0-9_]+)"`)
 	// nameListRE is a list of names a program looks blocks up by:
 	// ["iron_ore", "deepslate_iron_ore"].map((name) => mcData...).
 	nameListRE = regexp.MustCompile(`\[((?:\s*"[a-z0-9_]+"\s*,?)+)\]\s*\.map\(`)
@@ -65,6 +68,11 @@ func (g *Grounder) checkTree(kind string, c *Call) []Violation {
 			}
 			for _, b := range byNameRE.FindAllStringSubmatch(code, -1) {
 				names = append(names, b[1]+b[2])
+			}
+			for _, k := range killMobRE.FindAllStringSubmatch(code, -1) {
+				if !regexp.MustCompile(`\b` + k[1] + `s?\b`).MatchString(ctx) {
+					bad(k[1], KindItem, k[1])
+				}
 			}
 		}
 		var items []string

@@ -26,6 +26,11 @@ func TestTreeCallsAreGrounded(t *testing.T) {
 	if v := g.CheckCall(trajectory.KindSkillCode, &Call{Context: ctx, Response: bad}); len(v) != 1 || v[0].Value != "ancient_debris" {
 		t.Errorf("a program that names what nothing shows: %+v", v)
 	}
+	kill := "Code:\n```javascript\nasync function hunt(bot) {\n  await killMob(bot, \"pig\", 300);\n  await killMob(bot, \"ghast\", 300);\n}\n```"
+	pigCtx := []trajectory.Message{ctx[0], {Role: "user", Content: voyager.ActionHuman(voyager.ActionTurn{Obs: obs, Task: "Kill 1 pig using killMob and place the porkchop in the chest."}).Content}}
+	if v := g.CheckCall(trajectory.KindSkillCode, &Call{Context: pigCtx, Response: kill}); len(v) != 1 || v[0].Value != "ghast" {
+		t.Errorf("killMob of a mob the task names and of one nothing names: %+v", v)
+	}
 	if TreeCommand(trajectory.KindActionPlan, `["a", "b"]`) != "a\nb" || TreeCommand(trajectory.KindSkillCode, good) == "" || TreeCommand(trajectory.KindMonitor, "x") != "" {
 		t.Error("TreeCommand")
 	}

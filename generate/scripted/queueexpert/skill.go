@@ -494,25 +494,46 @@ func (w words) subtaskCritic(msgs []covoyager.Message) (string, error) {
 	drop := covoyager.Drop(strings.ToLower(m[1]), item)
 	var reasoning, critique string
 	var ok bool
+	chestAt := ""
+	if c := chestRE.FindStringSubmatch(section(u, "Chests:")); c != nil {
+		chestAt = " at (" + c[1] + ", " + c[2] + ", " + c[3] + ")"
+	}
 	if covoyager.Placed(item) {
 		blocks := strings.Split(section(u, "Nearby blocks: "), ", ")
 		ok = slices.Contains(blocks, item)
-		reasoning = w.gen(fmt.Sprintf("{The nearby blocks %s a %s|A %s is %s among the nearby blocks}.", map[bool]string{true: "include", false: "do not include"}[ok], human(item), human(item), map[bool]string{true: "", false: "not"}[ok]))
-		reasoning = strings.ReplaceAll(reasoning, "is  among", "is among")
-		if !ok {
-			critique = w.gen(fmt.Sprintf("{Craft the %[1]s and place it next to the chest.|Place a %[1]s on the ground by the chest.}", human(item)))
+		side := "left"
+		if item == "furnace" {
+			side = "right"
+		}
+		if ok {
+			reasoning = w.gen(fmt.Sprintf("{The nearby blocks include a %[1]s|A %[1]s shows among the nearby blocks|I can see a %[1]s in the nearby blocks}{, so it was placed| next to the chest%[2]s|, placed on the %[3]s side of the chest|}. {The task was to craft and place one.|Crafting and placing it was the task.|}", human(item), chestAt, side))
+		} else {
+			reasoning = w.gen(fmt.Sprintf("{No %[1]s is among the nearby blocks|The nearby blocks show no %[1]s|I see no %[1]s near the chest%[2]s}{, so it was not placed|; it is not on the ground yet|}.", human(item), chestAt))
+			critique = w.gen(fmt.Sprintf("{Craft the %[1]s and place it on the ground 1 block %[2]s of the chest.|Place a %[1]s by the chest, on its %[2]s side.|Make sure the %[1]s ends up placed next to the chest, not in the inventory.}", human(item), side))
 		}
 	} else {
 		have := 0
+		var others []string
 		for _, kv := range kvRE.FindAllStringSubmatch(section(u, "Chests:"), -1) {
 			if kv[1] == drop {
 				have, _ = strconv.Atoi(kv[2])
+			} else {
+				others = append(others, kv[2]+" "+human(kv[1]))
 			}
 		}
 		ok = have >= n
-		reasoning = w.gen(fmt.Sprintf("{The chest holds|In the chest there are} %d %s{, and the task asks for| against the} %d.", have, human(drop), n))
-		if !ok {
-			critique = w.gen(fmt.Sprintf("{Put %d more %s in the chest.|The chest needs %d more %s; get them and deposit them.}", n-have, human(drop), n-have, human(drop)))
+		verb := strings.ToLower(m[1])
+		reasoning = w.gen(fmt.Sprintf("{The chest%[4]s holds|In the chest%[4]s there are|The chest%[4]s now contains|Looking at the chest%[4]s, I count} %[1]d %[2]s{, and the task asks for %[3]d|; the task wants %[3]d| against the %[3]d the task asks for| (%[3]d needed)}.", have, human(drop), n, chestAt))
+		if len(others) > 0 && w.rng.IntN(2) == 0 {
+			if len(others) > 3 {
+				others = others[:3]
+			}
+			reasoning += w.gen(" {It also holds|Besides that it has|Other things in it:} " + strings.Join(others, ", ") + ".")
+		}
+		if ok {
+			reasoning += w.gen(fmt.Sprintf("{| The %[1]s step is complete.| So the %[2]s were %[1]sed and handed over.| Everything the subtask asked for is there.}", strings.TrimSuffix(verb, "e"), human(drop)))
+		} else {
+			critique = w.gen(fmt.Sprintf("{Put %[1]d more %[2]s in the chest.|The chest needs %[1]d more %[2]s; get them and deposit them.|Only %[3]d of %[4]d %[2]s are in the chest: %[5]s the rest and put them in.|Deposit the %[2]s in the chest%[6]s once you have %[4]d.}", n-have, human(drop), have, n, verb, chestAt))
 		}
 	}
 	return fmt.Sprintf("{\n    \"reasoning\": %q,\n    \"success\": %t,\n    \"critique\": %q\n}", reasoning, ok, critique), nil
@@ -533,16 +554,26 @@ func (w words) describe(msgs []covoyager.Message) (string, error) {
 	if len(act) > 0 {
 		last := act[len(act)-1]
 		what := map[string]string{"craftItem": "crafts", "mineBlock": "mines", "smeltItem": "smelts", "killMob": "kills"}[last[1]]
-		parts = append(parts, w.gen(fmt.Sprintf("The function %s %s{ for the team| for a subtask of the plan|}", what, human(last[2]))))
+		n := ""
+		if c := regexp.MustCompile(`const goal = (?:\w+\(bot, "\w+"\) \+ )?(\d+);|craftItem\(bot, "\w+", (\d+)\)`).FindStringSubmatch(code[strings.Index(code, "async function "+m[1]):]); c != nil {
+			n = c[1] + c[2] + " "
+		}
+		parts = append(parts, w.gen(fmt.Sprintf("{The function|%[3]s|This skill} %[1]s %[4]s%[2]s{ for the team| for a subtask of the plan| as its subtask asks|}", what, human(last[2]), m[1], n)))
+	}
+	if strings.Contains(code, "prepareWood") || strings.Contains(code, "ensureWood") || strings.Contains(code, "getWoodReady") {
+		parts = append(parts, w.gen("{It chops logs when it has too few and makes the planks and sticks it needs|Planks and sticks come from logs it chops itself|Wood is gathered first: logs, then planks and sticks}"))
 	}
 	if strings.Contains(code, "getItemFromChest") {
-		parts = append(parts, w.gen("{It first takes the materials and tools it needs from the shared chest and throws an error when something is missing|It gets what it needs out of the chest and checks that it is enough}"))
+		parts = append(parts, w.gen("{It takes the materials and tools it needs from the shared chest and throws an error when something is missing|It gets what it needs out of the chest and checks that it is enough|Only what it does not hold yet is taken from the chest, and it stops with an error if the chest is short}"))
 	}
 	if strings.Contains(code, "placeItem") {
-		parts = append(parts, w.gen("{Then it places the block on the ground next to the chest|The block is placed beside the chest}"))
+		parts = append(parts, w.gen("{Then it places the block on the ground next to the chest|The block is placed beside the chest, moving along its side when the spot is taken|It puts the block down by the chest}"))
+	}
+	if strings.Contains(code, "exploreUntil") && !strings.Contains(code, "placeItem") {
+		parts = append(parts, w.gen("{When nothing is in sight it explores in a random direction|It explores when it cannot find what it looks for}"))
 	}
 	if strings.Contains(code, "depositItemIntoChest") {
-		parts = append(parts, w.gen("{Finally it puts the result and the tools back in the chest|At the end everything goes back into the chest for the others}"))
+		parts = append(parts, w.gen("{Finally it puts the result and the tools back in the chest|At the end everything goes back into the chest for the others|It ends by depositing the result, and any tool it took, in the chest}"))
 	}
 	if len(parts) == 0 {
 		parts = append(parts, "The function "+m[1]+" does one subtask")
