@@ -234,3 +234,18 @@ func (s *Sampler) Draw(kind string) time.Duration {
 	}
 	return time.Duration(math.Round(secs*1000)) * time.Millisecond
 }
+
+// KS is the Kolmogorov-Smirnov distance between draws (in seconds) and
+// the distribution: the largest gap between their empirical CDF and
+// d.CDF, for the tests that hold recorded draws to the model.
+func (d Dist) KS(draws []float64) float64 {
+	s := slices.Clone(draws)
+	slices.Sort(s)
+	n := float64(len(s))
+	gap := 0.0
+	for i, x := range s {
+		f := d.CDF(x)
+		gap = max(gap, math.Abs(float64(i+1)/n-f), math.Abs(f-float64(i)/n))
+	}
+	return gap
+}

@@ -28,11 +28,7 @@ func TestDrawsFollowTheDistribution(t *testing.T) {
 		}
 		slices.Sort(draws)
 		d, _ := m.Dist(kind)
-		gap := 0.0
-		for i, x := range draws {
-			f := d.CDF(x)
-			gap = max(gap, math.Abs(float64(i+1)/n-f), math.Abs(f-float64(i)/n))
-		}
+		gap := d.KS(draws)
 		if limit := 1.36 / math.Sqrt(n); gap > limit {
 			t.Errorf("%s (%s): KS distance %.4f over %.4f", kind, d, gap, limit)
 		}

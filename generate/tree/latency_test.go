@@ -61,7 +61,7 @@ func TestCallsTakeTheirDraws(t *testing.T) {
 		if d.Name == "constant" {
 			continue // a step: checked below, draw by draw
 		}
-		ks := ksDistance(xs, d.CDF)
+		ks := d.KS(xs)
 		crit := 1.63 / math.Sqrt(float64(len(xs)))
 		t.Logf("%s: %d draws, median %.3f s, KS %.4f (1%% critical %.4f)", name, len(xs), median(xs), ks, crit)
 		if ks > crit {
@@ -71,17 +71,6 @@ func TestCallsTakeTheirDraws(t *testing.T) {
 	if xs := byKind[trajectory.KindSkillDescription]; len(xs) == 0 || slices.Max(xs) != 0.8 || slices.Min(xs) != 0.8 {
 		t.Errorf("skill descriptions: %v, want constant 800ms", xs)
 	}
-}
-
-func ksDistance(xs []float64, cdf func(float64) float64) float64 {
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	d := 0.0
-	for i, x := range s {
-		f := cdf(x)
-		d = max(d, math.Abs(f-float64(i)/float64(len(s))), math.Abs(float64(i+1)/float64(len(s))-f))
-	}
-	return d
 }
 
 func median(xs []float64) float64 {
