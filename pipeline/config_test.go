@@ -25,7 +25,7 @@ func TestPresetsParse(t *testing.T) {
 			t.Errorf("preset %s: no task files", name)
 		}
 	}
-	if _, err := Preset("nope"); err == nil || !strings.Contains(err.Error(), "cuisineworld or demo or minecollab or s-agents or villagerbench") {
+	if _, err := Preset("nope"); err == nil || !strings.Contains(err.Error(), "co-voyager or cuisineworld or demo or minecollab or s-agents or villagerbench") {
 		t.Errorf("unknown preset: %v", err)
 	}
 }

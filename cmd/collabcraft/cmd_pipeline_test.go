@@ -93,9 +93,9 @@ func TestPipelineConfigErrors(t *testing.T) {
 		opts PipelineOptions
 		want string
 	}{
-		{PipelineOptions{}, "give --preset (cuisineworld, demo, minecollab, s-agents, villagerbench) or --config FILE"},
+		{PipelineOptions{}, "give --preset (co-voyager, cuisineworld, demo, minecollab, s-agents, villagerbench) or --config FILE"},
 		{PipelineOptions{Preset: "demo", Config: "x.yaml"}, "exclude each other"},
-		{PipelineOptions{Preset: "huge"}, `--preset "huge": want cuisineworld or demo or minecollab or s-agents or villagerbench`},
+		{PipelineOptions{Preset: "huge"}, `--preset "huge": want co-voyager or cuisineworld or demo or minecollab or s-agents or villagerbench`},
 		{PipelineOptions{Config: filepath.Join(dir, "missing.yaml")}, "missing.yaml: no such file"},
 		{PipelineOptions{Config: write("a.yaml", base+"generate:\n  workerz: 3\n")}, `a.yaml: line 5: generate: unknown flag "workerz" (did you mean "workers"?) (the flags of generate: `},
 		{PipelineOptions{Config: write("b.yaml", base+"filter:\n  quantile: lots\n")}, `b.yaml: line 5: filter: flag "quantile": invalid value "lots" (want a number)`},

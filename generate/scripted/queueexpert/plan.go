@@ -305,7 +305,13 @@ func (w words) taskCritic(task, planText string) string {
 	if gerr == nil && covoyager.ItemOf(sub[len(sub)-1].Item) != g.item && covoyager.Drop(sub[len(sub)-1].Action, covoyager.ItemOf(sub[len(sub)-1].Item)) != g.item {
 		return fmt.Sprintf("Error: The last subtask does not make [%s].\nCritique: %s", human(g.item), w.gen("{End the plan with the action that makes the task's item.|The final subtask should produce what the task asks for.}"))
 	}
-	return "Error: None\nCritique: " + w.gen(fmt.Sprintf("{The instructions|The plan|The subdivision} {progress|move} {logically|in order} from {gathering|collecting} raw materials{ to processing them| through smelting and crafting} and {end with|finish on} the %s. {Materials and tools are kept distinct|Tools and materials are listed apart}{ and the quantities follow the rules|, and gather and smelt amounts are left at -1|}.", human(sub[len(sub)-1].Item)))
+	gathers := 0
+	for _, s := range sub {
+		if s.Action == covoyager.Gather {
+			gathers++
+		}
+	}
+	return "Error: None\nCritique: " + w.gen(fmt.Sprintf("{The instructions|The plan|The subdivision|These %[2]d subtasks} {progress|move|go} {logically|in order|step by step} from {gathering|collecting} raw materials{ to processing them| through smelting and crafting|, %[3]d gather steps first where they are needed,} and {end with|finish on|close with} the %[1]s{, starting from the %[4]s|}. {Materials and tools are kept distinct|Tools and materials are listed apart|No tool appears among the materials}{ and the quantities follow the rules|, and gather and smelt amounts are left at -1|; every material is made before it is used}.", strings.ToLower(sub[len(sub)-1].Item), len(sub), gathers, strings.ToLower(sub[0].Item)))
 }
 
 // missing is the critique of a material nothing made.

@@ -505,10 +505,11 @@ func (w words) subtaskCritic(msgs []covoyager.Message) (string, error) {
 		if item == "furnace" {
 			side = "right"
 		}
+		pos := section(u, "Position: ")
 		if ok {
-			reasoning = w.gen(fmt.Sprintf("{The nearby blocks include a %[1]s|A %[1]s shows among the nearby blocks|I can see a %[1]s in the nearby blocks}{, so it was placed| next to the chest%[2]s|, placed on the %[3]s side of the chest|}. {The task was to craft and place one.|Crafting and placing it was the task.|}", human(item), chestAt, side))
+			reasoning = w.gen(fmt.Sprintf("{The nearby blocks include a %[1]s|A %[1]s shows among the nearby blocks|I can see a %[1]s in the nearby blocks}{, so it was placed| next to the chest%[2]s|, placed on the %[3]s side of the chest%[2]s}. {You are at %[4]s, beside it.|From %[4]s it is within reach.|The task was to craft and place one, and you stand at %[4]s.}", human(item), chestAt, side, pos))
 		} else {
-			reasoning = w.gen(fmt.Sprintf("{No %[1]s is among the nearby blocks|The nearby blocks show no %[1]s|I see no %[1]s near the chest%[2]s}{, so it was not placed|; it is not on the ground yet|}.", human(item), chestAt))
+			reasoning = w.gen(fmt.Sprintf("{No %[1]s is among the nearby blocks|The nearby blocks show no %[1]s|I see no %[1]s near the chest%[2]s}{, so it was not placed| at %[3]s|; it is not on the ground yet}.", human(item), chestAt, pos))
 			critique = w.gen(fmt.Sprintf("{Craft the %[1]s and place it on the ground 1 block %[2]s of the chest.|Place a %[1]s by the chest, on its %[2]s side.|Make sure the %[1]s ends up placed next to the chest, not in the inventory.}", human(item), side))
 		}
 	} else {
@@ -524,7 +525,7 @@ func (w words) subtaskCritic(msgs []covoyager.Message) (string, error) {
 		ok = have >= n
 		verb := strings.ToLower(m[1])
 		reasoning = w.gen(fmt.Sprintf("{The chest%[4]s holds|In the chest%[4]s there are|The chest%[4]s now contains|Looking at the chest%[4]s, I count} %[1]d %[2]s{, and the task asks for %[3]d|; the task wants %[3]d| against the %[3]d the task asks for| (%[3]d needed)}.", have, human(drop), n, chestAt))
-		if len(others) > 0 && w.rng.IntN(2) == 0 {
+		if len(others) > 0 {
 			if len(others) > 3 {
 				others = others[:3]
 			}
@@ -573,7 +574,11 @@ func (w words) describe(msgs []covoyager.Message) (string, error) {
 		parts = append(parts, w.gen("{When nothing is in sight it explores in a random direction|It explores when it cannot find what it looks for}"))
 	}
 	if strings.Contains(code, "depositItemIntoChest") {
-		parts = append(parts, w.gen("{Finally it puts the result and the tools back in the chest|At the end everything goes back into the chest for the others|It ends by depositing the result, and any tool it took, in the chest}"))
+		at := ""
+		if c := regexp.MustCompile(`new Vec3\((-?\d+, -?\d+, -?\d+)\)`).FindStringSubmatch(code); c != nil {
+			at = " at (" + c[1] + ")"
+		}
+		parts = append(parts, w.gen("{Finally it puts the result and the tools back in the chest"+at+"|At the end everything goes back into the chest"+at+" for the others|It ends by depositing the result, and any tool it took, in the chest"+at+"}"))
 	}
 	if len(parts) == 0 {
 		parts = append(parts, "The function "+m[1]+" does one subtask")
