@@ -76,6 +76,19 @@ func (c Config) Sampler(seed uint64) *latency.Sampler {
 	return c.Latency.Sampler(seed)
 }
 
+// SamplerOr is Sampler, or without --latency the organisation's own
+// default model (a latency spec) for the trial.
+func (c Config) SamplerOr(seed uint64, spec string) (*latency.Sampler, error) {
+	if s := c.Sampler(seed); s != nil {
+		return s, nil
+	}
+	m, err := latency.Parse(spec)
+	if err != nil {
+		return nil, err
+	}
+	return m.Sampler(seed), nil
+}
+
 // Seat is one agent of the team: its name and the backend that decides
 // for it.
 type Seat struct {

@@ -96,6 +96,21 @@ func Primitives(model string) []string {
 	return programs
 }
 
+// Section is a message's section: the text after head up to the next
+// blank line, trimmed ("" when head is not there), as the experts read
+// an observation's "Task: ", "Inventory ...: " or "Chests:".
+func Section(text, head string) string {
+	i := strings.Index(text, head)
+	if i < 0 {
+		return ""
+	}
+	rest := text[i+len(head):]
+	if j := strings.Index(rest, "\n\n"); j >= 0 {
+		rest = rest[:j]
+	}
+	return strings.TrimSpace(rest)
+}
+
 // ResponseFormat is the action agent's response format (action_response_format.txt).
 func ResponseFormat() string { return actionResponseFormat }
 

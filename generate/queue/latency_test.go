@@ -1,37 +1,14 @@
 package queue_test
 
 import (
-	"context"
 	"math"
 	"testing"
 
 	"collabcraft/generate"
 	"collabcraft/generate/latency"
-	"collabcraft/generate/queue"
-	"collabcraft/generate/scripted"
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
-	"collabcraft/world"
 )
-
-func playWith(t *testing.T, task procgen.Task, seed uint64, cfg generate.Config) *generate.TrialResult {
-	t.Helper()
-	names := []string{"Andy", "Jill", "Bob"}[:task.AgentCount]
-	w, err := world.Build(task, seed, world.Options{AgentNames: names})
-	if err != nil {
-		t.Fatal(err)
-	}
-	org := queue.Org{}
-	var seats []generate.Seat
-	for _, nm := range org.Seats(names) {
-		seats = append(seats, generate.Seat{Name: nm, Backend: scripted.New(scripted.Options{})})
-	}
-	res, err := org.Play(context.Background(), generate.TrialSpec{Task: &task, World: generate.SimWorld(w, seed), Team: seats, Seed: seed, Config: cfg})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
-}
 
 // TestQueueCallsTakeTheirDraws: under --latency every call records the
 // latency drawn for its kind, a seat's next call starts no sooner than
@@ -48,7 +25,7 @@ func TestQueueCallsTakeTheirDraws(t *testing.T) {
 	}
 	byKind := map[string][]float64{}
 	for i, task := range tasks {
-		res := playWith(t, task, uint64(i+1), generate.Config{Latency: model})
+		res, _ := playWith(t, task, uint64(i+1), generate.Config{Latency: model})
 		if !res.Outcome.Success {
 			t.Fatalf("%s: %+v", task.ID, res.Outcome)
 		}

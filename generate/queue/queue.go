@@ -20,7 +20,6 @@ import (
 	"slices"
 
 	"collabcraft/generate"
-	"collabcraft/generate/latency"
 	"collabcraft/procgen"
 )
 
@@ -103,13 +102,9 @@ func (o Org) Play(ctx context.Context, spec generate.TrialSpec) (*generate.Trial
 	if len(spec.Team) < 3 {
 		return nil, fmt.Errorf("queue: task %s: no agents (the team is the agents, %s and %s)", t.ID, ManagerSeat, CriticSeat)
 	}
-	lat := spec.Config.Sampler(spec.Seed)
-	if lat == nil {
-		model, err := latency.Parse(o.latencySpec())
-		if err != nil {
-			return nil, fmt.Errorf("queue: latency: %w", err)
-		}
-		lat = model.Sampler(spec.Seed)
+	lat, err := spec.Config.SamplerOr(spec.Seed, o.latencySpec())
+	if err != nil {
+		return nil, fmt.Errorf("queue: latency: %w", err)
 	}
 	return newEngine(ctx, o, spec, w, lat).run()
 }

@@ -17,6 +17,11 @@ import (
 // world; it returns the trial and the world.
 func play(t *testing.T, task procgen.Task, seed uint64) (*generate.TrialResult, *world.World) {
 	t.Helper()
+	return playWith(t, task, seed, generate.Config{})
+}
+
+func playWith(t *testing.T, task procgen.Task, seed uint64, cfg generate.Config) (*generate.TrialResult, *world.World) {
+	t.Helper()
 	names := []string{"Andy", "Jill", "Bob", "Ann", "Sam"}[:task.AgentCount]
 	w, err := world.Build(task, seed, world.Options{AgentNames: names})
 	if err != nil {
@@ -27,7 +32,7 @@ func play(t *testing.T, task procgen.Task, seed uint64) (*generate.TrialResult, 
 	for _, nm := range org.Seats(names) {
 		seats = append(seats, generate.Seat{Name: nm, Backend: scripted.New(scripted.Options{})})
 	}
-	res, err := org.Play(context.Background(), generate.TrialSpec{Task: &task, World: generate.SimWorld(w, seed), Team: seats, Seed: seed})
+	res, err := org.Play(context.Background(), generate.TrialSpec{Task: &task, World: generate.SimWorld(w, seed), Team: seats, Seed: seed, Config: cfg})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,6 @@ import (
 	"slices"
 
 	"collabcraft/generate"
-	"collabcraft/generate/latency"
 	"collabcraft/procgen"
 )
 
@@ -114,13 +113,9 @@ func (o Org) Play(ctx context.Context, spec generate.TrialSpec) (*generate.Trial
 	if len(spec.Team) == 0 {
 		return nil, fmt.Errorf("tree: task %s: no agents", t.ID)
 	}
-	lat := spec.Config.Sampler(spec.Seed)
-	if lat == nil {
-		model, err := latency.Parse(o.latencySpec())
-		if err != nil {
-			return nil, fmt.Errorf("tree: latency: %w", err)
-		}
-		lat = model.Sampler(spec.Seed)
+	lat, err := spec.Config.SamplerOr(spec.Seed, o.latencySpec())
+	if err != nil {
+		return nil, fmt.Errorf("tree: latency: %w", err)
 	}
 	e := newEngine(ctx, o, spec, w, goal, lat)
 	return e.run()

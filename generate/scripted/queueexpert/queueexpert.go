@@ -17,6 +17,7 @@ import (
 
 	"collabcraft/covoyager"
 	"collabcraft/trajectory"
+	"collabcraft/voyager"
 )
 
 // Claims reports whether a call is the queue organisation's: a task
@@ -30,7 +31,7 @@ func Claims(kind string, msgs []covoyager.Message) bool {
 		if covoyager.IsTaskCritic(msgs) {
 			return true
 		}
-		return len(msgs) == 2 && subtaskRE.MatchString(section(msgs[1].Content, "\nTask: "))
+		return len(msgs) == 2 && subtaskRE.MatchString(voyager.Section(msgs[1].Content, "\nTask: "))
 	case trajectory.KindSkillDescription:
 		return len(msgs) == 2 && strings.Contains(msgs[1].Content, "const chestPosition = new Vec3(")
 	}
@@ -75,19 +76,6 @@ func (w words) gen(t string) string {
 	return altRE.ReplaceAllStringFunc(t, func(m string) string {
 		return w.pick(strings.Split(m[1:len(m)-1], "|")...)
 	})
-}
-
-// section is the text after head up to the next blank line.
-func section(text, head string) string {
-	i := strings.Index(text, head)
-	if i < 0 {
-		return ""
-	}
-	rest := text[i+len(head):]
-	if j := strings.Index(rest, "\n\n"); j >= 0 {
-		rest = rest[:j]
-	}
-	return strings.TrimSpace(rest)
 }
 
 func human(item string) string { return strings.ReplaceAll(item, "_", " ") }

@@ -46,12 +46,12 @@ func readJob(msgs []covoyager.Message) (job, error) {
 		return job{}, errors.New("queueexpert: a Voyager call has a system and a user message")
 	}
 	u := msgs[1].Content
-	task := section(u, "\nTask: ")
+	task := voyager.Section(u, "\nTask: ")
 	m := subtaskRE.FindStringSubmatch(task)
 	if m == nil {
 		return job{}, fmt.Errorf("queueexpert: the task %q is not a Co-Voyager subtask", task)
 	}
-	j := job{action: strings.ToLower(m[1]), words: m[3], side: m[4], inv: map[string]int{}, critique: section(u, "\nCritique: ")}
+	j := job{action: strings.ToLower(m[1]), words: m[3], side: m[4], inv: map[string]int{}, critique: voyager.Section(u, "\nCritique: ")}
 	j.count, _ = strconv.Atoi(m[2])
 	j.item = covoyager.ItemOf(m[3])
 	if j.item == "" {
@@ -61,7 +61,7 @@ func readJob(msgs []covoyager.Message) (job, error) {
 	for _, b := range backRE.FindAllStringSubmatch(m[6], -1) {
 		j.tools = append(j.tools, covoyager.ItemOf(b[1]))
 	}
-	if c := chestRE.FindStringSubmatch(section(u, "\nChests:")); c != nil {
+	if c := chestRE.FindStringSubmatch(voyager.Section(u, "\nChests:")); c != nil {
 		j.chest = c[1] + ", " + c[2] + ", " + c[3]
 	}
 	if inv := invRE.FindStringSubmatch(u); inv != nil {
@@ -70,7 +70,7 @@ func readJob(msgs []covoyager.Message) (job, error) {
 			j.inv[kv[1]] = n
 		}
 	}
-	if mats, err := covoyager.ReadNeeds(section(u, "\nMaterials required: ")); err == nil {
+	if mats, err := covoyager.ReadNeeds(voyager.Section(u, "\nMaterials required: ")); err == nil {
 		j.mats = mats
 	}
 	if c, ok := strings.CutPrefix(u, "Code from the last round:\n"); ok {
@@ -481,9 +481,9 @@ func (w words) plan(j job, wood bool) string {
 // the station next to the chest, or the chest's contents.
 func (w words) subtaskCritic(msgs []covoyager.Message) (string, error) {
 	u := msgs[1].Content
-	task := section(u, "\nTask: ")
+	task := voyager.Section(u, "\nTask: ")
 	if strings.HasPrefix(u, "Task: ") {
-		task = section(u, "Task: ")
+		task = voyager.Section(u, "Task: ")
 	}
 	m := subtaskRE.FindStringSubmatch(task)
 	if m == nil {
@@ -495,17 +495,17 @@ func (w words) subtaskCritic(msgs []covoyager.Message) (string, error) {
 	var reasoning, critique string
 	var ok bool
 	chestAt := ""
-	if c := chestRE.FindStringSubmatch(section(u, "Chests:")); c != nil {
+	if c := chestRE.FindStringSubmatch(voyager.Section(u, "Chests:")); c != nil {
 		chestAt = " at (" + c[1] + ", " + c[2] + ", " + c[3] + ")"
 	}
 	if covoyager.Placed(item) {
-		blocks := strings.Split(section(u, "Nearby blocks: "), ", ")
+		blocks := strings.Split(voyager.Section(u, "Nearby blocks: "), ", ")
 		ok = slices.Contains(blocks, item)
 		side := "left"
 		if item == "furnace" {
 			side = "right"
 		}
-		pos := section(u, "Position: ")
+		pos := voyager.Section(u, "Position: ")
 		if ok {
 			reasoning = w.gen(fmt.Sprintf("{The nearby blocks include a %[1]s|A %[1]s shows among the nearby blocks|I can see a %[1]s in the nearby blocks}{, so it was placed| next to the chest%[2]s|, placed on the %[3]s side of the chest%[2]s}. {You are at %[4]s, beside it.|From %[4]s it is within reach.|The task was to craft and place one, and you stand at %[4]s.}", human(item), chestAt, side, pos))
 		} else {
@@ -515,7 +515,7 @@ func (w words) subtaskCritic(msgs []covoyager.Message) (string, error) {
 	} else {
 		have := 0
 		var others []string
-		for _, kv := range kvRE.FindAllStringSubmatch(section(u, "Chests:"), -1) {
+		for _, kv := range kvRE.FindAllStringSubmatch(voyager.Section(u, "Chests:"), -1) {
 			if kv[1] == drop {
 				have, _ = strconv.Atoi(kv[2])
 			} else {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"collabcraft/sagents"
+	"collabcraft/voyager"
 )
 
 // turn is what a Voyager user message shows that the experts read.
@@ -17,18 +18,6 @@ type turn struct {
 	skills                   []string // the retrieved skills' main functions
 	inv                      map[string]int
 	blocks                   []string
-}
-
-func section(text, head string) string {
-	i := strings.Index(text, head)
-	if i < 0 {
-		return ""
-	}
-	rest := text[i+len(head):]
-	if j := strings.Index(rest, "\n\n"); j >= 0 {
-		rest = rest[:j]
-	}
-	return strings.TrimSpace(rest)
 }
 
 var (
@@ -41,19 +30,19 @@ func readTurn(msgs []sagents.Message) (turn, error) {
 		return turn{}, errors.New("treeexpert: a Voyager call has a system and a user message")
 	}
 	u := msgs[1].Content
-	t := turn{task: section(u, "\nTask: "), critique: section(u, "\nCritique: "), inv: map[string]int{}}
+	t := turn{task: voyager.Section(u, "\nTask: "), critique: voyager.Section(u, "\nCritique: "), inv: map[string]int{}}
 	for _, m := range skillMainRE.FindAllStringSubmatch(msgs[0].Content, -1) {
 		if m[1] != "yourMainFunctionName" {
 			t.skills = append(t.skills, m[1])
 		}
 	}
 	if strings.HasPrefix(u, "Task: ") {
-		t.task = section(u, "Task: ")
+		t.task = voyager.Section(u, "Task: ")
 	}
 	if m := invHeadRE.FindStringSubmatch(u); m != nil {
 		t.inv = readDict(m[1])
 	}
-	if b := section(u, "Nearby blocks: "); b != "" && b != "None" {
+	if b := voyager.Section(u, "Nearby blocks: "); b != "" && b != "None" {
 		t.blocks = strings.Split(b, ", ")
 	}
 	if c, ok := strings.CutPrefix(u, "Code from the last round:\n"); ok {
