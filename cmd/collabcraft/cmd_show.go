@@ -102,14 +102,21 @@ func writeTrial(w io.Writer, t *trajectory.Trial, opts ShowOptions) {
 	if len(t.Team) > 0 {
 		agents = t.AgentCount()
 	}
-	var own []string
+	var own, humans []string
 	for _, m := range t.Team {
-		if m.Role != "" {
+		switch m.Role {
+		case "":
+		case trajectory.RoleHuman:
+			humans = append(humans, m.Name)
+		default:
 			own = append(own, m.Name)
 		}
 	}
+	if len(humans) > 0 {
+		seats = fmt.Sprintf("; scripted human: %s", strings.Join(humans, ", "))
+	}
 	if len(own) > 0 {
-		seats = fmt.Sprintf("; %s's own seats: %s", t.Org, strings.Join(own, ", "))
+		seats += fmt.Sprintf("; %s's own seats: %s", t.Org, strings.Join(own, ", "))
 	}
 	fmt.Fprintf(w, "trial %s  (%s, %s split, %d agents%s)\n", t.TrialID, typ, t.Split, agents, seats)
 	fmt.Fprintf(w, "outcome: score %.3f, %s, ended by %s after %.0f simulated s\n", o.Score, map[bool]string{true: "success", false: "no success"}[o.Success], o.EndReason, t.SimSeconds)
