@@ -109,7 +109,14 @@ func TestEscapeRoomsHide(t *testing.T) {
 			lever = fromEscape(r.Center).Add(0, 0, 1)
 		}
 	}
-	out, _ := w.Tool("Andy_0", "ToggleAction", villager.Dict{{Key: "player_name", Value: "Andy_0"}, {Key: "item_name", Value: "lever"},
+	// A plate by hand: VillagerAgent's client answers without asking the
+	// world, which stays as it was.
+	out, _ := w.Tool("Andy_0", "ToggleAction", villager.Dict{{Key: "player_name", Value: "Andy_0"}, {Key: "item_name", Value: "oak_pressure_plate"},
+		{Key: "x", Value: lever.X}, {Key: "y", Value: lever.Y}, {Key: "z", Value: lever.Z}})
+	if got := villager.Repr(out); got != `{'message': 'pressure_plate need to stand on it', 'status': False}` {
+		t.Fatalf("ToggleAction on a plate: %s", got)
+	}
+	out, _ = w.Tool("Andy_0", "ToggleAction", villager.Dict{{Key: "player_name", Value: "Andy_0"}, {Key: "item_name", Value: "lever"},
 		{Key: "x", Value: lever.X}, {Key: "y", Value: lever.Y}, {Key: "z", Value: lever.Z}})
 	msg, _ := out.Get("message")
 	if want := "I interact with lever at " + itoa(lever.X) + " " + itoa(lever.Y) + " " + itoa(lever.Z) + ", I turn it on now."; msg != want {

@@ -2,6 +2,7 @@ package world
 
 import (
 	"strconv"
+	"strings"
 
 	"collabcraft/escape"
 	"collabcraft/villager"
@@ -15,9 +16,15 @@ import (
 // unpowered, whatever the use did. A block with neither state "is not
 // working". A pressure plate answers as if turned on, and stays off: it is
 // powered by standing on it (the tool's own description says so).
+//
+// The client answers a name with "plate" in it itself, without a post
+// (minecraft_client.py:706-707): a plate is stood on.
 func (c *vcall) toggleAction() villager.Dict {
 	w, a := c.r.w, c.r.a
 	name := c.str("item_name")
+	if strings.Contains(name, "plate") {
+		return villager.Dict{{Key: "message", Value: "pressure_plate need to stand on it"}, {Key: "status", Value: false}}
+	}
 	x, y, z := c.int("x"), c.int("y"), c.int("z")
 	c.moveTo(1, float64(x), float64(y), float64(z))
 	p := Pos{x, y, z}
