@@ -330,6 +330,13 @@ func countPlanks(inv map[string]int) int {
 	return n
 }
 
+// materialNames are the names a todo may give a collection material.
+var materialNames = map[string]string{
+	"logs":   "{logs|logs|wood|wood logs}",
+	"stones": "{stones|stone|cobblestone}",
+	"iron":   "{iron|iron ore|raw iron}",
+}
+
 // actionPlan turns the task at hand into todos: a root informs each
 // worker named, a leaf does its lines itself.
 func (w words) actionPlan(c sagents.ActionCall) string {
@@ -340,8 +347,20 @@ func (w words) actionPlan(c sagents.ActionCall) string {
 			continue
 		}
 		what := strings.TrimSuffix(m[2], "s") + " " + m[3]
+		// A mining order names its material as people do (S-Agents'
+		// own examples: "mine 25 woods", "inform workerB mine 15
+		// stone"); every name reads back as the same goal.
+		mining := false
+		if g, ok := readGoal(what); ok && strings.HasPrefix(what, "mine ") {
+			what = fmt.Sprintf("mine %d %s", g.n, w.gen(materialNames[g.class]))
+			mining = true
+		}
 		if c.Root && m[1] != c.Name {
-			todos = append(todos, "inform "+m[1]+" to "+what)
+			to := " to "
+			if mining && w.rng.IntN(4) == 0 {
+				to = " "
+			}
+			todos = append(todos, "inform "+m[1]+to+what)
 			continue
 		}
 		own = append(own, strings.ToUpper(what[:1])+what[1:])
