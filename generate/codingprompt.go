@@ -2,8 +2,8 @@ package generate
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -45,11 +45,13 @@ func selectExamples(pool [][]trajectory.Message, messages []trajectory.Message, 
 	words := overlapWords(turnsToText(messages))
 	type scored struct {
 		ex    []trajectory.Message
+		pe    poolExample
 		score float64
 	}
 	byScore := make([]scored, len(pool))
 	for i, ex := range pool {
-		byScore[i] = scored{ex, exampleWordsOf(ex).overlap(words)}
+		pe := poolExampleOf(ex)
+		byScore[i] = scored{ex, pe, pe.overlap(words)}
 	}
 	slices.SortStableFunc(byScore, func(a, b scored) int { return cmp.Compare(b.score, a.score) })
 	for i, s := range byScore {
@@ -57,8 +59,12 @@ func selectExamples(pool [][]trajectory.Message, messages []trajectory.Message, 
 	}
 	var b strings.Builder
 	b.WriteString("Examples of how to respond:\n")
-	for i, ex := range pool[:min(n, len(pool))] {
-		fmt.Fprintf(&b, "Example %d:\n%s\n\n", i+1, StringifyTurns(ex))
+	for i, s := range byScore[:min(n, len(byScore))] {
+		b.WriteString("Example ")
+		b.WriteString(strconv.Itoa(i + 1))
+		b.WriteString(":\n")
+		b.WriteString(s.pe.turns)
+		b.WriteString("\n\n")
 	}
 	return b.String()
 }
@@ -85,19 +91,21 @@ func turnsToText(turns []trajectory.Message) string {
 // spaces once everything but ASCII letters and spaces is dropped, and the
 // shared ones are counted with their repeats in text1.
 func wordOverlapScore(text1, text2 string) float64 {
-	return newExampleWords(text2).overlap(overlapWords(text1))
+	return newPoolExample(text2).overlap(overlapWords(text1))
 }
 
-// exampleWords is an example's side of wordOverlapScore: its words as a set
-// and how many there are.
-type exampleWords struct {
-	set map[string]bool
-	n   int
+// poolExample is an example's side of wordOverlapScore, its words as a
+// set and how many there are, and the example as StringifyTurns renders
+// it for $EXAMPLES.
+type poolExample struct {
+	set   map[string]bool
+	n     int
+	turns string
 }
 
-func newExampleWords(text string) exampleWords {
+func newPoolExample(text string) poolExample {
 	ws := overlapWords(text)
-	e := exampleWords{set: make(map[string]bool, len(ws)), n: len(ws)}
+	e := poolExample{set: make(map[string]bool, len(ws)), n: len(ws)}
 	for _, w := range ws {
 		e.set[w] = true
 	}
@@ -105,7 +113,7 @@ func newExampleWords(text string) exampleWords {
 }
 
 // overlap is wordOverlapScore(text1, example) for text1's words w1.
-func (e exampleWords) overlap(w1 []string) float64 {
+func (e poolExample) overlap(w1 []string) float64 {
 	inter := 0
 	for _, w := range w1 {
 		if e.set[w] {
@@ -115,19 +123,21 @@ func (e exampleWords) overlap(w1 []string) float64 {
 	return float64(inter) / float64(len(w1)+e.n-inter)
 }
 
-// exampleWordsCache holds the words of each profile example, keyed by its
-// first message: the pools are static, and every call scores all of them.
-var exampleWordsCache sync.Map // *trajectory.Message -> exampleWords
+// poolExampleCache holds each profile example's words and rendering,
+// keyed by its first message: the pools are static, and every call scores
+// all of them.
+var poolExampleCache sync.Map // *trajectory.Message -> poolExample
 
-func exampleWordsOf(ex []trajectory.Message) exampleWords {
+func poolExampleOf(ex []trajectory.Message) poolExample {
 	if len(ex) == 0 {
-		return newExampleWords("")
+		return newPoolExample("")
 	}
-	if e, ok := exampleWordsCache.Load(&ex[0]); ok {
-		return e.(exampleWords)
+	if e, ok := poolExampleCache.Load(&ex[0]); ok {
+		return e.(poolExample)
 	}
-	e := newExampleWords(turnsToText(ex))
-	exampleWordsCache.Store(&ex[0], e)
+	e := newPoolExample(turnsToText(ex))
+	e.turns = StringifyTurns(ex)
+	poolExampleCache.Store(&ex[0], e)
 	return e
 }
 
