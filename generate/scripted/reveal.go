@@ -18,14 +18,9 @@ import (
 // teammates come in name order), the simulated time and the call's index,
 // so the experts cannot decide by them.
 func reveal(req *generate.Request) generate.View {
-	var all strings.Builder
-	for _, m := range req.Messages {
-		all.WriteString(m.Content)
-		all.WriteByte('\n')
-	}
-	text := all.String()
+	text := &messagesText{msgs: req.Messages}
 	shown := func(s string) string {
-		if s != "" && strings.Contains(text, strings.TrimSpace(s)) {
+		if s != "" && text.holds(strings.TrimSpace(s)) {
 			return s
 		}
 		return ""
@@ -46,7 +41,7 @@ func reveal(req *generate.Request) generate.View {
 		Action:      shown(v.Action),
 	}
 	for _, n := range v.Team {
-		if n == v.Name || strings.Contains(text, n) {
+		if n == v.Name || text.holds(n) {
 			out.Team = append(out.Team, n)
 		}
 	}
@@ -55,12 +50,46 @@ func reveal(req *generate.Request) generate.View {
 }
 
 // shownTurns keeps the turns whose text the messages hold.
-func shownTurns(turns []trajectory.Message, text string) []trajectory.Message {
+func shownTurns(turns []trajectory.Message, text *messagesText) []trajectory.Message {
 	out := turns[:0:0]
 	for _, t := range turns {
-		if strings.Contains(text, strings.TrimSpace(t.Content)) {
+		if text.holds(strings.TrimSpace(t.Content)) {
 			out = append(out, t)
 		}
 	}
 	return out
+}
+
+// messagesText is a call's messages read as one text, each followed by a
+// newline.
+type messagesText struct {
+	msgs []trajectory.Message
+	all  string // the joined text, once a look-up needed it
+}
+
+// holds reports whether the joined text holds s. The messages are
+// searched one by one, the latest first (where the turns are); they are
+// joined only for a text not found so that has a newline, which may span
+// two.
+func (m *messagesText) holds(s string) bool {
+	if s == "" {
+		return true
+	}
+	for i := len(m.msgs) - 1; i >= 0; i-- {
+		if strings.Contains(m.msgs[i].Content, s) {
+			return true
+		}
+	}
+	if !strings.Contains(s, "\n") {
+		return false
+	}
+	if m.all == "" && len(m.msgs) > 0 {
+		var b strings.Builder
+		for _, msg := range m.msgs {
+			b.WriteString(msg.Content)
+			b.WriteByte('\n')
+		}
+		m.all = b.String()
+	}
+	return strings.Contains(m.all, s)
 }
