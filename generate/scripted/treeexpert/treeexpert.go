@@ -58,16 +58,36 @@ func Reply(kind string, msgs []sagents.Message, rng *rand.Rand) (string, error) 
 // alternative, innermost first.
 type words struct{ rng *rand.Rand }
 
+// gen replaces the leftmost innermost {a|b|c} (braces holding no brace)
+// by one alternative, again and again until none is left: one draw per
+// group, in that order.
 func (w words) gen(t string) string {
-	re := regexp.MustCompile(`\{([^{}]*)\}`)
 	for {
-		loc := re.FindStringSubmatchIndex(t)
-		if loc == nil {
+		open, end, ok := innermostGroup(t)
+		if !ok {
 			return t
 		}
-		alts := strings.Split(t[loc[2]:loc[3]], "|")
-		t = t[:loc[0]] + alts[w.rng.IntN(len(alts))] + t[loc[1]:]
+		alts := strings.Split(t[open+1:end], "|")
+		t = t[:open] + alts[w.rng.IntN(len(alts))] + t[end+1:]
 	}
+}
+
+// innermostGroup finds the leftmost {…} of t holding no brace, the match
+// of \{[^{}]*\}: the first } with a { before it since the last brace, and
+// that {.
+func innermostGroup(t string) (open, end int, ok bool) {
+	open = -1
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case '{':
+			open = i
+		case '}':
+			if open >= 0 {
+				return open, i, true
+			}
+		}
+	}
+	return 0, 0, false
 }
 
 // A goal is a collection order: count items of a class (logs, stones,

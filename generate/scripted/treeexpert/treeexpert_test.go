@@ -2,6 +2,7 @@ package treeexpert
 
 import (
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -120,5 +121,45 @@ func TestVoyagerCalls(t *testing.T) {
 	d := reply(t, trajectory.KindSkillDescription, []sagents.Message{{Role: "system", Content: "s"}, {Role: "user", Content: "async function craftStick(bot) {\n  await craftItem(bot, \"stick\", 1);\n}\n\nThe main function is `craftStick`."}}, 1)
 	if !strings.Contains(d, "stick") {
 		t.Errorf("description %q", d)
+	}
+}
+
+// innermostGroup finds what the pattern \{[^{}]*\} finds, on nested, stray
+// and unbalanced braces alike, so gen draws the same alternatives in the
+// same order as it did with the regexp.
+func TestInnermostGroupIsTheRegexpMatch(t *testing.T) {
+	re := regexp.MustCompile(`\{[^{}]*\}`)
+	rng := rand.New(rand.NewPCG(7, 1))
+	alphabet := "{}|ab "
+	cases := []string{"", "plain", "{a|b}", "x {a|{b|c}} y", "}{a}", "{a{b}", "{a}}{b}", "{", "}", "{}", "a{b|c}d{e}"}
+	for range 20000 {
+		b := make([]byte, rng.IntN(12))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		cases = append(cases, string(b))
+	}
+	for _, s := range cases {
+		open, end, ok := innermostGroup(s)
+		loc := re.FindStringIndex(s)
+		if ok != (loc != nil) || ok && (open != loc[0] || end+1 != loc[1]) {
+			t.Fatalf("innermostGroup(%q) = %d, %d, %v; the regexp finds %v", s, open, end, ok, loc)
+		}
+	}
+	// The same draws as before: nested groups resolve innermost first.
+	w := words{rng: rand.New(rand.NewPCG(3, 1))}
+	old := func(t string, rng *rand.Rand) string {
+		re := regexp.MustCompile(`\{([^{}]*)\}`)
+		for loc := re.FindStringSubmatchIndex(t); loc != nil; loc = re.FindStringSubmatchIndex(t) {
+			alts := strings.Split(t[loc[2]:loc[3]], "|")
+			t = t[:loc[0]] + alts[rng.IntN(len(alts))] + t[loc[1]:]
+		}
+		return t
+	}
+	oldRNG := rand.New(rand.NewPCG(3, 1))
+	for _, s := range append(cases, "The function {crafts|{makes|builds} {a|the}} {x|y|{z|w}}") {
+		if got, want := w.gen(s), old(s, oldRNG); got != want {
+			t.Fatalf("gen(%q) = %q, the regexp version says %q", s, got, want)
+		}
 	}
 }

@@ -403,8 +403,9 @@ func nearbySource(blocks []string, class string) string {
 }
 
 var (
-	mainFnRE = regexp.MustCompile("The main function is `(\\w+)`\\.")
-	reuseRE  = regexp.MustCompile(`// (\w+) from the library already crafts a ([a-z ]+);`)
+	mainFnRE    = regexp.MustCompile("The main function is `(\\w+)`\\.")
+	reuseRE     = regexp.MustCompile(`// (\w+) from the library already crafts a ([a-z ]+);`)
+	craftCallRE = regexp.MustCompile(`craftItem\(bot, "(\w+)", (\d+)\);\n}`)
 )
 
 // describe writes the skill's description, as Voyager's skill prompt asks:
@@ -438,7 +439,7 @@ func (w words) describe(msgs []sagents.Message) (string, error) {
 		rest = []string{w.gen("{Then it checks that the " + m[2] + " is in the inventory|Afterwards it looks in the inventory for the " + m[2] + "|It then makes sure the " + m[2] + " was made}")}
 	default:
 		item := "an item"
-		if c := regexp.MustCompile(`craftItem\(bot, "(\w+)", (\d+)\);\n}`).FindStringSubmatch(code); c != nil {
+		if c := craftCallRE.FindStringSubmatch(code); c != nil {
 			item = c[2] + " " + strings.ReplaceAll(c[1], "_", " ")
 		}
 		lead = w.gen("The function {is about crafting|crafts|makes} " + item)
