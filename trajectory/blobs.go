@@ -46,7 +46,17 @@ type blobSet struct {
 	ids   []string
 	texts []string
 	byID  map[string]int
+	// heads holds each text's first 8 bytes, and seen a bit for each of
+	// their hashes, so split can look for every blob in one pass over a
+	// content (when no text is shorter than 8 bytes: short is set).
+	heads []uint64
+	seen  [1 << headBits / 64]uint64
+	short bool
 }
+
+// headBits is the size of blobSet.seen: 2^headBits bits, so a content
+// position whose 8 bytes start no blob rarely passes the filter.
+const headBits = 14
 
 func newBlobSet(blobs map[string]string) *blobSet {
 	bs := &blobSet{byID: map[string]int{}}
@@ -60,8 +70,26 @@ func newBlobSet(blobs map[string]string) *blobSet {
 		bs.ids = append(bs.ids, id)
 		bs.texts = append(bs.texts, blobs[id])
 	}
+	for _, t := range bs.texts {
+		if len(t) < 8 {
+			bs.short = true
+			break
+		}
+		h := head8(t, 0)
+		bs.heads = append(bs.heads, h)
+		bs.seen[headHash(h)/64] |= 1 << (headHash(h) % 64)
+	}
 	return bs
 }
+
+// head8 is s[i:i+8] as a number.
+func head8(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+func headHash(h uint64) uint64 { return (h * 0x9E3779B97F4A7C15) >> (64 - headBits) }
 
 // split cuts s into text and blob pieces, taking at each point the earliest
 // blob occurrence (the longest one on a tie). Joining the pieces gives s.
@@ -69,6 +97,15 @@ func (bs *blobSet) split(s string) []piece {
 	if len(bs.texts) == 0 || len(s) < MinBlobLen {
 		return []piece{{text: s, blob: -1}}
 	}
+	if bs.short {
+		return bs.perBlob(s)
+	}
+	return bs.scan(s)
+}
+
+// perBlob is split by searching for each blob in turn: a blob shorter than
+// the 8 bytes scan reads at a time is found too.
+func (bs *blobSet) perBlob(s string) []piece {
 	next := make([]int, len(bs.texts)) // next occurrence at or after pos; -1 = none
 	for i, b := range bs.texts {
 		next[i] = indexFrom(s, b, 0)
@@ -99,6 +136,43 @@ func (bs *blobSet) split(s string) []piece {
 				next[i] = indexFrom(s, bs.texts[i], pos)
 			}
 		}
+	}
+	if pos < len(s) || len(out) == 0 {
+		out = append(out, piece{text: s[pos:], blob: -1})
+	}
+	return out
+}
+
+// scan is split in one pass over s: at each position whose 8 bytes may
+// start a blob (the seen filter), the longest blob found there, else the
+// first registered, is taken, and the scan goes on after it. That is the
+// earliest occurrence with the longest on a tie, as split's per-blob
+// search finds it, for any number of blobs.
+func (bs *blobSet) scan(s string) []piece {
+	var out []piece
+	pos := 0 // start of the text not yet in a piece
+	for at := 0; at+8 <= len(s); {
+		h := head8(s, at)
+		if x := headHash(h); bs.seen[x/64]&(1<<(x%64)) == 0 {
+			at++
+			continue
+		}
+		best := -1
+		for i, bh := range bs.heads {
+			if bh == h && (best < 0 || len(bs.texts[i]) > len(bs.texts[best])) && strings.HasPrefix(s[at:], bs.texts[i]) {
+				best = i
+			}
+		}
+		if best < 0 {
+			at++
+			continue
+		}
+		if at > pos {
+			out = append(out, piece{text: s[pos:at], blob: -1})
+		}
+		out = append(out, piece{blob: best})
+		at += len(bs.texts[best])
+		pos = at
 	}
 	if pos < len(s) || len(out) == 0 {
 		out = append(out, piece{text: s[pos:], blob: -1})

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -261,14 +262,7 @@ func TestBlobSplitJoins(t *testing.T) {
 	bs := newBlobSet(blobs)
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 2000 {
-		var sb strings.Builder
-		for range r.IntN(200) {
-			sb.WriteByte("abcx"[r.IntN(4)])
-			if r.IntN(40) == 0 {
-				sb.WriteString(bs.texts[r.IntN(len(bs.texts))])
-			}
-		}
-		s := sb.String()
+		s := blobContent(r, bs, 200, 40)
 		var j strings.Builder
 		for _, p := range bs.split(s) {
 			if p.blob >= 0 {
@@ -780,4 +774,55 @@ func TestRolesRoundTrip(t *testing.T) {
 	if strings.Count(first, `"role":"org"`) != 1 || strings.Contains(second, `"role"`) {
 		t.Errorf("lines:\n%s", lines)
 	}
+}
+
+// The one-pass scan cuts every content as the search for each blob in
+// turn does: the earliest blob, the longest of those starting there, on
+// overlapping, nested and adjacent blobs and on the realistic prompts.
+func TestBlobScanIsPerBlobSearch(t *testing.T) {
+	texts := []string{strings.Repeat("ab", 20), strings.Repeat("ab", 20) + "c", strings.Repeat("ba", 20), "x" + strings.Repeat("ab", 19),
+		strings.Repeat("ab", 4) + "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", strings.Repeat("ab", 16)}
+	bs := newBlobSet(blobMap(texts))
+	r := rand.New(rand.NewPCG(5, 6))
+	check := func(bs *blobSet, s string) {
+		t.Helper()
+		if got, want := bs.scan(s), bs.perBlob(s); !slices.Equal(got, want) {
+			t.Fatalf("scan of %q = %v, the per-blob search gives %v", s, got, want)
+		}
+	}
+	for range 20000 {
+		check(bs, blobContent(r, bs, 300, 30))
+	}
+	real := newBlobSet(blobMap(realisticBlobs(t)))
+	tr := realisticTrial(t, 1, 40)
+	n := 0
+	for _, a := range tr.Agents {
+		for _, x := range a.Transitions {
+			for _, m := range x.Messages {
+				check(real, m.Content)
+				n += len(real.scan(m.Content)) - 1
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no blob found in the realistic trial")
+	}
+	// A blob shorter than 8 bytes (run.json may hold one) is searched for
+	// blob by blob.
+	if short := newBlobSet(map[string]string{BlobID("abc"): "abc", BlobID("ab"): "ab"}); !short.short {
+		t.Fatal("a 3-byte blob did not turn the per-blob search on")
+	}
+}
+
+// blobContent is a random content of up to n letters of "abcx", with one
+// of bs's blobs after a letter about once in every.
+func blobContent(r *rand.Rand, bs *blobSet, n, every int) string {
+	var sb strings.Builder
+	for range r.IntN(n) {
+		sb.WriteByte("abcx"[r.IntN(4)])
+		if r.IntN(every) == 0 {
+			sb.WriteString(bs.texts[r.IntN(len(bs.texts))])
+		}
+	}
+	return sb.String()
 }
