@@ -1,6 +1,7 @@
 package treeexpert
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"regexp"
@@ -341,6 +342,14 @@ func (w words) critic(msgs []sagents.Message) (string, error) {
 			reasoning += " " + w.gen(fmt.Sprintf("{The %[1]s is in the inventory|You still hold the %[1]s|Your %[1]s is there} for {more|the next batch|further mining}.", tool))
 		}
 		near = nearbySource(t.blocks, j.class)
+		if success && near != "" && w.rng.IntN(3) == 0 {
+			reasoning += " " + w.gen(fmt.Sprintf("{More %[1]s is in sight|%[1]s is still nearby|There is %[1]s left around you} for {later|another order|the next task}.", near))
+		}
+	}
+	if w.rng.IntN(2) == 0 {
+		reasoning += w.leftOver(t.inv, func(item string) bool {
+			return item == j.item || j.verb == "mine" && held(map[string]int{item: 1}, j.class) > 0
+		})
 	}
 	if success {
 		reasoning += w.gen("{| That is enough.| The task is done.| Nothing is missing.| The count is met.| So the task is complete.| That covers it.}")
@@ -370,7 +379,38 @@ func (w words) countClause(parts []string, have int, what string, need int) stri
 	if len(parts) > 1 {
 		return w.gen(fmt.Sprintf("{Your inventory has|You hold|The inventory shows|In the inventory there are} %s: %d %s {in all|together|altogether}, {against the|for a task of|and the task wants|where the task asks for} %d.", strings.Join(parts, ", "), have, what, need))
 	}
-	return w.gen(fmt.Sprintf("{You have|Your inventory holds|There are|The inventory lists|I count} %d %s{ in your inventory|}, and the task {needs|asks for|wants|calls for} %d.", have, what, need))
+	// One stack: named as the inventory names it (3 birch_log) or as the
+	// task does (3 logs).
+	held := fmt.Sprintf("%d %s", have, what)
+	if len(parts) == 1 && parts[0] != held && w.rng.IntN(2) == 0 {
+		held = parts[0]
+	}
+	there := "{There are|The inventory holds}"
+	if have == 1 {
+		there = "{There is|The inventory holds}"
+	}
+	return w.gen(fmt.Sprintf("{You have %[1]s{ in your inventory|}|Your inventory holds %[1]s|"+there+" %[1]s|The inventory lists %[1]s|I count %[1]s in your inventory}, and the task {needs|asks for|wants|calls for} %[2]d.", held, need))
+}
+
+// leftOver is a sentence naming up to two stacks of the inventory the
+// task does not count, the largest first, or "".
+func (w words) leftOver(inv map[string]int, counted func(item string) bool) string {
+	var items []string
+	for k := range inv {
+		if !counted(k) {
+			items = append(items, k)
+		}
+	}
+	if len(items) == 0 {
+		return ""
+	}
+	slices.SortFunc(items, func(a, b string) int { return cmp.Or(inv[b]-inv[a], strings.Compare(a, b)) })
+	items = items[:min(len(items), 1+w.rng.IntN(2))]
+	parts := make([]string, len(items))
+	for i, it := range items {
+		parts[i] = fmt.Sprintf("%d %s", inv[it], it)
+	}
+	return " " + w.gen("{Besides it you hold|Left over in the inventory are|The inventory also has|Next to it are} ") + strings.Join(parts, " and ") + "."
 }
 
 // bestTool is the best pickaxe (stones, iron) or axe (logs) an inventory
