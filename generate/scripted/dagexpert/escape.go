@@ -1124,18 +1124,5 @@ func (w words) escReflect(c villager.ReflectCall, jobs []escJob) string {
 		}
 		missing = append(missing, w.escClause(j)+" ("+why+")")
 	}
-	reasoning := w.say("{The actions show|From the action history,} ")
-	switch {
-	case ok:
-		reasoning += w.say("every part of the task {succeeded|went through}: " + andList(done) + ".")
-	case len(done) > 0:
-		reasoning += w.say(andList(done) + " {succeeded|went through}, but " + andList(missing) + ".")
-	default:
-		reasoning += w.say("{nothing of the task was achieved|the task was not achieved}: " + andList(missing) + ".")
-	}
-	return "```json\n" + villager.JSON(villager.Dict{
-		{Key: "reasoning", Value: reasoning},
-		{Key: "summary", Value: w.facts(steps)},
-		{Key: "task_status", Value: ok},
-	}) + "\n```"
+	return w.verdict(false, ok, done, missing, steps)
 }

@@ -74,9 +74,16 @@ func (w words) reflect(c villager.ReflectCall) string {
 		}
 		missing = append(missing, w.clause(j)+" ("+why+")")
 	}
+	return w.verdict(err != nil, ok, done, missing, steps)
+}
+
+// verdict is a reflection's answer: its reasoning from the parts done and
+// missing (or that the task could not be matched to the actions), the
+// steps' facts and the status.
+func (w words) verdict(unmatched, ok bool, done, missing []string, steps []stepRecord) string {
 	reasoning := w.say("{The actions show|From the action history,} ")
 	switch {
-	case err != nil:
+	case unmatched:
 		reasoning += "the task description could not be matched to the actions."
 	case ok:
 		reasoning += w.say("every part of the task {succeeded|went through}: " + andList(done) + ".")
