@@ -699,9 +699,17 @@ func (r *escaper) movedBy() (checked, far bool, plate escMech) {
 	var px, py, pz int
 	have := false
 	var last escMech
+	// The agent's own height: a button up high is used from the floor.
+	atY := r.scan.Y
 	for _, a := range r.since {
-		if x, y, z, ok := activatedAt(a); ok {
-			px, py, pz, have, checked, last = x, y, z, true, false, escMech{}
+		if x, _, z, ok := activatedAt(a); ok {
+			px, py, pz, have, checked, last = x, atY, z, true, false, escMech{}
+		}
+		if _, y, _, ok := escReachedAt(a); ok && a.Name == "!goToCoordinates" {
+			atY = y
+		}
+		if _, y, _, ok := statsAt(a.Output); ok && a.Name == "!stats" {
+			atY = y
 		}
 		if x, y, z, ok := escReachedAt(a); ok && a.Name == "!goToCoordinates" {
 			for _, m := range r.scan.Mechs {
@@ -729,8 +737,13 @@ const escMovedMark = "moved me"
 // movers are the plates that moved someone away (my own step and !stats,
 // a teammate's word, or the memory): nobody holds them.
 func (r *escaper) movers() []escMech {
-	out := slices.Clone(r.scan.Movers)
-	if _, far, p := r.movedBy(); far && p.Name != "" {
+	var out []escMech
+	for _, m := range r.scan.Movers {
+		if !slices.Contains(out, m) {
+			out = append(out, m)
+		}
+	}
+	if _, far, p := r.movedBy(); far && p.Name != "" && !slices.Contains(out, p) {
 		out = append(out, p)
 	}
 	said := func(yield func(string) bool) {
@@ -841,8 +854,8 @@ func (r *escaper) Decide() (Intent, bool) {
 		for _, a := range r.since {
 			if onMech(a, m) {
 				on = true
-			} else if a.Name == "!goToCoordinates" && on {
-				on = false // stepped off to look for the way on
+			} else if _, _, _, moved := escReachedAt(a); a.Name == "!goToCoordinates" && moved && on {
+				on = false // stepped off (a walk with no path does not move)
 			}
 		}
 		if !on {
