@@ -190,7 +190,7 @@ func (r *escaper) goFrom() []string {
 		}
 	}
 	slices.Sort(from)
-	return from
+	return slices.Compact(from)
 }
 
 // openHeard reports whether a teammate said the way on is open.
@@ -310,6 +310,7 @@ func newEscaper(k *call) *escaper {
 	if r.scan == nil {
 		return r
 	}
+	seen := slices.Clone(r.scan.Mates) // whom the scan itself saw
 	// What the memory keeps of this same room's plan still holds.
 	if n := parseEscNote(c.Notes().EscapeRoom); n != nil && n != r.scan && sameMechs(n.Mechs, r.scan.Mechs) {
 		r.scan.Agreed = r.scan.Agreed || n.Agreed
@@ -328,10 +329,37 @@ func newEscaper(k *call) *escaper {
 			room = append(room, m.From)
 		}
 	}
+	// A roommate whose latest word describes another room has gone on
+	// (or been moved): it is no longer here.
+	room = slices.DeleteFunc(room, func(o string) bool {
+		turn, elsewhere := r.describedElsewhere(o)
+		return o != c.Name() && elsewhere && (turn > r.scan.Turn || !slices.Contains(seen, o))
+	})
 	r.room = slices.Sorted(slices.Values(room))
 	r.plan = escPlan(slices.DeleteFunc(slices.Clone(r.scan.Mechs), func(m escMech) bool { return slices.Contains(r.movers(), m) }), r.room, c)
 	r.reassign()
 	return r
+}
+
+// describedElsewhere reports whether teammate o's latest message that
+// names mechanisms names one my scan did not find (a room of its own),
+// and the turn it came at.
+func (r *escaper) describedElsewhere(o string) (int, bool) {
+	msgs := r.k.c.Messages()
+	for i := len(msgs) - 1; i >= 0; i-- {
+		m := msgs[i]
+		if m.From != o {
+			continue
+		}
+		hm := heardMechs(m.Text)
+		if len(hm) == 0 {
+			continue
+		}
+		return m.Turn, slices.ContainsFunc(hm, func(h escMech) bool {
+			return !slices.ContainsFunc(r.scan.Mechs, func(x escMech) bool { return x.at() == h.at() })
+		})
+	}
+	return -1, false
 }
 
 // sameMechs reports whether two scans saw the same mechanisms (the same
