@@ -1137,6 +1137,12 @@ func (r *escaper) onward(again bool) (Intent, bool) {
 		return do(escWaitWay{Fails: fails}, "stay", 3), true
 	}
 	x, y, z := r.position()
+	// Past the room's far side: a walk that ends within range of a goal
+	// only 10 blocks on from a spot near the room's back can end inside
+	// the room (or in its doorway).
+	for _, m := range r.scan.Mechs {
+		z = max(z, m.Z)
+	}
 	return do(escOnward{X: x, Y: y, Z: z + 10, Again: again}, "goToCoordinates", x, y, z+10, escOnwardRange), true
 }
 
