@@ -305,7 +305,7 @@ func newEscaper(k *call) *escaper {
 		if r.scan == nil {
 			r.scan = parseEscNote(c.Notes().EscapeRoom)
 		}
-		r.since = acts
+		r.since = append(orphanPulls(c), acts...)
 	}
 	if r.scan == nil {
 		return r
@@ -360,6 +360,28 @@ func (r *escaper) describedElsewhere(o string) (int, bool) {
 		})
 	}
 	return -1, false
+}
+
+// orphanPulls are the uses whose !activate an earlier memory call folded
+// away without its output: the output opens the turns this call reads
+// (the window, or a memory call's folded turns), and no note counted it.
+func orphanPulls(c *know.Context) []know.Act {
+	turns := c.Turns()
+	if len(c.Folded()) > 0 {
+		turns = c.Folded()
+	}
+	var out []know.Act
+	for i, t := range turns {
+		if t.Role == "assistant" {
+			break
+		}
+		if a := (know.Act{Name: "!activate", Output: t.Content, Turn: i}); t.Role == "system" {
+			if _, _, _, ok := activatedAt(a); ok {
+				out = append(out, a)
+			}
+		}
+	}
+	return out
 }
 
 // sameMechs reports whether two scans saw the same mechanisms (the same
