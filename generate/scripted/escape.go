@@ -351,7 +351,13 @@ func (r *escaper) describedElsewhere(o string) (int, bool) {
 		if m.From != o {
 			continue
 		}
-		hm := heardMechs(m.Text)
+		// "You said you have ..." names my room's blocks as the teammate
+		// last heard of them, not its own.
+		text := m.Text
+		for _, mark := range escYoursMarks {
+			text, _, _ = strings.Cut(text, mark)
+		}
+		hm := heardMechs(text)
 		if len(hm) == 0 {
 			continue
 		}
@@ -383,6 +389,10 @@ func orphanPulls(c *know.Context) []know.Act {
 	}
 	return out
 }
+
+// escYoursMarks open the part of a room report that names the
+// recipient's blocks (escWords' escReport).
+var escYoursMarks = []string{" You said you have ", " And you've got "}
 
 // sameMechs reports whether two scans saw the same mechanisms (the same
 // room), in any order.
@@ -633,7 +643,12 @@ func (r *escaper) toldAfter(to string, turn int, match func(string) bool) bool {
 }
 
 func isGo(text string) bool   { return strings.Contains(strings.ToLower(text), "go!") }
-func isOpen(text string) bool { return strings.Contains(strings.ToLower(text), escOpenMark) }
+// isOpen: "the way on is open", not a teammate's own try ("Let's see if
+// the way on is open", which MINDcraft relays with its message).
+func isOpen(text string) bool {
+	t := strings.ToLower(text)
+	return strings.Count(t, escOpenMark) > strings.Count(t, "if the "+escOpenMark)
+}
 
 const escOpenMark = "way on is open"
 
@@ -972,7 +987,7 @@ func (r *escaper) Decide() (Intent, bool) {
 		if m.Name == "lever" && s.On[m.at()] {
 			n++ // on already (pulled before this scan)
 		}
-		if m.Name == "lever" && r.heardAfter("", -1, func(t string) bool { return strings.Contains(t, "yours") && strings.Contains(t, m.at()) }) {
+		if m.Name == "lever" && r.heardAfter("", r.scan.Turn, func(t string) bool { return strings.Contains(t, "yours") && strings.Contains(t, m.at()) }) {
 			n++ // a roommate pulled it by mistake and said so: it is on
 		}
 		// A lever stays on: only a button, powered for a moment, waits
