@@ -642,7 +642,8 @@ func (r *escaper) toldAfter(to string, turn int, match func(string) bool) bool {
 	return false
 }
 
-func isGo(text string) bool   { return strings.Contains(strings.ToLower(text), "go!") }
+func isGo(text string) bool { return strings.Contains(strings.ToLower(text), "go!") }
+
 // isOpen: "the way on is open", not a teammate's own try ("Let's see if
 // the way on is open", which MINDcraft relays with its message).
 func isOpen(text string) bool {
