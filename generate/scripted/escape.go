@@ -102,7 +102,7 @@ func (r *escaper) note() string {
 	if len(s.Mates) > 0 {
 		parts = append(parts, escNoteWith+strings.Join(s.Mates, ", "))
 	}
-	if r.agreed() {
+	if r.agreed() && len(r.room) > 1 {
 		parts = append(parts, escNoteAgreed)
 	}
 	if g := r.goFrom(); len(g) > 0 {
@@ -329,10 +329,17 @@ func newEscaper(k *call) *escaper {
 			room = append(room, m.From)
 		}
 	}
-	// A roommate whose latest word describes another room has gone on
-	// (or been moved): it is no longer here.
+	// A teammate whose latest word describes this room's blocks (at their
+	// positions) is in it, though it came in after my scan, or scanned
+	// before I came; one whose latest word describes another room has
+	// gone on (or been moved): it is no longer here.
+	for _, o := range c.Others() {
+		if _, here, _ := r.described(o); here && !slices.Contains(room, o) {
+			room = append(room, o)
+		}
+	}
 	room = slices.DeleteFunc(room, func(o string) bool {
-		turn, elsewhere := r.describedElsewhere(o)
+		turn, _, elsewhere := r.described(o)
 		return o != c.Name() && elsewhere && (turn > r.scan.Turn || !slices.Contains(seen, o))
 	})
 	r.room = slices.Sorted(slices.Values(room))
@@ -341,10 +348,11 @@ func newEscaper(k *call) *escaper {
 	return r
 }
 
-// describedElsewhere reports whether teammate o's latest message that
-// names mechanisms names one my scan did not find (a room of its own),
-// and the turn it came at.
-func (r *escaper) describedElsewhere(o string) (int, bool) {
+// described reads teammate o's latest message that names mechanisms:
+// the turn it came at, whether it names only blocks my scan found (my
+// room), and whether it names one my scan did not find (a room of its
+// own).
+func (r *escaper) described(o string) (turn int, here, elsewhere bool) {
 	msgs := r.k.c.Messages()
 	for i := len(msgs) - 1; i >= 0; i-- {
 		m := msgs[i]
@@ -361,11 +369,12 @@ func (r *escaper) describedElsewhere(o string) (int, bool) {
 		if len(hm) == 0 {
 			continue
 		}
-		return m.Turn, slices.ContainsFunc(hm, func(h escMech) bool {
+		elsewhere = slices.ContainsFunc(hm, func(h escMech) bool {
 			return !slices.ContainsFunc(r.scan.Mechs, func(x escMech) bool { return x.at() == h.at() })
 		})
+		return m.Turn, !elsewhere, elsewhere
 	}
-	return -1, false
+	return -1, false, false
 }
 
 // orphanPulls are the uses whose !activate an earlier memory call folded
