@@ -102,7 +102,7 @@ func (r *escaper) note() string {
 	if len(s.Mates) > 0 {
 		parts = append(parts, escNoteWith+strings.Join(s.Mates, ", "))
 	}
-	if r.agreed() {
+	if r.agreed() && len(r.room) > 1 {
 		parts = append(parts, escNoteAgreed)
 	}
 	if g := r.goFrom(); len(g) > 0 {
@@ -190,7 +190,7 @@ func (r *escaper) goFrom() []string {
 		}
 	}
 	slices.Sort(from)
-	return from
+	return slices.Compact(from)
 }
 
 // openHeard reports whether a teammate said the way on is open.
@@ -305,11 +305,12 @@ func newEscaper(k *call) *escaper {
 		if r.scan == nil {
 			r.scan = parseEscNote(c.Notes().EscapeRoom)
 		}
-		r.since = acts
+		r.since = append(orphanPulls(c), acts...)
 	}
 	if r.scan == nil {
 		return r
 	}
+	seen := slices.Clone(r.scan.Mates) // whom the scan itself saw
 	// What the memory keeps of this same room's plan still holds.
 	if n := parseEscNote(c.Notes().EscapeRoom); n != nil && n != r.scan && sameMechs(n.Mechs, r.scan.Mechs) {
 		r.scan.Agreed = r.scan.Agreed || n.Agreed
@@ -328,11 +329,79 @@ func newEscaper(k *call) *escaper {
 			room = append(room, m.From)
 		}
 	}
+	// A teammate whose latest word describes this room's blocks (at their
+	// positions) is in it, though it came in after my scan, or scanned
+	// before I came; one whose latest word describes another room has
+	// gone on (or been moved): it is no longer here.
+	for _, o := range c.Others() {
+		if _, here, _ := r.described(o); here && !slices.Contains(room, o) {
+			room = append(room, o)
+		}
+	}
+	room = slices.DeleteFunc(room, func(o string) bool {
+		turn, _, elsewhere := r.described(o)
+		return o != c.Name() && elsewhere && (turn > r.scan.Turn || !slices.Contains(seen, o))
+	})
 	r.room = slices.Sorted(slices.Values(room))
 	r.plan = escPlan(slices.DeleteFunc(slices.Clone(r.scan.Mechs), func(m escMech) bool { return slices.Contains(r.movers(), m) }), r.room, c)
 	r.reassign()
 	return r
 }
+
+// described reads teammate o's latest message that names mechanisms:
+// the turn it came at, whether it names only blocks my scan found (my
+// room), and whether it names one my scan did not find (a room of its
+// own).
+func (r *escaper) described(o string) (turn int, here, elsewhere bool) {
+	msgs := r.k.c.Messages()
+	for i := len(msgs) - 1; i >= 0; i-- {
+		m := msgs[i]
+		if m.From != o {
+			continue
+		}
+		// "You said you have ..." names my room's blocks as the teammate
+		// last heard of them, not its own.
+		text := m.Text
+		for _, mark := range escYoursMarks {
+			text, _, _ = strings.Cut(text, mark)
+		}
+		hm := heardMechs(text)
+		if len(hm) == 0 {
+			continue
+		}
+		elsewhere = slices.ContainsFunc(hm, func(h escMech) bool {
+			return !slices.ContainsFunc(r.scan.Mechs, func(x escMech) bool { return x.at() == h.at() })
+		})
+		return m.Turn, !elsewhere, elsewhere
+	}
+	return -1, false, false
+}
+
+// orphanPulls are the uses whose !activate an earlier memory call folded
+// away without its output: the output opens the turns this call reads
+// (the window, or a memory call's folded turns), and no note counted it.
+func orphanPulls(c *know.Context) []know.Act {
+	turns := c.Turns()
+	if len(c.Folded()) > 0 {
+		turns = c.Folded()
+	}
+	var out []know.Act
+	for i, t := range turns {
+		if t.Role == "assistant" {
+			break
+		}
+		if a := (know.Act{Name: "!activate", Output: t.Content, Turn: i}); t.Role == "system" {
+			if _, _, _, ok := activatedAt(a); ok {
+				out = append(out, a)
+			}
+		}
+	}
+	return out
+}
+
+// escYoursMarks open the part of a room report that names the
+// recipient's blocks (escWords' escReport).
+var escYoursMarks = []string{" You said you have ", " And you've got "}
 
 // sameMechs reports whether two scans saw the same mechanisms (the same
 // room), in any order.
@@ -582,8 +651,14 @@ func (r *escaper) toldAfter(to string, turn int, match func(string) bool) bool {
 	return false
 }
 
-func isGo(text string) bool   { return strings.Contains(strings.ToLower(text), "go!") }
-func isOpen(text string) bool { return strings.Contains(strings.ToLower(text), escOpenMark) }
+func isGo(text string) bool { return strings.Contains(strings.ToLower(text), "go!") }
+
+// isOpen: "the way on is open", not a teammate's own try ("Let's see if
+// the way on is open", which MINDcraft relays with its message).
+func isOpen(text string) bool {
+	t := strings.ToLower(text)
+	return strings.Count(t, escOpenMark) > strings.Count(t, "if the "+escOpenMark)
+}
 
 const escOpenMark = "way on is open"
 
@@ -699,9 +774,17 @@ func (r *escaper) movedBy() (checked, far bool, plate escMech) {
 	var px, py, pz int
 	have := false
 	var last escMech
+	// The agent's own height: a button up high is used from the floor.
+	atY := r.scan.Y
 	for _, a := range r.since {
-		if x, y, z, ok := activatedAt(a); ok {
-			px, py, pz, have, checked, last = x, y, z, true, false, escMech{}
+		if x, _, z, ok := activatedAt(a); ok {
+			px, py, pz, have, checked, last = x, atY, z, true, false, escMech{}
+		}
+		if _, y, _, ok := escReachedAt(a); ok && a.Name == "!goToCoordinates" {
+			atY = y
+		}
+		if _, y, _, ok := statsAt(a.Output); ok && a.Name == "!stats" {
+			atY = y
 		}
 		if x, y, z, ok := escReachedAt(a); ok && a.Name == "!goToCoordinates" {
 			for _, m := range r.scan.Mechs {
@@ -729,8 +812,13 @@ const escMovedMark = "moved me"
 // movers are the plates that moved someone away (my own step and !stats,
 // a teammate's word, or the memory): nobody holds them.
 func (r *escaper) movers() []escMech {
-	out := slices.Clone(r.scan.Movers)
-	if _, far, p := r.movedBy(); far && p.Name != "" {
+	var out []escMech
+	for _, m := range r.scan.Movers {
+		if !slices.Contains(out, m) {
+			out = append(out, m)
+		}
+	}
+	if _, far, p := r.movedBy(); far && p.Name != "" && !slices.Contains(out, p) {
 		out = append(out, p)
 	}
 	said := func(yield func(string) bool) {
@@ -841,8 +929,8 @@ func (r *escaper) Decide() (Intent, bool) {
 		for _, a := range r.since {
 			if onMech(a, m) {
 				on = true
-			} else if a.Name == "!goToCoordinates" && on {
-				on = false // stepped off to look for the way on
+			} else if _, _, _, moved := escReachedAt(a); a.Name == "!goToCoordinates" && moved && on {
+				on = false // stepped off (a walk with no path does not move)
 			}
 		}
 		if !on {
@@ -909,7 +997,7 @@ func (r *escaper) Decide() (Intent, bool) {
 		if m.Name == "lever" && s.On[m.at()] {
 			n++ // on already (pulled before this scan)
 		}
-		if m.Name == "lever" && r.heardAfter("", -1, func(t string) bool { return strings.Contains(t, "yours") && strings.Contains(t, m.at()) }) {
+		if m.Name == "lever" && r.heardAfter("", r.scan.Turn, func(t string) bool { return strings.Contains(t, "yours") && strings.Contains(t, m.at()) }) {
 			n++ // a roommate pulled it by mistake and said so: it is on
 		}
 		// A lever stays on: only a button, powered for a moment, waits
@@ -1096,6 +1184,12 @@ func (r *escaper) onward(again bool) (Intent, bool) {
 		return do(escWaitWay{Fails: fails}, "stay", 3), true
 	}
 	x, y, z := r.position()
+	// Past the room's far side: a walk that ends within range of a goal
+	// only 10 blocks on from a spot near the room's back can end inside
+	// the room (or in its doorway).
+	for _, m := range r.scan.Mechs {
+		z = max(z, m.Z)
+	}
 	return do(escOnward{X: x, Y: y, Z: z + 10, Again: again}, "goToCoordinates", x, y, z+10, escOnwardRange), true
 }
 

@@ -63,7 +63,7 @@ func (w *escWords) Words(i Intent) (string, string) {
 		for _, m := range w.r.k.c.Messages() {
 			if m.From == x.To {
 				if hm := heardMechs(m.Text); len(hm) > 0 {
-					theirs = v.pick(" You said you have ", " And you've got ") + w.list(hm[:1]) + v.pick(", so let's both do ours.", "; we do them together.")
+					theirs = v.pick(escYoursMarks...) + w.list(hm[:1]) + v.pick(", so let's both do ours.", "; we do them together.")
 				}
 			}
 		}

@@ -140,6 +140,8 @@ func (n *Notes) Facts() []string {
 			f = append(f, s)
 		}
 	}
+	// An escape agent's room comes first: the memory keeps it when full.
+	add(n.EscapeRoom != "", escapeRoomMark+n.EscapeRoom+escapeRoomEnd)
 	// A count the context never showed is left out, not written as 0.
 	add(n.Coordinator != "" && n.CoordinatorOf > 0, "Coordinator: "+n.Coordinator+" ("+items(n.CoordinatorOf)+").")
 	add(n.Coordinator != "" && n.CoordinatorOf <= 0, "Coordinator: "+n.Coordinator+".")
@@ -219,7 +221,6 @@ func (n *Notes) Facts() []string {
 	add(n.Waiting, waiting)
 	add(len(n.LastSeen) > 0, lastSeenPrefix+strings.Join(n.LastSeen, ", ")+".")
 	add(len(n.DoneSoFar) > 0, "Done so far: "+strings.Join(n.DoneSoFar, ", ")+".")
-	add(n.EscapeRoom != "", escapeRoomMark+n.EscapeRoom+escapeRoomEnd)
 	return f
 }
 
