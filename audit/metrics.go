@@ -209,8 +209,7 @@ func isAgentName(w string) bool {
 type accumulator struct {
 	n                  int
 	silent             int // of n; the language measures skip them
-	responses          distinct
-	unigrams, bigrams  distinct
+	distinctSets           // counted by the workers' shards, merged in
 	words, pairs       int
 	templates          map[uint64]int
 	templateOverflow   int
@@ -245,6 +244,33 @@ func (t templateTexts) keep(o *observation, seen int) {
 	}
 }
 
+// distinctSets are a group's distinct responses, words and word pairs:
+// the costly part of counting an example (a set insertion per word and
+// pair in every group it is in), so each worker counts the examples it
+// prepared in its own sets and the sets are merged at the end
+// (distinct.merge: the same figures however the examples were split).
+type distinctSets struct {
+	responses         distinct
+	unigrams, bigrams distinct
+}
+
+// add counts a spoken response's hashes.
+func (d *distinctSets) add(o *observation) {
+	d.responses.add(o.responseHash)
+	for _, h := range o.unigrams {
+		d.unigrams.add(h)
+	}
+	for _, h := range o.bigrams {
+		d.bigrams.add(h)
+	}
+}
+
+func (d *distinctSets) merge(o *distinctSets) {
+	d.responses.merge(&o.responses)
+	d.unigrams.merge(&o.unigrams)
+	d.bigrams.merge(&o.bigrams)
+}
+
 func newAccumulator() *accumulator {
 	return &accumulator{templates: map[uint64]int{}, violationKinds: map[string]int{}}
 }
@@ -255,13 +281,6 @@ func (a *accumulator) add(o observation) {
 	if o.silent {
 		a.silent++
 		return
-	}
-	a.responses.add(o.responseHash)
-	for _, h := range o.unigrams {
-		a.unigrams.add(h)
-	}
-	for _, h := range o.bigrams {
-		a.bigrams.add(h)
 	}
 	a.sample.add(o.bigrams)
 	a.words += len(o.unigrams)

@@ -22,6 +22,11 @@ type distinct struct {
 
 func (d *distinct) add(h uint64) {
 	d.added++
+	d.insert(h)
+}
+
+// insert adds h to the set without counting it as a value added.
+func (d *distinct) insert(h uint64) {
 	if d.hll != nil {
 		d.hll.InsertHash(h)
 		return
@@ -36,6 +41,30 @@ func (d *distinct) add(h uint64) {
 			d.hll.InsertHash(k)
 		}
 		d.exact = nil
+	}
+}
+
+// merge adds o's values to d: d then counts what one counter given both
+// streams would. The exact sets join; past exactLimit both sides go to
+// one sketch, whose registers are the maximum of the two (HyperLogLog's
+// union), so the estimate does not depend on how the values were split.
+func (d *distinct) merge(o *distinct) {
+	d.added += o.added
+	if o.hll == nil {
+		for h := range o.exact {
+			d.insert(h)
+		}
+		return
+	}
+	if d.hll == nil {
+		d.hll = hyperloglog.New14()
+		for h := range d.exact {
+			d.hll.InsertHash(h)
+		}
+		d.exact = nil
+	}
+	if err := d.hll.Merge(o.hll); err != nil {
+		panic(err) // both are New14's: the precisions cannot differ
 	}
 }
 
