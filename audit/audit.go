@@ -235,8 +235,8 @@ type prepared struct {
 func prepare(p *prepared, ground *quality.Grounder) {
 	ex := &p.ex
 	p.dims = dimensionValues(ex)
-	p.obs = observe(ex)
 	p.call = callOf(ex)
+	p.obs = observe(ex, &p.call)
 	if ex.Meta.Kind == trajectory.KindConversation {
 		p.loop = quality.KeyOf(&p.call)
 	}
@@ -373,16 +373,26 @@ func (g *Group) String() string {
 	return fmt.Sprintf("%s=%s: %d examples, %.0f%% distinct", g.Dimension, g.Value, g.Examples, 100*g.DistinctShare)
 }
 
-// sortedShares orders template counts, most first, then by text.
+// sortedShares are the first n template counts, most first, then by
+// text. They are picked in one pass (a group can hold 50,000 templates,
+// most of them seen once).
 func sortedShares(counts map[string]int, total, n int) []TemplateShare {
-	var out []TemplateShare
-	for t, c := range counts {
-		out = append(out, TemplateShare{Template: t, Count: c, Share: pct(c, total)})
-	}
-	slices.SortFunc(out, func(a, b TemplateShare) int {
+	before := func(a, b TemplateShare) int {
 		return cmp.Or(cmp.Compare(b.Count, a.Count), strings.Compare(a.Template, b.Template))
-	})
-	return out[:min(n, len(out))]
+	}
+	out := make([]TemplateShare, 0, n+1)
+	for t, c := range counts {
+		s := TemplateShare{Template: t, Count: c}
+		if len(out) == n && before(s, out[n-1]) >= 0 {
+			continue
+		}
+		i, _ := slices.BinarySearchFunc(out, s, before)
+		out = slices.Insert(out, i, s)[:min(len(out)+1, n)]
+	}
+	for i := range out {
+		out[i].Share = pct(out[i].Count, total)
+	}
+	return out
 }
 
 // callOf is the example as the quality checks see it.

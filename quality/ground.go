@@ -50,7 +50,22 @@ type Call struct {
 	Kind                     string // the transition kind: a dispatch call is checked in its own dialect
 	Step                     int
 	Context                  []trajectory.Message // everything sent
-	Response                 string
+	Response                 string               // not to change once a check has read it
+
+	// cmd is the response's first command, found once (Command): the
+	// checks and the audit each want it.
+	cmd            command.Match
+	cmdOK, cmdRead bool
+}
+
+// Command is the response's first command (command.Find), found the first
+// time it is asked for.
+func (c *Call) Command() (command.Match, bool) {
+	if !c.cmdRead {
+		c.cmd, c.cmdOK = command.Find(c.Response)
+		c.cmdRead = true
+	}
+	return c.cmd, c.cmdOK
 }
 
 var (
@@ -99,11 +114,12 @@ var commandArgs = map[string][]string{
 // Check returns the violations of the call's command ("" = none).
 func (g *Grounder) Check(c *Call) []Violation {
 	var cmdText string
-	if m, ok := command.Find(c.Response); ok {
+	m, ok := c.Command()
+	if ok {
+		// Find on the command's own text finds the same name and arguments.
 		cmdText = c.Response[m.Start:m.End]
 	}
 	hidden := hiddenBlocks(c) // in the words too, not only a command's
-	m, ok := command.Find(cmdText)
 	roles := commandArgs[m.Name]
 	if !ok || roles == nil {
 		return hidden

@@ -27,7 +27,13 @@ type Signature [SignatureHashes]uint8
 // themselves for shorter texts), with two seeded xxh3 hashes (the
 // library constructor's seeding costs more than hashing a whole example).
 func SignatureOf(text string) Signature {
-	words := strings.Fields(strings.ToLower(text))
+	return SignatureOfWords(strings.Fields(strings.ToLower(text)))
+}
+
+// SignatureOfWords is SignatureOf(text) given text's words as SignatureOf
+// reads them, strings.Fields(strings.ToLower(text)), for a caller that
+// has them already.
+func SignatureOfWords(words []string) Signature {
 	m := minwise.NewMinWise(hashA, hashB, SignatureHashes)
 	switch {
 	case len(words) == 0:
