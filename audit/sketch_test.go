@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"maps"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -110,5 +111,28 @@ func TestDistinctMergedIsOneCounter(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestHashSetIsASet: the hash set holds what a map would, zero included.
+func TestHashSetIsASet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var s hashSet
+	m := map[uint64]bool{}
+	for i := range 100000 {
+		h := rng.Uint64() >> rng.IntN(64) // small values collide in the low bits
+		if i%1000 == 0 {
+			h = 0
+		}
+		s.add(h)
+		m[h] = true
+		if s.n != len(m) {
+			t.Fatalf("after %d values: %d held, want %d", i+1, s.n, len(m))
+		}
+	}
+	got := map[uint64]bool{}
+	s.each(func(h uint64) { got[h] = true })
+	if !maps.Equal(got, m) {
+		t.Errorf("the set holds %d values, %d put in", len(got), len(m))
 	}
 }

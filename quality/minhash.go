@@ -64,7 +64,13 @@ func hashB(b []byte) uint64 { return xxh3.HashSeed(b, 0xc2b2ae3d27d4eb4f) }
 // examples share.
 func ExampleText(msgs []trajectory.Message) string {
 	var b strings.Builder
-	for _, m := range msgs[min(max(len(msgs)-4, 1), len(msgs)):] {
+	msgs = msgs[min(max(len(msgs)-4, 1), len(msgs)):]
+	n := 0
+	for _, m := range msgs {
+		n += len(m.Content) + 1
+	}
+	b.Grow(n)
+	for _, m := range msgs {
 		b.WriteString(m.Content)
 		b.WriteByte(' ')
 	}
