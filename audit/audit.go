@@ -11,9 +11,11 @@ import (
 	"fmt"
 	"iter"
 	"maps"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"collabcraft/export"
 	"collabcraft/procgen"
@@ -129,8 +131,14 @@ func Audit(src iter.Seq2[export.Example, error], opts Options) (*Report, error) 
 	if opts.ViewTrials == 0 {
 		opts.ViewTrials = 300
 	}
+	workers := runtime.GOMAXPROCS(0)
 	a := newAuditor(opts)
-	for b, err := range prepareAll(src, a.ground) {
+	a.shards = make([]shard, workers)
+	prep := func(w int, p *prepared) {
+		prepare(p, a.ground)
+		a.shards[w].add(p)
+	}
+	for b, err := range prepareAll(src, workers, prep) {
 		if err != nil {
 			return nil, err
 		}
@@ -156,6 +164,36 @@ type auditor struct {
 	texts    templateTexts
 	targets  targetTracker
 	skills   skillTracker
+	// shards are the workers' distinct sets; the groups' sets are their
+	// union (distinct.merge), made when the report is.
+	shards []shard
+}
+
+// shard is one worker's distinct sets: overall, and by dimension and
+// value.
+type shard struct {
+	overall distinctSets
+	groups  map[[2]string]*distinctSets
+}
+
+// add counts a prepared example's response in the sets of its groups.
+func (s *shard) add(p *prepared) {
+	if p.obs.silent {
+		return // not language: the accumulator counts it as silent
+	}
+	s.overall.add(&p.obs)
+	if s.groups == nil {
+		s.groups = map[[2]string]*distinctSets{}
+	}
+	for i, v := range p.dims {
+		k := [2]string{Dimensions[i], v}
+		d := s.groups[k]
+		if d == nil {
+			d = &distinctSets{}
+			s.groups[[2]string{k[0], strings.Clone(v)}] = d
+		}
+		d.add(&p.obs)
+	}
 }
 
 func newAuditor(opts Options) *auditor {
@@ -185,7 +223,9 @@ func dimensionValues(ex *export.Example) [6]string {
 // the work that does not depend on the others, done in parallel.
 type prepared struct {
 	ex      export.Example
+	dims    [6]string // dimensionValues
 	obs     observation
+	loop    quality.CallKey // a conversation call's, for the loop check
 	call    quality.Call
 	overlap overlapItem
 	skills  skillObs
@@ -194,8 +234,12 @@ type prepared struct {
 // prepare observes an example and checks its command's grounding.
 func prepare(p *prepared, ground *quality.Grounder) {
 	ex := &p.ex
-	p.obs = observe(ex)
+	p.dims = dimensionValues(ex)
 	p.call = callOf(ex)
+	p.obs = observe(ex, &p.call)
+	if ex.Meta.Kind == trajectory.KindConversation {
+		p.loop = quality.KeyOf(&p.call)
+	}
 	if ex.Meta.Kind == trajectory.KindReact {
 		// The tool dialect: a JSON tool call is the react call's command.
 		p.obs.command = ""
@@ -235,7 +279,7 @@ func (a *auditor) add(p *prepared) {
 	}
 	a.overall.add(obs)
 	a.texts.keep(&obs, a.overall.templates[obs.templateHash])
-	for i, v := range dimensionValues(ex) {
+	for i, v := range p.dims {
 		g := a.groups[Dimensions[i]][v]
 		if g == nil {
 			g = newAccumulator()
@@ -243,7 +287,7 @@ func (a *auditor) add(p *prepared) {
 		}
 		g.add(obs)
 	}
-	a.loops.add(ex, &p.call)
+	a.loops.add(ex, p.loop)
 	a.outcomes.add(ex)
 	a.viewer.add(ex)
 	a.overlap.add(ex.Meta.Split, p.overlap)
@@ -252,13 +296,49 @@ func (a *auditor) add(p *prepared) {
 }
 
 func (a *auditor) report() *Report {
-	r := &Report{Examples: a.overall.n, Trials: len(a.trials), Overall: a.overall.group("all", "all", a.texts),
-		ByDimension: map[string][]*Group{}, Violations: a.viol}
+	r := &Report{Examples: a.overall.n, Trials: len(a.trials), ByDimension: map[string][]*Group{}, Violations: a.viol}
+	// Each group's sets are merged from the shards and its figures drawn
+	// on its own, so the groups are summed up on every core.
+	type job struct {
+		dim, value string
+		acc        *accumulator
+		sets       []*distinctSets
+		out        **Group
+	}
+	jobs := []*job{{dim: "all", value: "all", acc: a.overall, out: &r.Overall}}
+	for _, s := range a.shards {
+		jobs[0].sets = append(jobs[0].sets, &s.overall)
+	}
 	for _, d := range Dimensions {
-		for _, v := range slices.Sorted(maps.Keys(a.groups[d])) {
-			r.ByDimension[d] = append(r.ByDimension[d], a.groups[d][v].group(d, v, a.texts))
+		values := slices.Sorted(maps.Keys(a.groups[d]))
+		r.ByDimension[d] = make([]*Group, len(values))
+		for i, v := range values {
+			j := &job{dim: d, value: v, acc: a.groups[d][v], out: &r.ByDimension[d][i]}
+			for _, s := range a.shards {
+				if sets := s.groups[[2]string{d, v}]; sets != nil {
+					j.sets = append(j.sets, sets)
+				}
+			}
+			jobs = append(jobs, j)
 		}
 	}
+	next := make(chan *job)
+	var wg sync.WaitGroup
+	for range max(len(a.shards), 1) {
+		wg.Go(func() {
+			for j := range next {
+				for _, s := range j.sets {
+					j.acc.distinctSets.merge(s)
+				}
+				*j.out = j.acc.group(j.dim, j.value, a.texts)
+			}
+		})
+	}
+	for _, j := range jobs {
+		next <- j
+	}
+	close(next)
+	wg.Wait()
 	r.Loops = a.loops.stats()
 	r.Outcomes = a.outcomes.result()
 	r.viewTrials = a.viewer.result()
@@ -293,16 +373,26 @@ func (g *Group) String() string {
 	return fmt.Sprintf("%s=%s: %d examples, %.0f%% distinct", g.Dimension, g.Value, g.Examples, 100*g.DistinctShare)
 }
 
-// sortedShares orders template counts, most first, then by text.
+// sortedShares are the first n template counts, most first, then by
+// text. They are picked in one pass (a group can hold 50,000 templates,
+// most of them seen once).
 func sortedShares(counts map[string]int, total, n int) []TemplateShare {
-	var out []TemplateShare
-	for t, c := range counts {
-		out = append(out, TemplateShare{Template: t, Count: c, Share: pct(c, total)})
-	}
-	slices.SortFunc(out, func(a, b TemplateShare) int {
+	before := func(a, b TemplateShare) int {
 		return cmp.Or(cmp.Compare(b.Count, a.Count), strings.Compare(a.Template, b.Template))
-	})
-	return out[:min(n, len(out))]
+	}
+	out := make([]TemplateShare, 0, n+1)
+	for t, c := range counts {
+		s := TemplateShare{Template: t, Count: c}
+		if len(out) == n && before(s, out[n-1]) >= 0 {
+			continue
+		}
+		i, _ := slices.BinarySearchFunc(out, s, before)
+		out = slices.Insert(out, i, s)[:min(len(out)+1, n)]
+	}
+	for i := range out {
+		out[i].Share = pct(out[i].Count, total)
+	}
+	return out
 }
 
 // callOf is the example as the quality checks see it.

@@ -27,7 +27,7 @@ type loopTracker struct {
 
 func newLoopTracker() *loopTracker { return &loopTracker{calls: map[[2]string][]quality.CallKey{}} }
 
-func (l *loopTracker) add(ex *export.Example, c *quality.Call) {
+func (l *loopTracker) add(ex *export.Example, key quality.CallKey) {
 	if ex.Meta.Kind != "conversation" {
 		return
 	}
@@ -35,7 +35,7 @@ func (l *loopTracker) add(ex *export.Example, c *quality.Call) {
 	if _, ok := l.calls[k]; !ok { // keys outlive the decoded trial: copy them
 		k = [2]string{strings.Clone(k[0]), strings.Clone(k[1])}
 	}
-	l.calls[k] = append(l.calls[k], quality.KeyOf(c))
+	l.calls[k] = append(l.calls[k], key)
 }
 
 func (l *loopTracker) stats() LoopStats {

@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"fmt"
 	"math/bits"
 	"strings"
 
@@ -11,7 +10,6 @@ import (
 	"collabcraft/mcdata"
 	"collabcraft/quality"
 	"collabcraft/trajectory"
-	"collabcraft/world/command"
 )
 
 // observation is what the audit reads from one example.
@@ -23,6 +21,7 @@ type observation struct {
 	// responseHash, unigrams and bigrams are hashed once here rather than
 	// in each of the groups the example counts in.
 	responseHash      uint64
+	words             []string // strings.Fields(strings.ToLower(response))
 	unigrams, bigrams []uint64
 	promptChars       int
 	// silent: the response is only whitespace, MINDcraft's way of not
@@ -34,8 +33,8 @@ type observation struct {
 }
 
 // observe reads an example: the last message is the response, the others
-// its context.
-func observe(ex *export.Example) observation {
+// its context; c is the example as the quality checks see it (callOf).
+func observe(ex *export.Example, c *quality.Call) observation {
 	msgs := ex.Messages
 	var o observation
 	if len(msgs) > 0 {
@@ -48,16 +47,20 @@ func observe(ex *export.Example) observation {
 	if ex.Meta.Kind == trajectory.KindDispatch {
 		// A dispatcher's reply is action lines (MindAgent), not !commands.
 		o.command = strings.Join(quality.DispatchActions(o.response), "\n")
-	} else if m, ok := command.Find(o.response); ok {
+	} else if m, ok := c.Command(); ok { // c.Response is o.response
 		o.command = o.response[m.Start:m.End]
 	}
 	o.silent = strings.TrimSpace(o.response) == ""
 	o.responseHash = xxh3.HashString(o.response)
-	words := strings.Fields(strings.ToLower(o.response))
-	for i, w := range words {
+	o.words = strings.Fields(strings.ToLower(o.response))
+	hashes := make([]uint64, 2*len(o.words))
+	o.unigrams, o.bigrams = hashes[:0:len(o.words)], hashes[len(o.words):len(o.words)]
+	var pair []byte // "w1 w2", hashed as the string it spells
+	for i, w := range o.words {
 		o.unigrams = append(o.unigrams, xxh3.HashString(w))
 		if i > 0 {
-			o.bigrams = append(o.bigrams, xxh3.HashString(words[i-1]+" "+w))
+			pair = append(append(append(pair[:0], o.words[i-1]...), ' '), w...)
+			o.bigrams = append(o.bigrams, xxh3.Hash(pair))
 		}
 	}
 	o.template = Template(o.response)
@@ -209,8 +212,7 @@ func isAgentName(w string) bool {
 type accumulator struct {
 	n                  int
 	silent             int // of n; the language measures skip them
-	responses          distinct
-	unigrams, bigrams  distinct
+	distinctSets           // counted by the workers' shards, merged in
 	words, pairs       int
 	templates          map[uint64]int
 	templateOverflow   int
@@ -245,6 +247,33 @@ func (t templateTexts) keep(o *observation, seen int) {
 	}
 }
 
+// distinctSets are a group's distinct responses, words and word pairs:
+// the costly part of counting an example (a set insertion per word and
+// pair in every group it is in), so each worker counts the examples it
+// prepared in its own sets and the sets are merged at the end
+// (distinct.merge: the same figures however the examples were split).
+type distinctSets struct {
+	responses         distinct
+	unigrams, bigrams distinct
+}
+
+// add counts a spoken response's hashes.
+func (d *distinctSets) add(o *observation) {
+	d.responses.add(o.responseHash)
+	for _, h := range o.unigrams {
+		d.unigrams.add(h)
+	}
+	for _, h := range o.bigrams {
+		d.bigrams.add(h)
+	}
+}
+
+func (d *distinctSets) merge(o *distinctSets) {
+	d.responses.merge(&o.responses)
+	d.unigrams.merge(&o.unigrams)
+	d.bigrams.merge(&o.bigrams)
+}
+
 func newAccumulator() *accumulator {
 	return &accumulator{templates: map[uint64]int{}, violationKinds: map[string]int{}}
 }
@@ -255,13 +284,6 @@ func (a *accumulator) add(o observation) {
 	if o.silent {
 		a.silent++
 		return
-	}
-	a.responses.add(o.responseHash)
-	for _, h := range o.unigrams {
-		a.unigrams.add(h)
-	}
-	for _, h := range o.bigrams {
-		a.bigrams.add(h)
 	}
 	a.sample.add(o.bigrams)
 	a.words += len(o.unigrams)
@@ -292,7 +314,7 @@ func (a *accumulator) group(dim, value string, texts templateTexts) *Group {
 	for h, c := range a.templates {
 		t, ok := texts[h]
 		if !ok {
-			t = fmt.Sprintf("(template %016x)", h)
+			t = unnamedTemplate(h)
 		}
 		counts[t] += c
 	}
@@ -309,6 +331,17 @@ func (a *accumulator) group(dim, value string, texts templateTexts) *Group {
 		g.Top10Share += t.Share
 	}
 	return g
+}
+
+// unnamedTemplate is how a top template whose text was not kept shows:
+// "(template %016x)" of its hash, without fmt (a group can have 50,000).
+func unnamedTemplate(h uint64) string {
+	b := make([]byte, 0, 27)
+	b = append(b, "(template "...)
+	for shift := 60; shift >= 0; shift -= 4 {
+		b = append(b, "0123456789abcdef"[h>>shift&0xf])
+	}
+	return string(append(b, ')'))
 }
 
 // dist summarises the lengths; Buckets[i] counts lengths below 2^i.

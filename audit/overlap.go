@@ -61,7 +61,7 @@ func overlapItemOf(ex *export.Example, o *observation) overlapItem {
 	}
 	return overlapItem{
 		resp: xxh3.HashString(strings.TrimSpace(o.response)), ex: h.Sum64(),
-		respSig: quality.SignatureOf(o.response), exSig: quality.SignatureOf(quality.ExampleText(ex.Messages)),
+		respSig: quality.SignatureOfWords(o.words), exSig: quality.SignatureOf(quality.ExampleText(ex.Messages)),
 	}
 }
 

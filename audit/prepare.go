@@ -2,11 +2,9 @@ package audit
 
 import (
 	"iter"
-	"runtime"
 	"sync"
 
 	"collabcraft/export"
-	"collabcraft/quality"
 )
 
 // batchSize is how many examples a worker prepares at a time: large
@@ -22,20 +20,20 @@ type batch struct {
 }
 
 // prepareAll reads the source in one goroutine, prepares its examples on
-// every core and yields them in the source's order, a batch at a time.
-// An error of the source ends the sequence after the examples before it.
-func prepareAll(src iter.Seq2[export.Example, error], ground *quality.Grounder) iter.Seq2[[]prepared, error] {
+// the given number of workers (prep(w, p): worker w prepares p) and
+// yields them in the source's order, a batch at a time. An error of the
+// source ends the sequence after the examples before it.
+func prepareAll(src iter.Seq2[export.Example, error], workers int, prep func(w int, p *prepared)) iter.Seq2[[]prepared, error] {
 	return func(yield func([]prepared, error) bool) {
-		workers := runtime.GOMAXPROCS(0)
 		work := make(chan *batch, workers)
 		ordered := make(chan *batch, 2*workers)
 		stop := make(chan struct{})
 		var wg sync.WaitGroup
-		for range workers {
+		for w := range workers {
 			wg.Go(func() {
 				for b := range work {
 					for i := range b.items {
-						prepare(&b.items[i], ground)
+						prep(w, &b.items[i])
 					}
 					close(b.done)
 				}

@@ -15,27 +15,57 @@ const exactLimit = 20000
 
 // distinct counts distinct 64-bit hashes.
 type distinct struct {
-	exact map[uint64]struct{}
+	exact *hashSet
 	hll   *hyperloglog.Sketch
 	added int // values added, repeats included: the estimate's bound
 }
 
 func (d *distinct) add(h uint64) {
 	d.added++
+	d.insert(h)
+}
+
+// insert adds h to the set without counting it as a value added.
+func (d *distinct) insert(h uint64) {
 	if d.hll != nil {
 		d.hll.InsertHash(h)
 		return
 	}
 	if d.exact == nil {
-		d.exact = map[uint64]struct{}{}
+		d.exact = &hashSet{}
 	}
-	d.exact[h] = struct{}{}
-	if len(d.exact) > exactLimit {
-		d.hll = hyperloglog.New14()
-		for k := range d.exact {
-			d.hll.InsertHash(k)
+	d.exact.add(h)
+	if d.exact.n > exactLimit {
+		d.toSketch()
+	}
+}
+
+// toSketch moves the exact set's values to a sketch.
+func (d *distinct) toSketch() {
+	d.hll = hyperloglog.New14()
+	if d.exact != nil {
+		d.exact.each(d.hll.InsertHash)
+	}
+	d.exact = nil
+}
+
+// merge adds o's values to d: d then counts what one counter given both
+// streams would. The exact sets join; past exactLimit both sides go to
+// one sketch, whose registers are the maximum of the two (HyperLogLog's
+// union), so the estimate does not depend on how the values were split.
+func (d *distinct) merge(o *distinct) {
+	d.added += o.added
+	if o.hll == nil {
+		if o.exact != nil {
+			o.exact.each(d.insert)
 		}
-		d.exact = nil
+		return
+	}
+	if d.hll == nil {
+		d.toSketch()
+	}
+	if err := d.hll.Merge(o.hll); err != nil {
+		panic(err) // both are New14's: the precisions cannot differ
 	}
 }
 
@@ -45,7 +75,74 @@ func (d *distinct) count() int {
 		// distinct"): no more can be distinct than were added.
 		return min(int(d.hll.Estimate()), d.added)
 	}
-	return len(d.exact)
+	if d.exact == nil {
+		return 0
+	}
+	return d.exact.n
+}
+
+// hashSet is a set of 64-bit hashes, open addressing with linear probing
+// on the values' own low bits (they are hashes already): about three
+// times as fast as a map for the audit's word and pair sets.
+type hashSet struct {
+	slots   []uint64 // 0: free
+	n       int      // values held, zero included
+	hasZero bool
+}
+
+func (s *hashSet) add(h uint64) {
+	if h == 0 {
+		if !s.hasZero {
+			s.hasZero = true
+			s.n++
+		}
+		return
+	}
+	if 4*(s.n+1) > 3*len(s.slots) { // at most 3/4 full
+		s.grow()
+	}
+	s.put(h)
+}
+
+// put places a non-zero h, unless it is there already.
+func (s *hashSet) put(h uint64) {
+	mask := uint64(len(s.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		switch s.slots[i] {
+		case h:
+			return
+		case 0:
+			s.slots[i] = h
+			s.n++
+			return
+		}
+	}
+}
+
+func (s *hashSet) grow() {
+	old := s.slots
+	s.slots = make([]uint64, max(64, 2*len(old)))
+	s.n = 0
+	if s.hasZero {
+		s.n = 1
+	}
+	for _, h := range old {
+		if h != 0 {
+			s.put(h)
+		}
+	}
+}
+
+// each calls f with every value of the set.
+func (s *hashSet) each(f func(uint64)) {
+	if s.hasZero {
+		f(0)
+	}
+	for _, h := range s.slots {
+		if h != 0 {
+			f(h)
+		}
+	}
 }
 
 // lengths is a histogram of lengths in 2% wide buckets: quantiles are read

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"maps"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -64,5 +65,74 @@ func TestDistinctNeverPassesWhatWasAdded(t *testing.T) {
 	}
 	if over == 0 {
 		t.Error("no estimate passed the values added: the test shows nothing")
+	}
+}
+
+// TestDistinctMergedIsOneCounter: values counted in shards split any way
+// and merged give the figure one counter given them all gives, below the
+// exact limit, across it (no shard past it, the union past it) and far
+// past it, with repeats.
+func TestDistinctMergedIsOneCounter(t *testing.T) {
+	for _, n := range []int{0, 1, 5000, exactLimit, exactLimit + 1, exactLimit + 7000, 3 * exactLimit, 200000} {
+		rng := rand.New(rand.NewPCG(uint64(n), 2))
+		values := make([]uint64, n)
+		for i := range values {
+			values[i] = rng.Uint64()
+			if i > 0 && rng.IntN(4) == 0 {
+				values[i] = values[rng.IntN(i)] // a repeat
+			}
+		}
+		var one distinct
+		for _, v := range values {
+			one.add(v)
+		}
+		for _, shards := range []int{2, 3, 7} {
+			for _, skew := range []bool{false, true} {
+				parts := make([]distinct, shards)
+				for _, v := range values {
+					k := rng.IntN(shards)
+					if skew && rng.IntN(10) > 0 {
+						k = 0
+					}
+					parts[k].add(v)
+				}
+				var merged distinct
+				for k := range parts {
+					merged.merge(&parts[k])
+				}
+				if merged.count() != one.count() || merged.added != one.added {
+					t.Errorf("%d values in %d shards (skewed %v): %d distinct of %d, one counter %d of %d",
+						n, shards, skew, merged.count(), merged.added, one.count(), one.added)
+				}
+				if (merged.hll == nil) != (one.hll == nil) {
+					t.Errorf("%d values in %d shards: sketched %v, one counter %v", n, shards, merged.hll != nil, one.hll != nil)
+				} else if one.hll != nil && merged.hll.Estimate() != one.hll.Estimate() {
+					t.Errorf("%d values in %d shards: estimate %d, one counter %d", n, shards, merged.hll.Estimate(), one.hll.Estimate())
+				}
+			}
+		}
+	}
+}
+
+// TestHashSetIsASet: the hash set holds what a map would, zero included.
+func TestHashSetIsASet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var s hashSet
+	m := map[uint64]bool{}
+	for i := range 100000 {
+		h := rng.Uint64() >> rng.IntN(64) // small values collide in the low bits
+		if i%1000 == 0 {
+			h = 0
+		}
+		s.add(h)
+		m[h] = true
+		if s.n != len(m) {
+			t.Fatalf("after %d values: %d held, want %d", i+1, s.n, len(m))
+		}
+	}
+	got := map[uint64]bool{}
+	s.each(func(h uint64) { got[h] = true })
+	if !maps.Equal(got, m) {
+		t.Errorf("the set holds %d values, %d put in", len(got), len(m))
 	}
 }

@@ -1,7 +1,10 @@
 package audit
 
 import (
+	"cmp"
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -37,6 +40,36 @@ func TestWriteTableFitsTheTerminal(t *testing.T) {
 	for _, want := range []string{"Andy_0_with_a_name_long_enough_to_wrap_the_table\n", "levels: N, N, N, N. I told the team the\n          plan.", "12 examples from 12 trials"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the table lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestTopTemplatesAreTheSortedOnes: the top templates picked in one pass
+// are the first of all of them sorted (most first, then by text), ties
+// included, and an unnamed template reads as its hash in hex.
+func TestTopTemplatesAreTheSortedOnes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, size := range []int{0, 1, 9, 10, 11, 500, 20000} {
+		counts := map[string]int{}
+		for range size {
+			counts[fmt.Sprintf("t%d", rng.IntN(3*size))] = 1 + rng.IntN(4) // many ties
+		}
+		var all []TemplateShare
+		for tx, c := range counts {
+			all = append(all, TemplateShare{Template: tx, Count: c, Share: pct(c, 3*size)})
+		}
+		slices.SortFunc(all, func(a, b TemplateShare) int {
+			return cmp.Or(cmp.Compare(b.Count, a.Count), strings.Compare(a.Template, b.Template))
+		})
+		want := all[:min(10, len(all))]
+		if got := sortedShares(counts, 3*size, 10); !slices.Equal(got, want) {
+			t.Errorf("%d templates: top %v, sorted %v", size, got, want)
+		}
+	}
+	for range 1000 {
+		h := rng.Uint64() >> rng.IntN(64)
+		if got, want := unnamedTemplate(h), fmt.Sprintf("(template %016x)", h); got != want {
+			t.Errorf("%q, want %q", got, want)
 		}
 	}
 }

@@ -50,7 +50,22 @@ type Call struct {
 	Kind                     string // the transition kind: a dispatch call is checked in its own dialect
 	Step                     int
 	Context                  []trajectory.Message // everything sent
-	Response                 string
+	Response                 string               // not to change once a check has read it
+
+	// cmd is the response's first command, found once (Command): the
+	// checks and the audit each want it.
+	cmd            command.Match
+	cmdOK, cmdRead bool
+}
+
+// Command is the response's first command (command.Find), found the first
+// time it is asked for.
+func (c *Call) Command() (command.Match, bool) {
+	if !c.cmdRead {
+		c.cmd, c.cmdOK = command.Find(c.Response)
+		c.cmdRead = true
+	}
+	return c.cmd, c.cmdOK
 }
 
 var (
@@ -99,11 +114,12 @@ var commandArgs = map[string][]string{
 // Check returns the violations of the call's command ("" = none).
 func (g *Grounder) Check(c *Call) []Violation {
 	var cmdText string
-	if m, ok := command.Find(c.Response); ok {
+	m, ok := c.Command()
+	if ok {
+		// Find on the command's own text finds the same name and arguments.
 		cmdText = c.Response[m.Start:m.End]
 	}
 	hidden := hiddenBlocks(c) // in the words too, not only a command's
-	m, ok := command.Find(cmdText)
 	roles := commandArgs[m.Name]
 	if !ok || roles == nil {
 		return hidden
@@ -159,6 +175,11 @@ func (g *Grounder) Check(c *Call) []Violation {
 // contextText joins the messages sent.
 func contextText(msgs []trajectory.Message) string {
 	var b strings.Builder
+	n := 0
+	for _, m := range msgs {
+		n += len(m.Content) + 1
+	}
+	b.Grow(n)
 	for _, m := range msgs {
 		b.WriteString(m.Content)
 		b.WriteByte('\n')
@@ -238,13 +259,13 @@ func (s *itemScan) text(text string) {
 
 func (s *itemScan) word(w string) {
 	s.check(w)
-	if s.names.firstWords[s.prev] {
+	if s.names.isFirstWord(s.prev) {
 		// prev2_prev_w, of which prev_w is the tail.
 		s.buf = append(append(s.buf[:0], s.prev2...), '_')
 		two := len(s.buf)
 		s.buf = append(append(append(s.buf, s.prev...), '_'), w...)
 		s.checkBytes(s.buf[two:])
-		if s.names.firstWords[s.prev2] {
+		if s.names.isFirstWord(s.prev2) {
 			s.checkBytes(s.buf)
 		}
 	}
@@ -256,6 +277,9 @@ func (s *itemScan) word(w string) {
 }
 
 func (s *itemScan) check(name string) {
+	if !s.names.item.may(name) {
+		return
+	}
 	if canonical, ok := s.names.items[name]; ok {
 		s.found(canonical)
 	}
@@ -264,6 +288,9 @@ func (s *itemScan) check(name string) {
 // checkBytes is check for a name being spelt (the lookup of a converted
 // byte slice does not allocate).
 func (s *itemScan) checkBytes(name []byte) {
+	if !s.names.item.may(string(name)) {
+		return
+	}
 	if canonical, ok := s.names.items[string(name)]; ok {
 		s.found(canonical)
 	}
@@ -368,15 +395,43 @@ func isWordByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '
 type itemNameSet struct {
 	items      map[string]string // name -> the name (found names share one string)
 	firstWords map[string]bool
+	// item and first tell the words no name or first word can be, without
+	// hashing them: most words of a context are not names.
+	item, first shapes
 }
 
+// shapes are the first bytes and lengths of a set of words: bit n of
+// [c] is set when a word starting with c is n bytes long (63: 63 or
+// more); bit 0 of [0], when the empty word is one.
+type shapes [256]uint64
+
+func (s *shapes) add(w string) {
+	if w == "" {
+		s[0] |= 1
+		return
+	}
+	s[w[0]] |= 1 << min(len(w), 63)
+}
+
+// may reports whether w can be one of the words.
+func (s *shapes) may(w string) bool {
+	if w == "" {
+		return s[0]&1 != 0
+	}
+	return s[w[0]]&(1<<min(len(w), 63)) != 0
+}
+
+func (n *itemNameSet) isFirstWord(w string) bool { return n.first.may(w) && n.firstWords[w] }
+
 var itemNames = sync.OnceValue(func() *itemNameSet {
-	n := &itemNameSet{map[string]string{}, map[string]bool{}}
+	n := &itemNameSet{items: map[string]string{}, firstWords: map[string]bool{}}
 	add := func(name string) {
 		n.items[name] = name
+		n.item.add(name)
 		parts := strings.Split(name, "_")
 		for k := 0; k+1 < len(parts); k++ {
 			n.firstWords[parts[k]] = true
+			n.first.add(parts[k])
 		}
 	}
 	for _, it := range mcdata.Items() {

@@ -27,7 +27,13 @@ type Signature [SignatureHashes]uint8
 // themselves for shorter texts), with two seeded xxh3 hashes (the
 // library constructor's seeding costs more than hashing a whole example).
 func SignatureOf(text string) Signature {
-	words := strings.Fields(strings.ToLower(text))
+	return SignatureOfWords(strings.Fields(strings.ToLower(text)))
+}
+
+// SignatureOfWords is SignatureOf(text) given text's words as SignatureOf
+// reads them, strings.Fields(strings.ToLower(text)), for a caller that
+// has them already.
+func SignatureOfWords(words []string) Signature {
 	m := minwise.NewMinWise(hashA, hashB, SignatureHashes)
 	switch {
 	case len(words) == 0:
@@ -58,7 +64,13 @@ func hashB(b []byte) uint64 { return xxh3.HashSeed(b, 0xc2b2ae3d27d4eb4f) }
 // examples share.
 func ExampleText(msgs []trajectory.Message) string {
 	var b strings.Builder
-	for _, m := range msgs[min(max(len(msgs)-4, 1), len(msgs)):] {
+	msgs = msgs[min(max(len(msgs)-4, 1), len(msgs)):]
+	n := 0
+	for _, m := range msgs {
+		n += len(m.Content) + 1
+	}
+	b.Grow(n)
+	for _, m := range msgs {
 		b.WriteString(m.Content)
 		b.WriteByte(' ')
 	}

@@ -5,8 +5,6 @@ import (
 	"strings"
 
 	"github.com/zeebo/xxh3"
-
-	"collabcraft/world/command"
 )
 
 // CallKey is what the repetition check keeps of a conversation call: its
@@ -21,7 +19,7 @@ type CallKey struct {
 // KeyOf reads a call's key.
 func KeyOf(c *Call) CallKey {
 	key := strings.TrimSpace(c.Response)
-	if m, ok := command.Find(c.Response); ok {
+	if m, ok := c.Command(); ok {
 		key = c.Response[m.Start:m.End]
 	}
 	from := 0
