@@ -171,13 +171,21 @@ func (r *escaper) agreed() bool {
 	lead := r.room[0]
 	if r.me() == lead {
 		for _, n := range r.room[1:] {
-			if !r.toldAfter(n, -1, func(t string) bool { return names(t, s.Mechs) }) {
+			if !r.toldAfter(n, -1, r.isPlan) {
 				return false
 			}
 		}
 		return true
 	}
-	return r.heardAfter(lead, -1, func(t string) bool { return names(t, s.Mechs) })
+	// A plan that never comes (lost, or the lead took itself to be
+	// alone) does not keep me waiting: the plan is the same from the
+	// same room, and my ack says my part.
+	return r.heardAfter(lead, -1, func(t string) bool { return names(t, s.Mechs) }) || r.waitedEnough()
+}
+
+// isPlan reports whether a message is this room's plan.
+func (r *escaper) isPlan(t string) bool {
+	return strings.Contains(t, escPlanMark) && names(t, r.scan.Mechs)
 }
 
 // goFrom are the teammates who said go since the scan (or the memory
@@ -903,7 +911,7 @@ func (r *escaper) Decide() (Intent, bool) {
 	mine := r.plan[r.me()]
 	if r.me() == lead {
 		for _, n := range r.room[1:] {
-			if !s.Agreed && !r.toldAfter(n, -1, func(t string) bool { return names(t, s.Mechs) }) {
+			if !s.Agreed && !r.toldAfter(n, -1, r.isPlan) {
 				return tell(escPropose{To: n, Plan: r.plan, Room: r.room}, n), true
 			}
 		}
