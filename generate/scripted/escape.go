@@ -1186,7 +1186,7 @@ func (r *escaper) onward(again bool) (Intent, bool) {
 	c := r.k.c
 	_, fails, _ := r.onwardTries()
 	if last, ok := c.LastAct(); ok && last.Name == "!goToCoordinates" && strings.Contains(last.Output, "No path") {
-		if fails > 8 {
+		if fails > 2 {
 			return do(escLook{Again: true}, "newAction"), true
 		}
 		return do(escWaitWay{Fails: fails}, "stay", 3), true
