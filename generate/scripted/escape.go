@@ -916,9 +916,8 @@ func (r *escaper) Decide() (Intent, bool) {
 			}
 		}
 	} else if !r.agreed() {
-		if stayedLast(c) && !newsSinceStay(c) {
-			return chatOnly(silence{}), true
-		}
+		// No silence here: an idle agent is prompted again only long
+		// after, and the waits count towards acting on the plan anyway.
 		return do(escAwaitPlan{lead}, "stay", 3), true
 	} else if !s.Agreed && !r.toldAfter(lead, -1, func(t string) bool { return names(t, mine) }) && len(mine) > 0 {
 		return tell(escAck{To: lead, Mine: mine}, lead), true
