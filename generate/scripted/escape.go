@@ -66,6 +66,7 @@ type escScan struct {
 	GoFrom []string
 	Open   bool
 	Movers []escMech // plates that moved whoever stood on them
+	Told   []string  // roommates the agent told the room's plan
 }
 
 // The escape note's words (know.Notes.EscapeRoom).
@@ -76,6 +77,7 @@ const (
 	escNoteGo     = "go from "
 	escNoteOpen   = "way on open"
 	escNoteMovers = "plates that move you: "
+	escNoteTold   = "plan told to "
 )
 
 // note is the room as the memory keeps it: "I was at 1 -60 3; lever at
@@ -104,6 +106,8 @@ func (r *escaper) note() string {
 	}
 	if r.agreed() && len(r.room) > 1 {
 		parts = append(parts, escNoteAgreed)
+	} else if t := r.toldPlan(); len(t) > 0 {
+		parts = append(parts, escNoteTold+strings.Join(t, ", "))
 	}
 	if g := r.goFrom(); len(g) > 0 {
 		parts = append(parts, escNoteGo+strings.Join(g, ", "))
@@ -139,6 +143,8 @@ func parseEscNote(t string) *escScan {
 			s.GoFrom = strings.Split(part[len(escNoteGo):], ", ")
 		case part == escNoteOpen:
 			s.Open = true
+		case strings.HasPrefix(part, escNoteTold):
+			s.Told = strings.Split(part[len(escNoteTold):], ", ")
 		case strings.HasPrefix(part, escNoteMovers):
 			for _, it := range strings.Split(part[len(escNoteMovers):], ", ") {
 				var m escMech
@@ -170,8 +176,9 @@ func (r *escaper) agreed() bool {
 	}
 	lead := r.room[0]
 	if r.me() == lead {
+		told := r.toldPlan()
 		for _, n := range r.room[1:] {
-			if !r.toldAfter(n, -1, r.isPlan) {
+			if !slices.Contains(told, n) {
 				return false
 			}
 		}
@@ -181,6 +188,20 @@ func (r *escaper) agreed() bool {
 	// alone) does not keep me waiting: the plan is the same from the
 	// same room, and my ack says my part.
 	return r.heardAfter(lead, -1, func(t string) bool { return names(t, s.Mechs) }) || r.waitedEnough()
+}
+
+// toldPlan are the teammates I told this room's plan (my messages, or
+// the memory's note: a lead tells each roommate apart, and the window
+// rarely holds them all), name order.
+func (r *escaper) toldPlan() []string {
+	told := slices.Clone(r.scan.Told)
+	for _, o := range r.k.c.Others() {
+		if !slices.Contains(told, o) && r.toldAfter(o, -1, r.isPlan) {
+			told = append(told, o)
+		}
+	}
+	slices.Sort(told)
+	return told
 }
 
 // isPlan reports whether a message is this room's plan.
@@ -325,6 +346,7 @@ func newEscaper(k *call) *escaper {
 		r.scan.Open = r.scan.Open || n.Open
 		r.scan.GoFrom = append(r.scan.GoFrom, n.GoFrom...)
 		r.scan.Movers = append(r.scan.Movers, n.Movers...)
+		r.scan.Told = append(r.scan.Told, n.Told...)
 		if len(r.scan.Mates) == 0 {
 			r.scan.Mates = n.Mates
 		}
@@ -911,7 +933,7 @@ func (r *escaper) Decide() (Intent, bool) {
 	mine := r.plan[r.me()]
 	if r.me() == lead {
 		for _, n := range r.room[1:] {
-			if !s.Agreed && !r.toldAfter(n, -1, r.isPlan) {
+			if !s.Agreed && !slices.Contains(r.toldPlan(), n) {
 				return tell(escPropose{To: n, Plan: r.plan, Room: r.room}, n), true
 			}
 		}
