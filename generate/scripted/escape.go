@@ -187,16 +187,20 @@ func (r *escaper) agreed() bool {
 	// A plan that never comes (lost, or the lead took itself to be
 	// alone) does not keep me waiting: the plan is the same from the
 	// same room, and my ack says my part.
-	return r.heardAfter(lead, -1, func(t string) bool { return names(t, s.Mechs) }) || r.waitedEnough()
+	return r.heardAfter(lead, -1, func(t string) bool { return names(t, s.Mechs) }) || r.waitedEnough() || slices.Contains(r.toldPlan(), lead)
 }
 
-// toldPlan are the teammates I told this room's plan (my messages, or
-// the memory's note: a lead tells each roommate apart, and the window
-// rarely holds them all), name order.
+// toldPlan are the teammates I told this room's plan, or my part of it
+// when o leads the room (my messages, or the memory's note: a lead tells
+// each roommate apart, and the window rarely holds them all), name
+// order.
 func (r *escaper) toldPlan() []string {
 	told := slices.Clone(r.scan.Told)
 	for _, o := range r.k.c.Others() {
-		if !slices.Contains(told, o) && r.toldAfter(o, -1, r.isPlan) {
+		if slices.Contains(told, o) {
+			continue
+		}
+		if r.toldAfter(o, -1, r.isPlan) || len(r.room) > 0 && o == r.room[0] && r.toldAfter(o, -1, func(t string) bool { return names(t, r.scan.Mechs) }) {
 			told = append(told, o)
 		}
 	}
