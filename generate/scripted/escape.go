@@ -101,8 +101,8 @@ func (r *escaper) note() string {
 	if len(ms) > 0 {
 		parts = append(parts, strings.Join(ms, ", "))
 	}
-	if len(s.Mates) > 0 {
-		parts = append(parts, escNoteWith+strings.Join(s.Mates, ", "))
+	if mates := slices.DeleteFunc(slices.Clone(r.room), func(n string) bool { return n == r.me() }); len(mates) > 0 {
+		parts = append(parts, escNoteWith+strings.Join(mates, ", "))
 	}
 	if r.agreed() && len(r.room) > 1 {
 		parts = append(parts, escNoteAgreed)
@@ -351,8 +351,12 @@ func newEscaper(k *call) *escaper {
 		r.scan.GoFrom = append(r.scan.GoFrom, n.GoFrom...)
 		r.scan.Movers = append(r.scan.Movers, n.Movers...)
 		r.scan.Told = append(r.scan.Told, n.Told...)
-		if len(r.scan.Mates) == 0 {
-			r.scan.Mates = n.Mates
+		// Who the note says is here (its scan, or their word since)
+		// stays here unless their word says otherwise.
+		for _, m := range n.Mates {
+			if !slices.Contains(r.scan.Mates, m) {
+				r.scan.Mates = append(r.scan.Mates, m)
+			}
 		}
 	}
 	// The room is who the scan saw, and whoever since proposed a plan
