@@ -310,6 +310,7 @@ type (
 	}
 	escOpen    struct{ To string } // the way on is open
 	escHold    struct{ M escMech } // I stay on my plate
+	escStepOff struct{ M escMech } // off my plate too soon (the late mistake)
 	escWaitWay struct{ Fails int } // the way on is shut: wait for the others
 	escWhere   struct{}            // !stats after a pull: was I moved?
 )
@@ -971,7 +972,7 @@ func (r *escaper) Decide() (Intent, bool) {
 			}
 		}
 		if !on {
-			return do(escStep{M: m, Again: fails > 0}, "goToCoordinates", m.X, m.Y, m.Z, 0), true
+			return do(escStep{M: m, Again: fails > 0 || r.steppedOff()}, "goToCoordinates", m.X, m.Y, m.Z, 0), true
 		}
 	}
 	for _, m := range mine {
@@ -1105,11 +1106,16 @@ func (r *escaper) Decide() (Intent, bool) {
 			}
 			allGo = len(r.goFrom()) >= others
 		}
-		if !allGo && !(mistake == escLate && tries == 0) && !r.waitedEnough() {
+		m := mine[slices.IndexFunc(mine, escMech.plate)]
+		if !allGo && mistake == escLate && tries == 0 && !r.steppedOff() {
+			// Too soon: off the plate towards the way out before the
+			// others pulled; the plate's release shows at once.
+			return do(escStepOff{M: m}, "goToCoordinates", m.X, m.Y, m.Z+2, 1), true
+		}
+		if !allGo && !r.waitedEnough() {
 			if stayedLast(c) && !newsSinceStay(c) {
 				return chatOnly(silence{}), true
 			}
-			m := mine[slices.IndexFunc(mine, escMech.plate)]
 			return do(escHold{M: m}, "stay", 4), true
 		}
 	}
@@ -1154,6 +1160,15 @@ func (r *escaper) waitedEnough() bool {
 		}
 	}
 	return n >= escPatience
+}
+
+// steppedOff reports whether I stepped off my plate towards the way out
+// since the scan (the late mistake): a short walk that arrived.
+func (r *escaper) steppedOff() bool {
+	return slices.ContainsFunc(r.since, func(a know.Act) bool {
+		_, _, _, ok := escReachedAt(a)
+		return ok && a.Name == "!goToCoordinates" && a.Arg(3) == "1"
+	})
 }
 
 // pulledAny reports whether the agent used a lever or button since the scan.

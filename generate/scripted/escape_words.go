@@ -160,6 +160,8 @@ func (w *escWords) Words(i Intent) (string, string) {
 		return v.pick("The "+escOpenMark+", "+x.To+", come through!", x.To+", the "+escOpenMark+". You can leave the plate."), ""
 	case escHold:
 		return v.pick("Holding the plate.", "Staying on "+escThe(x.M)+".", "Still on the plate, waiting."), ""
+	case escStepOff:
+		return v.pick("Let me see if the way out is open yet.", "Is it open? Let me look at the way out.", "Checking the door."), ""
 	case escWaitWay:
 		if x.Fails == 1 {
 			return v.pick("Still shut. Something isn't on at the same time.", "No way through yet; the timing was off.", "Still closed. Let's try again together."), ""
