@@ -311,8 +311,14 @@ type (
 	escOpen    struct{ To string } // the way on is open
 	escHold    struct{ M escMech } // I stay on my plate
 	escStepOff struct{ M escMech } // off my plate too soon (the late mistake)
-	escWaitWay struct{ Fails int } // the way on is shut: wait for the others
-	escWhere   struct{}            // !stats after a pull: was I moved?
+	escGather  struct{ M escMech } // next to the lone lever before it is pulled
+	escBy      struct {            // I stand by the lone lever: pull it
+		To string
+		M  escMech
+	}
+	escAwaitGather struct{ From string }
+	escWaitWay     struct{ Fails int } // the way on is shut: wait for the others
+	escWhere       struct{}            // !stats after a pull: was I moved?
 )
 
 func newEscaper(k *call) *escaper {
@@ -635,6 +641,16 @@ func (r *escaper) mistake() escMistake {
 
 func (r *escaper) me() string { return r.k.c.Name() }
 
+// puller is the roommate whose part m is ("" for none).
+func (r *escaper) puller(m escMech) string {
+	for _, n := range r.room {
+		if n != r.me() && slices.Contains(r.plan[n], m) {
+			return n
+		}
+	}
+	return ""
+}
+
 // holders are the roommates (not me) with a plate to hold.
 func (r *escaper) holders() []string {
 	var out []string
@@ -831,6 +847,9 @@ func (r *escaper) movedBy() (checked, far bool, plate escMech) {
 					px, py, pz, have, checked, last = x, y, z, true, false, m
 				}
 			}
+			if l, lone := r.loneLever(); lone && byMech(a, l) {
+				px, py, pz, have, checked, last = x, y, z, true, false, escMech{}
+			}
 		}
 		if a.Name == "!stats" && have {
 			if x, y, z, ok := statsAt(a.Output); ok {
@@ -955,6 +974,19 @@ func (r *escaper) Decide() (Intent, bool) {
 	}
 	mistake := r.mistake()
 	tries, fails, _ := r.onwardTries()
+	// A lone lever: the others stand by it first and say so; whoever is
+	// by it when it moves people goes with them.
+	if l, lone := r.loneLever(); lone && len(r.room) > 1 && !slices.Contains(mine, l) {
+		if !r.gathered(l) {
+			return do(escGather{M: l}, "goToCoordinates", l.X, l.Y, l.Z, 1), true
+		}
+		if checked, _ := r.moved(); !checked {
+			if p := r.puller(l); p != "" && !r.told(p, func(t string) bool { return strings.Contains(t, escByMark) }) {
+				return tell(escBy{To: p, M: l}, p), true
+			}
+			return do(escWhere{}, "stats"), true
+		}
+	}
 	// Plates: step on, say go, hold.
 	// A lever is the last thing a room needs (levers come after its
 	// buttons): once I pulled one, I look for the way on, not my plate.
@@ -1023,6 +1055,16 @@ func (r *escaper) Decide() (Intent, bool) {
 		for _, h := range r.holders() {
 			if !slices.Contains(r.goFrom(), h) {
 				goHeard = false
+			}
+		}
+		if l, lone := r.loneLever(); lone && m == l && r.pulls(m) == 0 && !r.waitedEnough() {
+			for _, o := range r.room {
+				if o != r.me() && !r.heard(o, func(t string) bool { return strings.Contains(t, escByMark) }) {
+					if stayedLast(c) && !newsSinceStay(c) {
+						return chatOnly(silence{}), true
+					}
+					return do(escAwaitGather{From: o}, "stay", 2), true
+				}
 			}
 		}
 		if m.Name == "lever" && !r.buttonsPressed() && !r.waitedEnough() {
@@ -1161,6 +1203,32 @@ func (r *escaper) waitedEnough() bool {
 	}
 	return n >= escPatience
 }
+
+// loneLever is the room's only mechanism when it is a lever: one that
+// may move whoever stands by it (VillagerBench's split lever), so the
+// whole room gathers by it before it is pulled.
+func (r *escaper) loneLever() (escMech, bool) {
+	if len(r.scan.Mechs) == 1 && r.scan.Mechs[0].Name == "lever" {
+		return r.scan.Mechs[0], true
+	}
+	return escMech{}, false
+}
+
+// byMech reports whether the act walked the agent next to m (within 1).
+func byMech(a know.Act, m escMech) bool {
+	return a.Name == "!goToCoordinates" && a.Arg(0) == itoa(m.X) && a.Arg(1) == itoa(m.Y) && a.Arg(2) == itoa(m.Z) && a.Arg(3) == "1"
+}
+
+// gathered reports whether I walked next to the lone lever since the scan.
+func (r *escaper) gathered(l escMech) bool {
+	return slices.ContainsFunc(r.since, func(a know.Act) bool {
+		_, _, _, ok := escReachedAt(a)
+		return ok && byMech(a, l)
+	})
+}
+
+// escByMark says a roommate stands by the lone lever: "by the lever".
+const escByMark = "by the lever"
 
 // steppedOff reports whether I stepped off my plate towards the way out
 // since the scan (the late mistake): a short walk that arrived.
