@@ -67,6 +67,9 @@ type escScan struct {
 	Open   bool
 	Movers []escMech // plates that moved whoever stood on them
 	Told   []string  // roommates the agent told the room's plan
+	// Shut is how many tries at the way on found it shut before the
+	// turns the call reads (only a scan read from the note has it).
+	Shut int
 }
 
 // The escape note's words (know.Notes.EscapeRoom).
@@ -78,6 +81,7 @@ const (
 	escNoteOpen   = "way on open"
 	escNoteMovers = "plates that move you: "
 	escNoteTold   = "plan told to "
+	escNoteShut   = "way on shut "
 )
 
 // note is the room as the memory keeps it: "I was at 1 -60 3; lever at
@@ -115,6 +119,9 @@ func (r *escaper) note() string {
 	if r.openHeard() {
 		parts = append(parts, escNoteOpen)
 	}
+	if n := r.shut(); n > 0 {
+		parts = append(parts, fmt.Sprintf("%s%dx", escNoteShut, n))
+	}
 	if ms := r.movers(); len(ms) > 0 {
 		var t []string
 		for _, m := range ms {
@@ -143,6 +150,8 @@ func parseEscNote(t string) *escScan {
 			s.GoFrom = strings.Split(part[len(escNoteGo):], ", ")
 		case part == escNoteOpen:
 			s.Open = true
+		case strings.HasPrefix(part, escNoteShut):
+			fmt.Sscanf(part[len(escNoteShut):], "%dx", &s.Shut)
 		case strings.HasPrefix(part, escNoteTold):
 			s.Told = strings.Split(part[len(escNoteTold):], ", ")
 		case strings.HasPrefix(part, escNoteMovers):
@@ -1289,6 +1298,13 @@ func (r *escaper) pull(m escMech, f escPull) (Intent, bool) {
 	return do(f, "goToCoordinates", m.X, m.Y, m.Z, 0), true
 }
 
+// shut is how many tries at the way on found it shut since the scan:
+// the note's count and the turns' (the window rarely holds three).
+func (r *escaper) shut() int {
+	_, fails, _ := r.onwardTries()
+	return r.scan.Shut + fails
+}
+
 // escOnwardRange is how close the way on's walk gets to its goal.
 const escOnwardRange = 3
 
@@ -1296,7 +1312,7 @@ const escOnwardRange = 3
 // within 3 blocks; after failures it waits a little first.
 func (r *escaper) onward(again bool) (Intent, bool) {
 	c := r.k.c
-	_, fails, _ := r.onwardTries()
+	fails := r.shut()
 	if last, ok := c.LastAct(); ok && last.Name == "!goToCoordinates" && strings.Contains(last.Output, "No path") {
 		if fails > 2 {
 			return do(escLook{Again: true}, "newAction"), true
