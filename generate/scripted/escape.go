@@ -66,6 +66,10 @@ type escScan struct {
 	GoFrom []string
 	Open   bool
 	Movers []escMech // plates that moved whoever stood on them
+	Told   []string  // roommates the agent told the room's plan
+	// Shut is how many tries at the way on found it shut before the
+	// turns the call reads (only a scan read from the note has it).
+	Shut int
 }
 
 // The escape note's words (know.Notes.EscapeRoom).
@@ -76,6 +80,8 @@ const (
 	escNoteGo     = "go from "
 	escNoteOpen   = "way on open"
 	escNoteMovers = "plates that move you: "
+	escNoteTold   = "plan told to "
+	escNoteShut   = "way on shut "
 )
 
 // note is the room as the memory keeps it: "I was at 1 -60 3; lever at
@@ -99,17 +105,22 @@ func (r *escaper) note() string {
 	if len(ms) > 0 {
 		parts = append(parts, strings.Join(ms, ", "))
 	}
-	if len(s.Mates) > 0 {
-		parts = append(parts, escNoteWith+strings.Join(s.Mates, ", "))
+	if mates := slices.DeleteFunc(slices.Clone(r.room), func(n string) bool { return n == r.me() }); len(mates) > 0 {
+		parts = append(parts, escNoteWith+strings.Join(mates, ", "))
 	}
 	if r.agreed() && len(r.room) > 1 {
 		parts = append(parts, escNoteAgreed)
+	} else if t := r.toldPlan(); len(t) > 0 {
+		parts = append(parts, escNoteTold+strings.Join(t, ", "))
 	}
 	if g := r.goFrom(); len(g) > 0 {
 		parts = append(parts, escNoteGo+strings.Join(g, ", "))
 	}
 	if r.openHeard() {
 		parts = append(parts, escNoteOpen)
+	}
+	if n := r.shut(); n > 0 {
+		parts = append(parts, fmt.Sprintf("%s%dx", escNoteShut, n))
 	}
 	if ms := r.movers(); len(ms) > 0 {
 		var t []string
@@ -139,6 +150,10 @@ func parseEscNote(t string) *escScan {
 			s.GoFrom = strings.Split(part[len(escNoteGo):], ", ")
 		case part == escNoteOpen:
 			s.Open = true
+		case strings.HasPrefix(part, escNoteShut):
+			fmt.Sscanf(part[len(escNoteShut):], "%dx", &s.Shut)
+		case strings.HasPrefix(part, escNoteTold):
+			s.Told = strings.Split(part[len(escNoteTold):], ", ")
 		case strings.HasPrefix(part, escNoteMovers):
 			for _, it := range strings.Split(part[len(escNoteMovers):], ", ") {
 				var m escMech
@@ -170,14 +185,41 @@ func (r *escaper) agreed() bool {
 	}
 	lead := r.room[0]
 	if r.me() == lead {
+		told := r.toldPlan()
 		for _, n := range r.room[1:] {
-			if !r.toldAfter(n, -1, func(t string) bool { return names(t, s.Mechs) }) {
+			if !slices.Contains(told, n) {
 				return false
 			}
 		}
 		return true
 	}
-	return r.heardAfter(lead, -1, func(t string) bool { return names(t, s.Mechs) })
+	// A plan that never comes (lost, or the lead took itself to be
+	// alone) does not keep me waiting: the plan is the same from the
+	// same room, and my ack says my part.
+	return r.heardAfter(lead, -1, func(t string) bool { return names(t, s.Mechs) }) || r.waitedEnough() || slices.Contains(r.toldPlan(), lead)
+}
+
+// toldPlan are the teammates I told this room's plan, or my part of it
+// when o leads the room (my messages, or the memory's note: a lead tells
+// each roommate apart, and the window rarely holds them all), name
+// order.
+func (r *escaper) toldPlan() []string {
+	told := slices.Clone(r.scan.Told)
+	for _, o := range r.k.c.Others() {
+		if slices.Contains(told, o) {
+			continue
+		}
+		if r.toldAfter(o, -1, r.isPlan) || len(r.room) > 0 && o == r.room[0] && r.toldAfter(o, -1, func(t string) bool { return names(t, r.scan.Mechs) }) {
+			told = append(told, o)
+		}
+	}
+	slices.Sort(told)
+	return told
+}
+
+// isPlan reports whether a message is this room's plan.
+func (r *escaper) isPlan(t string) bool {
+	return strings.Contains(t, escPlanMark) && names(t, r.scan.Mechs)
 }
 
 // goFrom are the teammates who said go since the scan (or the memory
@@ -277,8 +319,15 @@ type (
 	}
 	escOpen    struct{ To string } // the way on is open
 	escHold    struct{ M escMech } // I stay on my plate
-	escWaitWay struct{ Fails int } // the way on is shut: wait for the others
-	escWhere   struct{}            // !stats after a pull: was I moved?
+	escStepOff struct{ M escMech } // off my plate too soon (the late mistake)
+	escGather  struct{ M escMech } // next to the lone lever before it is pulled
+	escBy      struct {            // I stand by the lone lever: pull it
+		To string
+		M  escMech
+	}
+	escAwaitGather struct{ From string }
+	escWaitWay     struct{ Fails int } // the way on is shut: wait for the others
+	escWhere       struct{}            // !stats after a pull: was I moved?
 )
 
 func newEscaper(k *call) *escaper {
@@ -317,8 +366,13 @@ func newEscaper(k *call) *escaper {
 		r.scan.Open = r.scan.Open || n.Open
 		r.scan.GoFrom = append(r.scan.GoFrom, n.GoFrom...)
 		r.scan.Movers = append(r.scan.Movers, n.Movers...)
-		if len(r.scan.Mates) == 0 {
-			r.scan.Mates = n.Mates
+		r.scan.Told = append(r.scan.Told, n.Told...)
+		// Who the note says is here (its scan, or their word since)
+		// stays here unless their word says otherwise.
+		for _, m := range n.Mates {
+			if !slices.Contains(r.scan.Mates, m) {
+				r.scan.Mates = append(r.scan.Mates, m)
+			}
 		}
 	}
 	// The room is who the scan saw, and whoever since proposed a plan
@@ -596,6 +650,16 @@ func (r *escaper) mistake() escMistake {
 
 func (r *escaper) me() string { return r.k.c.Name() }
 
+// puller is the roommate whose part m is ("" for none).
+func (r *escaper) puller(m escMech) string {
+	for _, n := range r.room {
+		if n != r.me() && slices.Contains(r.plan[n], m) {
+			return n
+		}
+	}
+	return ""
+}
+
 // holders are the roommates (not me) with a plate to hold.
 func (r *escaper) holders() []string {
 	var out []string
@@ -792,6 +856,9 @@ func (r *escaper) movedBy() (checked, far bool, plate escMech) {
 					px, py, pz, have, checked, last = x, y, z, true, false, m
 				}
 			}
+			if l, lone := r.loneLever(); lone && byMech(a, l) {
+				px, py, pz, have, checked, last = x, y, z, true, false, escMech{}
+			}
 		}
 		if a.Name == "!stats" && have {
 			if x, y, z, ok := statsAt(a.Output); ok {
@@ -903,20 +970,32 @@ func (r *escaper) Decide() (Intent, bool) {
 	mine := r.plan[r.me()]
 	if r.me() == lead {
 		for _, n := range r.room[1:] {
-			if !s.Agreed && !r.toldAfter(n, -1, func(t string) bool { return names(t, s.Mechs) }) {
+			if !s.Agreed && !slices.Contains(r.toldPlan(), n) {
 				return tell(escPropose{To: n, Plan: r.plan, Room: r.room}, n), true
 			}
 		}
 	} else if !r.agreed() {
-		if stayedLast(c) && !newsSinceStay(c) {
-			return chatOnly(silence{}), true
-		}
+		// No silence here: an idle agent is prompted again only long
+		// after, and the waits count towards acting on the plan anyway.
 		return do(escAwaitPlan{lead}, "stay", 3), true
 	} else if !s.Agreed && !r.toldAfter(lead, -1, func(t string) bool { return names(t, mine) }) && len(mine) > 0 {
 		return tell(escAck{To: lead, Mine: mine}, lead), true
 	}
 	mistake := r.mistake()
 	tries, fails, _ := r.onwardTries()
+	// A lone lever: the others stand by it first and say so; whoever is
+	// by it when it moves people goes with them.
+	if l, lone := r.loneLever(); lone && len(r.room) > 1 && !slices.Contains(mine, l) {
+		if !r.gathered(l) {
+			return do(escGather{M: l}, "goToCoordinates", l.X, l.Y, l.Z, 1), true
+		}
+		if checked, _ := r.moved(); !checked {
+			if p := r.puller(l); p != "" && !r.told(p, func(t string) bool { return strings.Contains(t, escByMark) }) {
+				return tell(escBy{To: p, M: l}, p), true
+			}
+			return do(escWhere{}, "stats"), true
+		}
+	}
 	// Plates: step on, say go, hold.
 	// A lever is the last thing a room needs (levers come after its
 	// buttons): once I pulled one, I look for the way on, not my plate.
@@ -934,7 +1013,7 @@ func (r *escaper) Decide() (Intent, bool) {
 			}
 		}
 		if !on {
-			return do(escStep{M: m, Again: fails > 0}, "goToCoordinates", m.X, m.Y, m.Z, 0), true
+			return do(escStep{M: m, Again: fails > 0 || r.steppedOff()}, "goToCoordinates", m.X, m.Y, m.Z, 0), true
 		}
 	}
 	for _, m := range mine {
@@ -985,6 +1064,16 @@ func (r *escaper) Decide() (Intent, bool) {
 		for _, h := range r.holders() {
 			if !slices.Contains(r.goFrom(), h) {
 				goHeard = false
+			}
+		}
+		if l, lone := r.loneLever(); lone && m == l && r.pulls(m) == 0 && !r.waitedEnough() {
+			for _, o := range r.room {
+				if o != r.me() && !r.heard(o, func(t string) bool { return strings.Contains(t, escByMark) }) {
+					if stayedLast(c) && !newsSinceStay(c) {
+						return chatOnly(silence{}), true
+					}
+					return do(escAwaitGather{From: o}, "stay", 2), true
+				}
 			}
 		}
 		if m.Name == "lever" && !r.buttonsPressed() && !r.waitedEnough() {
@@ -1068,11 +1157,16 @@ func (r *escaper) Decide() (Intent, bool) {
 			}
 			allGo = len(r.goFrom()) >= others
 		}
-		if !allGo && !(mistake == escLate && tries == 0) && !r.waitedEnough() {
+		m := mine[slices.IndexFunc(mine, escMech.plate)]
+		if !allGo && mistake == escLate && tries == 0 && !r.steppedOff() {
+			// Too soon: off the plate towards the way out before the
+			// others pulled; the plate's release shows at once.
+			return do(escStepOff{M: m}, "goToCoordinates", m.X, m.Y, m.Z+2, 1), true
+		}
+		if !allGo && !r.waitedEnough() {
 			if stayedLast(c) && !newsSinceStay(c) {
 				return chatOnly(silence{}), true
 			}
-			m := mine[slices.IndexFunc(mine, escMech.plate)]
 			return do(escHold{M: m}, "stay", 4), true
 		}
 	}
@@ -1117,6 +1211,41 @@ func (r *escaper) waitedEnough() bool {
 		}
 	}
 	return n >= escPatience
+}
+
+// loneLever is the room's only mechanism when it is a lever: one that
+// may move whoever stands by it (VillagerBench's split lever), so the
+// whole room gathers by it before it is pulled.
+func (r *escaper) loneLever() (escMech, bool) {
+	if len(r.scan.Mechs) == 1 && r.scan.Mechs[0].Name == "lever" {
+		return r.scan.Mechs[0], true
+	}
+	return escMech{}, false
+}
+
+// byMech reports whether the act walked the agent next to m (within 1).
+func byMech(a know.Act, m escMech) bool {
+	return a.Name == "!goToCoordinates" && a.Arg(0) == itoa(m.X) && a.Arg(1) == itoa(m.Y) && a.Arg(2) == itoa(m.Z) && a.Arg(3) == "1"
+}
+
+// gathered reports whether I walked next to the lone lever since the scan.
+func (r *escaper) gathered(l escMech) bool {
+	return slices.ContainsFunc(r.since, func(a know.Act) bool {
+		_, _, _, ok := escReachedAt(a)
+		return ok && byMech(a, l)
+	})
+}
+
+// escByMark says a roommate stands by the lone lever: "by the lever".
+const escByMark = "by the lever"
+
+// steppedOff reports whether I stepped off my plate towards the way out
+// since the scan (the late mistake): a short walk that arrived.
+func (r *escaper) steppedOff() bool {
+	return slices.ContainsFunc(r.since, func(a know.Act) bool {
+		_, _, _, ok := escReachedAt(a)
+		return ok && a.Name == "!goToCoordinates" && a.Arg(3) == "1"
+	})
 }
 
 // pulledAny reports whether the agent used a lever or button since the scan.
@@ -1169,6 +1298,13 @@ func (r *escaper) pull(m escMech, f escPull) (Intent, bool) {
 	return do(f, "goToCoordinates", m.X, m.Y, m.Z, 0), true
 }
 
+// shut is how many tries at the way on found it shut since the scan:
+// the note's count and the turns' (the window rarely holds three).
+func (r *escaper) shut() int {
+	_, fails, _ := r.onwardTries()
+	return r.scan.Shut + fails
+}
+
 // escOnwardRange is how close the way on's walk gets to its goal.
 const escOnwardRange = 3
 
@@ -1176,9 +1312,9 @@ const escOnwardRange = 3
 // within 3 blocks; after failures it waits a little first.
 func (r *escaper) onward(again bool) (Intent, bool) {
 	c := r.k.c
-	_, fails, _ := r.onwardTries()
+	fails := r.shut()
 	if last, ok := c.LastAct(); ok && last.Name == "!goToCoordinates" && strings.Contains(last.Output, "No path") {
-		if fails > 8 {
+		if fails > 2 {
 			return do(escLook{Again: true}, "newAction"), true
 		}
 		return do(escWaitWay{Fails: fails}, "stay", 3), true

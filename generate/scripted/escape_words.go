@@ -160,6 +160,14 @@ func (w *escWords) Words(i Intent) (string, string) {
 		return v.pick("The "+escOpenMark+", "+x.To+", come through!", x.To+", the "+escOpenMark+". You can leave the plate."), ""
 	case escHold:
 		return v.pick("Holding the plate.", "Staying on "+escThe(x.M)+".", "Still on the plate, waiting."), ""
+	case escGather:
+		return v.pick("A lever on its own; I'll stand next to it, in case it moves whoever is near.", "Standing next to "+escThe(x.M)+" with the others.", "Let's all be at the lever when it's pulled."), ""
+	case escBy:
+		return v.pick("I'm "+escByMark+" at "+x.M.at()+", "+x.To+". Pull it.", x.To+", I'm standing "+escByMark+" now; go ahead."), ""
+	case escAwaitGather:
+		return v.pick("Waiting until "+x.From+" is next to the lever.", "Not yet; "+x.From+" isn't "+escByMark+"."), ""
+	case escStepOff:
+		return v.pick("Let me see if the way out is open yet.", "Is it open? Let me look at the way out.", "Checking the door."), ""
 	case escWaitWay:
 		if x.Fails == 1 {
 			return v.pick("Still shut. Something isn't on at the same time.", "No way through yet; the timing was off.", "Still closed. Let's try again together."), ""
