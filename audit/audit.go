@@ -134,6 +134,9 @@ func Audit(src iter.Seq2[export.Example, error], opts Options) (*Report, error) 
 	workers := runtime.GOMAXPROCS(0)
 	a := newAuditor(opts)
 	a.shards = make([]shard, workers)
+	for w := range a.shards {
+		a.shards[w] = shard{}
+	}
 	prep := func(w int, p *prepared) {
 		prepare(p, a.ground)
 		a.shards[w].add(p)
@@ -164,36 +167,33 @@ type auditor struct {
 	texts    templateTexts
 	targets  targetTracker
 	skills   skillTracker
-	// shards are the workers' distinct sets; the groups' sets are their
-	// union (distinct.merge), made when the report is.
+	// shards are the workers' distinct sets by cell; the groups' sets are
+	// their union (distinct.merge), made when the report is.
 	shards []shard
 }
 
-// shard is one worker's distinct sets: overall, and by dimension and
-// value.
-type shard struct {
-	overall distinctSets
-	groups  map[[2]string]*distinctSets
-}
+// shard is one worker's distinct sets, one per cell: the examples with
+// the same values of every dimension. An example is counted in its cell
+// alone, not in each of the seven groups it is in; a group's sets are the
+// union of its cells' (distinct.merge gives the figures of counting the
+// group's examples in one set).
+type shard map[[6]string]*distinctSets
 
-// add counts a prepared example's response in the sets of its groups.
-func (s *shard) add(p *prepared) {
+// add counts a prepared example's response in its cell's sets.
+func (s shard) add(p *prepared) {
 	if p.obs.silent {
 		return // not language: the accumulator counts it as silent
 	}
-	s.overall.add(&p.obs)
-	if s.groups == nil {
-		s.groups = map[[2]string]*distinctSets{}
-	}
-	for i, v := range p.dims {
-		k := [2]string{Dimensions[i], v}
-		d := s.groups[k]
-		if d == nil {
-			d = &distinctSets{}
-			s.groups[[2]string{k[0], strings.Clone(v)}] = d
+	d := s[p.dims]
+	if d == nil {
+		d = &distinctSets{}
+		var k [6]string
+		for i, v := range p.dims {
+			k[i] = strings.Clone(v)
 		}
-		d.add(&p.obs)
+		s[k] = d
 	}
+	d.add(&p.obs)
 }
 
 func newAuditor(opts Options) *auditor {
@@ -306,20 +306,24 @@ func (a *auditor) report() *Report {
 		out        **Group
 	}
 	jobs := []*job{{dim: "all", value: "all", acc: a.overall, out: &r.Overall}}
-	for _, s := range a.shards {
-		jobs[0].sets = append(jobs[0].sets, &s.overall)
-	}
-	for _, d := range Dimensions {
+	byValue := make([]map[string]*job, len(Dimensions))
+	for i, d := range Dimensions {
 		values := slices.Sorted(maps.Keys(a.groups[d]))
 		r.ByDimension[d] = make([]*Group, len(values))
-		for i, v := range values {
-			j := &job{dim: d, value: v, acc: a.groups[d][v], out: &r.ByDimension[d][i]}
-			for _, s := range a.shards {
-				if sets := s.groups[[2]string{d, v}]; sets != nil {
-					j.sets = append(j.sets, sets)
-				}
-			}
+		byValue[i] = map[string]*job{}
+		for k, v := range values {
+			j := &job{dim: d, value: v, acc: a.groups[d][v], out: &r.ByDimension[d][k]}
+			byValue[i][v] = j
 			jobs = append(jobs, j)
+		}
+	}
+	for _, s := range a.shards {
+		for cell, sets := range s {
+			jobs[0].sets = append(jobs[0].sets, sets)
+			for i, v := range cell {
+				j := byValue[i][v]
+				j.sets = append(j.sets, sets)
+			}
 		}
 	}
 	next := make(chan *job)

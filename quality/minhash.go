@@ -2,10 +2,10 @@ package quality
 
 import (
 	"encoding/binary"
+	"math"
 	"math/bits"
 	"strings"
 
-	minwise "github.com/dgryski/go-minhash"
 	"github.com/zeebo/xxh3"
 
 	"collabcraft/trajectory"
@@ -24,8 +24,9 @@ const SignatureHashes = 32
 type Signature [SignatureHashes]uint8
 
 // SignatureOf signs a text: its lower-cased word 3-shingles (the words
-// themselves for shorter texts), with two seeded xxh3 hashes (the
-// library constructor's seeding costs more than hashing a whole example).
+// themselves for shorter texts), with two seeded xxh3 hashes combined as
+// go-minhash's MinWise does (h1 + i*h2 for the i-th minimum; written out
+// here, without its allocations and calls through function values).
 func SignatureOf(text string) Signature {
 	return SignatureOfWords(strings.Fields(strings.ToLower(text)))
 }
@@ -34,30 +35,43 @@ func SignatureOf(text string) Signature {
 // reads them, strings.Fields(strings.ToLower(text)), for a caller that
 // has them already.
 func SignatureOfWords(words []string) Signature {
-	m := minwise.NewMinWise(hashA, hashB, SignatureHashes)
+	var mins [SignatureHashes]uint64
+	for i := range mins {
+		mins[i] = math.MaxUint64
+	}
+	push := func(b []byte) {
+		v1, v2 := xxh3.HashSeed(b, seedA), xxh3.HashSeed(b, seedB)
+		for i, v := range mins {
+			if hv := v1 + uint64(i)*v2; hv < v {
+				mins[i] = hv
+			}
+		}
+	}
+	var buf []byte
 	switch {
 	case len(words) == 0:
-		m.Push(nil)
+		push(nil)
 	case len(words) < 3:
 		for _, w := range words {
-			m.Push([]byte(w))
+			push(append(buf[:0], w...))
 		}
 	default:
-		var buf []byte
 		for i := 0; i+3 <= len(words); i++ {
 			buf = append(append(append(append(append(buf[:0], words[i]...), ' '), words[i+1]...), ' '), words[i+2]...)
-			m.Push(buf)
+			push(buf)
 		}
 	}
 	var s Signature
-	for i, v := range m.Signature() {
+	for i, v := range mins {
 		s[i] = uint8(v)
 	}
 	return s
 }
 
-func hashA(b []byte) uint64 { return xxh3.HashSeed(b, 0x9e3779b97f4a7c15) }
-func hashB(b []byte) uint64 { return xxh3.HashSeed(b, 0xc2b2ae3d27d4eb4f) }
+const (
+	seedA = 0x9e3779b97f4a7c15
+	seedB = 0xc2b2ae3d27d4eb4f
+)
 
 // ExampleText is the part of an example its near-duplicate signature
 // covers: its last turns and the response, not the long prompt most

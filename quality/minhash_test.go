@@ -4,6 +4,9 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	minwise "github.com/dgryski/go-minhash"
+	"github.com/zeebo/xxh3"
 )
 
 func TestSimilarityCountsEqualHashes(t *testing.T) {
@@ -55,6 +58,57 @@ func TestNearIndexFindsNearCopies(t *testing.T) {
 	for range 3 {
 		if m := x.Matches(&s); len(m) != 1 {
 			t.Fatalf("repeated query: matches %v", m)
+		}
+	}
+}
+
+// TestSignatureIsGoMinhash: the signature is go-minhash's MinWise over
+// the lower-cased word 3-shingles (two seeded xxh3 hashes), cut to 8 bits,
+// on ASCII and other texts, short and long.
+func TestSignatureIsGoMinhash(t *testing.T) {
+	reference := func(text string) Signature {
+		words := strings.Fields(strings.ToLower(text))
+		m := minwise.NewMinWise(func(b []byte) uint64 { return xxh3.HashSeed(b, seedA) },
+			func(b []byte) uint64 { return xxh3.HashSeed(b, seedB) }, SignatureHashes)
+		switch {
+		case len(words) == 0:
+			m.Push(nil)
+		case len(words) < 3:
+			for _, w := range words {
+				m.Push([]byte(w))
+			}
+		default:
+			for i := 0; i+3 <= len(words); i++ {
+				m.Push([]byte(words[i] + " " + words[i+1] + " " + words[i+2]))
+			}
+		}
+		var s Signature
+		for i, v := range m.Signature() {
+			s[i] = uint8(v)
+		}
+		return s
+	}
+	r := rand.New(rand.NewPCG(8, 9))
+	pieces := []string{"Craft", "a", "STONE_pickaxe", "!collectBlocks(\"oak_log\", 3)", " ", "  ", "\t", "\n", "\v", "\f", "\r",
+		"x: -12", "Ünïcode", "é", "\u00a0", "\u2003", "İ", "ΣΑΣ", "Jill_0", "bread\n\nok"}
+	texts := []string{"", " ", "one", "Two words", "three  Words\nhere", "\u00a0lone"}
+	for range 3000 {
+		var b strings.Builder
+		for range r.IntN(40) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+			if r.IntN(2) == 0 {
+				b.WriteByte(' ')
+			}
+		}
+		texts = append(texts, b.String())
+	}
+	for _, text := range texts {
+		want := reference(text)
+		if got := SignatureOf(text); got != want {
+			t.Fatalf("SignatureOf(%q) = %v, go-minhash %v", text, got, want)
+		}
+		if got := SignatureOfWords(strings.Fields(strings.ToLower(text))); got != want {
+			t.Fatalf("SignatureOfWords(%q) = %v, go-minhash %v", text, got, want)
 		}
 	}
 }
