@@ -333,7 +333,7 @@ func countPlanks(inv map[string]int) int {
 
 // materialNames are the names a todo may give a collection material.
 var materialNames = map[string]string{
-	"logs":   "{logs|logs|wood|wood logs|woods|logs of any wood}",
+	"logs":   "{logs|wood|wood logs|woods|logs of any wood}",
 	"stones": "{stones|stone|cobblestone|stone blocks|cobblestones}",
 	"iron":   "{iron|iron ore|raw iron|iron_ore|iron ores}",
 }
@@ -351,7 +351,7 @@ func (w words) actionPlan(c sagents.ActionCall) string {
 	noTo := w.rng.IntN(4) == 0
 	// The mining verb: the prompt's "Mine", or another a player says
 	// ("Obtain a wood log" is Voyager's own curriculum example).
-	verb := w.gen("{mine|mine|mine|collect|gather|obtain|get}")
+	verb := w.gen("{mine|mine|collect|gather|obtain|get}")
 	collection := false
 	for _, l := range strings.Split(c.Task, "\n") {
 		m := stageLineRE.FindStringSubmatch(strings.TrimSpace(l))
