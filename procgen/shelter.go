@@ -70,7 +70,7 @@ func ShelterSplit(size int) string {
 var Shelter = &Kind{
 	Name: KindShelter, TaskType: TypeShelter,
 	Family: FamilySAgents, World: WorldMinecraft,
-	Orgs:          []string{"tree", "chain"},
+	Orgs:          []string{"tree", "chain", "graph"},
 	NotPlayedWhy:  "S-Agents' shelter, typed in the chat for a team whose leader stages and splits the building by the materials its workers report and whose workers place blocks with Voyager programs; the other organisations' agents have no entry for it",
 	Splits:        []string{SplitTrain, SplitDev, SplitTest},
 	DefaultCounts: shelterDefaultCounts,

@@ -1,10 +1,12 @@
 package tree
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 
 	"collabcraft/generate"
+	"collabcraft/procgen"
 	"collabcraft/sagents"
 	"collabcraft/trajectory"
 	"collabcraft/villager"
@@ -130,6 +132,12 @@ func (a *agent) planAndQueue() {
 	if inv == "" || !a.commander() || a.graph {
 		// A graph node sees its own inventory and hears its teammates'.
 		inv = a.ownInventory()
+		if a.graph && e.spec.Task.Type == procgen.TypeShelter {
+			// A shelter's stages are split by what everyone reported,
+			// long after the reports were heard: a graph node keeps its
+			// teammates' inventories as its last plan summed them up.
+			inv = a.withTeammates(inv)
+		}
 	}
 	c := sagents.PlannerCall{Name: a.name, Employment: staff, Root: a.commander(), Lines: a.heardSince(),
 		Objective: a.objective, Plan: a.plan, Inventory: inv, Task: a.task, Status: a.status}
@@ -179,6 +187,22 @@ func (a *agent) ownInventory() string {
 		return a.name + " has an empty inventory."
 	}
 	return a.name + " has " + itemsRepr(o.Inventory) + "."
+}
+
+// withTeammates is own (the agent's "X has {…}.") followed by each
+// teammate's inventory as the agent's last plan summed it up, when it did.
+func (a *agent) withTeammates(own string) string {
+	parts := []string{strings.TrimSuffix(own, ".")}
+	for _, n := range a.staff {
+		if n == a.name {
+			continue
+		}
+		re := regexp.MustCompile(`\b` + regexp.QuoteMeta(n) + ` has (?:\{[^{}]*\}|an empty inventory)`)
+		if m := re.FindString(a.inventory); m != "" {
+			parts = append(parts, m)
+		}
+	}
+	return strings.Join(parts, ", ") + "."
 }
 
 // reportInventory is a leaf's "my inventory is {…}, and my equipment is

@@ -3,6 +3,7 @@ package tree_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -78,6 +79,33 @@ func holdSuite(t *testing.T, org tree.Org, kind string, splits ...string) []*tra
 	return first
 }
 
+// The graph (GoA) builds shelters too: the agent the user told asks the
+// others' inventories, then splits each stage by what they reported, its
+// own part included, long after the reports were heard; every agent
+// holding material places blocks.
+func TestGraphShelterSuite(t *testing.T) {
+	recs := holdSuite(t, tree.Org{Config: tree.Config{Shape: tree.Graph}}, procgen.KindShelter, procgen.SplitTest)
+	for _, r := range recs {
+		for _, name := range placedNothing(r) {
+			t.Errorf("%s: %s placed nothing; the stages are split among all who hold material", r.TaskID, name)
+		}
+	}
+}
+
+// placedNothing are the agents of a trial no program of which places a
+// block.
+func placedNothing(r *trajectory.Trial) []string {
+	var out []string
+	for _, a := range r.Agents {
+		if !slices.ContainsFunc(a.Transitions, func(tr trajectory.Transition) bool {
+			return tr.Kind == trajectory.KindSkillCode && strings.Contains(tr.Response, "placeItem(")
+		}) {
+			out = append(out, a.Name)
+		}
+	}
+	return out
+}
+
 // suiteCount is a suite's successes.
 type suiteCount struct {
 	ok, total int
@@ -110,13 +138,7 @@ func TestChainShelterSuite(t *testing.T) {
 	// Every link works: the planks holders build the walls, the last the
 	// stone parts.
 	r := recs[0]
-	for _, a := range r.Agents {
-		placed := false
-		for _, tr := range a.Transitions {
-			placed = placed || tr.Kind == trajectory.KindSkillCode && strings.Contains(tr.Response, "placeItem(")
-		}
-		if !placed {
-			t.Errorf("%s: %s placed nothing; every link of the relay builds", r.TaskID, a.Name)
-		}
+	for _, name := range placedNothing(r) {
+		t.Errorf("%s: %s placed nothing; every link of the relay builds", r.TaskID, name)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"collabcraft/sagents"
@@ -332,15 +333,26 @@ func countPlanks(inv map[string]int) int {
 
 // materialNames are the names a todo may give a collection material.
 var materialNames = map[string]string{
-	"logs":   "{logs|logs|wood|wood logs}",
-	"stones": "{stones|stone|cobblestone}",
-	"iron":   "{iron|iron ore|raw iron}",
+	"logs":   "{logs|wood|wood logs|woods|logs of any wood}",
+	"stones": "{stones|stone|cobblestone|stone blocks|cobblestones}",
+	"iron":   "{iron|iron ore|raw iron|iron_ore|iron ores}",
 }
 
 // actionPlan turns the task at hand into todos: a root informs each
-// worker named, a leaf does its lines itself.
+// worker named, a leaf does its lines itself. Collection todos are worded
+// as the prompt's own examples are ("Mine [quantity] [block]", "mine 25
+// woods") or Voyager's ("Craft a wooden pickaxe", "Mine 5 iron_ore"): one
+// style a list, the material named one of the ways people do, and the
+// orders to workers in any order (they start at once either way).
 func (w words) actionPlan(c sagents.ActionCall) string {
 	var todos, own []string
+	lower := w.rng.IntN(3) == 0
+	underscore := w.rng.IntN(4) == 0
+	noTo := w.rng.IntN(4) == 0
+	// The mining verb: the prompt's "Mine", or another a player says
+	// ("Obtain a wood log" is Voyager's own curriculum example).
+	verb := w.gen("{mine|mine|collect|gather|obtain|get}")
+	collection := false
 	for _, l := range strings.Split(c.Task, "\n") {
 		m := stageLineRE.FindStringSubmatch(strings.TrimSpace(l))
 		if m == nil {
@@ -352,18 +364,38 @@ func (w words) actionPlan(c sagents.ActionCall) string {
 		// stone"); every name reads back as the same goal.
 		mining := false
 		if g, ok := readGoal(what); ok && strings.HasPrefix(what, "mine ") {
-			what = fmt.Sprintf("mine %d %s", g.n, w.gen(materialNames[g.class]))
-			mining = true
+			what = fmt.Sprintf("%s %d %s", verb, g.n, w.gen(materialNames[g.class]))
+			mining, collection = true, true
+		} else if j, ok := readJob(what); ok && j.verb == "craft" {
+			n, item := strconv.Itoa(j.count), strings.ReplaceAll(j.item, "_", " ")
+			if j.count == 1 {
+				// "Craft 1 [item]" as the prompt's format, "a" as Voyager's
+				// critic example ("Craft a wooden pickaxe"), or "one".
+				n = w.gen("{1|a|one}")
+				if n == "a" && strings.ContainsRune("aeiou", rune(item[0])) {
+					n = "an"
+				}
+			}
+			if underscore {
+				item = j.item
+			}
+			what, collection = w.gen("{craft|craft|make}")+" "+n+" "+item, true
 		}
 		if c.Root && m[1] != c.Name {
 			to := " to "
-			if mining && w.rng.IntN(4) == 0 {
+			if mining && noTo {
 				to = " "
 			}
 			todos = append(todos, "inform "+m[1]+to+what)
 			continue
 		}
-		own = append(own, strings.ToUpper(what[:1])+what[1:])
+		if !collection || !lower {
+			what = strings.ToUpper(what[:1]) + what[1:]
+		}
+		own = append(own, what)
+	}
+	if collection {
+		w.rng.Shuffle(len(todos), func(i, j int) { todos[i], todos[j] = todos[j], todos[i] })
 	}
 	// A leader's own share comes after the orders, so that the workers
 	// start while it builds; a link in a chain does its part first and

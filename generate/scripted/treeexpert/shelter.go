@@ -3,11 +3,13 @@ package treeexpert
 import (
 	"fmt"
 	"maps"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
+	"collabcraft/plural"
 	"collabcraft/procgen"
 	"collabcraft/sagents"
 )
@@ -476,48 +478,169 @@ func (w words) reportSkill() (explain, plan, code string) {
 // shelterCritique judges a shelter todo from the observation: a report is
 // done once the observation shows the inventory; a part once blocks of
 // its material are among the nearby blocks (lenient as Voyager's critic
-// is: the leader's next stage and the world judge the rest).
+// is: the leader's next stage and the world judge the rest). Besides, it
+// says some of what the observation shows of the work: the material left
+// and in hand, where the builder stands against the plot, how much of the
+// stage the part is.
 func (w words) shelterCritique(t turn, b part, isPart bool) (reasoning string, success bool, critique string) {
 	if !isPart {
-		var held []string
-		for k, v := range t.inv {
-			held = append(held, fmt.Sprintf("%d %s", v, k))
-		}
-		slices.Sort(held)
-		what := "nothing"
-		if len(held) > 0 {
-			what = strings.Join(held, ", ")
-		}
-		// A report needs nothing gathered: the critic checks the
-		// observation shows an inventory, and says what it holds.
-		kinds := ""
-		switch n := len(held); {
-		case n > 1 && w.rng.IntN(2) == 0:
-			kinds = w.gen(fmt.Sprintf("{, %d kinds of items|, %d different items| (%d stacks)}", n, n, n))
-		case n == 1 && w.rng.IntN(2) == 0:
-			kinds = w.gen("{, a single stack|, one kind of item only| and nothing else}")
-		}
-		return w.gen("{The inventory is in the observation|Your inventory shows|The observation lists your inventory|The inventory section reads|You carry|Your inventory holds}: "+what) + kinds +
-			w.gen("{, which is what there was to report|; that is the report||; the task only asks to report it|. Reporting it needs no items, so the task is done|; nothing had to be gathered for this}."), true, ""
+		return w.reportCritique(t), true, ""
 	}
 	unit := map[bool]string{true: "columns", false: "rows"}[b.what == "wall"]
 	which := fmt.Sprintf("the %s %s %d to %d", b.what, unit, b.from, b.to)
-	seen := false
-	for _, x := range t.blocks {
-		if x == b.item {
-			seen = true
+	seen := slices.Contains(t.blocks, b.item)
+	// What is left of the material says how much went into the part.
+	var facts []string
+	if n := t.inv[b.item]; n > 0 {
+		facts = append(facts, w.gen(fmt.Sprintf("{%[1]d %[2]s {are left|remain} in the inventory|The inventory still holds %[1]d %[2]s|%[1]d %[2]s are still in the inventory}.", n, b.item)))
+	} else {
+		facts = append(facts, w.gen(fmt.Sprintf("{No %[1]s is left in the inventory|All the %[1]s {went into it|was used}}.", b.item)))
+	}
+	if t.hand == b.item {
+		facts = append(facts, w.gen(fmt.Sprintf("{You still hold %[1]s in your main hand|The %[1]s is still equipped}.", b.item)))
+	}
+	if p := w.plotPlace(t, b.p); p != "" {
+		facts = append(facts, p)
+	}
+	facts = append(facts, w.partExtent(b))
+	if seen {
+		r := w.gen(fmt.Sprintf("{The nearby blocks include|Among the nearby blocks is|Nearby there is|The observation shows|The nearby blocks list} %s, {so %s {are|were} placed|the material of %s|which is what %s are made of}{, and the program ended without an error|; no error came back|}.", b.item, which, which, which))
+		s := append([]string{r}, w.some(facts, 2)...)
+		if c := w.gen("{|The part is done.|Your share of the " + b.what + " is in place.|Nothing more is needed for this part.|The part counts as built.}"); c != "" {
+			s = append(s, c)
+		}
+		return strings.Join(s, " "), true, ""
+	}
+	r := w.gen(fmt.Sprintf("{No %s is among the nearby blocks|The nearby blocks show no %s|%s is missing from the nearby blocks}, so {the %s is not built|nothing of the %s was placed|the %s is not there yet}.", b.item, b.item, b.item, b.what, b.what, b.what))
+	return strings.Join(append([]string{r}, w.some(facts[:1], 1)...), " "), false,
+		w.gen(fmt.Sprintf("{Walk to the plot and place the %s of %s again|Go back to the plot at (%d, %d, %d) and place %s|Return to the plot and build %s with %s}.", b.item, which, b.p.x, b.p.y, b.p.z, which, which, b.item))
+}
+
+// reportCritique judges an inventory report: it needs nothing gathered,
+// so the critic checks the observation shows an inventory and says what
+// it holds, and maybe how it is stacked and what it is good for.
+func (w words) reportCritique(t turn) string {
+	raw := w.rng.IntN(2) == 0
+	var held []string
+	for _, k := range slices.Sorted(maps.Keys(t.inv)) {
+		if raw {
+			held = append(held, fmt.Sprintf("%d %s", t.inv[k], k))
+		} else {
+			held = append(held, itemWords(t.inv[k], k))
 		}
 	}
-	// What is left of the material says how much went into the part.
-	left := ""
-	if n := t.inv[b.item]; n > 0 && w.rng.IntN(2) == 0 {
-		left = " " + w.gen(fmt.Sprintf("{%[1]d %[2]s {are|remain} left in the inventory|The inventory still holds %[1]d %[2]s|%[1]d %[2]s are still in hand}.", n, b.item))
-	} else if n == 0 && w.rng.IntN(2) == 0 {
-		left = " " + w.gen(fmt.Sprintf("{No %[1]s is left in the inventory|All the %[1]s {went into it|was used}}.", b.item))
+	what := "nothing"
+	if len(held) > 0 {
+		what = strings.Join(held, ", ")
+		if !raw {
+			what = listAnd(held)
+		}
 	}
-	if seen {
-		return w.gen(fmt.Sprintf("{The nearby blocks include|Among the nearby blocks is|Nearby there is|The observation shows} %s, {so %s {are|were} placed|the material of %s|which is what %s {is|are} made of}{, and the program ended without an error|; no error came back|}.", b.item, which, which, which)) + left, true, ""
+	var s []string
+	if w.rng.IntN(3) == 0 {
+		s = append(s, w.gen("{The task only asks for a report of the inventory|A report needs nothing gathered or built|For a report, the inventory section is all that matters|Reporting takes no items}."))
 	}
-	return w.gen(fmt.Sprintf("{No %s is among the nearby blocks|The nearby blocks show no %s|%s is missing from the nearby blocks}, so {the %s is not built|nothing of the %s was placed|the %s is not there yet}.", b.item, b.item, b.item, b.what, b.what, b.what)) + left, false,
-		w.gen(fmt.Sprintf("{Walk to the plot and place the %s of %s again|Go back to the plot at (%d, %d, %d) and place %s|Return to the plot and build %s with %s}.", b.item, which, b.p.x, b.p.y, b.p.z, which, which, b.item))
+	kinds := ""
+	switch n := len(held); {
+	case n > 1 && w.rng.IntN(2) == 0:
+		kinds = w.gen(fmt.Sprintf("{, %d kinds of items|, %d different items| (%d stacks)}", n, n, n))
+	case n == 1 && w.rng.IntN(2) == 0:
+		kinds = w.gen("{, a single stack|, one kind of item only| and nothing else}")
+	}
+	s = append(s, w.gen("{The inventory is in the observation|Your inventory shows|The observation lists your inventory|The inventory section reads|You carry|Your inventory holds|The inventory has}: "+what)+kinds+
+		w.gen("{, which is what there was to report|; that is the report||; the task only asks to report it|. Reporting it needs no items, so the task is done|; nothing had to be gathered for this|, and that is all the task wants}."))
+	var facts []string
+	for _, k := range slices.Sorted(maps.Keys(t.inv)) {
+		if n := t.inv[k]; n > 64 {
+			facts = append(facts, w.gen(fmt.Sprintf("{The %[1]d %[2]s fill %[3]d stacks|%[1]d %[2]s take %[3]d stacks of 64}.", n, k, (n+63)/64)))
+			break
+		}
+	}
+	if t.slots > 0 {
+		facts = append(facts, w.gen(fmt.Sprintf("{It takes %[1]d of the 36 slots|%[1]d of 36 slots are in use|%[2]d slots are still free}.", t.slots, 36-t.slots)))
+	}
+	if m := material(t.inv); m != "" {
+		facts = append(facts, w.gen(m))
+	}
+	if c := strings.Join(w.some(facts, 2), " "); c != "" {
+		s = append(s, c)
+	}
+	return strings.Join(s, " ")
+}
+
+// material says what kind of building material an inventory holds (the
+// shelter's stone and wood), "" when it holds other things too.
+func material(inv map[string]int) string {
+	stone, wood := false, false
+	for k := range inv {
+		switch {
+		case procgen.ShelterStone(k):
+			stone = true
+		case procgen.ShelterWood(k):
+			wood = true
+		default:
+			return ""
+		}
+	}
+	switch {
+	case stone && wood:
+		return "{Both stone and wood are there to build with|That is stone and wood, both building material}."
+	case stone:
+		return "{That is stone to build with|It is all building stone|All of it is stone for building}."
+	case wood:
+		return "{That is wood to build with|It is all wood for building|All of it is building wood}."
+	}
+	return ""
+}
+
+// plotPlace says where the builder stands against the plot: off it, on
+// which side and how far, or on it.
+func (w words) plotPlace(t turn, p plot) string {
+	if !t.hasPos {
+		return ""
+	}
+	at := fmt.Sprintf("x=%.1f, z=%.1f", t.x, t.z)
+	ns, dz := beyond(int(math.Floor(t.z)), p.z, p.z+p.size-1, "north", "south")
+	ew, dx := beyond(int(math.Floor(t.x)), p.x, p.x+p.size-1, "west", "east")
+	var side []string
+	for _, s := range []string{ns, ew} {
+		if s != "" {
+			side = append(side, s)
+		}
+	}
+	if len(side) == 0 {
+		return w.gen("{You are still standing on the plot, at " + at + "|Your position, " + at + ", is on the plot}.")
+	}
+	return w.gen(fmt.Sprintf("{You stand at %[1]s|Your position is %[1]s|You ended at %[1]s}, {%[2]s {of the plot|from the plot's edge}|off the plot to the %[3]s}{, so you block no cell of it|, clear of its cells|}.", at, plural.Count(max(dx, dz), "block")+" "+strings.Join(side, "-"), strings.Join(side, "-")))
+}
+
+// beyond is the side (below or above) of the range lo..hi a block
+// coordinate v lies on and how far from it, "" and 0 within it.
+func beyond(v, lo, hi int, below, above string) (string, int) {
+	switch {
+	case v < lo:
+		return below, lo - v
+	case v > hi:
+		return above, v - hi
+	}
+	return "", 0
+}
+
+// partExtent says how much of its stage the part is, from the task.
+func (w words) partExtent(b part) string {
+	units, unit := b.p.size, "rows"
+	if b.what == "wall" {
+		units, unit = 4*(b.p.size-1), "columns"
+	}
+	k := b.to - b.from + 1
+	var size string
+	if b.what == "wall" {
+		size = w.gen(fmt.Sprintf("{, %d high|, each %d blocks high}", b.p.height, b.p.height))
+	} else {
+		size = w.gen(fmt.Sprintf("{, %d blocks| of %d blocks each|, %d blocks in all}", k*b.p.size, b.p.size, k*b.p.size))
+	}
+	if b.from == 1 && b.to == units {
+		return w.gen(fmt.Sprintf("{That is the whole %[1]s|The part is the entire %[1]s|These are all %[2]d %[3]s of the %[1]s}", b.what, units, unit)) + size + "."
+	}
+	return w.gen(fmt.Sprintf("{Your share is %[1]d of the %[2]s's %[3]d %[4]s|That is %[1]d of %[3]d %[4]s|The part covers %[1]d of the %[3]d %[4]s}", k, b.what, units, unit)) + size + "."
 }

@@ -97,7 +97,7 @@ type goal struct {
 	class string // logs, stones, iron
 }
 
-var goalRE = regexp.MustCompile(`(?i)\b(?:mines?|collect|gather|get) (\d+) (?:more )?(logs?|woods?|stones?|cobblestones?|irons?|iron ore|raw iron)\b`)
+var goalRE = regexp.MustCompile(`(?i)\b(?:mines?|collect|gather|get|obtain) (\d+) (?:more )?(logs?|woods?|stones?|cobblestones?|irons?|iron[ _]ores?|raw[ _]iron)\b`)
 
 func readGoal(s string) (goal, bool) {
 	m := goalRE.FindStringSubmatch(s)

@@ -3,6 +3,7 @@ package treeexpert
 import (
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -68,8 +69,17 @@ func TestPlannersPlan(t *testing.T) {
 		t.Errorf("33 stones left among three: %q", p2.AtHand)
 	}
 	todos, err := sagents.ParseTodos(reply(t, trajectory.KindActionPlan, sagents.ActionMessages(sagents.ActionCall{Name: "Andy", Profile: "the leader", Employment: first.Employment, Root: true, Task: p2.AtHand}), 1))
-	if err != nil || len(todos) != 3 || !strings.HasPrefix(todos[0], "inform Jill to mine 1") {
-		t.Errorf("leader's todos %q %v", todos, err)
+	if err != nil || len(todos) != 3 {
+		t.Fatalf("leader's todos %q %v", todos, err)
+	}
+	for _, name := range first.Employment {
+		i := slices.IndexFunc(todos, func(t string) bool { return strings.HasPrefix(t, "inform "+name+" ") })
+		if i < 0 {
+			t.Fatalf("leader's todos %q inform no %s", todos, name)
+		}
+		if _, order, _ := sagents.Inform(todos[i]); !sameGoal(order, goal{11, "stones"}) {
+			t.Errorf("%s's order %q is not 11 stones", name, order)
+		}
 	}
 	leaf := sagents.PlannerCall{Name: "Jill", Employment: []string{"Jill"}, Lines: []sagents.Line{line(5, "Andy", "Jill", "Jill, please mine 6 iron")}, Inventory: "Jill has an empty inventory."}
 	lp := sagents.ParsePlan(reply(t, trajectory.KindTaskPlan, sagents.PlannerMessages(leaf), 1))
@@ -77,8 +87,14 @@ func TestPlannersPlan(t *testing.T) {
 		t.Errorf("a leaf's plan for iron: %+v", lp)
 	}
 	todos, _ = sagents.ParseTodos(reply(t, trajectory.KindActionPlan, sagents.ActionMessages(sagents.ActionCall{Name: "Jill", Profile: "a worker", Employment: []string{"Jill"}, Task: lp.AtHand}), 1))
-	if strings.Join(todos, "|") != "Mine 3 logs|Craft 1 crafting table|Craft 1 wooden pickaxe" {
-		t.Errorf("a leaf's first todos %q", todos)
+	want := []job{{verb: "mine", count: 3, class: "logs"}, {verb: "craft", count: 1, item: "crafting_table"}, {verb: "craft", count: 1, item: "wooden_pickaxe"}}
+	if len(todos) != len(want) {
+		t.Fatalf("a leaf's first todos %q", todos)
+	}
+	for i, todo := range todos {
+		if j, ok := readJob(todo); !ok || j != want[i] {
+			t.Errorf("a leaf's todo %d %q reads as %+v, want %+v", i, todo, j, want[i])
+		}
 	}
 }
 

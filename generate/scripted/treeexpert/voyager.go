@@ -1,11 +1,9 @@
 package treeexpert
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -18,12 +16,19 @@ type turn struct {
 	task, critique, lastCode string
 	skills                   []string // the retrieved skills' main functions
 	inv                      map[string]int
+	slots                    int // inventory slots in use, of 36
 	blocks                   []string
+	hand                     string // the item in the main hand, "" for none
+	x, y, z                  float64
+	hasPos                   bool
+	health, hunger           string // "20.0" of "20.0/20"
 }
 
 var (
-	invHeadRE   = regexp.MustCompile(`Inventory \(\d+/36\): (.*)`)
+	invHeadRE   = regexp.MustCompile(`Inventory \((\d+)/36\): (.*)`)
 	skillMainRE = regexp.MustCompile(`(?m)^async function (\w+)\(bot\) \{`)
+	posRE       = regexp.MustCompile(`(?m)^Position: x=(-?[\d.]+), y=(-?[\d.]+), z=(-?[\d.]+)$`)
+	slotRE      = regexp.MustCompile(`None|'([a-z0-9_]+)'`)
 )
 
 func readTurn(msgs []sagents.Message) (turn, error) {
@@ -41,8 +46,21 @@ func readTurn(msgs []sagents.Message) (turn, error) {
 		t.task = voyager.Section(u, "Task: ")
 	}
 	if m := invHeadRE.FindStringSubmatch(u); m != nil {
-		t.inv = readDict(m[1])
+		t.slots, _ = strconv.Atoi(m[1])
+		t.inv = readDict(m[2])
 	}
+	// status.js's equipment: four armour slots, the main hand, the off hand.
+	if slots := slotRE.FindAllStringSubmatch(voyager.Section(u, "Equipment: "), -1); len(slots) > 4 {
+		t.hand = slots[4][1]
+	}
+	if m := posRE.FindStringSubmatch(u); m != nil {
+		t.x, _ = strconv.ParseFloat(m[1], 64)
+		t.y, _ = strconv.ParseFloat(m[2], 64)
+		t.z, _ = strconv.ParseFloat(m[3], 64)
+		t.hasPos = true
+	}
+	t.health, _, _ = strings.Cut(voyager.Section(u, "Health: "), "/")
+	t.hunger, _, _ = strings.Cut(voyager.Section(u, "Hunger: "), "/")
 	if b := voyager.Section(u, "Nearby blocks: "); b != "" && b != "None" {
 		t.blocks = strings.Split(b, ", ")
 	}
@@ -63,7 +81,7 @@ type job struct {
 	item  string // craft
 }
 
-var craftRE = regexp.MustCompile(`(?i)^craft (\d+|a|an) (.+?)\.?$`)
+var craftRE = regexp.MustCompile(`(?i)^(?:craft|make) (\d+|an?|one) (.+?)\.?$`)
 
 func readJob(task string) (job, bool) {
 	if g, ok := readGoal(task); ok {
@@ -302,144 +320,6 @@ func camel(s string) string {
 		}
 	}
 	return b.String()
-}
-
-// critic judges the task from the inventory the observation shows.
-func (w words) critic(msgs []sagents.Message) (string, error) {
-	t, err := readTurn(msgs)
-	if err != nil {
-		return "", err
-	}
-	if b, isPart := readPart(t.task); isPart || reportRE.MatchString(t.task) {
-		reasoning, success, critique := w.shelterCritique(t, b, isPart)
-		return fmt.Sprintf("{\n    \"reasoning\": %q,\n    \"success\": %t,\n    \"critique\": %q\n}", reasoning, success, critique), nil
-	}
-	j, ok := readJob(t.task)
-	if !ok {
-		return "", fmt.Errorf("treeexpert: the critic cannot judge the task %q", t.task)
-	}
-	var have int
-	var what string
-	if j.verb == "mine" {
-		have, what = held(t.inv, j.class), j.class
-	} else {
-		have, what = t.inv[j.item], strings.ReplaceAll(j.item, "_", " ")
-	}
-	success := have >= j.count
-	var parts []string
-	for k, v := range t.inv {
-		if j.verb == "mine" && held(map[string]int{k: v}, j.class) > 0 || k == j.item {
-			parts = append(parts, fmt.Sprintf("%d %s", v, k))
-		}
-	}
-	slices.Sort(parts)
-	reasoning := w.countClause(parts, have, what, j.count)
-	// What else the observation shows that bears on the task: the tool
-	// that mines it, and whether more of it is in sight.
-	var near string
-	if j.verb == "mine" {
-		if tool := bestTool(t.inv, j.class); tool != "" && w.rng.IntN(2) == 0 {
-			reasoning += " " + w.gen(fmt.Sprintf("{The %[1]s is in the inventory|You still hold the %[1]s|Your %[1]s is there} for {more|the next batch|further mining}.", tool))
-		}
-		near = nearbySource(t.blocks, j.class)
-		if success && near != "" && w.rng.IntN(3) == 0 {
-			reasoning += " " + w.gen(fmt.Sprintf("{More %[1]s is in sight|%[1]s is still nearby|There is %[1]s left around you} for {later|another order|the next task}.", near))
-		}
-	}
-	if w.rng.IntN(2) == 0 {
-		reasoning += w.leftOver(t.inv, func(item string) bool {
-			return item == j.item || j.verb == "mine" && held(map[string]int{item: 1}, j.class) > 0
-		})
-	}
-	if success {
-		reasoning += w.gen("{| That is enough.| The task is done.| Nothing is missing.| The count is met.| So the task is complete.| That covers it.}")
-	} else if near != "" {
-		reasoning += " " + w.gen(fmt.Sprintf("{%[1]s is still among the nearby blocks|There is still %[1]s nearby|More %[1]s is in sight}, {so the rest can come from here|but the program stopped short|yet the count is short}.", near))
-	} else if j.verb == "mine" {
-		reasoning += " " + w.gen(fmt.Sprintf("{No %[1]s is in sight any more|The nearby blocks show no %[1]s}, {so this spot is used up|so the rest must be found elsewhere}.", blockOf[j.class].noun))
-	}
-	critique := ""
-	if !success {
-		short := j.count - have
-		switch {
-		case near != "":
-			critique = w.gen(fmt.Sprintf("{Mine the %[1]s nearby|Keep mining the %[1]s around you|Dig the %[1]s in sight} {for|to get} %[2]d more %[3]s.", near, short, what))
-		case j.verb == "mine":
-			critique = w.gen(fmt.Sprintf("{Explore further to find more %[1]s, then mine %[2]d more %[3]s|Move on and look for %[1]s: %[2]d more %[3]s are needed|Search a new area for %[1]s; the task needs %[2]d more %[3]s}.", blockOf[j.class].noun, short, what))
-		default:
-			critique = w.gen(fmt.Sprintf("{Get|Collect|Gather the materials for} %d more %s{ before you stop|}.", short, what))
-		}
-	}
-	return fmt.Sprintf("{\n    \"reasoning\": %q,\n    \"success\": %t,\n    \"critique\": %q\n}", reasoning, success, critique), nil
-}
-
-// countClause says how many of the task's items the inventory holds
-// against how many it needs.
-func (w words) countClause(parts []string, have int, what string, need int) string {
-	if len(parts) > 1 {
-		return w.gen(fmt.Sprintf("{Your inventory has|You hold|The inventory shows|In the inventory there are} %s: %d %s {in all|together|altogether}, {against the|for a task of|and the task wants|where the task asks for} %d.", strings.Join(parts, ", "), have, what, need))
-	}
-	// One stack: named as the inventory names it (3 birch_log) or as the
-	// task does (3 logs).
-	held := fmt.Sprintf("%d %s", have, what)
-	if len(parts) == 1 && parts[0] != held && w.rng.IntN(2) == 0 {
-		held = parts[0]
-	}
-	there := "{There are|The inventory holds}"
-	if have == 1 {
-		there = "{There is|The inventory holds}"
-	}
-	return w.gen(fmt.Sprintf("{You have %[1]s{ in your inventory|}|Your inventory holds %[1]s|"+there+" %[1]s|The inventory lists %[1]s|I count %[1]s in your inventory}, and the task {needs|asks for|wants|calls for} %[2]d.", held, need))
-}
-
-// leftOver is a sentence naming up to two stacks of the inventory the
-// task does not count, the largest first, or "".
-func (w words) leftOver(inv map[string]int, counted func(item string) bool) string {
-	var items []string
-	for k := range inv {
-		if !counted(k) {
-			items = append(items, k)
-		}
-	}
-	if len(items) == 0 {
-		return ""
-	}
-	slices.SortFunc(items, func(a, b string) int { return cmp.Or(inv[b]-inv[a], strings.Compare(a, b)) })
-	items = items[:min(len(items), 1+w.rng.IntN(2))]
-	parts := make([]string, len(items))
-	for i, it := range items {
-		parts[i] = fmt.Sprintf("%d %s", inv[it], it)
-	}
-	return " " + w.gen("{Besides it you hold|Left over in the inventory are|The inventory also has|Next to it are} ") + strings.Join(parts, " and ") + "."
-}
-
-// bestTool is the best pickaxe (stones, iron) or axe (logs) an inventory
-// holds, "" for none.
-func bestTool(inv map[string]int, class string) string {
-	kind := "_pickaxe"
-	if class == "logs" {
-		kind = "_axe"
-	}
-	for _, tier := range []string{"diamond", "iron", "stone", "wooden"} {
-		if inv[tier+kind] > 0 {
-			return tier + kind
-		}
-	}
-	return ""
-}
-
-// nearbySource is the first nearby block that yields the class, "" for
-// none.
-func nearbySource(blocks []string, class string) string {
-	for _, b := range blocks {
-		switch {
-		case class == "logs" && strings.HasSuffix(b, "_log"),
-			class == "stones" && b == "stone",
-			class == "iron" && (b == "iron_ore" || b == "deepslate_iron_ore"):
-			return b
-		}
-	}
-	return ""
 }
 
 var (
