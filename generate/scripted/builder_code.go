@@ -1,6 +1,7 @@
 package scripted
 
 import (
+	"slices"
 	"strings"
 
 	"collabcraft/blueprints"
@@ -41,6 +42,9 @@ func (r *builder) Program(v *voice) string {
 	at := site{what: what, level: strings.HasPrefix(what, "Level ")}
 	if k, ok := actionLevel(c); ok && at.level {
 		at.grounded = groundedOn(c, k, left)
+		if !at.grounded {
+			at.lid, at.onLid = lidStand(c, k, left)
+		}
 	}
 	floating := floatedCells(c)
 	for _, f := range left {
@@ -230,4 +234,47 @@ func digits(s string) int {
 		i++
 	}
 	return i
+}
+
+// lidStand is where a builder starts a level that covers a room (some
+// of its cells have air under them in the blueprint's level below): the
+// cell of its share nearest the site's corner that rests on a wall, placed
+// from the wall top beside it, after which the builder stands on that
+// cell. Laid from there, the lid grows under its feet; laid from the room
+// under it (the nearest spot the pathfinder finds within reach), the last
+// cell shuts the builder in, and walls of stone or glass, which the
+// pathfinder does not dig, keep it there.
+func lidStand(c *know.Context, k int, cells []fix) (lidStart, bool) {
+	below, ok := readLevel(c, k-1)
+	o, known := origin(c)
+	if !ok || !known || k < 1 {
+		return lidStart{}, false
+	}
+	onWall := func(x, y, z int) bool {
+		r, col := z-below.Coordinates[2], x-below.Coordinates[0]
+		return y == below.Coordinates[1]+1 && r >= 0 && r < len(below.Placement) && col >= 0 && col < len(below.Placement[r]) && below.Placement[r][col] != blueprints.Air
+	}
+	if !slices.ContainsFunc(cells, func(f fix) bool { return !onWall(f.x, f.y, f.z) }) {
+		return lidStart{}, false
+	}
+	near := slices.Clone(cells)
+	dist := func(f fix) int { return (f.x-o[0])*(f.x-o[0]) + (f.z-o[2])*(f.z-o[2]) }
+	slices.SortStableFunc(near, func(a, b fix) int { return dist(a) - dist(b) })
+	for _, f := range near {
+		if !onWall(f.x, f.y, f.z) {
+			continue
+		}
+		for _, d := range [4][2]int{{-1, 0}, {0, -1}, {1, 0}, {0, 1}} {
+			if onWall(f.x+d[0], f.y, f.z+d[1]) {
+				return lidStart{cell: f, from: [3]int{f.x + d[0], f.y, f.z + d[1]}}, true
+			}
+		}
+	}
+	return lidStart{}, false
+}
+
+// lidStart is a lid's first cell and the wall top it is placed from.
+type lidStart struct {
+	cell fix
+	from [3]int
 }

@@ -36,6 +36,10 @@ type site struct {
 	// grounded: the blueprint has a block under every cell, so none can
 	// float once the level below is in, and the program needs no props.
 	grounded bool
+	// onLid: the level covers a room, and lid is where the builder starts
+	// it from (lidStand).
+	onLid bool
+	lid   lidStart
 }
 
 // codeStyle is one coder's way of writing: the names it gives things and
@@ -102,7 +106,10 @@ func writeProgram(v *voice, cells []fix, at site) string {
 		}
 	} else {
 		b.WriteString(st.code(helper(st)))
-		b.WriteString(st.code(layout(v, &st, cells)))
+		if at.onLid {
+			b.WriteString(st.code(lidFirst(v, at.lid)))
+		}
+		b.WriteString(st.code(layout(v, &st, cells, dataBudget(at))))
 		if at.level && at.grounded && !at.floated {
 			b.WriteString(st.code(onceMore(st)))
 		} else {
@@ -125,6 +132,38 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	}
 	return b.String()
 }
+
+// lidFirst starts a level that covers a room from the top of a wall: it
+// places the lid's first cell from the wall top beside it and steps onto
+// it, so the rest is laid standing on the lid, not from the room it
+// closes. It holds lidLiterals numbers besides the layout's data.
+func lidFirst(v *voice, l lidStart) string {
+	f := l.cell
+	var wx, wz string
+	switch {
+	case l.from[0] < f.x:
+		wx, wz = "lidX - 1", "lidZ"
+	case l.from[0] > f.x:
+		wx, wz = "lidX + 1", "lidZ"
+	case l.from[2] < f.z:
+		wx, wz = "lidX", "lidZ - 1"
+	default:
+		wx, wz = "lidX", "lidZ + 1"
+	}
+	return fmt.Sprintf(`%s
+const lidX = %d, lidY = %d, lidZ = %d;
+const wallTop = bot.blockAt(new Vec3(%s, lidY, %s)).name === "air" ? lidY : lidY + 1;
+await skills.goToPosition(bot, %s, wallTop, %s, 0);
+await PLACE(%q, lidX, lidY, lidZ);
+await skills.goToPosition(bot, lidX, lidY + 1, lidZ, 0); // on the lid
+`, v.pick("// This level roofs the room below: I start it from the wall top and stay on top of it.",
+		"// A lid over the room: first block from the wall top, then the rest standing on the lid, not inside.",
+		"// Roofing the room: work from on top, so the last block does not shut me in."),
+		f.x, f.y, f.z, wx, wz, wx, wz, cmpBlock(f.block))
+}
+
+// lidLiterals are the numbers lidFirst adds to a program.
+const lidLiterals = 3
 
 // headComment says what the program places.
 func headComment(v *voice, cells []fix, what string) string {
@@ -304,9 +343,18 @@ func doneLine(what string) string {
 `
 }
 
+// dataBudget is the numbers a program's layout data may hold: maxLiterals,
+// less what a lid's start adds.
+func dataBudget(at site) int {
+	if at.onLid {
+		return maxLiterals - lidLiterals
+	}
+	return maxLiterals
+}
+
 // layout places the cells with one of the shapes that keep the data short,
 // drawn from the voice.
-func layout(v *voice, st *codeStyle, cells []fix) string {
+func layout(v *voice, st *codeStyle, cells []fix, budget int) string {
 	boxes := rectangles(cells)
 	oneY := true
 	for _, f := range cells {
@@ -320,14 +368,14 @@ func layout(v *voice, st *codeStyle, cells []fix) string {
 	if len(boxes) == 1 && oneY {
 		return loopBox(boxes[0])
 	}
-	if len(boxes)*per <= maxLiterals {
+	if len(boxes)*per <= budget {
 		shapes = append(shapes, func() string { st.data = v.pick("boxes", "rects", "areas"); return boxList(boxes, oneY) })
 	}
 	alongZ := v.rng.IntN(2) == 0
-	if rs := runsAlong(cells, alongZ); len(rs)*(per-1) <= maxLiterals {
+	if rs := runsAlong(cells, alongZ); len(rs)*(per-1) <= budget {
 		shapes = append(shapes, func() string { st.data = v.pick("runs", "strips", "segments"); return runList(rs, alongZ, oneY) })
 	}
-	if len(cells)*3 <= maxLiterals {
+	if len(cells)*3 <= budget {
 		shapes = append(shapes, func() string { st.data = v.pick("cells", "spots", "todo"); return cellList(cells) })
 	}
 	shapes = append(shapes, func() string { st.data = v.pick("rows", "plan", "grid", "layout"); return grid(cells) })
