@@ -80,9 +80,10 @@ together, agent, backend and split:
 // 84 s there). GOMEMLIMIT, when set, wins.
 const auditHeapLimit = 200 << 20
 
-func limitHeap() {
+// limitHeap sets a soft limit on the Go heap unless GOMEMLIMIT sets one.
+func limitHeap(limit int64) {
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(auditHeapLimit)
+		debug.SetMemoryLimit(limit)
 	}
 }
 
@@ -93,7 +94,7 @@ func runAudit(_ context.Context, opts AuditOptions, _ GlobalOptions, args []stri
 	if opts.NearThreshold <= 0 || opts.NearThreshold > 1 {
 		return usagef("--near %g: want a similarity in (0, 1]", opts.NearThreshold)
 	}
-	limitHeap()
+	limitHeap(auditHeapLimit)
 	src, err := audit.Open(args...)
 	if err != nil {
 		return err
