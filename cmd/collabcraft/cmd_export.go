@@ -231,7 +231,7 @@ func runExport(ctx context.Context, opts ExportOptions, gopts GlobalOptions, _ [
 	if err != nil {
 		return err
 	}
-	limitHeap(exportHeapLimit)
+	defer limitHeap(exportHeapLimit)()
 	in, f, err := opts.open(opts.In)
 	if err != nil {
 		return err
