@@ -80,10 +80,16 @@ together, agent, backend and split:
 // 84 s there). GOMEMLIMIT, when set, wins.
 const auditHeapLimit = 200 << 20
 
-func limitHeap() {
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(auditHeapLimit)
+// limitHeap sets a soft limit on the Go heap unless GOMEMLIMIT sets one,
+// until the returned func puts the previous limit back: a command run
+// in-process (the tests) must not leave it to the next, where world/js
+// would stop programs at it.
+func limitHeap(limit int64) (restore func()) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return func() {}
 	}
+	prev := debug.SetMemoryLimit(limit)
+	return func() { debug.SetMemoryLimit(prev) }
 }
 
 func runAudit(_ context.Context, opts AuditOptions, _ GlobalOptions, args []string) error {
@@ -93,7 +99,7 @@ func runAudit(_ context.Context, opts AuditOptions, _ GlobalOptions, args []stri
 	if opts.NearThreshold <= 0 || opts.NearThreshold > 1 {
 		return usagef("--near %g: want a similarity in (0, 1]", opts.NearThreshold)
 	}
-	limitHeap()
+	defer limitHeap(auditHeapLimit)()
 	src, err := audit.Open(args...)
 	if err != nil {
 		return err
