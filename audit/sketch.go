@@ -82,8 +82,8 @@ func (d *distinct) count() int {
 }
 
 // hashSet is a set of 64-bit hashes, open addressing with linear probing
-// on the values' own low bits (they are hashes already): about three
-// times as fast as a map for the audit's word and pair sets.
+// on the values' own low bits (they are hashes already): two to three
+// times as fast as a map at filling a set of 20,000 values from 40,000.
 type hashSet struct {
 	slots   []uint64 // 0: free
 	n       int      // values held, zero included
