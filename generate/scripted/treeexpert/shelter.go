@@ -557,7 +557,8 @@ func (w words) reportCritique(t turn) string {
 		}
 	}
 	if t.slots > 0 {
-		facts = append(facts, w.gen(fmt.Sprintf("{It takes %[1]d of the 36 slots|%[1]d of 36 slots are in use|%[2]d slots are still free}.", t.slots, 36-t.slots)))
+		facts = append(facts, w.gen(fmt.Sprintf("{It takes %[1]d of the 36 slots|%[1]d of 36 slots %[2]s in use|%[3]s %[4]s still free}.",
+			t.slots, be(t.slots), plural.Count(36-t.slots, "slot"), be(36-t.slots))))
 	}
 	if m := material(t.inv); m != "" {
 		facts = append(facts, w.gen(m))
@@ -643,4 +644,12 @@ func (w words) partExtent(b part) string {
 		return w.gen(fmt.Sprintf("{That is the whole %[1]s|The part is the entire %[1]s|These are all %[2]d %[3]s of the %[1]s}", b.what, units, unit)) + size + "."
 	}
 	return w.gen(fmt.Sprintf("{Your share is %[1]d of the %[2]s's %[3]d %[4]s|That is %[1]d of %[3]d %[4]s|The part covers %[1]d of the %[3]d %[4]s}", k, b.what, units, unit)) + size + "."
+}
+
+// be is the verb for a count of n: "1 slot is", "3 slots are".
+func be(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
 }
