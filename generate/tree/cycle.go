@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"collabcraft/generate"
 	"collabcraft/procgen"
@@ -197,12 +198,25 @@ func (a *agent) withTeammates(own string) string {
 		if n == a.name {
 			continue
 		}
-		re := regexp.MustCompile(`\b` + regexp.QuoteMeta(n) + ` has (?:\{[^{}]*\}|an empty inventory)`)
-		if m := re.FindString(a.inventory); m != "" {
+		if m := teammateInventory(a.inventory, n); m != "" {
 			parts = append(parts, m)
 		}
 	}
 	return strings.Join(parts, ", ") + "."
+}
+
+// inventoryREs are the "NAME has {…}" / "NAME has an empty inventory"
+// patterns by agent name, compiled once per name.
+var inventoryREs sync.Map
+
+// teammateInventory is the first "name has …" of a plan's summary of
+// what everyone holds, or "".
+func teammateInventory(summary, name string) string {
+	re, ok := inventoryREs.Load(name)
+	if !ok {
+		re, _ = inventoryREs.LoadOrStore(name, regexp.MustCompile(`\b`+regexp.QuoteMeta(name)+` has (?:\{[^{}]*\}|an empty inventory)`))
+	}
+	return re.(*regexp.Regexp).FindString(summary)
 }
 
 // reportInventory is a leaf's "my inventory is {…}, and my equipment is
