@@ -551,12 +551,16 @@ func (w words) getFromFarm(c villager.ExecutorCall, all, rest []stepRecord, j jo
 		p, m := w.jobProgress(c, job{kind: jobCraft, item: j.item, count: j.count}, steps[n:], nil)
 		return p, i + n + m
 	}
+	place := "on the farm"
+	if src, ok := mcdata.SourceOf(j.item); ok && src.Ore != "" {
+		place = "in the mine"
+	}
 	if tried >= len(opts) {
-		return progress{failed: "there is no " + j.item + " on the farm"}, looked
+		return progress{failed: "there is no " + j.item + " " + place}, looked
 	}
 	o := opts[tried]
 	call := toolCall{"scanNearbyEntities", villager.Dict{{Key: "item_name", Value: o.block}, {Key: "radius", Value: 32}, {Key: "item_num", Value: o.need + 2}}}
-	thought := w.say("{I look for|Let me find} " + o.block + " {on the farm|nearby}.")
+	thought := w.say("{I look for|Let me find} " + o.block + " {" + place + "|nearby}.")
 	if tried > 0 {
 		thought = w.say("{No " + opts[tried-1].block + " here|None of that around}; {" + o.block + " will do|I look for " + o.block + " instead}.")
 	}

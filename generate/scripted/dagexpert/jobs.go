@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"collabcraft/mcdata"
 )
 
 // A subtask's description is the decomposer's words to the executor: a
@@ -86,7 +88,7 @@ func (w words) clause(j job) string {
 	case jobBreak:
 		return w.say("break the " + it + " {at|in the way at} " + pos(j.at))
 	case jobGet:
-		return w.say("{obtain|gather|find} " + n + " " + it + sourceWords[j.source])
+		return w.say("{obtain|gather|find} " + n + " " + it + sourcePhrase(j))
 	}
 	panic("dagexpert: no words for a job")
 }
@@ -98,6 +100,20 @@ var sourceWords = map[string]string{
 	fromFarm:    " from the chest or the farm",
 	fromPasture: " from the chest or the pasture",
 	fromCraft:   " from the chest or by crafting",
+}
+
+// mineWords end a get clause of an item dug from ore: the farm's "farm"
+// source covers the mine too, but a plan should say where coal is.
+const mineWords = " from the chest or the mine"
+
+// sourcePhrase is the end of a get clause: where the item comes from.
+func sourcePhrase(j job) string {
+	if j.source == fromFarm {
+		if src, ok := mcdata.SourceOf(j.item); ok && src.Ore != "" {
+			return mineWords
+		}
+	}
+	return sourceWords[j.source]
 }
 
 // furnaceAt is " at [x, y, z]" for a smelt or collection at a given
@@ -254,6 +270,9 @@ func readClause(c string) (job, error) {
 			if src != fromChests && strings.HasSuffix(c, words) {
 				j.source = src
 			}
+		}
+		if strings.HasSuffix(c, mineWords) {
+			j.source = fromFarm
 		}
 	}
 	if (kind == jobGive || kind == jobUse) && j.to == "" || kind == jobSmelt && j.fuel == "" {

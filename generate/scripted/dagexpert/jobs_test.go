@@ -3,6 +3,7 @@ package dagexpert
 import (
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -26,6 +27,7 @@ func TestEveryJobWordingReadsBack(t *testing.T) {
 		{kind: jobUnladder, item: "dirt", count: 1, at: [3]int{-9, -57, 3}},
 		{kind: jobBreak, item: "glass", count: 1, at: [3]int{-19, -60, 2}},
 		{kind: jobGet, item: "sugar_cane", count: 2, source: fromFarm},
+		{kind: jobGet, item: "coal", count: 2, source: fromFarm},
 		{kind: jobGet, item: "rabbit", count: 1, source: fromPasture},
 		{kind: jobGet, item: "bucket", count: 3, source: fromCraft},
 		{kind: jobGet, item: "iron_pickaxe", count: 1},
@@ -42,6 +44,21 @@ func TestEveryJobWordingReadsBack(t *testing.T) {
 			if !reflect.DeepEqual(got, list) {
 				t.Fatalf("%q reads back as\n %v\nwant\n %v", desc, got, list)
 			}
+		}
+	}
+}
+
+// TestCoalComesFromTheMine: a get job names the source the item really
+// comes from; coal, dug from ore, is not "from the farm".
+func TestCoalComesFromTheMine(t *testing.T) {
+	w := words{rng: rand.New(rand.NewPCG(1, 1))}
+	for _, c := range []struct{ item, want string }{
+		{"coal", " from the chest or the mine"},
+		{"wheat", " from the chest or the farm"},
+	} {
+		desc := w.describe([]job{{kind: jobGet, item: c.item, count: 1, source: fromFarm}})
+		if !strings.HasSuffix(desc, c.want) {
+			t.Errorf("%s: %q, want it to end %q", c.item, desc, c.want)
 		}
 	}
 }
