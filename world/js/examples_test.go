@@ -183,16 +183,30 @@ func houseLog(p world.Vec) string {
 	return b.String()
 }
 
-// Statements that end in a parenthesised conditional are terminated (goja
-// ends the expression before the parenthesis); a missing semicolon is
-// still reported where ESLint reports it.
-func TestLintSemicolons(t *testing.T) {
-	ok := "const m = new Map();\nlet s = \"\";\nconst dz = 1;\ns += (dz ? \"a\" : \"b\").slice(0, 1) + (dz === 1 ? \"|\" : \",\");\nconst xs = [(dz ? 1 : 2)];\nawait skills.wait(bot, 10);\nconsole.log(s + xs);\n"
-	if res := run(t, testWorld(t), ok); res.Kind != Finished {
-		t.Errorf("terminated statements: got %v %q", res.Kind, res.Message)
-	}
-	bad := "const dz = 1\nawait skills.wait(bot, dz);\n"
-	if res := run(t, testWorld(t), bad); res.Kind != LintError || !strings.Contains(res.Message, "Missing semicolon.") {
-		t.Errorf("missing semicolon: got %v %q", res.Kind, res.Message)
+// TestLintCases: code ESLint passes runs; code it reports is refused with
+// its message.
+func TestLintCases(t *testing.T) {
+	for _, c := range []struct {
+		name, ok, bad, message string
+	}{
+		// Statements that end in a parenthesised conditional are
+		// terminated (goja ends the expression before the parenthesis); a
+		// missing semicolon is still reported where ESLint reports it.
+		{"semicolons",
+			"const m = new Map();\nlet s = \"\";\nconst dz = 1;\ns += (dz ? \"a\" : \"b\").slice(0, 1) + (dz === 1 ? \"|\" : \",\");\nconst xs = [(dz ? 1 : 2)];\nawait skills.wait(bot, 10);\nconsole.log(s + xs);\n",
+			"const dz = 1\nawait skills.wait(bot, dz);\n", "Missing semicolon."},
+		// Shorthand properties: in a pattern they declare their names
+		// (no-undef accepts const {x, y} = p; it was reported as 'x' is
+		// not defined), in a literal they read them.
+		{"shorthand properties",
+			"const { x, y, z } = bot.entity.position;\nconst o = { x, y };\nawait skills.wait(bot, 10);\nlog(bot, `${o.x} ${o.y} ${z}`);\n",
+			"const o = { nowhere };\nawait skills.wait(bot, 10);\nlog(bot, o);\n", "'nowhere' is not defined."},
+	} {
+		if res := run(t, testWorld(t), c.ok); res.Kind != Finished {
+			t.Errorf("%s: %q: got %v %q", c.name, c.ok, res.Kind, res.Message)
+		}
+		if res := run(t, testWorld(t), c.bad); res.Kind != LintError || !strings.Contains(res.Message, c.message) {
+			t.Errorf("%s: %q: got %v %q, want a lint error %q", c.name, c.bad, res.Kind, res.Message, c.message)
+		}
 	}
 }

@@ -229,6 +229,13 @@ func walkAs(v reflect.Value, role string, visit func(ast.Node, string)) {
 		}
 	case reflect.Struct:
 		t := v.Type()
+		if t == identifierType.Elem() {
+			// A shorthand property holds its name by value: {x, y} in a
+			// pattern binds x and y, in a literal reads them.
+			id := v.Interface().(ast.Identifier)
+			visit(&id, role)
+			return
+		}
 		for i := 0; i < t.NumField(); i++ {
 			if t.Field(i).IsExported() {
 				walkAs(v.Field(i), fieldRole(t.Name(), t.Field(i).Name, role), visit)

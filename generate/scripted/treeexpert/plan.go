@@ -40,7 +40,7 @@ func (w words) monitor(c sagents.MonitorCall) string {
 				if isGoal {
 					return sameGoal(t, g)
 				}
-				return strings.EqualFold(strings.TrimSuffix(t, "."), order)
+				return strings.EqualFold(strings.TrimSuffix(t, "."), order) || samePart(t, order)
 			}
 			total++
 			for _, x := range c.Lines {
@@ -380,6 +380,8 @@ func (w words) actionPlan(c sagents.ActionCall) string {
 				item = j.item
 			}
 			what, collection = w.gen("{craft|craft|make}")+" "+n+" "+item, true
+		} else if b, ok := readPart(what); ok {
+			what = w.partWords(b)
 		}
 		if c.Root && m[1] != c.Name {
 			to := " to "

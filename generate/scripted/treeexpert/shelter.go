@@ -82,17 +82,53 @@ func (b part) String() string {
 	return fmt.Sprintf("the %s %s %d to %d of the %dx%d plot at (%d, %d, %d)%s with %s", b.what, unit, b.from, b.to, b.p.size, b.p.size, b.p.x, b.p.y, b.p.z, high, b.item)
 }
 
-var partRE = regexp.MustCompile(`(?i)build the (foundation|wall|ceiling) (?:rows|columns) (\d+) to (\d+) of the (\d+)x\d+ plot at \((-?\d+), (-?\d+), (-?\d+)\),? (?:(?:on walls )?(\d+) high, )?with ([a-z_]+)`)
+// partRE reads a part as String says it and as partWords words it: "lay
+// rows 1-3 of the foundation on the 5x5 plot at (x, y, z) using
+// cobblestone".
+var partRE = regexp.MustCompile(`(?i)\b(?:build|lay|place|put down|put up|put on|raise) (?:the (foundation|wall|ceiling) )?(?:rows|columns) (\d+)(?: to | through |-)(\d+) of the (?:(foundation|wall|ceiling) on the )?(\d+)x\d+ plot at \((-?\d+), (-?\d+), (-?\d+)\),? (?:(?:on walls )?(\d+) (?:blocks )?high,? )?(?:with|using|out of) ([a-z_]+)`)
 
 func readPart(s string) (part, bool) {
 	m := partRE.FindStringSubmatch(s)
-	if m == nil {
+	if m == nil || (m[1] == "") == (m[4] == "") {
 		return part{}, false
 	}
-	n := atoiAll([]string{m[2], m[3], m[4], m[5], m[6], m[7]})
-	h, _ := strconv.Atoi(m[8])
-	return part{what: strings.ToLower(m[1]), from: n[0], to: n[1], item: m[9],
+	n := atoiAll([]string{m[2], m[3], m[5], m[6], m[7], m[8]})
+	h, _ := strconv.Atoi(m[9])
+	return part{what: strings.ToLower(m[1] + m[4]), from: n[0], to: n[1], item: m[10],
 		p: plot{size: n[2], x: n[3], y: n[4], z: n[5], height: h}}, true
+}
+
+// samePart reports whether two orders are the same part, however worded.
+func samePart(a, b string) bool {
+	x, ok := readPart(a)
+	y, ok2 := readPart(b)
+	return ok && ok2 && x == y
+}
+
+// partWords words a part as a todo, the ways players say it: the verb,
+// where the part's name goes, the span and the material's preposition
+// drawn; readPart reads every wording back as the part (the stage lines
+// keep String's words, which the monitor and the stages look for).
+func (w words) partWords(b part) string {
+	verb := map[string]string{"foundation": "{build|lay|place|put down}", "wall": "{build|raise|put up|place}", "ceiling": "{build|lay|place|put on}"}[b.what]
+	unit := "rows"
+	if b.what == "wall" {
+		unit = "columns"
+	}
+	span := w.gen(fmt.Sprintf("{%[1]d to %[2]d|%[1]d to %[2]d|%[1]d-%[2]d|%[1]d through %[2]d}", b.from, b.to))
+	where := fmt.Sprintf("%dx%d plot at (%d, %d, %d)", b.p.size, b.p.size, b.p.x, b.p.y, b.p.z)
+	high := ""
+	switch b.what {
+	case "wall":
+		high = w.gen(fmt.Sprintf("{, %[1]d high,| %[1]d blocks high}", b.p.height))
+	case "ceiling":
+		high = w.gen(fmt.Sprintf("{, on walls %[1]d high,| on walls %[1]d high}", b.p.height))
+	}
+	with := w.gen("{with|with|using|out of}")
+	if w.rng.IntN(2) == 0 {
+		return w.gen(verb) + " the " + b.what + " " + unit + " " + span + " of the " + where + high + " " + with + " " + b.item
+	}
+	return w.gen(verb) + " " + unit + " " + span + " of the " + b.what + " on the " + where + high + " " + with + " " + b.item
 }
 
 // reportRE is the order to report an inventory.
@@ -326,6 +362,10 @@ func (w words) leafShelterPlan(c sagents.PlannerCall, order, informer string) st
 	invs := invText([]string{me}, map[string]map[string]int{me: inv})
 	verb, rest, _ := strings.Cut(strings.TrimSuffix(order, "."), " ")
 	line := me + " " + strings.ToLower(verb) + "s " + rest + "."
+	if b, ok := readPart(order); ok {
+		// The stage line in String's words, however the order put it.
+		line = me + " builds " + b.String() + "."
+	}
 	objective := strings.ToUpper(order[:1]) + strings.TrimSuffix(order[1:], ".") + "."
 	if c.Status == sagents.Success && strings.Contains(c.Task, line) {
 		return w.planText(invs, objective, w.gen("{The stage|My part|What I was given} {succeeded|is done|went through}{, so my order is done|; nothing is left of it|, which ends my order}.")+w.holding(inv, 1), c.Plan, "None", informer)
@@ -362,7 +402,9 @@ func shelterOrder(c sagents.PlannerCall) (order, informer string, ok bool) {
 			order, informer, ok = o, l.Speaker, true
 		}
 	}
-	if !ok && (strings.HasPrefix(c.Objective, "Build the ") || reportRE.MatchString(c.Objective)) {
+	if !ok {
+		// The objective restates the order, in its words ("Lay rows 1-5
+		// of the foundation ...").
 		if _, b := readPart(c.Objective); b || reportRE.MatchString(c.Objective) {
 			return c.Objective, bossOf(c), true
 		}

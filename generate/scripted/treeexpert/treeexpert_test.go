@@ -179,3 +179,89 @@ func TestInnermostGroupIsTheRegexpMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestSkillDescriptionsVaryAndStayTrue: the descriptions of one crafting
+// skill, one reusing skill and the inventory report vary with the seed
+// (fewer than half as many wordings before), and say only what the code
+// does: the item and count, the planks it tops up to and their wood, the
+// table's place; never a function's name or the chat (Voyager's skill
+// prompt), at most six sentences on one line.
+func TestSkillDescriptionsVaryAndStayTrue(t *testing.T) {
+	obs := voyager.Observation{Biome: "plains", TimeOfDay: "day", Health: 20, Food: 20, Equipment: make([]string, 6),
+		Inventory: []voyager.Item{{Name: "birch_log", Count: 3}}, InventoryUsed: 1}
+	describe := func(code string, seed uint64) string {
+		return reply(t, trajectory.KindSkillDescription, []sagents.Message{{Role: "system", Content: "s"}, {Role: "user", Content: code + "\n\nThe main function is `x`."}}, seed)
+	}
+	codeOf := func(text string) string {
+		_, c, _ := strings.Cut(text, "```javascript\n")
+		c, _, _ = strings.Cut(c, "```")
+		return c
+	}
+	lib := "async function makeWoodenPickaxe(bot) {\n  await craftItem(bot, \"wooden_pickaxe\", 1);\n}"
+	for _, c := range []struct {
+		name, task string
+		library    []string
+		must       []string
+		min        int
+	}{
+		{"craft", "Craft 1 wooden pickaxe", nil, []string{"wooden pickaxe", "planks"}, 150},
+		{"reuse", "Craft 1 wooden pickaxe", []string{lib}, []string{"wooden pickaxe"}, 40},
+	} {
+		msgs := []sagents.Message{{Role: "system", Content: voyager.ActionSystem(voyager.ActionModel, c.library).Content},
+			{Role: "user", Content: voyager.ActionHuman(voyager.ActionTurn{Obs: obs, Task: c.task}).Content}}
+		code := codeOf(reply(t, trajectory.KindSkillCode, msgs, 1))
+		fn := mainFnName(t, code)
+		seen := map[string]bool{}
+		for seed := range uint64(200) {
+			d := describe(code, seed)
+			seen[d] = true
+			for _, m := range c.must {
+				if !strings.Contains(d, m) {
+					t.Errorf("%s: %q does not say %q", c.name, d, m)
+				}
+			}
+			checkDescription(t, d, fn)
+			for _, m := range topUpRE.FindAllStringSubmatch(d, -1) {
+				if m[1] != "5" || strings.Contains(d, "oak") {
+					t.Errorf("%s: %q: the code tops up to 5 birch planks", c.name, d)
+				}
+			}
+			if strings.Contains(d, "east") && !strings.Contains(code, "offset(1, 0, 0)") {
+				t.Errorf("%s: %q: the table goes elsewhere", c.name, d)
+			}
+		}
+		if len(seen) < c.min {
+			t.Errorf("%s: %d distinct descriptions of 200, want at least %d", c.name, len(seen), c.min)
+		}
+	}
+	report := codeOf(reply(t, trajectory.KindSkillCode, []sagents.Message{{Role: "system", Content: voyager.ActionSystem(voyager.ActionModel, nil).Content},
+		{Role: "user", Content: voyager.ActionHuman(voyager.ActionTurn{Obs: obs, Task: "Report the inventory"}).Content}}, 1))
+	seen := map[string]bool{}
+	for seed := range uint64(200) {
+		d := describe(report, seed)
+		seen[d] = true
+		checkDescription(t, d, mainFnName(t, report))
+	}
+	if len(seen) < 100 {
+		t.Errorf("report: %d distinct descriptions of 200, want at least 100", len(seen))
+	}
+}
+
+// topUpRE finds the planks a description says the code tops up to.
+var topUpRE = regexp.MustCompile(`(?:up to|at least|until it has|fewer than) (\d+)`)
+
+func mainFnName(t *testing.T, code string) string {
+	t.Helper()
+	m := regexp.MustCompile(`(?m)^async function (\w+)\(bot\) \{`).FindAllStringSubmatch(code, -1)
+	if len(m) == 0 {
+		t.Fatalf("no main function in %q", code)
+	}
+	return m[len(m)-1][1]
+}
+
+func checkDescription(t *testing.T, d, fn string) {
+	t.Helper()
+	if strings.Contains(d, fn) || strings.Contains(d, "chat") || strings.Contains(d, "\n") || strings.Count(d, ". ") > 5 || strings.Contains(d, "  ") || strings.Contains(d, "..") {
+		t.Errorf("description %q (main function %s)", d, fn)
+	}
+}

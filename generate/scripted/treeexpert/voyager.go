@@ -348,28 +348,13 @@ func (w words) describe(msgs []sagents.Message) (string, error) {
 	case strings.Contains(code, "const site = new Vec3("):
 		lead, rest = w.describeShelterPart(code)
 	case strings.Contains(code, "bot.inventory.items().map("):
-		lead = w.gen("The function {reports|lists|tells} {the bot's inventory|what the bot holds|every item the bot carries}")
-		rest = []string{w.gen("{Each item is given with its count|It says each item and how many|Items come with their counts}"),
-			w.gen("{Nothing is crafted, mined or placed|It changes nothing in the world|It only reads the inventory}")}
+		return w.describeReport(), nil
 	case strings.Contains(code, "mineBlock"):
 		lead, rest = w.describeMining(code)
 	case reuseRE.MatchString(code):
-		m := reuseRE.FindStringSubmatch(code)
-		lead = w.gen("The function {crafts|makes|gets} a " + m[2] + " {with a skill the library already has|by running an existing skill|by reusing a known skill}")
-		rest = []string{w.gen("{Then it checks that the " + m[2] + " is in the inventory|Afterwards it looks in the inventory for the " + m[2] + "|It then makes sure the " + m[2] + " was made}")}
+		return w.describeReuse(reuseRE.FindStringSubmatch(code)[2]), nil
 	default:
-		item := "an item"
-		if c := craftCallRE.FindStringSubmatch(code); c != nil {
-			item = c[2] + " " + strings.ReplaceAll(c[1], "_", " ")
-		}
-		lead = w.gen("The function {is about crafting|crafts|makes} " + item)
-		rest = append(rest, w.gen("{It first makes enough planks from the logs in the inventory|It makes planks from logs when too few are held|Planks come first, from the logs it carries}"))
-		if strings.Contains(code, `craftItem(bot, "stick"`) {
-			rest = append(rest, w.gen("{It crafts sticks when it has none|Sticks are crafted if missing}"))
-		}
-		if strings.Contains(code, "placeItem") {
-			rest = append(rest, w.gen("{When no crafting table is near, it crafts one and places it beside the bot|It places a crafting table next to the bot when none is nearby}"))
-		}
+		return w.describeCraft(code), nil
 	}
 	parts := []string{lead}
 	for i, r := range rest {
@@ -378,7 +363,136 @@ func (w words) describe(msgs []sagents.Message) (string, error) {
 			parts = append(parts, r)
 		}
 	}
-	return strings.Join(parts[:min(len(parts), 6)], ". ") + ".", nil
+	return sentences(parts), nil
+}
+
+// sentences joins a description's sentences into its one line.
+func sentences(parts []string) string {
+	return strings.Join(parts[:min(len(parts), 6)], ". ") + "."
+}
+
+// countOf says a count of one item as describers do: "1", "one", "a",
+// "a single"; other counts as numbers.
+func (w words) countOf(n int, item string) string {
+	if n != 1 {
+		return strconv.Itoa(n) + " " + item
+	}
+	a := "a"
+	if strings.ContainsRune("aeiou", rune(item[0])) {
+		a = "an"
+	}
+	return w.gen("{1|one|"+a+"|"+a+"|a single}") + " " + item
+}
+
+// steps says a skill's steps in their order, as Voyager's own example
+// does ("First check ... Next, explore ..."): with words of sequence or
+// without, one way for the whole description.
+func (w words) steps(ss []string) []string {
+	if len(ss) == 0 {
+		return nil
+	}
+	seq := w.rng.IntN(2) == 0
+	between := []string{"Then", "Next", "After that"}
+	w.rng.Shuffle(len(between), func(i, j int) { between[i], between[j] = between[j], between[i] })
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		if seq {
+			word := between[(i-1+len(between))%len(between)]
+			switch {
+			case i == 0:
+				word = "First"
+			case i == len(ss)-1 && len(ss) > 2:
+				word = w.gen("{Finally|Last|In the end}")
+			}
+			// "Then it crafts", but "Then, if ..." before a clause.
+			comma := ","
+			if strings.HasPrefix(s, "It ") && word != "Last" {
+				comma = w.gen("{,|}")
+			}
+			s = word + comma + " " + strings.ToLower(s[:1]) + s[1:]
+		}
+		out[i] = s
+	}
+	return out
+}
+
+var (
+	plankWoodRE = regexp.MustCompile(`craftItem\(bot, "(\w+)_planks", Math\.ceil`)
+	needPlankRE = regexp.MustCompile(`async function \w+\(bot\) \{\n  await \w+\(bot, (\d+)\);`)
+)
+
+// describeCraft describes a crafting skill from its code: planks from the
+// logs held when short, sticks and a placed table for a tool, the craft.
+func (w words) describeCraft(code string) string {
+	item, count := "item", "an item"
+	if c := craftCallRE.FindStringSubmatch(code); c != nil {
+		item = strings.ReplaceAll(c[1], "_", " ")
+		n, _ := strconv.Atoi(c[2])
+		count = w.countOf(n, item)
+	}
+	lead := w.gen("The function {is about crafting|crafts|makes|produces} ") + count
+	wood, need := "", ""
+	if m := plankWoodRE.FindStringSubmatch(code); m != nil {
+		wood = strings.ReplaceAll(m[1], "_", " ") + " "
+	}
+	if m := needPlankRE.FindStringSubmatch(code); m != nil {
+		need = m[1]
+	}
+	var ss []string
+	if need != "" {
+		ss = append(ss, w.gen("{It makes sure at least "+need+" planks are held, crafting "+wood+"planks from logs when there are fewer|When fewer than "+need+" planks are held, it {crafts|makes} "+wood+"planks from the logs it carries|It tops its planks up to "+need+" from its "+wood+"logs if it is short|It turns "+wood+"logs into planks until it has "+need+"}"))
+	} else {
+		ss = append(ss, w.gen("{It makes planks from logs when too few are held|Planks come first, from the logs it carries}"))
+	}
+	if strings.Contains(code, `craftItem(bot, "stick"`) {
+		ss = append(ss, w.gen("{It crafts sticks when it has none|Sticks are crafted if missing|If the bot holds no sticks, it makes some from planks|Without a stick in the inventory, it crafts sticks}"))
+	}
+	if strings.Contains(code, "placeItem") {
+		ss = append(ss, w.gen("{When no crafting table is near, it crafts one and places it beside the bot|It places a crafting table next to the bot when none is nearby|If no crafting table is within 32 blocks, it puts one down {beside the bot|one block east of the bot}, crafting it when none is held}"))
+	}
+	if w.rng.IntN(2) == 0 {
+		at := ""
+		if strings.Contains(code, "placeItem") {
+			at = "{ at the table|}"
+		}
+		ss = append(ss, w.gen("{It|The function} {crafts|makes} the "+item+at))
+	}
+	parts := append([]string{lead}, w.steps(ss)...)
+	if need, ok := craftNeeds[strings.ReplaceAll(item, " ", "_")]; ok && w.rng.IntN(2) == 0 {
+		recipe := w.gen("{A "+item+" takes|A "+item+" needs|The recipe is} ") + need
+		if w.rng.IntN(2) == 0 {
+			parts = append(parts[:1], append([]string{recipe}, parts[1:]...)...)
+		} else {
+			parts = append(parts, recipe)
+		}
+	}
+	return sentences(parts)
+}
+
+// describeReuse describes a skill that runs a library skill for an item
+// and checks for it.
+func (w words) describeReuse(item string) string {
+	lead := w.gen("The function {crafts|makes|gets|obtains} ") + w.countOf(1, item) + w.gen(" {with a skill the library already has|by running an existing skill|by reusing a known skill|through a skill it already knows|with an earlier skill}")
+	check := w.gen("{It then checks that the " + item + " is in the inventory|Afterwards it looks in the inventory for the " + item + "|It then makes sure the " + item + " was made|Then it checks whether any " + item + " is held|It confirms the " + item + " is in the inventory}")
+	parts := []string{lead, check}
+	if w.rng.IntN(2) == 0 {
+		parts = append(parts, w.gen("{It writes no new crafting steps of its own|Nothing else is crafted|It adds no steps besides the check}"))
+	}
+	return sentences(parts)
+}
+
+// describeReport describes the program that reports the inventory: the
+// facts in any order, a few left out.
+func (w words) describeReport() string {
+	lead := w.gen("The function {reports|lists|tells|gives|sums up} {the bot's inventory|what the bot holds|every item the bot carries|the items in the bot's inventory}")
+	facts := []string{
+		w.gen("{Each item is given with its count|It says each item and how many|Items come with their counts|Every stack is given as its count and then its name|Each entry is a count followed by an item name}"),
+		w.gen("{The items go in one line, separated by commas|It puts them in a single comma-separated list|All stacks are joined into one sentence}"),
+		w.gen("{An empty inventory is reported as empty|When the bot holds nothing, it says the inventory is empty|If there is nothing, it says so}"),
+		w.gen("{Nothing is crafted, mined or placed|It changes nothing in the world|It only reads the inventory|It neither moves nor changes any block}"),
+	}
+	w.rng.Shuffle(len(facts), func(i, j int) { facts[i], facts[j] = facts[j], facts[i] })
+	return sentences(append([]string{lead}, facts[:1+w.rng.IntN(len(facts))]...))
 }
 
 var (
