@@ -334,18 +334,18 @@ func (w *World) findPath(start Pos, g goal, can ability) (path, string) {
 			best, bestH = n.i, hc
 		}
 		used := cur.scaffold
-		visit := func(q Pos, cost float64, place *Pos, digs ...Pos) {
+		visit := func(q Pos, cost float64, mv move) {
 			st := step{p: q, parent: n.i, scaffold: used}
-			for _, d := range digs {
+			for _, d := range mv.dig[:mv.ndig] {
 				st.dig[st.ndig] = d
 				st.ndig++
 				cost += w.digCost(digger, d)
 			}
-			if place != nil {
+			if mv.placed {
 				if int(used) >= scaffold {
 					return
 				}
-				st.place, st.placed, st.scaffold = *place, true, used+1
+				st.place, st.placed, st.scaffold = mv.place, true, used+1
 				cost += scaffoldCost
 			}
 			st.g = n.g + cost
@@ -385,15 +385,49 @@ func tracePath(nodes []step, end int32) path {
 	return p
 }
 
-func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit func(Pos, float64, *Pos, ...Pos)) {
+// move is what a step does besides walking: the scaffolding block it
+// places (if placed) and the blocks it digs out (the first ndig). A value,
+// not a slice and a pointer, so that the search's millions of steps
+// allocate nothing.
+type move struct {
+	place  Pos
+	placed bool
+	dig    [3]Pos
+	ndig   int8
+}
+
+// digging is a move that digs out the solid cells among cs.
+func (w *World) digging(cs ...Pos) move {
+	var m move
+	for _, c := range cs {
+		if w.blocks.isSolid(c) {
+			m.dig[m.ndig] = c
+			m.ndig++
+		}
+	}
+	return m
+}
+
+// diggableMove reports whether the pathfinder of agent a may dig out
+// every block the move digs (digCost).
+func (w *World) diggableMove(a *Agent, m move) bool {
+	for _, p := range m.dig[:m.ndig] {
+		if w.digCost(a, p) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit func(Pos, float64, move)) {
 	headroom := !w.blocks.isSolid(p.Add(0, 2, 0))
 	for _, d := range dirs4 {
 		q := p.Add(d[0], 0, d[1])
 		switch {
 		case w.standable(q):
-			visit(q, 1, nil)
+			visit(q, 1, move{})
 		case headroom && w.standable(q.Add(0, 1, 0)):
-			visit(q.Add(0, 1, 0), 1.5, nil)
+			visit(q.Add(0, 1, 0), 1.5, move{})
 		case w.passable(q):
 			dropped := false
 			for k := 1; k <= 3; k++ {
@@ -402,23 +436,22 @@ func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit 
 					break
 				}
 				if w.standable(r) {
-					visit(r, 1+0.5*float64(k), nil)
+					visit(r, 1+0.5*float64(k), move{})
 					dropped = true
 					break
 				}
 			}
-			if !dropped && canPlace && replaceable[w.blocks.name(q.Add(0, -1, 0))] {
+			if !dropped && canPlace && w.blocks.replaceable(q.Add(0, -1, 0)) {
 				// Bridge: put a block under the next cell.
-				below := q.Add(0, -1, 0)
-				visit(q, 1, &below)
+				visit(q, 1, move{place: q.Add(0, -1, 0), placed: true})
 			}
 		}
 	}
 	if climbable(w.blocks.name(p)) && w.standable(p.Add(0, 1, 0)) {
-		visit(p.Add(0, 1, 0), 1.5, nil)
+		visit(p.Add(0, 1, 0), 1.5, move{})
 	}
 	if climbable(w.blocks.name(p.Add(0, -1, 0))) && w.standable(p.Add(0, -1, 0)) {
-		visit(p.Add(0, -1, 0), 1, nil)
+		visit(p.Add(0, -1, 0), 1, move{})
 	}
 	// Digging, as mineflayer-pathfinder digs when no walk will do:
 	// through the feet and head cells of a neighbour with ground under
@@ -428,14 +461,8 @@ func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit 
 		if w.passable(q) || !w.blocks.isSolid(q.Add(0, -1, 0)) {
 			continue
 		}
-		var digs []Pos
-		for _, c := range []Pos{q, q.Add(0, 1, 0)} {
-			if w.blocks.isSolid(c) {
-				digs = append(digs, c)
-			}
-		}
-		if w.diggable(digger, digs...) {
-			visit(q, 1, nil, digs...)
+		if m := w.digging(q, q.Add(0, 1, 0)); w.diggableMove(digger, m) {
+			visit(q, 1, m)
 		}
 	}
 	// Up onto a neighbour, digging out what is in the way: the cell over
@@ -451,34 +478,27 @@ func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit 
 			if !w.blocks.isSolid(q) || headroom && w.standable(up) {
 				continue // nothing to climb, or a plain step up
 			}
-			var digs []Pos
-			for _, c := range []Pos{p.Add(0, 2, 0), up, up.Add(0, 1, 0)} {
-				if w.blocks.isSolid(c) {
-					digs = append(digs, c)
-				}
-			}
-			if len(digs) > 0 && w.diggable(digger, digs...) {
-				visit(up, 1.5, nil, digs...)
+			if m := w.digging(p.Add(0, 2, 0), up, up.Add(0, 1, 0)); m.ndig > 0 && w.diggableMove(digger, m) {
+				visit(up, 1.5, m)
 			}
 		}
 	}
 	if below := p.Add(0, -1, 0); w.blocks.isSolid(below) && w.diggable(digger, below) {
 		for k := 2; k <= 5; k++ {
 			if r := p.Add(0, -k, 0); w.blocks.isSolid(r) {
-				visit(p.Add(0, 1-k, 0), 0.5*float64(k-1), nil, below)
+				visit(p.Add(0, 1-k, 0), 0.5*float64(k-1), move{dig: [3]Pos{below}, ndig: 1})
 				break
 			}
 		}
 	}
-	if canPlace && canTower && headroom && replaceable[w.blocks.name(p)] && w.passable(p.Add(0, 1, 0)) {
+	if canPlace && canTower && headroom && w.blocks.replaceable(p) && w.passable(p.Add(0, 1, 0)) {
 		// Tower: jump and put a block where the feet were.
-		here := p
-		visit(p.Add(0, 1, 0), 1, &here)
+		visit(p.Add(0, 1, 0), 1, move{place: p, placed: true})
 	}
 	for _, d := range dirsDiag {
 		q := p.Add(d[0], 0, d[1])
 		if w.standable(q) && w.passable(p.Add(d[0], 0, 0)) && w.passable(p.Add(0, 0, d[1])) {
-			visit(q, math.Sqrt2, nil)
+			visit(q, math.Sqrt2, move{})
 		}
 	}
 }
