@@ -50,7 +50,7 @@ type blockGrid struct {
 	names    []string
 	ids      map[string]uint16
 	solid    []bool
-	replace  []bool // id -> replaceable (a path search asks for every cell)
+	replace  []bool             // id -> replaceable (a path search asks for every cell)
 	where    []map[Pos]struct{} // id -> positions holding it, once indexed
 	indexed  []bool             // id -> where[id] is built and kept current
 	doorTop  map[Pos]bool       // upper halves of doors

@@ -75,15 +75,22 @@ func (w *World) passable(p Pos) bool {
 // body fits and there is ground below, or ground below a horizontal
 // neighbour its body overhangs from (standing on a block's edge).
 func (w *World) standable(p Pos) bool {
-	if !w.passable(p) {
-		return false
-	}
+	return w.passable(p) && w.grounded(p, false)
+}
+
+// grounded reports whether a body in p has something to stand on: ground
+// below, a ladder, or ground below a horizontal neighbour it fits in (memo:
+// asked through the path search's memo, pathmemo.go).
+func (w *World) grounded(p Pos, memo bool) bool {
 	if w.blocks.isSolid(p.Add(0, -1, 0)) || climbable(w.blocks.name(p)) {
 		return true
 	}
 	for _, d := range dirs4 {
 		n := p.Add(d[0], 0, d[1])
-		if w.blocks.isSolid(n.Add(0, -1, 0)) && w.passable(n) {
+		if !w.blocks.isSolid(n.Add(0, -1, 0)) {
+			continue
+		}
+		if memo && w.passableIn(n) || !memo && w.passable(n) {
 			return true
 		}
 	}
@@ -260,6 +267,7 @@ type pathSearch struct {
 	index map[uint64]int32
 	nodes []step
 	heap  nodeHeap
+	memo  cellMemo
 }
 
 // ability is what a path search may do besides walking, as
@@ -307,7 +315,7 @@ func (w *World) findPath(start Pos, g goal, can ability) (path, string) {
 	nodes := append(ps.nodes[:0], step{p: start, parent: -1})
 	index[cellKey(start)] = 0
 	h := append(ps.heap[:0], pathNode{i: 0, g: 0, f: g.heuristic(start)})
-	defer func() { ps.nodes, ps.heap = nodes[:0], h[:0] }()
+	defer func() { ps.nodes, ps.heap, ps.memo.on = nodes[:0], h[:0], false }()
 	var seq int32
 	best, bestH := int32(0), g.heuristic(start)
 	fail := func(err string) (path, string) {
@@ -322,6 +330,15 @@ func (w *World) findPath(start Pos, g goal, can ability) (path, string) {
 			return fail(errTimeout)
 		}
 		w.thinkBudget--
+		if expanded == memoAfter {
+			ps.memo.start(start)
+			// The nodes so far move to the table where it covers them.
+			for i, st := range nodes {
+				if k := ps.memo.index(st.p); k >= 0 {
+					ps.memo.node[k] = int32(i)
+				}
+			}
+		}
 		n := h.pop()
 		cur := nodes[n.i]
 		if n.g > cur.g {
@@ -349,15 +366,28 @@ func (w *World) findPath(start Pos, g goal, can ability) (path, string) {
 				cost += scaffoldCost
 			}
 			st.g = n.g + cost
-			k := cellKey(q)
-			i, seen := index[k]
+			// The cell's node: in the memo's table inside its box, else
+			// in the map.
+			var i int32
+			var seen bool
+			slot := ps.memo.index(q)
+			if slot >= 0 {
+				i = ps.memo.node[slot]
+				seen = i >= 0
+			} else {
+				i, seen = index[cellKey(q)]
+			}
 			if seen && nodes[i].g <= st.g {
 				return
 			}
 			if !seen {
 				i = int32(len(nodes))
 				nodes = append(nodes, st)
-				index[k] = i
+				if slot >= 0 {
+					ps.memo.node[slot] = i
+				} else {
+					index[cellKey(q)] = i
+				}
 			} else {
 				nodes[i] = st
 			}
@@ -424,18 +454,18 @@ func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit 
 	for _, d := range dirs4 {
 		q := p.Add(d[0], 0, d[1])
 		switch {
-		case w.standable(q):
+		case w.standableIn(q):
 			visit(q, 1, move{})
-		case headroom && w.standable(q.Add(0, 1, 0)):
+		case headroom && w.standableIn(q.Add(0, 1, 0)):
 			visit(q.Add(0, 1, 0), 1.5, move{})
-		case w.passable(q):
+		case w.passableIn(q):
 			dropped := false
 			for k := 1; k <= 3; k++ {
 				r := q.Add(0, -k, 0)
 				if w.blocks.isSolid(r) {
 					break
 				}
-				if w.standable(r) {
+				if w.standableIn(r) {
 					visit(r, 1+0.5*float64(k), move{})
 					dropped = true
 					break
@@ -447,10 +477,10 @@ func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit 
 			}
 		}
 	}
-	if climbable(w.blocks.name(p)) && w.standable(p.Add(0, 1, 0)) {
+	if climbable(w.blocks.name(p)) && w.standableIn(p.Add(0, 1, 0)) {
 		visit(p.Add(0, 1, 0), 1.5, move{})
 	}
-	if climbable(w.blocks.name(p.Add(0, -1, 0))) && w.standable(p.Add(0, -1, 0)) {
+	if climbable(w.blocks.name(p.Add(0, -1, 0))) && w.standableIn(p.Add(0, -1, 0)) {
 		visit(p.Add(0, -1, 0), 1, move{})
 	}
 	// Digging, as mineflayer-pathfinder digs when no walk will do:
@@ -458,7 +488,7 @@ func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit 
 	// it, and down through the block underfoot.
 	for _, d := range dirs4 {
 		q := p.Add(d[0], 0, d[1])
-		if w.passable(q) || !w.blocks.isSolid(q.Add(0, -1, 0)) {
+		if w.passableIn(q) || !w.blocks.isSolid(q.Add(0, -1, 0)) {
 			continue
 		}
 		if m := w.digging(q, q.Add(0, 1, 0)); w.diggableMove(digger, m) {
@@ -475,7 +505,7 @@ func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit 
 		for _, d := range dirs4 {
 			q := p.Add(d[0], 0, d[1])
 			up := q.Add(0, 1, 0)
-			if !w.blocks.isSolid(q) || headroom && w.standable(up) {
+			if !w.blocks.isSolid(q) || headroom && w.standableIn(up) {
 				continue // nothing to climb, or a plain step up
 			}
 			if m := w.digging(p.Add(0, 2, 0), up, up.Add(0, 1, 0)); m.ndig > 0 && w.diggableMove(digger, m) {
@@ -491,13 +521,13 @@ func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit 
 			}
 		}
 	}
-	if canPlace && canTower && headroom && w.blocks.replaceable(p) && w.passable(p.Add(0, 1, 0)) {
+	if canPlace && canTower && headroom && w.blocks.replaceable(p) && w.passableIn(p.Add(0, 1, 0)) {
 		// Tower: jump and put a block where the feet were.
 		visit(p.Add(0, 1, 0), 1, move{place: p, placed: true})
 	}
 	for _, d := range dirsDiag {
 		q := p.Add(d[0], 0, d[1])
-		if w.standable(q) && w.passable(p.Add(d[0], 0, 0)) && w.passable(p.Add(0, 0, d[1])) {
+		if w.standableIn(q) && w.passableIn(p.Add(d[0], 0, 0)) && w.passableIn(p.Add(0, 0, d[1])) {
 			visit(q, math.Sqrt2, move{})
 		}
 	}
