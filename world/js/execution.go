@@ -28,6 +28,8 @@ type execution struct {
 	calls  int
 	chat   []string
 	vec3   *goja.Object // the Vec3 class, from the prelude
+	// vec3Proto is Vec3.prototype (frozen, as the class is).
+	vec3Proto *goja.Object
 	// entities are the entity objects handed out, by id, one per entity
 	// as mineflayer's bot.entities keeps them; entityIDs maps them back.
 	entities  map[int]*goja.Object
