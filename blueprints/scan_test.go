@@ -100,3 +100,37 @@ func atois(ss []string) []string {
 	}
 	return out
 }
+
+// TestTallyIsDiff: Tally counts what Diff lists, level by level summed, on
+// random blueprints against random worlds (air, unset cells, matches and
+// mismatches).
+func TestTallyIsDiff(t *testing.T) {
+	rng := rand.New(rand.NewPCG(34, 8))
+	names := []string{Air, "stone", "oak_planks", "glass", ""}
+	for range 2000 {
+		var b Blueprint
+		for l := range rng.IntN(4) {
+			lv := Level{Level: l, Coordinates: [3]int{rng.IntN(5), l, rng.IntN(5)}}
+			for range rng.IntN(5) {
+				row := make([]string, rng.IntN(5))
+				for i := range row {
+					row[i] = names[rng.IntN(len(names)-1)]
+				}
+				lv.Placement = append(lv.Placement, row)
+			}
+			b.Levels = append(b.Levels, lv)
+		}
+		w := world{}
+		for range rng.IntN(40) {
+			w[[3]int{rng.IntN(10), rng.IntN(4), rng.IntN(10)}] = names[rng.IntN(len(names))]
+		}
+		var m, mm int
+		for i := range b.Levels {
+			a, c, _ := b.Diff(w, i)
+			m, mm = m+len(a), mm+len(c)
+		}
+		if gm, gmm := b.Tally(w); gm != m || gmm != mm {
+			t.Fatalf("Tally = %d, %d; Diff lists %d, %d", gm, gmm, m, mm)
+		}
+	}
+}
