@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"sync"
 
 	"collabcraft/mcdata"
 	"collabcraft/world/texts"
@@ -261,6 +262,9 @@ func cellKey(p Pos) uint64 {
 	return uint64(uint32(p.X)&0x3ffffff)<<38 | uint64(uint32(p.Z)&0x3ffffff)<<12 | uint64(uint32(p.Y+2048)&0xfff)
 }
 
+// searches are the tables of path searches not running.
+var searches = sync.Pool{New: func() any { return &pathSearch{index: make(map[uint64]int32, 32)} }}
+
 // pathSearch holds a path search's node table, cell index and open
 // heap between searches.
 type pathSearch struct {
@@ -302,14 +306,15 @@ func (w *World) findPath(start Pos, g goal, can ability) (path, string) {
 	if digger != nil && w.digAbove != nil {
 		w.digMemo = map[string]float64{} // the digger's tools are fixed for one search
 	}
-	// The tables are the world's, cleared and reused: a failed search
-	// fills them to maxExpansions, and a program retrying a walk would
-	// otherwise leave megabytes of garbage per try (which the JavaScript
-	// watchdog, reading the heap, could blame on the program).
-	ps := &w.search
-	if ps.index == nil {
-		ps.index = make(map[uint64]int32, 32)
-	}
+	// The tables are cleared and reused, from one search to the next and
+	// from one world to the next (a pool: a construction trial's world
+	// grew them anew each time): a failed search fills them to
+	// maxExpansions, and a program retrying a walk would otherwise leave
+	// megabytes of garbage per try (which the JavaScript watchdog, reading
+	// the heap, could blame on the program).
+	ps := searches.Get().(*pathSearch)
+	w.search = ps
+	defer func() { w.search = nil; searches.Put(ps) }()
 	clear(ps.index)
 	index := ps.index
 	nodes := append(ps.nodes[:0], step{p: start, parent: -1})
