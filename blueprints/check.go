@@ -139,7 +139,6 @@ var (
 	levelDoneRE  = regexp.MustCompile(`Level (\d+) is (?:correct|complete)`)
 	levelFixesRE = regexp.MustCompile(`Level (\d+) {1,2}requires the following fixes:`)
 	fixRE        = regexp.MustCompile(`(?m)^(?:Place ([a-z_]+)|Replace the ([a-z_]+) with a ([a-z_]+)|Remove the ([a-z_]+)) at coordinates X: (-?\d+), Y: (-?\d+), Z: (-?\d+)`)
-	levelStartRE = regexp.MustCompile(`Level (\d+): Start at coordinates X: (-?\d+), Y: (-?\d+), Z: (-?\d+)`)
 )
 
 // ParseLevelDone returns the level of the first "Level {n} is correct"
@@ -211,25 +210,23 @@ func ParseCheck(s string) (complete []int, fixes map[int][]Cell, allCorrect bool
 // coordinates" entries in s (Explain's text, which task goals quote).
 func ExplainedLevels(s string) []int {
 	var out []int
-	for _, m := range levelStartRE.FindAllStringSubmatch(s, -1) {
-		n, _ := strconv.Atoi(m[1])
+	levelStarts(s, func(n int, _ [3]int) bool {
 		out = append(out, n)
-	}
+		return true
+	})
 	return out
 }
 
 // ExplainedOrigin is the start of level n in s (Explain's text); ok is
 // false when s does not give it.
 func ExplainedOrigin(s string, n int) (origin [3]int, ok bool) {
-	for _, m := range levelStartRE.FindAllStringSubmatch(s, -1) {
-		if k, _ := strconv.Atoi(m[1]); k == n {
-			for i := range 3 {
-				origin[i], _ = strconv.Atoi(m[2+i])
-			}
-			return origin, true
+	levelStarts(s, func(k int, o [3]int) bool {
+		if k == n {
+			origin, ok = o, true
 		}
-	}
-	return origin, false
+		return !ok
+	})
+	return origin, ok
 }
 
 // CheckAll is CheckAllText in the current source's wording (StyleCurrent).
@@ -286,23 +283,19 @@ func (b *Blueprint) ExplainLevel(level int) string {
 	return sb.String()
 }
 
-var levelMatrixRE = regexp.MustCompile(`Level (-?\d+) starting at coordinates X: (-?\d+), Y: (-?\d+), Z: (-?\d+)\n\[\n((?:\[[^\]\n]*\],\n)*)\]`)
-
 // ParseLevel reads ExplainLevel's text (the first one in s) back as a
 // level; ok is false when s holds none.
 func ParseLevel(s string) (lv Level, ok bool) {
 	if !strings.Contains(s, " starting at coordinates X: ") {
 		return Level{}, false
 	}
-	m := levelMatrixRE.FindStringSubmatch(s)
-	if m == nil {
+	level, origin, rows, ok := levelMatrix(s)
+	if !ok {
 		return Level{}, false
 	}
-	lv.Level, _ = strconv.Atoi(m[1])
-	for i := range 3 {
-		lv.Coordinates[i], _ = strconv.Atoi(m[2+i])
-	}
-	for _, line := range strings.Split(strings.TrimSuffix(m[5], "\n"), "\n") {
+	lv.Level = level
+	lv.Coordinates = origin
+	for _, line := range strings.Split(strings.TrimSuffix(rows, "\n"), "\n") {
 		if line == "" {
 			continue
 		}
@@ -316,12 +309,27 @@ func ParseLevel(s string) (lv Level, ok bool) {
 	return lv, true
 }
 
-// Tally counts matches and mismatches over every level.
+// Tally counts matches and mismatches over every level: Diff's cells,
+// counted without making them (the world's score is asked after every
+// step).
 func (b *Blueprint) Tally(w BlockReader) (matches, mismatches int) {
-	for i := range b.Levels {
-		m, mm, _ := b.Diff(w, i)
-		matches += len(m)
-		mismatches += len(mm)
+	for _, lv := range b.Levels {
+		x0, y, z0 := lv.Coordinates[0], lv.Coordinates[1], lv.Coordinates[2]
+		for r, row := range lv.Placement {
+			for c, want := range row {
+				got := w.BlockAt(x0+c, y, z0+r)
+				if got == "" {
+					got = Air
+				}
+				switch {
+				case want == Air && got == Air:
+				case got == want:
+					matches++
+				default:
+					mismatches++
+				}
+			}
+		}
 	}
 	return matches, mismatches
 }

@@ -50,6 +50,7 @@ type blockGrid struct {
 	names    []string
 	ids      map[string]uint16
 	solid    []bool
+	replace  []bool             // id -> replaceable (a path search asks for every cell)
 	where    []map[Pos]struct{} // id -> positions holding it, once indexed
 	indexed  []bool             // id -> where[id] is built and kept current
 	doorTop  map[Pos]bool       // upper halves of doors
@@ -62,11 +63,28 @@ type blockGrid struct {
 	// nil until the first one, cleared cell by cell when the block changes.
 	pass map[Pos]bool
 
-	// A one-entry cache of the last section looked up: neighbouring
-	// lookups (pathfinding, scans up a column) mostly hit the same one.
-	lastKey sectionKey
-	lastSec *section
-	lastOK  bool
+	// cache holds the sections looked up last, direct-mapped by the low
+	// bits of their coordinates: a path search reads the cells around
+	// each node it expands, which lie in a handful of neighbouring
+	// sections, and a map look-up each time was a third of its work.
+	cache [sectionCacheSize]cachedSection
+}
+
+// sectionCacheSize is the section cache's entries: any 4x4x4 block of
+// sections (32 blocks a side) fits without two sharing an entry.
+const sectionCacheSize = 64
+
+// cachedSection is one entry of the section cache: the section at key
+// (nil for none yet) when ok.
+type cachedSection struct {
+	key sectionKey
+	sec *section
+	ok  bool
+}
+
+// cacheSlot is key's entry in the section cache.
+func (g *blockGrid) cacheSlot(k sectionKey) *cachedSection {
+	return &g.cache[k.X&3|(k.Z&3)<<2|(k.Y&3)<<4]
 }
 
 func newBlockGrid() *blockGrid {
@@ -83,6 +101,7 @@ func (g *blockGrid) intern(name string) uint16 {
 	g.names = append(g.names, name)
 	g.ids[name] = id
 	g.solid = append(g.solid, isSolidName(name))
+	g.replace = append(g.replace, replaceable[name])
 	g.where = append(g.where, nil)
 	g.indexed = append(g.indexed, false)
 	return id
@@ -96,7 +115,12 @@ func split(p Pos) (sectionKey, int) {
 
 func (g *blockGrid) id(p Pos) uint16 {
 	k, i := split(p)
-	s := g.section(k)
+	// section(k), written out: this is the path search's innermost call.
+	c := g.cacheSlot(k)
+	s := c.sec
+	if !c.ok || c.key != k {
+		s = g.lookUp(k)
+	}
 	if s == nil {
 		return 0
 	}
@@ -111,29 +135,41 @@ func (g *blockGrid) writable(k sectionKey, id uint16) *section {
 	case s == nil && id != 0:
 		s = &section{}
 		g.sections[k] = s
-		g.lastSec = s // the cache holds k, which was empty
+		g.cacheSlot(k).sec = s // the cache holds k, which was empty
 	case s != nil && s.shared:
 		c := *s
 		c.shared = false
 		s = &c
 		g.sections[k] = s
-		g.lastSec = s
+		g.cacheSlot(k).sec = s
 	}
 	return s
 }
 
 // section returns the section at k, or nil if it holds nothing yet.
 func (g *blockGrid) section(k sectionKey) *section {
-	if g.lastOK && k == g.lastKey {
-		return g.lastSec
+	if c := g.cacheSlot(k); c.ok && c.key == k {
+		return c.sec
 	}
+	return g.lookUp(k)
+}
+
+// lookUp is section past the cache: the map look-up, kept out of line so
+// that the cache's hit path inlines.
+//
+//go:noinline
+func (g *blockGrid) lookUp(k sectionKey) *section {
 	s := g.sections[k]
-	g.lastKey, g.lastSec, g.lastOK = k, s, true
+	*g.cacheSlot(k) = cachedSection{key: k, sec: s, ok: true}
 	return s
 }
 
 // name returns the block at p ("air" when empty or outside the world).
 func (g *blockGrid) name(p Pos) string { return g.names[g.id(p)] }
+
+// replaceable reports whether placing a block at p overwrites what is
+// there (the replaceable map).
+func (g *blockGrid) replaceable(p Pos) bool { return g.replace[g.id(p)] }
 
 // isSolid reports whether an entity collides with the block at p.
 func (g *blockGrid) isSolid(p Pos) bool {

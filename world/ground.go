@@ -50,7 +50,7 @@ func (g *blockGrid) fillGround(x0, z0, x1, z1, top int, layers []string) {
 		for k, s := range p.secs {
 			g.sections[sectionKey{k.X + bx, k.Y, k.Z + bz}] = s
 		}
-		g.lastOK = false
+		clear(g.cache[:])
 		return
 	}
 	g.fillLayers(x0, z0, x1, z1, top, layers)

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"sync"
 
 	"collabcraft/mcdata"
 	"collabcraft/world/texts"
@@ -75,15 +76,22 @@ func (w *World) passable(p Pos) bool {
 // body fits and there is ground below, or ground below a horizontal
 // neighbour its body overhangs from (standing on a block's edge).
 func (w *World) standable(p Pos) bool {
-	if !w.passable(p) {
-		return false
-	}
+	return w.passable(p) && w.grounded(p, false)
+}
+
+// grounded reports whether a body in p has something to stand on: ground
+// below, a ladder, or ground below a horizontal neighbour it fits in (memo:
+// asked through the path search's memo, pathmemo.go).
+func (w *World) grounded(p Pos, memo bool) bool {
 	if w.blocks.isSolid(p.Add(0, -1, 0)) || climbable(w.blocks.name(p)) {
 		return true
 	}
 	for _, d := range dirs4 {
 		n := p.Add(d[0], 0, d[1])
-		if w.blocks.isSolid(n.Add(0, -1, 0)) && w.passable(n) {
+		if !w.blocks.isSolid(n.Add(0, -1, 0)) {
+			continue
+		}
+		if memo && w.passableIn(n) || !memo && w.passable(n) {
 			return true
 		}
 	}
@@ -254,12 +262,16 @@ func cellKey(p Pos) uint64 {
 	return uint64(uint32(p.X)&0x3ffffff)<<38 | uint64(uint32(p.Z)&0x3ffffff)<<12 | uint64(uint32(p.Y+2048)&0xfff)
 }
 
+// searches are the tables of path searches not running.
+var searches = sync.Pool{New: func() any { return &pathSearch{index: make(map[uint64]int32, 32)} }}
+
 // pathSearch holds a path search's node table, cell index and open
 // heap between searches.
 type pathSearch struct {
 	index map[uint64]int32
 	nodes []step
 	heap  nodeHeap
+	memo  cellMemo
 }
 
 // ability is what a path search may do besides walking, as
@@ -294,20 +306,21 @@ func (w *World) findPath(start Pos, g goal, can ability) (path, string) {
 	if digger != nil && w.digAbove != nil {
 		w.digMemo = map[string]float64{} // the digger's tools are fixed for one search
 	}
-	// The tables are the world's, cleared and reused: a failed search
-	// fills them to maxExpansions, and a program retrying a walk would
-	// otherwise leave megabytes of garbage per try (which the JavaScript
-	// watchdog, reading the heap, could blame on the program).
-	ps := &w.search
-	if ps.index == nil {
-		ps.index = make(map[uint64]int32, 32)
-	}
+	// The tables are cleared and reused, from one search to the next and
+	// from one world to the next (a pool: a construction trial's world
+	// grew them anew each time): a failed search fills them to
+	// maxExpansions, and a program retrying a walk would otherwise leave
+	// megabytes of garbage per try (which the JavaScript watchdog, reading
+	// the heap, could blame on the program).
+	ps := searches.Get().(*pathSearch)
+	w.search = ps
+	defer func() { w.search = nil; searches.Put(ps) }()
 	clear(ps.index)
 	index := ps.index
 	nodes := append(ps.nodes[:0], step{p: start, parent: -1})
 	index[cellKey(start)] = 0
 	h := append(ps.heap[:0], pathNode{i: 0, g: 0, f: g.heuristic(start)})
-	defer func() { ps.nodes, ps.heap = nodes[:0], h[:0] }()
+	defer func() { ps.nodes, ps.heap, ps.memo.on = nodes[:0], h[:0], false }()
 	var seq int32
 	best, bestH := int32(0), g.heuristic(start)
 	fail := func(err string) (path, string) {
@@ -322,6 +335,15 @@ func (w *World) findPath(start Pos, g goal, can ability) (path, string) {
 			return fail(errTimeout)
 		}
 		w.thinkBudget--
+		if expanded == memoAfter {
+			ps.memo.start(start)
+			// The nodes so far move to the table where it covers them.
+			for i, st := range nodes {
+				if k := ps.memo.index(st.p); k >= 0 {
+					ps.memo.node[k] = int32(i)
+				}
+			}
+		}
 		n := h.pop()
 		cur := nodes[n.i]
 		if n.g > cur.g {
@@ -334,30 +356,43 @@ func (w *World) findPath(start Pos, g goal, can ability) (path, string) {
 			best, bestH = n.i, hc
 		}
 		used := cur.scaffold
-		visit := func(q Pos, cost float64, place *Pos, digs ...Pos) {
+		visit := func(q Pos, cost float64, mv move) {
 			st := step{p: q, parent: n.i, scaffold: used}
-			for _, d := range digs {
+			for _, d := range mv.dig[:mv.ndig] {
 				st.dig[st.ndig] = d
 				st.ndig++
 				cost += w.digCost(digger, d)
 			}
-			if place != nil {
+			if mv.placed {
 				if int(used) >= scaffold {
 					return
 				}
-				st.place, st.placed, st.scaffold = *place, true, used+1
+				st.place, st.placed, st.scaffold = mv.place, true, used+1
 				cost += scaffoldCost
 			}
 			st.g = n.g + cost
-			k := cellKey(q)
-			i, seen := index[k]
+			// The cell's node: in the memo's table inside its box, else
+			// in the map.
+			var i int32
+			var seen bool
+			slot := ps.memo.index(q)
+			if slot >= 0 {
+				i = ps.memo.node[slot]
+				seen = i >= 0
+			} else {
+				i, seen = index[cellKey(q)]
+			}
 			if seen && nodes[i].g <= st.g {
 				return
 			}
 			if !seen {
 				i = int32(len(nodes))
 				nodes = append(nodes, st)
-				index[k] = i
+				if slot >= 0 {
+					ps.memo.node[slot] = i
+				} else {
+					index[cellKey(q)] = i
+				}
 			} else {
 				nodes[i] = st
 			}
@@ -385,57 +420,84 @@ func tracePath(nodes []step, end int32) path {
 	return p
 }
 
-func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit func(Pos, float64, *Pos, ...Pos)) {
+// move is what a step does besides walking: the scaffolding block it
+// places (if placed) and the blocks it digs out (the first ndig). A value,
+// not a slice and a pointer, so that the search's millions of steps
+// allocate nothing.
+type move struct {
+	place  Pos
+	placed bool
+	dig    [3]Pos
+	ndig   int8
+}
+
+// digging is a move that digs out the solid cells among cs.
+func (w *World) digging(cs ...Pos) move {
+	var m move
+	for _, c := range cs {
+		if w.blocks.isSolid(c) {
+			m.dig[m.ndig] = c
+			m.ndig++
+		}
+	}
+	return m
+}
+
+// diggableMove reports whether the pathfinder of agent a may dig out
+// every block the move digs (digCost).
+func (w *World) diggableMove(a *Agent, m move) bool {
+	for _, p := range m.dig[:m.ndig] {
+		if w.digCost(a, p) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit func(Pos, float64, move)) {
 	headroom := !w.blocks.isSolid(p.Add(0, 2, 0))
 	for _, d := range dirs4 {
 		q := p.Add(d[0], 0, d[1])
 		switch {
-		case w.standable(q):
-			visit(q, 1, nil)
-		case headroom && w.standable(q.Add(0, 1, 0)):
-			visit(q.Add(0, 1, 0), 1.5, nil)
-		case w.passable(q):
+		case w.standableIn(q):
+			visit(q, 1, move{})
+		case headroom && w.standableIn(q.Add(0, 1, 0)):
+			visit(q.Add(0, 1, 0), 1.5, move{})
+		case w.passableIn(q):
 			dropped := false
 			for k := 1; k <= 3; k++ {
 				r := q.Add(0, -k, 0)
 				if w.blocks.isSolid(r) {
 					break
 				}
-				if w.standable(r) {
-					visit(r, 1+0.5*float64(k), nil)
+				if w.standableIn(r) {
+					visit(r, 1+0.5*float64(k), move{})
 					dropped = true
 					break
 				}
 			}
-			if !dropped && canPlace && replaceable[w.blocks.name(q.Add(0, -1, 0))] {
+			if !dropped && canPlace && w.blocks.replaceable(q.Add(0, -1, 0)) {
 				// Bridge: put a block under the next cell.
-				below := q.Add(0, -1, 0)
-				visit(q, 1, &below)
+				visit(q, 1, move{place: q.Add(0, -1, 0), placed: true})
 			}
 		}
 	}
-	if climbable(w.blocks.name(p)) && w.standable(p.Add(0, 1, 0)) {
-		visit(p.Add(0, 1, 0), 1.5, nil)
+	if climbable(w.blocks.name(p)) && w.standableIn(p.Add(0, 1, 0)) {
+		visit(p.Add(0, 1, 0), 1.5, move{})
 	}
-	if climbable(w.blocks.name(p.Add(0, -1, 0))) && w.standable(p.Add(0, -1, 0)) {
-		visit(p.Add(0, -1, 0), 1, nil)
+	if climbable(w.blocks.name(p.Add(0, -1, 0))) && w.standableIn(p.Add(0, -1, 0)) {
+		visit(p.Add(0, -1, 0), 1, move{})
 	}
 	// Digging, as mineflayer-pathfinder digs when no walk will do:
 	// through the feet and head cells of a neighbour with ground under
 	// it, and down through the block underfoot.
 	for _, d := range dirs4 {
 		q := p.Add(d[0], 0, d[1])
-		if w.passable(q) || !w.blocks.isSolid(q.Add(0, -1, 0)) {
+		if w.passableIn(q) || !w.blocks.isSolid(q.Add(0, -1, 0)) {
 			continue
 		}
-		var digs []Pos
-		for _, c := range []Pos{q, q.Add(0, 1, 0)} {
-			if w.blocks.isSolid(c) {
-				digs = append(digs, c)
-			}
-		}
-		if w.diggable(digger, digs...) {
-			visit(q, 1, nil, digs...)
+		if m := w.digging(q, q.Add(0, 1, 0)); w.diggableMove(digger, m) {
+			visit(q, 1, m)
 		}
 	}
 	// Up onto a neighbour, digging out what is in the way: the cell over
@@ -448,37 +510,30 @@ func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit 
 		for _, d := range dirs4 {
 			q := p.Add(d[0], 0, d[1])
 			up := q.Add(0, 1, 0)
-			if !w.blocks.isSolid(q) || headroom && w.standable(up) {
+			if !w.blocks.isSolid(q) || headroom && w.standableIn(up) {
 				continue // nothing to climb, or a plain step up
 			}
-			var digs []Pos
-			for _, c := range []Pos{p.Add(0, 2, 0), up, up.Add(0, 1, 0)} {
-				if w.blocks.isSolid(c) {
-					digs = append(digs, c)
-				}
-			}
-			if len(digs) > 0 && w.diggable(digger, digs...) {
-				visit(up, 1.5, nil, digs...)
+			if m := w.digging(p.Add(0, 2, 0), up, up.Add(0, 1, 0)); m.ndig > 0 && w.diggableMove(digger, m) {
+				visit(up, 1.5, m)
 			}
 		}
 	}
 	if below := p.Add(0, -1, 0); w.blocks.isSolid(below) && w.diggable(digger, below) {
 		for k := 2; k <= 5; k++ {
 			if r := p.Add(0, -k, 0); w.blocks.isSolid(r) {
-				visit(p.Add(0, 1-k, 0), 0.5*float64(k-1), nil, below)
+				visit(p.Add(0, 1-k, 0), 0.5*float64(k-1), move{dig: [3]Pos{below}, ndig: 1})
 				break
 			}
 		}
 	}
-	if canPlace && canTower && headroom && replaceable[w.blocks.name(p)] && w.passable(p.Add(0, 1, 0)) {
+	if canPlace && canTower && headroom && w.blocks.replaceable(p) && w.passableIn(p.Add(0, 1, 0)) {
 		// Tower: jump and put a block where the feet were.
-		here := p
-		visit(p.Add(0, 1, 0), 1, &here)
+		visit(p.Add(0, 1, 0), 1, move{place: p, placed: true})
 	}
 	for _, d := range dirsDiag {
 		q := p.Add(d[0], 0, d[1])
-		if w.standable(q) && w.passable(p.Add(d[0], 0, 0)) && w.passable(p.Add(0, 0, d[1])) {
-			visit(q, math.Sqrt2, nil)
+		if w.standableIn(q) && w.passableIn(p.Add(d[0], 0, 0)) && w.passableIn(p.Add(0, 0, d[1])) {
+			visit(q, math.Sqrt2, move{})
 		}
 	}
 }

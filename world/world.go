@@ -97,7 +97,7 @@ type World struct {
 	// putting back); without it only blocks that drop themselves.
 	digAny  bool
 	digMemo map[string]float64 // per path search: block name -> dig cost, -1 for none
-	search  pathSearch         // the path search's tables, reused
+	search  *pathSearch        // the running path search's tables
 
 	// progress holds when the score rose, for the kinds S-Agents' give-up
 	// rule applies to (kindWorld.progress; progress.go).

@@ -54,7 +54,9 @@ func (e *execution) install() ([]goja.Value, error) {
 	}
 	parts := out.ToObject(vm)
 	e.vec3 = parts.Get("Vec3").ToObject(vm)
-	harden, _ := goja.AssertFunction(parts.Get("harden"))
+	e.vec3Proto = e.vec3.Get("prototype").ToObject(vm)
+	freeze, _ := goja.AssertFunction(vm.GlobalObject().Get("Object").ToObject(vm).Get("freeze"))
+	harden := func(v goja.Value) error { return harden(vm, freeze, v) }
 	guards := []goja.Value{parts.Get("guardStr"), parts.Get("guardTpl"), parts.Get("guardProto"), parts.Get("guardArgs"), parts.Get("guardFail"), vm.ToValue(e.refill),
 		goja.Undefined(), vm.ToValue(0)} // the scratch variable; the steps held
 	if err := e.guardRegExp(); err != nil {
@@ -75,7 +77,7 @@ func (e *execution) install() ([]goja.Value, error) {
 		if name == "globalThis" { // the global object stays open, as in a compartment
 			continue
 		}
-		if _, err := harden(goja.Undefined(), global.Get(name)); err != nil {
+		if err := harden(global.Get(name)); err != nil {
 			return nil, err
 		}
 	}
@@ -104,7 +106,7 @@ func (e *execution) install() ([]goja.Value, error) {
 		}
 	}
 	for _, o := range []*goja.Object{skills, worldObj} {
-		if _, err := harden(goja.Undefined(), o); err != nil {
+		if err := harden(o); err != nil {
 			return nil, err
 		}
 	}
@@ -114,6 +116,30 @@ func (e *execution) install() ([]goja.Value, error) {
 		}
 	}
 	return guards, nil
+}
+
+// harden freezes an intrinsic, its prototype object and what it inherits
+// from, as SES's lockdown leaves them: code cannot change the builtins it
+// shares with the API. (A fresh runtime per execution keeps anything
+// deeper from outliving one execution.) It is JavaScript's
+//
+//	for (const x of [o, o.prototype, Object.getPrototypeOf(o)])
+//	  if (x is an object or a function) Object.freeze(x);
+//
+// run from Go: in the prelude its loops were a fifth of making a runtime.
+func harden(vm *goja.Runtime, freeze goja.Callable, v goja.Value) error {
+	o, ok := v.(*goja.Object)
+	if !ok {
+		return nil
+	}
+	for _, x := range []goja.Value{o, o.Get("prototype"), o.Prototype()} {
+		if x, ok := x.(*goja.Object); ok && x != nil {
+			if _, err := freeze(goja.Undefined(), x); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // count counts one API call and stops the script past the limit.
@@ -210,12 +236,17 @@ func (e *execution) errorFromText(text string) goja.Value {
 
 func secondsDuration(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
 
-// newVec3 is new Vec3(x, y, z).
+// newVec3 is new Vec3(x, y, z), made as the class's constructor makes it
+// (an object of Vec3.prototype given x, y and z in that order) without
+// running the constructor: a block list makes thousands.
 func (e *execution) newVec3(x, y, z float64) goja.Value {
-	o, err := e.vm.New(e.vec3, e.vm.ToValue(x), e.vm.ToValue(y), e.vm.ToValue(z))
-	if err != nil {
+	o := e.vm.NewObject()
+	if err := o.SetPrototype(e.vec3Proto); err != nil {
 		panic(err)
 	}
+	_ = o.Set("x", x)
+	_ = o.Set("y", y)
+	_ = o.Set("z", z)
 	return o
 }
 

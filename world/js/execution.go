@@ -28,6 +28,8 @@ type execution struct {
 	calls  int
 	chat   []string
 	vec3   *goja.Object // the Vec3 class, from the prelude
+	// vec3Proto is Vec3.prototype (frozen, as the class is).
+	vec3Proto *goja.Object
 	// entities are the entity objects handed out, by id, one per entity
 	// as mineflayer's bot.entities keeps them; entityIDs maps them back.
 	entities  map[int]*goja.Object
@@ -76,7 +78,7 @@ func newExecution(w *world.World, s *world.Session, agent string, opts Options) 
 // run evaluates the staged code (instrumented, see guard.go) and awaits
 // main(bot); it returns "" when main finished, else e.toString() of what
 // it threw or the limit it hit.
-func (e *execution) run(ctx context.Context, src string) string {
+func (e *execution) run(ctx context.Context, ready instrumented) string {
 	stop := e.watch(ctx)
 	defer stop()
 	guards, err := e.install()
@@ -85,7 +87,7 @@ func (e *execution) run(ctx context.Context, src string) string {
 	}
 	e.steps = 0 // what the prelude's own calls charged
 	// Strict, as code in an SES compartment is.
-	prog, err := goja.Compile("main.js", src, true)
+	prog, err := goja.CompileAST(ready.prog, true)
 	if err != nil {
 		return errorText(e.vm, err)
 	}

@@ -118,6 +118,8 @@ const codeTooDeepText = stackLimitText
 // instrumented is the staged code ready to run.
 type instrumented struct {
 	src string
+	// prog is src parsed, as mainFile.
+	prog *ast.Program
 	// sources maps the source text goja keeps of each function and class
 	// of src to the text the code wrote, so that Function.prototype.toString
 	// shows no instrumentation.
@@ -219,13 +221,19 @@ func instrument(exec string, depth, maxLength int) (instrumented, string, error)
 	}
 	out := ins.apply()
 	// A position goja's tree gets wrong must not slip code past a check:
-	// then the inserts break the syntax, and the code is refused.
-	outProg, err := parser.ParseFile(nil, "", out, 0)
+	// then the inserts break the syntax, and the code is refused. The tree
+	// is the one goja.Compile("main.js", out, true) would parse, so that
+	// the run compiles it without parsing again.
+	outProg, err := parser.ParseFile(nil, mainFile, out, 0)
 	if err != nil {
+		_, err = parser.ParseFile(nil, "", out, 0) // the error as it names no file
 		return instrumented{}, "SyntaxError: the code could not be instrumented: " + err.Error(), nil
 	}
-	return instrumented{src: out, sources: functionSources(prog, outProg)}, "", nil
+	return instrumented{src: out, prog: outProg, sources: functionSources(prog, outProg)}, "", nil
 }
+
+// mainFile is the name the staged code runs under (in stack traces).
+const mainFile = "main.js"
 
 // functionSources pairs the functions and classes of the code and of its
 // instrumented text, which has the same ones in the same order (the
@@ -340,7 +348,7 @@ func syntaxDepth(v reflect.Value, limit int) int {
 			if v.IsNil() {
 				continue
 			}
-			if v.Kind() == reflect.Pointer && v.Type().Implements(nodeType) {
+			if v.Kind() == reflect.Pointer && isNode(v.Type()) {
 				d++
 				if deepest = max(deepest, d); deepest > limit {
 					return deepest
@@ -352,10 +360,8 @@ func syntaxDepth(v reflect.Value, limit int) int {
 				stack = append(stack, item{v.Index(i), d})
 			}
 		case reflect.Struct:
-			for i := 0; i < v.NumField(); i++ {
-				if v.Type().Field(i).IsExported() {
-					stack = append(stack, item{v.Field(i), d})
-				}
+			for _, f := range fieldsOf(v.Type()) {
+				stack = append(stack, item{v.Field(f.index), d})
 			}
 		}
 	}

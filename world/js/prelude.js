@@ -1,7 +1,7 @@
 // The JavaScript half of the runtime, run in every fresh runtime before the
 // model's code. It returns what the Go half installs: Vec3 (the API of the
-// npm package vec3 that MINDcraft exposes), harden (SES-style freezing of
-// the intrinsics) and the guards the instrumented code calls (guard.go).
+// npm package vec3 that MINDcraft exposes) and the guards the instrumented
+// code calls (guard.go).
 //
 // Before that it bounds every builtin that goja runs in Go without looking
 // at its interrupt, or that recurses in Go, so that a limit holds there
@@ -730,20 +730,8 @@
     toArray() { return [this.x, this.y, this.z]; }
   }
 
-  // harden freezes an intrinsic, its prototype object and what it
-  // inherits from, as SES's lockdown leaves them: code cannot change the
-  // builtins it shares with the API. (A fresh runtime per execution keeps
-  // anything deeper from outliving one execution.)
-  const harden = (o) => {
-    if ((typeof o !== 'object' && typeof o !== 'function') || o === null) return o;
-    for (const x of [o, o.prototype, Object.getPrototypeOf(o)]) {
-      if ((typeof x === 'object' || typeof x === 'function') && x !== null) Object.freeze(x);
-    }
-    return o;
-  };
-
   const guardFail = () => {
     throw stringRange();
   };
-  return { Vec3, harden, guardStr, guardTpl, guardProto, guardArgs, guardFail };
+  return { Vec3, guardStr, guardTpl, guardProto, guardArgs, guardFail };
 })

@@ -203,7 +203,7 @@ func Execute(ctx context.Context, w *world.World, agent, code string, opts Optio
 	}
 	e := newExecution(w, s, agent, opts)
 	e.sources = ready.sources
-	thrown := e.run(ctx, ready.src)
+	thrown := e.run(ctx, ready)
 	res := Result{Log: s.Output(), Duration: s.Duration(), SkillCalls: e.calls, Steps: e.steps, Chat: e.chat}
 	if thrown == "" {
 		res.Kind = Finished

@@ -81,7 +81,7 @@ func ExecuteVoyager(ctx context.Context, w *world.World, agent, programs, code s
 	e := newExecution(w, s, agent, opts)
 	e.voyager = &voyagerRun{state: state}
 	e.sources = ready.sources
-	thrown := e.run(ctx, ready.src)
+	thrown := e.run(ctx, ready)
 	res := VoyagerResult{Chat: e.chat, Saved: e.voyager.saved, Chests: e.voyager.chests,
 		Duration: s.Duration(), SkillCalls: e.calls}
 	if thrown != "" {
