@@ -335,6 +335,7 @@ func (w *World) findPath(start Pos, g goal, can ability) (path, string) {
 			return fail(errTimeout)
 		}
 		w.thinkBudget--
+		w.expansions++
 		if expanded == memoAfter {
 			ps.memo.start(start)
 			// The nodes so far move to the table where it covers them.

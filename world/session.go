@@ -50,6 +50,11 @@ func (s *Session) Thrown() string {
 	return e
 }
 
+// Expansions is how many path search expansions the world has made so
+// far: the difference over a skill call is the Go work it did, which
+// depends only on the world and the call, never on the machine.
+func (s *Session) Expansions() int64 { return s.r.w.expansions }
+
 // Command runs a command's handler as the skill it wraps, for the
 // commands that are one skill call (!collectBlocks is skills.collectBlock,
 // ...); args are the command's parameters in its order.

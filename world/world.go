@@ -88,6 +88,10 @@ type World struct {
 	vbBlueprint *villagerbench.Blueprint
 
 	thinkBudget int // path search expansions left for the current command
+	// expansions counts every path search expansion made in the world:
+	// the work a program's skills do in Go, which world/js charges to
+	// the program's step budget (Session.Expansions).
+	expansions int64
 	// digAbove, when set, lets the pathfinder dig blocks above that y
 	// (mineflayer-pathfinder digs wherever it must; worlds where agents
 	// build turn it on so that nobody is walled in for good).

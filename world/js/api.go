@@ -164,6 +164,7 @@ func (e *execution) sync(f func(args []goja.Value) goja.Value) goja.Value {
 		if !e.count() {
 			return goja.Undefined()
 		}
+		defer e.chargeSearch() // world.isClearPath searches
 		return f(call.Arguments)
 	})
 }
@@ -178,6 +179,7 @@ func (e *execution) async(skill asyncSkill) goja.Value {
 		}
 		p, resolve, reject := e.vm.NewPromise()
 		v, thrown := e.protect(skill, call.Arguments)
+		e.chargeSearch()
 		if exc := e.s.Thrown(); exc != "" && thrown == nil {
 			thrown = e.errorFromText(exc)
 		}

@@ -37,7 +37,8 @@ type Limits struct {
 	// per call of a function it defines (counted by the instrumented code,
 	// guard.go), and for builtins one step per array element they walk,
 	// per argument they pass on, or per charsPerStep characters they read
-	// or make (prelude.js, regexp.go); a default sort is charged n·log2(n).
+	// or make (prelude.js, regexp.go); a default sort is charged n·log2(n);
+	// the skills' path searches one step per expansion (chargeSearch).
 	// Past it the execution is stopped: Error: Code execution took more
 	// than N steps.
 	Steps int64
@@ -79,14 +80,17 @@ type Limits struct {
 }
 
 // DefaultLimits are generous for any program that builds a house (the
-// scripted builders' programs take at most about 70,000 steps; the
-// construction suite is played with a fiftieth of the budget) and small
-// enough that a runaway one ends within a second or two (10,000,000 steps
-// of a bare loop take about 1 s on an idle core). The wall time is a
-// backstop far past what the step budget takes on a loaded machine.
+// scripted builders' programs take at most about 70,000 steps and their
+// skills' path searches under 700,000 expansions; the costliest Voyager
+// collection about 3.7 million) and small enough that a runaway one ends
+// within a few seconds (10,000,000 steps of a bare loop take about 1 s on
+// an idle core, of path search about 3 s). The wall time is a backstop far
+// past what the step budget takes on a loaded machine: at 30 s a sound
+// collection program was stopped at a load of 20 on 2 cores, so the same
+// seeded trial differed from run to run.
 var DefaultLimits = Limits{
 	Steps:        10_000_000,
-	Wall:         30 * time.Second,
+	Wall:         2 * time.Minute,
 	SimTime:      10 * time.Minute,
 	SkillCalls:   10000,
 	Output:       64 << 10,
@@ -298,7 +302,7 @@ func (e *limitError) Error() string { return e.text }
 // THREW ERROR: ". MINDcraft has only the 10-minute timeout, whose stop
 // leaves no error; these name the limit so the model can fix its code.
 func stepLimitText(n int64) string {
-	return fmt.Sprintf("Error: Code execution took more than %d steps (loop iterations, function calls and the work of builtins) and was stopped (endless loop?).", n)
+	return fmt.Sprintf("Error: Code execution took more than %d steps (loop iterations, function calls and the work of builtins and skills) and was stopped (endless loop?).", n)
 }
 
 func wallLimitText(d time.Duration) string {

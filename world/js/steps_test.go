@@ -120,3 +120,32 @@ func TestStepLimitDeterministic(t *testing.T) {
 	}
 	t.Logf("stopped after %d steps, %s beside busy goroutines; log %q", busy.Steps, took.Round(time.Millisecond), busy.Log)
 }
+
+// TestStepsPathSearch: the path searches a program's skills make are
+// charged to its step budget, one step per expansion, so a program that
+// keeps walking where no path goes is stopped by the step limit after the
+// same calls on every run, and not by the wall time when the machine is
+// loaded. (Without the charge the loop's own steps are a few thousand.)
+func TestStepsPathSearch(t *testing.T) {
+	code := "let n = 0;\nfor (let i = 0; i < 1000; i++) {\n  await skills.goToPosition(bot, 0, -200, 0, 1);\n  n++;\n  if (n % 10 === 0) log(bot, 'tried ' + n);\n}"
+	limits := Limits{Steps: 1_000_000, Wall: 10 * time.Minute}
+	play := func() Result {
+		res, err := Execute(context.Background(), testWorld(t), "Andy_0", code, Options{Limits: limits})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	first, second := play(), play()
+	if first.Kind != Threw || first.Error != stepLimitText(limits.Steps) {
+		t.Fatalf("got %v %q after %d steps and %d calls, want the step limit", first.Kind, first.Error, first.Steps, first.SkillCalls)
+	}
+	if first.SkillCalls >= 1000 || first.SkillCalls < 2 {
+		t.Errorf("stopped after %d calls: a search's expansions are not what was charged", first.SkillCalls)
+	}
+	if first.Log != second.Log || first.Steps != second.Steps || first.SkillCalls != second.SkillCalls {
+		t.Errorf("two runs differ: %d steps, %d calls, log %q\nand %d steps, %d calls, log %q",
+			first.Steps, first.SkillCalls, first.Log, second.Steps, second.SkillCalls, second.Log)
+	}
+	t.Logf("stopped after %d calls, %d steps", first.SkillCalls, first.Steps)
+}
