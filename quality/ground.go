@@ -451,7 +451,7 @@ var goalTargetRE = regexp.MustCompile(`craft (?:an? |(\d+) )?([a-z0-9_]+?)(?:[A-
 // target from the inventory the context last listed needs n more item (or
 // n of what it is smelted from), or crafts it n times.
 func planned(ctx, item string, n int) bool {
-	i := strings.LastIndex(ctx, "YOUR CURRENT ASSIGNED GOAL:")
+	i := lastIndex(ctx, "YOUR CURRENT ASSIGNED GOAL:")
 	if i < 0 {
 		return false
 	}
@@ -485,7 +485,7 @@ func planned(ctx, item string, n int) bool {
 // lastInventory is the context's last INVENTORY listing.
 func lastInventory(ctx string) map[string]int {
 	inv := map[string]int{}
-	i := strings.LastIndex(ctx, "INVENTORY")
+	i := lastIndex(ctx, "INVENTORY")
 	if i < 0 {
 		return inv
 	}
@@ -504,13 +504,17 @@ func held(ctx, item string) int {
 	if item == "" || strings.ContainsFunc(item, func(r rune) bool { return !(isWordByte(byte(r)) && r < 0x80) }) {
 		return 0 // heldRE's names are [a-z0-9_]+
 	}
+	// The last listing line of the item: found forwards (strings.Index
+	// is the fast search); the key cannot overlap itself.
 	key := "- " + item + ": "
-	for end := len(ctx); end > 0; {
-		i := strings.LastIndex(ctx[:end], key)
+	n := 0
+	for from := 0; ; {
+		i := strings.Index(ctx[from:], key)
 		if i < 0 {
-			return 0
+			return n
 		}
-		end = i
+		i += from
+		from = i + len(key)
 		if i > 0 && ctx[i-1] != '\n' {
 			continue
 		}
@@ -519,11 +523,26 @@ func held(ctx, item string) int {
 			line = line[:j]
 		}
 		if line != "" && strings.Trim(line, "0123456789") == "" {
-			n, _ := strconv.Atoi(line)
-			return n
+			n, _ = strconv.Atoi(line)
 		}
 	}
-	return 0
+}
+
+// lastIndex is strings.LastIndex(s, sub), found forwards with the faster
+// strings.Index: for a sub that is rare in s.
+func lastIndex(s, sub string) int {
+	if sub == "" {
+		return len(s)
+	}
+	last := -1
+	for from := 0; ; {
+		i := strings.Index(s[from:], sub)
+		if i < 0 {
+			return last
+		}
+		last = from + i
+		from = last + 1
+	}
 }
 
 // coordinateIn reports whether a coordinate is written in the context or

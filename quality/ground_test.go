@@ -222,3 +222,19 @@ func TestWritesNameIsANameTheContextHas(t *testing.T) {
 		t.Fatalf("only %d contexts write a name", written)
 	}
 }
+
+// TestLastIndexIsStringsLastIndex: lastIndex, which searches forwards,
+// finds what strings.LastIndex does, overlapping occurrences included.
+func TestLastIndexIsStringsLastIndex(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	for range 20000 {
+		b := make([]byte, rng.IntN(12))
+		for i := range b {
+			b[i] = "ab\n"[rng.IntN(3)]
+		}
+		sub := []string{"a", "aa", "aba", "", "b\n", "INVENTORY"}[rng.IntN(6)]
+		if got, want := lastIndex(string(b), sub), strings.LastIndex(string(b), sub); got != want {
+			t.Fatalf("lastIndex(%q, %q) = %d, want %d", b, sub, got, want)
+		}
+	}
+}

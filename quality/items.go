@@ -416,3 +416,10 @@ var wordBytes = func() (t [256]byte) {
 
 // asciiLower is w with its ASCII capitals lower-cased: a copy.
 func asciiLower(w string) string { return string(appendLower(make([]byte, 0, len(w)), w)) }
+
+// IsName reports whether w is an item or block name (mcdata.IsItem or
+// mcdata.IsBlock), by the scan's table: no map look-up.
+func IsName(w string) bool {
+	e := itemNames().table.find(fnv(w), w)
+	return e != nil && e.item >= 0 && e.word == w
+}

@@ -149,3 +149,19 @@ func TestItemsInAsEveryWindow(t *testing.T) {
 		check(b.String())
 	}
 }
+
+// TestIsNameIsItemOrBlock: IsName agrees with mcdata on every name, each
+// name's words and capitalised spelling, and words that are none.
+func TestIsNameIsItemOrBlock(t *testing.T) {
+	var words []string
+	for _, name := range itemNames().list {
+		words = append(words, name, strings.ToUpper(name[:1])+name[1:], name+"s", name[1:])
+		words = append(words, strings.Split(name, "_")...)
+	}
+	words = append(words, "", "_", "the", "é", "oak_log\n")
+	for _, w := range words {
+		if got, want := IsName(w), mcdata.IsItem(w) || mcdata.IsBlock(w); got != want {
+			t.Fatalf("IsName(%q) = %v, want %v", w, got, want)
+		}
+	}
+}

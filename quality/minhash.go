@@ -63,11 +63,10 @@ func newMinHash() minHash {
 
 // push hashes a shingle: the i-th hash is h1 + i*h2.
 func (m *minHash) push(b []byte) {
-	v1, v2 := xxh3.HashSeed(b, seedA), xxh3.HashSeed(b, seedB)
+	hv, v2 := xxh3.HashSeed(b, seedA), xxh3.HashSeed(b, seedB)
 	for i, v := range m {
-		if hv := v1 + uint64(i)*v2; hv < v {
-			m[i] = hv
-		}
+		m[i] = min(v, hv)
+		hv += v2 // h1 + (i+1)*h2
 	}
 }
 
