@@ -327,6 +327,9 @@ func (a *auditor) report() *Report {
 			}
 		}
 	}
+	// The splits' overlap is drawn beside the groups' figures.
+	var overlap sync.WaitGroup
+	overlap.Go(func() { r.Overlap = a.overlap.result() })
 	next := make(chan *job)
 	var wg sync.WaitGroup
 	for range max(len(a.shards), 1) {
@@ -344,12 +347,12 @@ func (a *auditor) report() *Report {
 	}
 	close(next)
 	wg.Wait()
+	overlap.Wait()
 	r.Loops = a.loops.stats()
 	r.Outcomes = a.outcomes.result()
 	r.viewTrials = a.viewer.result()
 	// Repeats are judged per trial and agent; credit them to the groups.
 	r.Overall.Repeats = r.Loops.Repeats
-	r.Overlap = a.overlap.result()
 	r.Targets = a.targets.result()
 	r.Skills = a.skills.result()
 	return r
