@@ -278,7 +278,11 @@ func (c *callContext) coordinateIn(n int) bool {
 }
 
 // contextText joins the messages sent.
-func contextText(msgs []trajectory.Message) string {
+func contextText(msgs []trajectory.Message) string { return joinContents(msgs, '\n') }
+
+// joinContents is the messages' contents, each followed by end, written
+// into a string sized first.
+func joinContents(msgs []trajectory.Message, end byte) string {
 	var b strings.Builder
 	n := 0
 	for _, m := range msgs {
@@ -287,7 +291,7 @@ func contextText(msgs []trajectory.Message) string {
 	b.Grow(n)
 	for _, m := range msgs {
 		b.WriteString(m.Content)
-		b.WriteByte('\n')
+		b.WriteByte(end)
 	}
 	return b.String()
 }

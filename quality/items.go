@@ -199,67 +199,66 @@ func (g *Grounder) contextItems(msgs []trajectory.Message) itemSet {
 
 // messageItems is a message's textItems, from its paragraphs'.
 func (g *Grounder) messageItems(text string) *textItems {
-	key := xxh3.HashString128(text)
-	g.mu.Lock()
-	t, ok := g.messages[key]
-	g.mu.Unlock()
-	if ok {
+	return cachedItems(g, &g.messages, xxh3.HashString128(text), func() *textItems {
+		t, found := newTextItems()
+		join := itemJoin{sc: itemScan{names: itemNames(), found: found}}
+		for rest := text; rest != ""; {
+			seg := rest
+			if i := strings.Index(rest, "\n\n"); i >= 0 {
+				seg = rest[:i+2]
+			}
+			rest = rest[len(seg):]
+			join.add(g.segmentItems(seg))
+		}
+		// The join read only the paragraphs' first words and cached
+		// tails: none is the message's text.
+		t.head = append(t.head, join.sc.head[:min(join.sc.words, 2)]...)
+		t.prev, t.prev2, t.words = join.sc.prev, join.sc.prev2, join.words
 		return t
-	}
-	t = &textItems{}
-	seen := newItemSet()
-	join := itemJoin{sc: itemScan{names: itemNames(), found: func(id int32) {
-		if seen.add(id) {
-			t.items = append(t.items, id)
-		}
-	}}}
-	for rest := text; rest != ""; {
-		seg := rest
-		if i := strings.Index(rest, "\n\n"); i >= 0 {
-			seg = rest[:i+2]
-		}
-		rest = rest[len(seg):]
-		join.add(g.segmentItems(seg))
-	}
-	// The join read only the paragraphs' first words and cached tails:
-	// none is the message's text.
-	t.head = append(t.head, join.sc.head[:min(join.sc.words, 2)]...)
-	t.prev, t.prev2, t.words = join.sc.prev, join.sc.prev2, join.words
-	g.mu.Lock()
-	if g.messages == nil || len(g.messages) >= maxCachedSegments {
-		g.messages = map[xxh3.Uint128]*textItems{}
-	}
-	g.messages[key] = t
-	g.mu.Unlock()
-	return t
+	})
 }
 
 // segmentItems is a paragraph's textItems, from its words.
 func (g *Grounder) segmentItems(text string) *textItems {
-	key := xxh3.HashString(text)
+	return cachedItems(g, &g.segments, xxh3.HashString(text), func() *textItems {
+		t, found := newTextItems()
+		sc := itemScan{names: itemNames(), found: found}
+		sc.text(text)
+		for _, w := range sc.head[:min(sc.words, 2)] {
+			t.head = append(t.head, asciiLower(w)) // a copy: not the text
+		}
+		t.prev, t.prev2, t.words = asciiLower(sc.prev), asciiLower(sc.prev2), sc.words
+		return t
+	})
+}
+
+// newTextItems is an empty textItems and the scan's found for it: each
+// name is added once.
+func newTextItems() (*textItems, func(id int32)) {
+	t := &textItems{}
+	seen := newItemSet()
+	return t, func(id int32) {
+		if seen.add(id) {
+			t.items = append(t.items, id)
+		}
+	}
+}
+
+// cachedItems is the textItems cache holds for key, or build's, which it
+// then keeps (starting afresh past maxCachedSegments).
+func cachedItems[K comparable](g *Grounder, cache *map[K]*textItems, key K, build func() *textItems) *textItems {
 	g.mu.Lock()
-	t, ok := g.segments[key]
+	t, ok := (*cache)[key]
 	g.mu.Unlock()
 	if ok {
 		return t
 	}
-	t = &textItems{}
-	seen := newItemSet()
-	sc := itemScan{names: itemNames(), found: func(id int32) {
-		if seen.add(id) {
-			t.items = append(t.items, id)
-		}
-	}}
-	sc.text(text)
-	for _, w := range sc.head[:min(sc.words, 2)] {
-		t.head = append(t.head, asciiLower(w)) // a copy: not the text
-	}
-	t.prev, t.prev2, t.words = asciiLower(sc.prev), asciiLower(sc.prev2), sc.words
+	t = build()
 	g.mu.Lock()
-	if g.segments == nil || len(g.segments) >= maxCachedSegments {
-		g.segments = map[uint64]*textItems{}
+	if *cache == nil || len(*cache) >= maxCachedSegments {
+		*cache = map[K]*textItems{}
 	}
-	g.segments[key] = t
+	(*cache)[key] = t
 	g.mu.Unlock()
 	return t
 }

@@ -211,18 +211,7 @@ const (
 // covers: its last turns and the response, not the long prompt most
 // examples share.
 func ExampleText(msgs []trajectory.Message) string {
-	var b strings.Builder
-	msgs = msgs[min(max(len(msgs)-4, 1), len(msgs)):]
-	n := 0
-	for _, m := range msgs {
-		n += len(m.Content) + 1
-	}
-	b.Grow(n)
-	for _, m := range msgs {
-		b.WriteString(m.Content)
-		b.WriteByte(' ')
-	}
-	return b.String()
+	return joinContents(msgs[min(max(len(msgs)-4, 1), len(msgs)):], ' ')
 }
 
 // Similarity estimates the Jaccard similarity of two signed texts: the
