@@ -137,8 +137,9 @@ func Audit(src iter.Seq2[export.Example, error], opts Options) (*Report, error) 
 	for w := range a.shards {
 		a.shards[w] = shard{}
 	}
+	signers := make([]quality.Signer, workers)
 	prep := func(w int, p *prepared) {
-		prepare(p, a.ground)
+		prepare(p, a.ground, &signers[w])
 		a.shards[w].add(p)
 	}
 	for b, err := range prepareAll(src, workers, prep) {
@@ -232,7 +233,7 @@ type prepared struct {
 }
 
 // prepare observes an example and checks its command's grounding.
-func prepare(p *prepared, ground *quality.Grounder) {
+func prepare(p *prepared, ground *quality.Grounder, signer *quality.Signer) {
 	ex := &p.ex
 	p.dims = dimensionValues(ex)
 	p.call = callOf(ex)
@@ -261,7 +262,7 @@ func prepare(p *prepared, ground *quality.Grounder) {
 	if p.obs.command != "" || ex.Meta.TaskType == procgen.TypeEscape {
 		p.obs.violations = ground.CheckCall(ex.Meta.Kind, &p.call)
 	}
-	p.overlap = overlapItemOf(ex, &p.obs)
+	p.overlap = overlapItemOf(ex, &p.obs, signer)
 }
 
 // add counts a prepared example; examples are added in the source's
@@ -326,6 +327,9 @@ func (a *auditor) report() *Report {
 			}
 		}
 	}
+	// The splits' overlap is drawn beside the groups' figures.
+	var overlap sync.WaitGroup
+	overlap.Go(func() { r.Overlap = a.overlap.result() })
 	next := make(chan *job)
 	var wg sync.WaitGroup
 	for range max(len(a.shards), 1) {
@@ -343,12 +347,12 @@ func (a *auditor) report() *Report {
 	}
 	close(next)
 	wg.Wait()
+	overlap.Wait()
 	r.Loops = a.loops.stats()
 	r.Outcomes = a.outcomes.result()
 	r.viewTrials = a.viewer.result()
 	// Repeats are judged per trial and agent; credit them to the groups.
 	r.Overall.Repeats = r.Loops.Repeats
-	r.Overlap = a.overlap.result()
 	r.Targets = a.targets.result()
 	r.Skills = a.skills.result()
 	return r

@@ -7,7 +7,6 @@ import (
 	"github.com/zeebo/xxh3"
 
 	"collabcraft/export"
-	"collabcraft/mcdata"
 	"collabcraft/quality"
 	"collabcraft/trajectory"
 )
@@ -145,7 +144,7 @@ func maskItems(b *strings.Builder, w string) {
 			j++
 		}
 		run := w[i:j]
-		if (strings.Contains(run, "_") || len(run) > 3) && (mcdata.IsItem(run) || mcdata.IsBlock(run)) {
+		if (strings.Contains(run, "_") || len(run) > 3) && quality.IsName(run) {
 			b.WriteString("ITEM")
 		} else {
 			b.WriteString(run)

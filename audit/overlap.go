@@ -51,7 +51,7 @@ func newOverlapIndex(threshold float64) *overlapIndex {
 }
 
 // overlapItemOf hashes and signs an example and its response.
-func overlapItemOf(ex *export.Example, o *observation) overlapItem {
+func overlapItemOf(ex *export.Example, o *observation, signer *quality.Signer) overlapItem {
 	h := xxh3.New()
 	for _, m := range ex.Messages {
 		h.WriteString(m.Role)
@@ -59,10 +59,8 @@ func overlapItemOf(ex *export.Example, o *observation) overlapItem {
 		h.WriteString(m.Content)
 		h.WriteString("\x00")
 	}
-	return overlapItem{
-		resp: xxh3.HashString(strings.TrimSpace(o.response)), ex: h.Sum64(),
-		respSig: quality.SignatureOfWords(o.words), exSig: quality.SignatureOf(quality.ExampleText(ex.Messages)),
-	}
+	respSig, exSig := signer.SignExample(ex.Messages, o.words) // o.words are the last message's
+	return overlapItem{resp: xxh3.HashString(strings.TrimSpace(o.response)), ex: h.Sum64(), respSig: respSig, exSig: exSig}
 }
 
 func (x *overlapIndex) add(split string, it overlapItem) {

@@ -41,7 +41,8 @@ type Grounder struct {
 	closure sync.Map // item -> map[string]bool: public knowledge from it
 
 	mu       sync.Mutex
-	segments map[uint64]*segmentItems // by the text's XXH3
+	segments map[uint64]*textItems       // paragraphs, by their XXH3
+	messages map[xxh3.Uint128]*textItems // messages, by their 128-bit XXH3
 }
 
 // Call is one model call as the checks see it.
@@ -124,8 +125,8 @@ func (g *Grounder) Check(c *Call) []Violation {
 	if !ok || roles == nil {
 		return hidden
 	}
-	ctxText := contextText(c.Context)
-	var items []string // lazily: the items the context names
+	ctx := &callContext{msgs: c.Context}
+	var items itemSet // lazily: the items the context names
 	out := hidden
 	bad := func(kind, value string) {
 		out = append(out, Violation{TrialID: c.TrialID, Agent: c.Agent, Step: c.Step, Command: cmdText, Kind: kind, Value: value})
@@ -138,20 +139,23 @@ func (g *Grounder) Check(c *Call) []Violation {
 		val := strings.Trim(raw, `"`)
 		switch roles[i] {
 		case argPlayer:
-			if !strings.Contains(ctxText, val) {
+			if !ctx.contains(val) {
 				bad(argPlayer, val)
 			}
 		case argItem:
 			item = val
+			if stations[val] || ctx.writesName(val) {
+				continue // the context names it: no need to read all it names
+			}
 			if items == nil {
 				items = g.contextItems(c.Context)
 			}
-			if !g.supports(c.TaskType, ctxText, items, val) {
+			if !g.supports(c.TaskType, ctx, items, val) {
 				bad(argItem, val)
 			}
 		case argChest:
 			item = val
-			if !chestShows(ctxText, val) {
+			if !chestShows(ctx.text(), val) {
 				bad(argChest, val)
 			}
 		case argCount:
@@ -159,12 +163,12 @@ func (g *Grounder) Check(c *Call) []Violation {
 			if err != nil || n <= 1 {
 				continue
 			}
-			if !numberIn(ctxText, n) && held(ctxText, item) < n && !planned(ctxText, item, n) {
+			if !ctx.numberIn(n) && held(ctx.text(), item) < n && !planned(ctx.text(), item, n) {
 				bad(argCount, val)
 			}
 		case argCoord:
 			n, err := strconv.ParseFloat(val, 64)
-			if err == nil && !coordinateIn(ctxText, int(n)) {
+			if err == nil && !ctx.coordinateIn(int(n)) {
 				bad(argCoord, val)
 			}
 		}
@@ -172,8 +176,113 @@ func (g *Grounder) Check(c *Call) []Violation {
 	return out
 }
 
+// callContext is a call's context as the checks read it: its messages,
+// and their joined text (contextText), made only for a check that reads
+// across messages. A string without a newline is in the joined text
+// exactly when it is in one of the messages: the text joins them with
+// newlines.
+type callContext struct {
+	msgs   []trajectory.Message
+	joined string
+	isJoin bool // joined is made
+}
+
+// joinedContext is a context whose joined text is made already.
+func joinedContext(msgs []trajectory.Message, joined string) *callContext {
+	return &callContext{msgs: msgs, joined: joined, isJoin: true}
+}
+
+// text is the joined text, made the first time it is asked for.
+func (c *callContext) text() string {
+	if !c.isJoin {
+		c.joined, c.isJoin = contextText(c.msgs), true
+	}
+	return c.joined
+}
+
+// contains is strings.Contains(c.text(), s).
+func (c *callContext) contains(s string) bool {
+	if c.isJoin || s == "" || strings.IndexByte(s, '\n') >= 0 {
+		return strings.Contains(c.text(), s)
+	}
+	for _, m := range c.msgs {
+		if strings.Contains(m.Content, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// numberIn is numberIn(c.text(), n): a number is written on its own at a
+// message's start or end exactly when it is in the joined text, where a
+// newline is on either side.
+func (c *callContext) numberIn(n int) bool {
+	if c.isJoin {
+		return numberIn(c.joined, n)
+	}
+	for _, m := range c.msgs {
+		if numberIn(m.Content, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// writesName reports whether a message writes the item or block name
+// name as a word of its own, as the item scan reads words (contextItems
+// then has it): lower-cased, after a byte no word has and before one or
+// a capital that starts the next word.
+func (c *callContext) writesName(name string) bool {
+	if _, ok := itemNames().ids[name]; !ok || !isSmall(name[0]) {
+		return false
+	}
+	for i := range len(name) {
+		if wordBytes[name[i]] != name[i] {
+			return false // a capital, or a byte no word has
+		}
+	}
+	for _, m := range c.msgs {
+		text := m.Content
+		for from := 0; ; {
+			i := strings.Index(text[from:], name)
+			if i < 0 {
+				break
+			}
+			i += from
+			end := i + len(name)
+			if (i == 0 || wordBytes[text[i-1]] == 0) && (end == len(text) || wordBytes[text[end]] == 0 || isUpper(text[end]) && isSmall(text[end-1])) {
+				return true
+			}
+			from = i + 1
+		}
+	}
+	return false
+}
+
+// coordinateIn is coordinateIn(c.text(), n): a labelled coordinate
+// ("X: 148") spans no newline, and a word boundary before its label at a
+// message's start is one after the joined text's newline too.
+func (c *callContext) coordinateIn(n int) bool {
+	if c.isJoin {
+		return coordinateIn(c.joined, n)
+	}
+	if c.numberIn(n) {
+		return true
+	}
+	for _, m := range c.msgs {
+		if labelledNear(m.Content, n) {
+			return true
+		}
+	}
+	return false
+}
+
 // contextText joins the messages sent.
-func contextText(msgs []trajectory.Message) string {
+func contextText(msgs []trajectory.Message) string { return joinContents(msgs, '\n') }
+
+// joinContents is the messages' contents, each followed by end, written
+// into a string sized first.
+func joinContents(msgs []trajectory.Message, end byte) string {
 	var b strings.Builder
 	n := 0
 	for _, m := range msgs {
@@ -182,7 +291,7 @@ func contextText(msgs []trajectory.Message) string {
 	b.Grow(n)
 	for _, m := range msgs {
 		b.WriteString(m.Content)
-		b.WriteByte('\n')
+		b.WriteByte(end)
 	}
 	return b.String()
 }
@@ -191,257 +300,21 @@ func contextText(msgs []trajectory.Message) string {
 // the context names, or public knowledge applied to one (a cooking
 // target's recipe only once it is in the context: sent as "Recipe for
 // <dish>", or looked up with !getCraftingPlan).
-func (g *Grounder) supports(taskType, ctx string, items []string, val string) bool {
-	if stations[val] || slices.Contains(items, val) {
+func (g *Grounder) supports(taskType string, ctx *callContext, items itemSet, val string) bool {
+	if stations[val] || items.has(val) {
 		return true
 	}
 	cooking := taskType == procgen.Cooking.TaskType
-	for _, it := range items {
-		if _, dish := procgen.RecipeSteps(it); cooking && dish && !strings.Contains(ctx, "Recipe for "+it) && !strings.Contains(ctx, `!getCraftingPlan("`+it+`"`) {
-			continue // the dish's recipe is hidden until it is in the context, sent or looked up
+	found := false
+	items.each(func(it string) bool {
+		if _, dish := procgen.RecipeSteps(it); cooking && dish && !ctx.contains("Recipe for "+it) && !ctx.contains(`!getCraftingPlan("`+it+`"`) {
+			return true // the dish's recipe is hidden until it is in the context, sent or looked up
 		}
-		if g.closureOf(it)[val] {
-			return true
-		}
-	}
-	return false
+		found = g.closureOf(it)[val]
+		return !found
+	})
+	return found
 }
-
-// ItemsIn are the item and block names in a text, once each: words
-// of letters, digits and underscores, and names written as two or three
-// words ("sugar cane", "brown mushroom").
-func ItemsIn(text string) []string {
-	var out []string
-	seen := map[string]bool{}
-	sc := itemScan{names: itemNames(), found: func(name string) {
-		if !seen[name] {
-			seen[name] = true
-			out = append(out, name)
-		}
-	}}
-	sc.text(text)
-	return out
-}
-
-// itemScan reads words one at a time and reports the item names among
-// them and among the names the last two or three words spell.
-type itemScan struct {
-	names       *itemNameSet
-	found       func(name string)
-	prev, prev2 string
-	words       int      // words read
-	head        []string // the first two words read
-	buf         []byte
-}
-
-// text reads a text's words. A capital after a small letter starts a new
-// word: MINDcraft's crafting goal runs "craft a brick_wallYou have to ...".
-func (s *itemScan) text(text string) {
-	for i := 0; i < len(text); {
-		c := lower(text[i])
-		if !(c >= 'a' && c <= 'z') {
-			i++
-			continue
-		}
-		j, upper := i+1, isUpper(text[i])
-		for j < len(text) && isWordByte(lower(text[j])) && !(isUpper(text[j]) && isSmall(text[j-1])) {
-			upper = upper || isUpper(text[j])
-			j++
-		}
-		w := text[i:j]
-		if upper {
-			w = strings.ToLower(w)
-		}
-		s.word(w)
-		i = j
-	}
-}
-
-func (s *itemScan) word(w string) {
-	s.check(w)
-	if s.names.isFirstWord(s.prev) {
-		// prev2_prev_w, of which prev_w is the tail.
-		s.buf = append(append(s.buf[:0], s.prev2...), '_')
-		two := len(s.buf)
-		s.buf = append(append(append(s.buf, s.prev...), '_'), w...)
-		s.checkBytes(s.buf[two:])
-		if s.names.isFirstWord(s.prev2) {
-			s.checkBytes(s.buf)
-		}
-	}
-	if s.words < 2 {
-		s.head = append(s.head, w)
-	}
-	s.words++
-	s.prev2, s.prev = s.prev, w
-}
-
-func (s *itemScan) check(name string) {
-	if !s.names.item.may(name) {
-		return
-	}
-	if canonical, ok := s.names.items[name]; ok {
-		s.found(canonical)
-	}
-}
-
-// checkBytes is check for a name being spelt (the lookup of a converted
-// byte slice does not allocate).
-func (s *itemScan) checkBytes(name []byte) {
-	if !s.names.item.may(string(name)) {
-		return
-	}
-	if canonical, ok := s.names.items[string(name)]; ok {
-		s.found(canonical)
-	}
-}
-
-// segmentItems is what a piece of context alone tells the item scan:
-// the names in it, and its first and last two words, which can spell a
-// name with the words around it.
-type segmentItems struct {
-	items       []string
-	head        []string
-	prev, prev2 string
-	words       int
-}
-
-// maxCachedSegments bounds the grounder's cache of scanned segments; it
-// starts afresh past it.
-const maxCachedSegments = 1 << 16
-
-// contextItems are ItemsIn(contextText(msgs)), in another order. The
-// context is scanned in paragraphs, each once per grounder: a trial's
-// calls resend the same command docs, examples and turns around the few
-// lines that change (stats, inventory). No word spans a blank line or a
-// message's end, so the names are those of the joined text: the ones
-// spelt across two paragraphs are found from their first and last words.
-func (g *Grounder) contextItems(msgs []trajectory.Message) []string {
-	var out []string
-	seen := map[string]bool{}
-	add := func(name string) {
-		if !seen[name] {
-			seen[name] = true
-			out = append(out, name)
-		}
-	}
-	join := itemScan{names: itemNames(), found: add}
-	for _, m := range msgs {
-		for rest := m.Content; rest != ""; {
-			seg := rest
-			if i := strings.Index(rest, "\n\n"); i >= 0 {
-				seg = rest[:i+2]
-			}
-			rest = rest[len(seg):]
-			si := g.segmentItems(seg)
-			for _, it := range si.items {
-				add(it)
-			}
-			// The joined text's scan reads this paragraph's first two
-			// words after the last two words before it.
-			for _, w := range si.head {
-				join.word(w)
-			}
-			if si.words > 2 {
-				join.prev2, join.prev = si.prev2, si.prev
-			}
-		}
-	}
-	return out
-}
-
-func (g *Grounder) segmentItems(text string) *segmentItems {
-	key := xxh3.HashString(text)
-	g.mu.Lock()
-	si, ok := g.segments[key]
-	g.mu.Unlock()
-	if ok {
-		return si
-	}
-	si = &segmentItems{}
-	sc := itemScan{names: itemNames(), found: func(name string) {
-		if !slices.Contains(si.items, name) {
-			si.items = append(si.items, name)
-		}
-	}}
-	sc.text(text)
-	for _, w := range sc.head {
-		si.head = append(si.head, strings.Clone(w)) // not the text
-	}
-	si.prev, si.prev2, si.words = strings.Clone(sc.prev), strings.Clone(sc.prev2), sc.words
-	g.mu.Lock()
-	if g.segments == nil || len(g.segments) >= maxCachedSegments {
-		g.segments = map[uint64]*segmentItems{}
-	}
-	g.segments[key] = si
-	g.mu.Unlock()
-	return si
-}
-
-func lower(c byte) byte {
-	if c >= 'A' && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
-func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
-func isSmall(c byte) bool { return c >= 'a' && c <= 'z' }
-
-func isWordByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' }
-
-// itemNames are every item and block name, and the first words of the
-// names of several words.
-type itemNameSet struct {
-	items      map[string]string // name -> the name (found names share one string)
-	firstWords map[string]bool
-	// item and first tell the words no name or first word can be, without
-	// hashing them: most words of a context are not names.
-	item, first shapes
-}
-
-// shapes are the first bytes and lengths of a set of words: bit n of
-// [c] is set when a word starting with c is n bytes long (63: 63 or
-// more); bit 0 of [0], when the empty word is one.
-type shapes [256]uint64
-
-func (s *shapes) add(w string) {
-	if w == "" {
-		s[0] |= 1
-		return
-	}
-	s[w[0]] |= 1 << min(len(w), 63)
-}
-
-// may reports whether w can be one of the words.
-func (s *shapes) may(w string) bool {
-	if w == "" {
-		return s[0]&1 != 0
-	}
-	return s[w[0]]&(1<<min(len(w), 63)) != 0
-}
-
-func (n *itemNameSet) isFirstWord(w string) bool { return n.first.may(w) && n.firstWords[w] }
-
-var itemNames = sync.OnceValue(func() *itemNameSet {
-	n := &itemNameSet{items: map[string]string{}, firstWords: map[string]bool{}}
-	add := func(name string) {
-		n.items[name] = name
-		n.item.add(name)
-		parts := strings.Split(name, "_")
-		for k := 0; k+1 < len(parts); k++ {
-			n.firstWords[parts[k]] = true
-			n.first.add(parts[k])
-		}
-	}
-	for _, it := range mcdata.Items() {
-		add(it.Name)
-	}
-	for _, b := range mcdata.Blocks() {
-		add(b)
-	}
-	return n
-})
 
 // closureOf is the public knowledge from an item: its ingredients,
 // recursively (4 levels), what it crafts or smelts into, what it is
@@ -582,7 +455,7 @@ var goalTargetRE = regexp.MustCompile(`craft (?:an? |(\d+) )?([a-z0-9_]+?)(?:[A-
 // target from the inventory the context last listed needs n more item (or
 // n of what it is smelted from), or crafts it n times.
 func planned(ctx, item string, n int) bool {
-	i := strings.LastIndex(ctx, "YOUR CURRENT ASSIGNED GOAL:")
+	i := lastIndex(ctx, "YOUR CURRENT ASSIGNED GOAL:")
 	if i < 0 {
 		return false
 	}
@@ -616,7 +489,7 @@ func planned(ctx, item string, n int) bool {
 // lastInventory is the context's last INVENTORY listing.
 func lastInventory(ctx string) map[string]int {
 	inv := map[string]int{}
-	i := strings.LastIndex(ctx, "INVENTORY")
+	i := lastIndex(ctx, "INVENTORY")
 	if i < 0 {
 		return inv
 	}
@@ -635,13 +508,17 @@ func held(ctx, item string) int {
 	if item == "" || strings.ContainsFunc(item, func(r rune) bool { return !(isWordByte(byte(r)) && r < 0x80) }) {
 		return 0 // heldRE's names are [a-z0-9_]+
 	}
+	// The last listing line of the item: found forwards (strings.Index
+	// is the fast search); the key cannot overlap itself.
 	key := "- " + item + ": "
-	for end := len(ctx); end > 0; {
-		i := strings.LastIndex(ctx[:end], key)
+	n := 0
+	for from := 0; ; {
+		i := strings.Index(ctx[from:], key)
 		if i < 0 {
-			return 0
+			return n
 		}
-		end = i
+		i += from
+		from = i + len(key)
 		if i > 0 && ctx[i-1] != '\n' {
 			continue
 		}
@@ -650,21 +527,39 @@ func held(ctx, item string) int {
 			line = line[:j]
 		}
 		if line != "" && strings.Trim(line, "0123456789") == "" {
-			n, _ := strconv.Atoi(line)
-			return n
+			n, _ = strconv.Atoi(line)
 		}
 	}
-	return 0
+}
+
+// lastIndex is strings.LastIndex(s, sub), found forwards with the faster
+// strings.Index: for a sub that is rare in s.
+func lastIndex(s, sub string) int {
+	if sub == "" {
+		return len(s)
+	}
+	last := -1
+	for from := 0; ; {
+		i := strings.Index(s[from:], sub)
+		if i < 0 {
+			return last
+		}
+		last = from + i
+		from = last + 1
+	}
 }
 
 // coordinateIn reports whether a coordinate is written in the context or
 // lies within 32 blocks of a labelled one ("X: 148"): a blueprint's cells
 // are its origin plus their offsets.
 func coordinateIn(ctx string, n int) bool {
-	if numberIn(ctx, n) {
-		return true
-	}
-	for _, m := range coordLabelRE.FindAllStringSubmatch(ctx, -1) {
+	return numberIn(ctx, n) || labelledNear(ctx, n)
+}
+
+// labelledNear reports whether a labelled coordinate in text lies within
+// 32 blocks of n.
+func labelledNear(text string, n int) bool {
+	for _, m := range coordLabelRE.FindAllStringSubmatch(text, -1) {
 		if v, err := strconv.Atoi(m[1]); err == nil && n >= v-32 && n <= v+32 {
 			return true
 		}

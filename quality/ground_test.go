@@ -105,15 +105,59 @@ func TestContextItemsAsTheJoinedText(t *testing.T) {
 			msgs[i].Content = strings.TrimRight(b.String(), " ")
 		}
 		want := ItemsIn(contextText(msgs))
-		got := g.contextItems(msgs)
+		got := namesOf(g.contextItems(msgs))
 		slices.Sort(want)
-		slices.Sort(got)
 		if !slices.Equal(got, want) {
 			t.Fatalf("messages %q: got %q, want %q", msgs, got, want)
 		}
 	}
-	if got := g.contextItems([]trajectory.Message{{Content: "a red"}, {Content: "nether"}, {Content: "bricks please"}}); !slices.Contains(got, "red_nether_bricks") {
-		t.Errorf("a name over three messages: %q", got)
+	if got := g.contextItems([]trajectory.Message{{Content: "a red"}, {Content: "nether"}, {Content: "bricks please"}}); !got.has("red_nether_bricks") {
+		t.Errorf("a name over three messages: %q", namesOf(got))
+	}
+}
+
+// namesOf is a set's names, sorted.
+func namesOf(s itemSet) []string {
+	var out []string
+	s.each(func(name string) bool {
+		out = append(out, name)
+		return true
+	})
+	slices.Sort(out)
+	return out
+}
+
+// TestCallContextAsTheJoinedText: the checks that read a call's context
+// message by message (a string in it, a number written on its own, a
+// coordinate near a labelled one) answer as they do on the joined text,
+// for strings and numbers at a message's edges, across them and inside
+// longer numbers.
+func TestCallContextAsTheJoinedText(t *testing.T) {
+	parts := []string{"12", "-3", "x: 40", "X:7", "Andy_0", "oak", "\n", " ", "1", "2", "-", "Recipe for cake", "y: -60", "ax: 5", "\n\n"}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 5000 {
+		msgs := make([]trajectory.Message, rng.IntN(4))
+		for i := range msgs {
+			var b strings.Builder
+			for k := rng.IntN(5); k > 0; k-- {
+				b.WriteString(parts[rng.IntN(len(parts))])
+			}
+			msgs[i].Content = b.String()
+		}
+		joined := contextText(msgs)
+		for _, s := range []string{"12", "2\n", "Andy_0", "", "oak\nAndy", "Recipe for cake", "1\n2"} {
+			if got, want := (&callContext{msgs: msgs}).contains(s), strings.Contains(joined, s); got != want {
+				t.Fatalf("contains(%q) in %q: %v, want %v", s, msgs, got, want)
+			}
+		}
+		for _, n := range []int{1, 2, 12, -3, 3, 40, 7, 75, -60, -100, 121} {
+			if got, want := (&callContext{msgs: msgs}).numberIn(n), numberIn(joined, n); got != want {
+				t.Fatalf("numberIn(%d) in %q: %v, want %v", n, msgs, got, want)
+			}
+			if got, want := (&callContext{msgs: msgs}).coordinateIn(n), coordinateIn(joined, n); got != want {
+				t.Fatalf("coordinateIn(%d) in %q: %v, want %v", n, msgs, got, want)
+			}
+		}
 	}
 }
 
@@ -143,6 +187,54 @@ func TestHeldAsTheListingPattern(t *testing.T) {
 			if got, w := held(ctx, item), want(ctx, item); got != w {
 				t.Fatalf("held(%q, %q) = %d, want %d", ctx, item, got, w)
 			}
+		}
+	}
+}
+
+// TestWritesNameIsANameTheContextHas: a name the context writes as a
+// word of its own is one of the names the item scan reads in it, for
+// names at messages' edges, inside longer words, before a capital and
+// after digits and underscores.
+func TestWritesNameIsANameTheContextHas(t *testing.T) {
+	parts := []string{"oak_log", "Oak_log", "oak", "log", "stick", "sticks", "x", "3", "_", " ", "\n", "You", "é", "ing"}
+	rng := rand.New(rand.NewPCG(11, 12))
+	g := &Grounder{}
+	written := 0
+	for range 20000 {
+		msgs := make([]trajectory.Message, 1+rng.IntN(3))
+		for i := range msgs {
+			var b strings.Builder
+			for k := rng.IntN(5); k > 0; k-- {
+				b.WriteString(parts[rng.IntN(len(parts))])
+			}
+			msgs[i].Content = b.String()
+		}
+		for _, name := range []string{"oak_log", "stick", "log", "Oak_log", "oak"} {
+			if (&callContext{msgs: msgs}).writesName(name) {
+				written++
+				if !g.contextItems(msgs).has(name) {
+					t.Fatalf("%q writes %q, which the scan does not read in it", msgs, name)
+				}
+			}
+		}
+	}
+	if written < 1000 {
+		t.Fatalf("only %d contexts write a name", written)
+	}
+}
+
+// TestLastIndexIsStringsLastIndex: lastIndex, which searches forwards,
+// finds what strings.LastIndex does, overlapping occurrences included.
+func TestLastIndexIsStringsLastIndex(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	for range 20000 {
+		b := make([]byte, rng.IntN(12))
+		for i := range b {
+			b[i] = "ab\n"[rng.IntN(3)]
+		}
+		sub := []string{"a", "aa", "aba", "", "b\n", "INVENTORY"}[rng.IntN(6)]
+		if got, want := lastIndex(string(b), sub), strings.LastIndex(string(b), sub); got != want {
+			t.Fatalf("lastIndex(%q, %q) = %d, want %d", b, sub, got, want)
 		}
 	}
 }

@@ -35,37 +35,171 @@ func SignatureOf(text string) Signature {
 // reads them, strings.Fields(strings.ToLower(text)), for a caller that
 // has them already.
 func SignatureOfWords(words []string) Signature {
-	var mins [SignatureHashes]uint64
-	for i := range mins {
-		mins[i] = math.MaxUint64
-	}
-	push := func(b []byte) {
-		v1, v2 := xxh3.HashSeed(b, seedA), xxh3.HashSeed(b, seedB)
-		for i, v := range mins {
-			if hv := v1 + uint64(i)*v2; hv < v {
-				mins[i] = hv
-			}
-		}
-	}
+	m := newMinHash()
 	var buf []byte
 	switch {
 	case len(words) == 0:
-		push(nil)
+		m.push(nil)
 	case len(words) < 3:
 		for _, w := range words {
-			push(append(buf[:0], w...))
+			m.push(append(buf[:0], w...))
 		}
 	default:
-		for i := 0; i+3 <= len(words); i++ {
-			buf = append(append(append(append(append(buf[:0], words[i]...), ' '), words[i+1]...), ' '), words[i+2]...)
-			push(buf)
-		}
+		m.shingles(words, buf)
 	}
+	return m.signature()
+}
+
+// minHash is a signature being computed: the minimum of each hash.
+type minHash [SignatureHashes]uint64
+
+func newMinHash() minHash {
+	var m minHash
+	for i := range m {
+		m[i] = math.MaxUint64
+	}
+	return m
+}
+
+// push hashes a shingle: the i-th hash is h1 + i*h2.
+func (m *minHash) push(b []byte) {
+	hv, v2 := xxh3.HashSeed(b, seedA), xxh3.HashSeed(b, seedB)
+	for i, v := range m {
+		m[i] = min(v, hv)
+		hv += v2 // h1 + (i+1)*h2
+	}
+}
+
+// shingle pushes "a b c".
+func (m *minHash) shingle(buf []byte, a, b, c string) []byte {
+	buf = append(append(append(append(append(buf[:0], a...), ' '), b...), ' '), c...)
+	m.push(buf)
+	return buf
+}
+
+// shingles pushes the 3-shingles of words.
+func (m *minHash) shingles(words []string, buf []byte) []byte {
+	for i := 0; i+3 <= len(words); i++ {
+		buf = m.shingle(buf, words[i], words[i+1], words[i+2])
+	}
+	return buf
+}
+
+// merge takes the minima of another text's hashes.
+func (m *minHash) merge(o *minHash) {
+	for i, v := range o {
+		m[i] = min(m[i], v)
+	}
+}
+
+func (m *minHash) signature() Signature {
 	var s Signature
-	for i, v := range mins {
+	for i, v := range m {
 		s[i] = uint8(v)
 	}
 	return s
+}
+
+// Signer signs examples as SignatureOfWords and SignatureOf(ExampleText)
+// do, reading each message's words once: an example's last turns are
+// the turns of the calls before it, and its response is a turn of the
+// calls after it. A message's 3-shingles hash the same in any example,
+// and the words of ExampleText are its messages' words in turn (the
+// space that joins them ends a word), so a signature is the minima of
+// its messages' own shingles and of the shingles across two or three of
+// them. One per goroutine.
+type Signer struct {
+	texts map[xxh3.Uint128]*textShingles // by the message's 128-bit XXH3
+	buf   []byte
+}
+
+// textShingles is what a message's words give an example's signature.
+type textShingles struct {
+	mins       minHash   // over its own 3-shingles
+	words      int       // how many
+	head, tail [2]string // its first two and last two words
+}
+
+// maxSignerTexts bounds a Signer's cache; it starts afresh past it.
+const maxSignerTexts = 1 << 14
+
+func (s *Signer) shinglesOf(words []string) *textShingles {
+	t := &textShingles{mins: newMinHash(), words: len(words)}
+	s.buf = t.mins.shingles(words, s.buf)
+	for i := range min(len(words), 2) {
+		t.head[i] = strings.Clone(words[i])
+		t.tail[1-i] = strings.Clone(words[len(words)-1-i])
+	}
+	return t
+}
+
+// keep caches a message's shingles.
+func (s *Signer) keep(key xxh3.Uint128, t *textShingles) {
+	if s.texts == nil || len(s.texts) >= maxSignerTexts {
+		s.texts = map[xxh3.Uint128]*textShingles{}
+	}
+	s.texts[key] = t
+}
+
+// SignExample is SignatureOfWords(words) and
+// SignatureOf(ExampleText(msgs)), where words are the words of msgs' last
+// message as SignatureOf reads them: strings.Fields(strings.ToLower(...)).
+func (s *Signer) SignExample(msgs []trajectory.Message, words []string) (response, example Signature) {
+	resp := s.shinglesOf(words)
+	if len(words) >= 3 {
+		response = resp.mins.signature()
+	} else {
+		response = SignatureOfWords(words)
+	}
+	if len(msgs) < 2 {
+		return response, SignatureOf(ExampleText(msgs))
+	}
+	s.keep(xxh3.HashString128(msgs[len(msgs)-1].Content), resp)
+	window := msgs[min(max(len(msgs)-4, 1), len(msgs)):]
+	texts := make([]*textShingles, len(window))
+	total := 0
+	for i := range window {
+		t := resp
+		if i < len(window)-1 {
+			key := xxh3.HashString128(window[i].Content)
+			if t = s.texts[key]; t == nil {
+				t = s.shinglesOf(strings.Fields(strings.ToLower(window[i].Content)))
+				s.keep(key, t)
+			}
+		}
+		texts[i] = t
+		total += t.words
+	}
+	if total < 3 {
+		// Its words alone, not shingles: a text this short has at most
+		// two words in a message.
+		var all []string
+		for _, t := range texts {
+			all = append(all, t.head[:t.words]...)
+		}
+		return response, SignatureOfWords(all)
+	}
+	m := newMinHash()
+	var a, b string // the last two words read
+	read := 0
+	for _, t := range texts {
+		if t.words >= 3 {
+			m.merge(&t.mins)
+		}
+		// The shingles that end on its first two words start before it.
+		for _, w := range t.head[:min(t.words, 2)] {
+			if read >= 2 {
+				s.buf = m.shingle(s.buf, a, b, w)
+			}
+			a, b = b, w
+			read++
+		}
+		if t.words > 2 {
+			a, b = t.tail[0], t.tail[1]
+			read += t.words - 2
+		}
+	}
+	return response, m.signature()
 }
 
 const (
@@ -77,18 +211,7 @@ const (
 // covers: its last turns and the response, not the long prompt most
 // examples share.
 func ExampleText(msgs []trajectory.Message) string {
-	var b strings.Builder
-	msgs = msgs[min(max(len(msgs)-4, 1), len(msgs)):]
-	n := 0
-	for _, m := range msgs {
-		n += len(m.Content) + 1
-	}
-	b.Grow(n)
-	for _, m := range msgs {
-		b.WriteString(m.Content)
-		b.WriteByte(' ')
-	}
-	return b.String()
+	return joinContents(msgs[min(max(len(msgs)-4, 1), len(msgs)):], ' ')
 }
 
 // Similarity estimates the Jaccard similarity of two signed texts: the

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"collabcraft/trajectory"
+
 	minwise "github.com/dgryski/go-minhash"
 	"github.com/zeebo/xxh3"
 )
@@ -109,6 +111,49 @@ func TestSignatureIsGoMinhash(t *testing.T) {
 		}
 		if got := SignatureOfWords(strings.Fields(strings.ToLower(text))); got != want {
 			t.Fatalf("SignatureOfWords(%q) = %v, go-minhash %v", text, got, want)
+		}
+	}
+}
+
+// TestSignerIsSignatureOf: one Signer, its cache filled by the examples
+// before, signs each example as SignatureOfWords and
+// SignatureOf(ExampleText) do: examples of 0 to 7 messages of 0 to 6
+// words, capitals, non-ASCII and invalid UTF-8 at messages' edges, and
+// turns that recur as a trial's do.
+func TestSignerIsSignatureOf(t *testing.T) {
+	words := []string{"craft", "Oak", "PLANKS", "é", "\xff", "\xe2\x82", "Straße", "!craftRecipe(\"stick\",", "4)", "\t", "\n", "  "}
+	rng := rand.New(rand.NewPCG(13, 14))
+	text := func() string {
+		var b strings.Builder
+		for k := rng.IntN(7); k > 0; k-- {
+			b.WriteString(words[rng.IntN(len(words))])
+			b.WriteString([]string{" ", "", "\n"}[rng.IntN(3)])
+		}
+		return b.String()
+	}
+	var s Signer
+	var turns []string // recurring turns
+	for range 20000 {
+		msgs := make([]trajectory.Message, rng.IntN(8))
+		for i := range msgs {
+			if len(turns) > 0 && rng.IntN(2) == 0 {
+				msgs[i].Content = turns[rng.IntN(len(turns))]
+			} else {
+				msgs[i].Content = text()
+			}
+		}
+		var w []string
+		if len(msgs) > 0 {
+			last := msgs[len(msgs)-1].Content
+			w = strings.Fields(strings.ToLower(last))
+			turns = append(turns, last)
+		}
+		resp, ex := s.SignExample(msgs, w)
+		if want := SignatureOfWords(w); resp != want {
+			t.Fatalf("%q: response signature %v, want %v", msgs, resp, want)
+		}
+		if want := SignatureOf(ExampleText(msgs)); ex != want {
+			t.Fatalf("%q: example signature %v, want %v", msgs, ex, want)
 		}
 	}
 }

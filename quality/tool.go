@@ -109,7 +109,7 @@ func (g *Grounder) CheckTool(c *Call) []Violation {
 		return nil
 	}
 	ctx := contextText(c.Context)
-	var items []string
+	var items itemSet
 	var out []Violation
 	bad := func(kind, value string) {
 		out = append(out, Violation{TrialID: c.TrialID, Agent: c.Agent, Step: c.Step, Command: call.Text, Kind: kind, Value: value})
@@ -118,7 +118,7 @@ func (g *Grounder) CheckTool(c *Call) []Violation {
 		if items == nil {
 			items = g.contextItems(c.Context)
 		}
-		return g.supports(c.TaskType, ctx, items, name)
+		return g.supports(c.TaskType, joinedContext(c.Context, ctx), items, name)
 	}
 	var pos [3]int
 	var have [3]bool

@@ -75,7 +75,7 @@ func (g *Grounder) checkTree(kind string, c *Call) []Violation {
 				}
 			}
 		}
-		var items []string
+		var items itemSet
 		seen := map[string]bool{}
 		for _, n := range names {
 			if seen[n] {
@@ -85,7 +85,7 @@ func (g *Grounder) checkTree(kind string, c *Call) []Violation {
 			if items == nil {
 				items = g.contextItems(c.Context)
 			}
-			if !g.supports(c.TaskType, ctx, items, n) {
+			if !g.supports(c.TaskType, joinedContext(c.Context, ctx), items, n) {
 				bad(n, KindItem, n)
 			}
 		}
