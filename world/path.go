@@ -444,17 +444,6 @@ func (w *World) digging(cs ...Pos) move {
 	return m
 }
 
-// diggableMove reports whether the pathfinder of agent a may dig out
-// every block the move digs (digCost).
-func (w *World) diggableMove(a *Agent, m move) bool {
-	for _, p := range m.dig[:m.ndig] {
-		if w.digCost(a, p) < 0 {
-			return false
-		}
-	}
-	return true
-}
-
 func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit func(Pos, float64, move)) {
 	headroom := !w.blocks.isSolid(p.Add(0, 2, 0))
 	for _, d := range dirs4 {
@@ -497,7 +486,7 @@ func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit 
 		if w.passableIn(q) || !w.blocks.isSolid(q.Add(0, -1, 0)) {
 			continue
 		}
-		if m := w.digging(q, q.Add(0, 1, 0)); w.diggableMove(digger, m) {
+		if m := w.digging(q, q.Add(0, 1, 0)); w.diggable(digger, m.dig[:m.ndig]...) {
 			visit(q, 1, m)
 		}
 	}
@@ -514,7 +503,7 @@ func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit 
 			if !w.blocks.isSolid(q) || headroom && w.standableIn(up) {
 				continue // nothing to climb, or a plain step up
 			}
-			if m := w.digging(p.Add(0, 2, 0), up, up.Add(0, 1, 0)); m.ndig > 0 && w.diggableMove(digger, m) {
+			if m := w.digging(p.Add(0, 2, 0), up, up.Add(0, 1, 0)); m.ndig > 0 && w.diggable(digger, m.dig[:m.ndig]...) {
 				visit(up, 1.5, m)
 			}
 		}
