@@ -155,7 +155,7 @@ func (s *Signer) SignExample(msgs []trajectory.Message, words []string) (respons
 		return response, SignatureOf(ExampleText(msgs))
 	}
 	s.keep(xxh3.HashString128(msgs[len(msgs)-1].Content), resp)
-	window := msgs[min(max(len(msgs)-4, 1), len(msgs)):]
+	window := exampleTurns(msgs)
 	texts := make([]*textShingles, len(window))
 	total := 0
 	for i := range window {
@@ -211,7 +211,14 @@ const (
 // covers: its last turns and the response, not the long prompt most
 // examples share.
 func ExampleText(msgs []trajectory.Message) string {
-	return joinContents(msgs[min(max(len(msgs)-4, 1), len(msgs)):], ' ')
+	return joinContents(exampleTurns(msgs), ' ')
+}
+
+// exampleTurns are the messages ExampleText covers: the last three turns
+// before the response and the response, never the first (the prompt).
+// The Signer signs the same window.
+func exampleTurns(msgs []trajectory.Message) []trajectory.Message {
+	return msgs[min(max(len(msgs)-4, 1), len(msgs)):]
 }
 
 // Similarity estimates the Jaccard similarity of two signed texts: the

@@ -114,11 +114,12 @@ func (g *Grounder) CheckTool(c *Call) []Violation {
 	bad := func(kind, value string) {
 		out = append(out, Violation{TrialID: c.TrialID, Agent: c.Agent, Step: c.Step, Command: call.Text, Kind: kind, Value: value})
 	}
+	joined := joinedContext(c.Context, ctx)
 	supported := func(name string) bool {
 		if items == nil {
 			items = g.contextItems(c.Context)
 		}
-		return g.supports(c.TaskType, joinedContext(c.Context, ctx), items, name)
+		return g.supports(c.TaskType, joined, items, name)
 	}
 	var pos [3]int
 	var have [3]bool

@@ -76,6 +76,7 @@ func (g *Grounder) checkTree(kind string, c *Call) []Violation {
 			}
 		}
 		var items itemSet
+		joined := joinedContext(c.Context, ctx)
 		seen := map[string]bool{}
 		for _, n := range names {
 			if seen[n] {
@@ -85,7 +86,7 @@ func (g *Grounder) checkTree(kind string, c *Call) []Violation {
 			if items == nil {
 				items = g.contextItems(c.Context)
 			}
-			if !g.supports(c.TaskType, joinedContext(c.Context, ctx), items, n) {
+			if !g.supports(c.TaskType, joined, items, n) {
 				bad(n, KindItem, n)
 			}
 		}
