@@ -21,8 +21,8 @@ import (
 // collected, a coordinate helper, comments, quotes, indents, and what
 // else it logs (a count, the nearest one, levers on, nobody in view).
 // The world does not move while a program runs (only skills.wait spends
-// time), so the order of the calls changes nothing; the one wait keeps
-// its 500 ms. The extra lines start with none of the read-back prefixes
+// time); the one wait keeps its 500 ms and always comes before the
+// position is read, as a bot in MINDcraft may still be settling. The extra lines start with none of the read-back prefixes
 // and stay short, so the log stays under MINDcraft's 500 characters
 // (past that the middle of the output is cut).
 
@@ -108,6 +108,15 @@ func (st scanStyle) rng() string {
 	return escRange
 }
 
+// reachText is the range inside a template literal: the constant
+// interpolated, or the number written out.
+func (st scanStyle) reachText() string {
+	if st.rangeConst != "" {
+		return "${" + st.rangeConst + "}"
+	}
+	return escRange
+}
+
 // scanProgram is one coder's scan of the room.
 func scanProgram(v *voice) string {
 	st := drawScanStyle(v)
@@ -143,7 +152,11 @@ func scanProgram(v *voice) string {
 		line("const " + xyz + " = " + st.arrow("p", "[p.x, p.y, p.z].map(Math.floor).join("+st.s(" ")+")") + ";")
 	}
 
-	// Where I stand.
+	// Where I stand, read after the wait (a bot still settling could
+	// report another cell before it).
+	if !waitFirst {
+		line(wait)
+	}
 	var posLine string
 	switch k := v.rng.IntN(3); {
 	case xyz != "":
@@ -165,9 +178,6 @@ func scanProgram(v *voice) string {
 	pred, helper := mechTest(v, st)
 	for _, l := range helper {
 		line(l)
-	}
-	if !waitFirst {
-		line(wait)
 	}
 	line("const " + st.types + " = world.getNearbyBlockTypes(bot, " + st.rng() + ").filter(" + pred + ");")
 	query := "world.getNearestBlocks(bot, " + st.types + ", " + st.rng() + ", " + escCap + ")"
@@ -251,7 +261,7 @@ func scanProgram(v *voice) string {
 	log(posLine)
 	mechLines()
 	if extras&extraCount != 0 {
-		log("`${" + st.found + ".length} mechanism${" + st.found + ".length === 1 ? " + st.s("") + " : " + st.s("s") + "} within ${" + st.rng() + "} blocks.`")
+		log("`${" + st.found + ".length} mechanism${" + st.found + ".length === 1 ? " + st.s("") + " : " + st.s("s") + "} within " + st.reachText() + " blocks.`")
 	}
 	if extras&extraNearest != 0 {
 		from := "bot.entity.position"

@@ -476,7 +476,7 @@ func (w words) describeReuse(item string) string {
 	check := w.gen("{It then checks that the " + item + " is in the inventory|Afterwards it looks in the inventory for the " + item + "|It then makes sure the " + item + " was made|Then it checks whether any " + item + " is held|It confirms the " + item + " is in the inventory}")
 	parts := []string{lead, check}
 	if w.rng.IntN(2) == 0 {
-		parts = append(parts, w.gen("{It writes no new crafting steps of its own|Nothing else is crafted|It adds no steps besides the check}"))
+		parts = append(parts, w.gen("{It writes no new crafting steps of its own|It adds no steps besides the check}"))
 	}
 	return sentences(parts)
 }
