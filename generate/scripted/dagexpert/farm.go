@@ -552,7 +552,7 @@ func (w words) getFromFarm(c villager.ExecutorCall, all, rest []stepRecord, j jo
 		return p, i + n + m
 	}
 	place := "on the farm"
-	if src, ok := mcdata.SourceOf(j.item); ok && src.Ore != "" {
+	if fromOre(j.item) {
 		place = "in the mine"
 	}
 	if tried >= len(opts) {

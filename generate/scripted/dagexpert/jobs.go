@@ -108,12 +108,17 @@ const mineWords = " from the chest or the mine"
 
 // sourcePhrase is the end of a get clause: where the item comes from.
 func sourcePhrase(j job) string {
-	if j.source == fromFarm {
-		if src, ok := mcdata.SourceOf(j.item); ok && src.Ore != "" {
-			return mineWords
-		}
+	if j.source == fromFarm && fromOre(j.item) {
+		return mineWords
 	}
 	return sourceWords[j.source]
+}
+
+// fromOre reports whether item is dug from ore (in the mine, not on the
+// farm).
+func fromOre(item string) bool {
+	src, ok := mcdata.SourceOf(item)
+	return ok && src.Ore != ""
 }
 
 // furnaceAt is " at [x, y, z]" for a smelt or collection at a given
