@@ -362,7 +362,8 @@ func (w words) leafShelterPlan(c sagents.PlannerCall, order, informer string) st
 	invs := invText([]string{me}, map[string]map[string]int{me: inv})
 	verb, rest, _ := strings.Cut(strings.TrimSuffix(order, "."), " ")
 	line := me + " " + strings.ToLower(verb) + "s " + rest + "."
-	if b, ok := readPart(order); ok {
+	b, isPart := readPart(order)
+	if isPart {
 		// The stage line in String's words, however the order put it.
 		line = me + " builds " + b.String() + "."
 	}
@@ -371,7 +372,7 @@ func (w words) leafShelterPlan(c sagents.PlannerCall, order, informer string) st
 		return w.planText(invs, objective, w.gen("{The stage|My part|What I was given} {succeeded|is done|went through}{, so my order is done|; nothing is left of it|, which ends my order}.")+w.holding(inv, 1), c.Plan, "None", informer)
 	}
 	var a string
-	if b, ok := readPart(order); ok {
+	if isPart {
 		a = w.gen(fmt.Sprintf("{I place|My part is} %d %s blocks {in order|one after another}, {each next to one already placed|so each has a block to go against}.", b.cells(), b.item))
 	} else {
 		a = w.gen("{The leader wants to know what I hold|I am asked what I carry|My inventory is asked for}, so I {report|list|tell} {my inventory|what I have}.") + w.holding(inv, 0)
@@ -379,7 +380,7 @@ func (w words) leafShelterPlan(c sagents.PlannerCall, order, informer string) st
 	if c.Status == sagents.Fail {
 		a += w.gen(" {The last attempt failed|The previous try fell short}, so I {try again|do it again}{, skipping what is already built|}.")
 	}
-	stage := "Stage 1: " + w.gen(map[bool]string{true: "{Build|Place} my part", false: "{Report|List} my inventory"}[strings.HasPrefix(strings.ToLower(order), "build")]) + "\n" + line
+	stage := "Stage 1: " + w.gen(map[bool]string{true: "{Build|Place} my part", false: "{Report|List} my inventory"}[isPart]) + "\n" + line
 	return w.planText(invs, objective, a, stage, stage, informer)
 }
 
