@@ -70,7 +70,7 @@ func (g *Grounder) checkTree(kind string, c *Call) []Violation {
 				names = append(names, b[1]+b[2])
 			}
 			for _, k := range killMobRE.FindAllStringSubmatch(code, -1) {
-				if !regexp.MustCompile(`\b` + k[1] + `s?\b`).MatchString(ctx) {
+				if !mentionsWord(ctx, k[1]) {
 					bad(k[1], KindItem, k[1])
 				}
 			}
@@ -113,4 +113,26 @@ func TreeCommand(kind, response string) string {
 		return strings.Join(blocks, "\n")
 	}
 	return ""
+}
+
+// mentionsWord reports whether text holds name, or name with an s, as a
+// whole word: what the pattern `\bname(s)?\b` matches for a name of
+// [a-z0-9_], without compiling a pattern per name.
+func mentionsWord(text, name string) bool {
+	for off := 0; ; {
+		i := strings.Index(text[off:], name)
+		if i < 0 {
+			return false
+		}
+		i += off
+		if j := i + len(name); i == 0 || !isNameByte(text[i-1]) {
+			if j == len(text) || !isNameByte(text[j]) {
+				return true
+			}
+			if text[j] == 's' && (j+1 == len(text) || !isNameByte(text[j+1])) {
+				return true
+			}
+		}
+		off = i + 1
+	}
 }

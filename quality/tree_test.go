@@ -1,6 +1,8 @@
 package quality
 
 import (
+	"math/rand/v2"
+	"regexp"
 	"testing"
 
 	"collabcraft/trajectory"
@@ -33,5 +35,29 @@ func TestTreeCallsAreGrounded(t *testing.T) {
 	}
 	if TreeCommand(trajectory.KindActionPlan, `["a", "b"]`) != "a\nb" || TreeCommand(trajectory.KindSkillCode, good) == "" || TreeCommand(trajectory.KindMonitor, "x") != "" {
 		t.Error("TreeCommand")
+	}
+}
+
+// TestMentionsWordIsThePattern draws texts from an alphabet rich in word
+// edges and compares mentionsWord with the pattern it replaces.
+func TestMentionsWordIsThePattern(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 34))
+	const alphabet = "pigsP_9 .\n\"-é"
+	for _, name := range []string{"pig", "pigs", "p", "zombie_pigman", "9"} {
+		re := regexp.MustCompile(`\b` + name + `s?\b`)
+		for range 20000 {
+			b := make([]byte, rng.IntN(12))
+			for i := range b {
+				b[i] = alphabet[rng.IntN(len(alphabet))]
+			}
+			text := string(b)
+			if rng.IntN(3) == 0 {
+				k := rng.IntN(len(text) + 1)
+				text = text[:k] + name + text[k:]
+			}
+			if got, want := mentionsWord(text, name), re.MatchString(text); got != want {
+				t.Fatalf("mentionsWord(%q, %q) = %v, the pattern says %v", text, name, got, want)
+			}
+		}
 	}
 }
