@@ -8,8 +8,6 @@ package tokens
 import (
 	"fmt"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/tiktoken-go/tokenizer"
 )
@@ -23,16 +21,15 @@ const Encoding = "cl100k_base"
 // "<|im_end|>" and a newline.
 const PerMessage = 5
 
-// maxCached bounds the chunk cache; past it the cache starts over. 64Ki
-// chunks hold a run's repeated prompt lines as well as 256Ki did (the same
-// CPU time exporting 100k bench examples) in a quarter of the memory: 25 MB
-// less of export's live heap.
+// maxCached bounds the piece cache; past it the cache starts over. A
+// run's examples hold far fewer distinct pieces (words, numbers, runs of
+// punctuation or space) than that.
 const maxCached = 1 << 16
 
-// Counter counts tokens. Texts are counted chunk by chunk (see chunks),
-// and the count of each chunk is cached: an agent's prompts repeat most of
-// their lines from call to call, so a dataset's text is mostly counted
-// once. A Counter is not safe for concurrent use.
+// Counter counts tokens. A text is split into the pre-tokenizer's pieces
+// (see pieceEnd), and the count of each piece is cached: words repeat
+// enormously, so a dataset's text is mostly counted by looking its pieces
+// up. A Counter is not safe for concurrent use.
 type Counter struct {
 	codec tokenizer.Codec
 	cache map[string]int
@@ -42,7 +39,7 @@ type Counter struct {
 // once per process, 8 ms). Its pre-tokenizer is a regexp2 pattern, and
 // world/js sets regexp2's process-wide match timeout when it first
 // compiles a program's pattern: compiled before that, the tokenizer's
-// pattern keeps regexp2's default, no timeout, so a long text is counted
+// pattern keeps regexp2's default, no timeout, so a piece is counted
 // however loaded the machine.
 var codec, codecErr = tokenizer.Get(tokenizer.Cl100kBase)
 
@@ -54,19 +51,20 @@ func New() (*Counter, error) {
 	return &Counter{codec: codec, cache: map[string]int{}}, nil
 }
 
-// Text is the number of tokens the encoding makes of s, exactly.
+// Text is the number of tokens the encoding makes of s, exactly: the sum
+// of its pieces' counts, since byte-pair encoding works within a piece.
+// A piece is counted by the codec alone, which splits it into itself
+// (TestPiecesSplitIntoThemselves), so its count is the piece's tokens.
 func (c *Counter) Text(s string) int {
 	n := 0
-	for len(s) > 0 {
-		chunk := s[:chunkEnd(s)]
-		s = s[len(chunk):]
-		k, ok := c.cache[chunk]
+	for piece := range pieces(s) {
+		k, ok := c.cache[piece]
 		if !ok {
-			k = c.count(chunk)
+			k = c.count(piece)
 			if len(c.cache) >= maxCached {
 				clear(c.cache)
 			}
-			c.cache[strings.Clone(chunk)] = k // a key must not keep the caller's buffer alive
+			c.cache[strings.Clone(piece)] = k // a key must not keep the caller's buffer alive
 		}
 		n += k
 	}
@@ -79,26 +77,4 @@ func (c *Counter) count(s string) int {
 		panic(fmt.Sprintf("tokens: %v", err))
 	}
 	return n
-}
-
-// chunkEnd is the end of s's first chunk: its first line, with the line
-// breaks and indentation that follow it, up to the next character that is
-// not white space. No piece of the encoding's pre-tokenizer crosses such
-// a point (a piece holding a line break ends with it, or is all white
-// space), and the pre-tokenizer matches at every position, so the tokens
-// of a text are the tokens of its chunks: TestChunksCountAsTheWhole.
-func chunkEnd(s string) int {
-	for i := strings.IndexByte(s, '\n'); i >= 0 && i+1 < len(s); {
-		j := i + 1
-		r, _ := utf8.DecodeRuneInString(s[j:])
-		if !unicode.IsSpace(r) {
-			return j
-		}
-		k := strings.IndexByte(s[j:], '\n')
-		if k < 0 {
-			break
-		}
-		i = j + k
-	}
-	return len(s)
 }
