@@ -138,7 +138,7 @@ func runeTexts() []string {
 
 // fixtureTexts are the repository's recorded prompts of the seed systems
 // (MINDcraft, MindAgent, VillagerAgent, Voyager): every string in them.
-func fixtureTexts(t *testing.T) []string {
+func fixtureTexts(t testing.TB) []string {
 	var texts []string
 	for _, name := range []string{"mindcraft/calls.json.gz", "mindagent/calls.json.gz", "villageragent/calls.json", "voyager/first-calls.json"} {
 		f, err := os.Open(filepath.Join("..", "testdata", name))

@@ -1,7 +1,6 @@
 package tokens
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -22,23 +21,36 @@ func TestKnownCounts(t *testing.T) {
 	}
 }
 
-func BenchmarkText(b *testing.B) {
-	c, err := New()
-	if err != nil {
-		b.Fatal(err)
-	}
-	var sb strings.Builder
-	for i := range 200 {
-		sb.WriteString("- Position: x: 2, y: -60, z: 1233 and a line of prompt text that repeats\n")
-		if i%10 == 0 {
-			sb.WriteString("a line of its own ")
-			sb.WriteString(strings.Repeat("x", i))
-			sb.WriteString("\n")
+func TestChunkEnd(t *testing.T) {
+	for s, want := range map[string]int{
+		"a\nb":        2,
+		"a\n\n  b\nc": 7, // the indented line goes with the first
+		"a\n":         2,
+		"abc":         3,
+		"a\n \n":      4,
+	} {
+		if got := chunkEnd(s); got != want {
+			t.Errorf("chunkEnd(%q) = %d, want %d", s, got, want)
 		}
 	}
-	s := sb.String()
-	b.SetBytes(int64(len(s)))
+}
+
+// BenchmarkText counts the recorded prompts of the seed systems (20 MB
+// of real text) with a fresh Counter, as an export starts with one.
+func BenchmarkText(b *testing.B) {
+	texts := fixtureTexts(b)
+	size := 0
+	for _, s := range texts {
+		size += len(s)
+	}
+	b.SetBytes(int64(size))
 	for b.Loop() {
-		c.Text(s)
+		c, err := New()
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, s := range texts {
+			c.Text(s)
+		}
 	}
 }
