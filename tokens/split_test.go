@@ -242,3 +242,15 @@ func TestSplitJSONL(t *testing.T) {
 	}
 	t.Logf("%d lines, %d bytes of JSON", n, bytes)
 }
+
+// FuzzPieces checks any text as TestSplitIsTheRegexp does:
+// go test ./tokens -fuzz FuzzPieces.
+func FuzzPieces(f *testing.F) {
+	for _, s := range edgeTexts {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		checkSplit(t, []string{s}, map[string]bool{})
+		checkCounts(t, []string{s})
+	})
+}
