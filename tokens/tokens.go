@@ -63,12 +63,7 @@ func (c *Counter) Text(s string) int {
 	for len(s) > 0 {
 		chunk := s[:chunkEnd(s)]
 		s = s[len(chunk):]
-		k, ok := c.chunks[chunk]
-		if !ok {
-			k = c.chunk(chunk)
-			cache(c.chunks, chunk, k)
-		}
-		n += k
+		n += cached(c.chunks, chunk, c.chunk)
 	}
 	return n
 }
@@ -79,21 +74,22 @@ func (c *Counter) Text(s string) int {
 func (c *Counter) chunk(s string) int {
 	n := 0
 	for piece := range pieces(s) {
-		k, ok := c.pieces[piece]
-		if !ok {
-			k = c.count(piece)
-			cache(c.pieces, piece, k)
-		}
-		n += k
+		n += cached(c.pieces, piece, c.count)
 	}
 	return n
 }
 
-func cache(m map[string]int, s string, n int) {
+// cached is m's count of s, or else count's, which m keeps.
+func cached(m map[string]int, s string, count func(string) int) int {
+	if k, ok := m[s]; ok {
+		return k
+	}
+	k := count(s)
 	if len(m) >= maxCached {
 		clear(m)
 	}
-	m[strings.Clone(s)] = n // a key must not keep the caller's buffer alive
+	m[strings.Clone(s)] = k // a key must not keep the caller's buffer alive
+	return k
 }
 
 func (c *Counter) count(s string) int {
