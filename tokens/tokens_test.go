@@ -35,7 +35,7 @@ func TestChunkEnd(t *testing.T) {
 	}
 }
 
-// BenchmarkText counts the recorded prompts of the seed systems (20 MB
+// BenchmarkText counts the recorded prompts of the seed systems (16 MB
 // of real text) with a fresh Counter, as an export starts with one.
 func BenchmarkText(b *testing.B) {
 	texts := fixtureTexts(b)
