@@ -197,6 +197,9 @@ func TestSplitEveryRune(t *testing.T) {
 }
 
 func TestSplitRecordedPrompts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("splits 16 MB of recorded prompts twice over")
+	}
 	texts := fixtureTexts(t)
 	pieces := map[string]bool{}
 	checkSplit(t, texts, pieces)
