@@ -42,7 +42,6 @@ func (p Prompts) CodeDocsText() string {
 // first, and the first n are shown. The pool is the agent's own and keeps
 // its order from call to call, as MINDcraft's does, which decides ties.
 func selectExamples(pool [][]trajectory.Message, messages []trajectory.Message, n int) string {
-	words := overlapWords(turnsToText(messages))
 	type scored struct {
 		ex    []trajectory.Message
 		pe    poolExample
@@ -50,8 +49,13 @@ func selectExamples(pool [][]trajectory.Message, messages []trajectory.Message, 
 	}
 	byScore := make([]scored, len(pool))
 	for i, ex := range pool {
-		pe := poolExampleOf(ex)
-		byScore[i] = scored{ex, pe, pe.overlap(words)}
+		byScore[i] = scored{ex: ex, pe: poolExampleOf(ex)}
+	}
+	// The call's words are looked up after every example has interned its
+	// own: a word no example has cannot add to any overlap.
+	q := queryOf(overlapWords(turnsToText(messages)))
+	for i := range byScore {
+		byScore[i].score = byScore[i].pe.overlap(q)
 	}
 	slices.SortStableFunc(byScore, func(a, b scored) int { return cmp.Compare(b.score, a.score) })
 	for i, s := range byScore {
@@ -91,36 +95,86 @@ func turnsToText(turns []trajectory.Message) string {
 // spaces once everything but ASCII letters and spaces is dropped, and the
 // shared ones are counted with their repeats in text1.
 func wordOverlapScore(text1, text2 string) float64 {
-	return newPoolExample(text2).overlap(overlapWords(text1))
+	e := newPoolExample(text2)
+	return e.overlap(queryOf(overlapWords(text1)))
 }
 
 // poolExample is an example's side of wordOverlapScore, its words as a
-// set and how many there are, and the example as StringifyTurns renders
+// set of word ids and how many there are, and the example as StringifyTurns renders
 // it for $EXAMPLES.
 type poolExample struct {
-	set   map[string]bool
-	n     int
+	words []uint64 // its distinct words, a bit per word id (vocab)
+	n     int      // its words, repeats counted
 	turns string
 }
 
+// vocab numbers the words of the pool examples, so that an example's
+// words are a bit set and scoring a call against every example tests bits
+// instead of looking strings up in a map per example.
+var vocab = struct {
+	sync.RWMutex
+	ids map[string]int32
+}{ids: map[string]int32{}}
+
 func newPoolExample(text string) poolExample {
 	ws := overlapWords(text)
-	e := poolExample{set: make(map[string]bool, len(ws)), n: len(ws)}
+	e := poolExample{n: len(ws)}
+	vocab.Lock()
+	defer vocab.Unlock()
 	for _, w := range ws {
-		e.set[w] = true
+		id, ok := vocab.ids[w]
+		if !ok {
+			id = int32(len(vocab.ids))
+			vocab.ids[w] = id
+		}
+		for int(id/64) >= len(e.words) {
+			e.words = append(e.words, 0)
+		}
+		e.words[id/64] |= 1 << (id % 64)
 	}
 	return e
 }
 
-// overlap is wordOverlapScore(text1, example) for text1's words w1.
-func (e poolExample) overlap(w1 []string) float64 {
+// query is a call's words for overlap: the ids of those some example has,
+// each with its count, and how many words there are, repeats counted.
+type query struct {
+	ids   []int32
+	count []int
+	n     int
+}
+
+func queryOf(ws []string) query {
+	q := query{n: len(ws)}
+	at := map[int32]int{}
+	vocab.RLock()
+	defer vocab.RUnlock()
+	for _, w := range ws {
+		id, ok := vocab.ids[w]
+		if !ok {
+			continue
+		}
+		if i, ok := at[id]; ok {
+			q.count[i]++
+			continue
+		}
+		at[id] = len(q.ids)
+		q.ids = append(q.ids, id)
+		q.count = append(q.count, 1)
+	}
+	return q
+}
+
+// overlap is wordOverlapScore(text1, example) for text1's words q: the
+// words of text1 the example has (repeats counted, as the JavaScript
+// counts them) over the union.
+func (e poolExample) overlap(q query) float64 {
 	inter := 0
-	for _, w := range w1 {
-		if e.set[w] {
-			inter++
+	for i, id := range q.ids {
+		if k := int(id / 64); k < len(e.words) && e.words[k]&(1<<(id%64)) != 0 {
+			inter += q.count[i]
 		}
 	}
-	return float64(inter) / float64(len(w1)+e.n-inter)
+	return float64(inter) / float64(q.n+e.n-inter)
 }
 
 // poolExampleCache holds each profile example's words and rendering,
