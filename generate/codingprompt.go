@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"bytes"
 	"cmp"
 	"slices"
 	"strconv"
@@ -53,7 +54,7 @@ func selectExamples(pool [][]trajectory.Message, messages []trajectory.Message, 
 	}
 	// The call's words are looked up after every example has interned its
 	// own: a word no example has cannot add to any overlap.
-	q := queryOf(overlapWords(turnsToText(messages)))
+	q := queryOf(turnsToText(messages))
 	for i := range byScore {
 		byScore[i].score = byScore[i].pe.overlap(q)
 	}
@@ -96,7 +97,7 @@ func turnsToText(turns []trajectory.Message) string {
 // shared ones are counted with their repeats in text1.
 func wordOverlapScore(text1, text2 string) float64 {
 	e := newPoolExample(text2)
-	return e.overlap(queryOf(overlapWords(text1)))
+	return e.overlap(queryOf(text1))
 }
 
 // poolExample is an example's side of wordOverlapScore, its words as a
@@ -143,23 +144,37 @@ type query struct {
 	n     int
 }
 
-func queryOf(ws []string) query {
-	q := query{n: len(ws)}
-	at := map[int32]int{}
+// queryOf is text1 of wordOverlapScore as a query.
+func queryOf(text string) query {
+	var q query
+	var ids []int32
 	vocab.RLock()
-	defer vocab.RUnlock()
-	for _, w := range ws {
-		id, ok := vocab.ids[w]
-		if !ok {
-			continue
+	// The words as overlapWords splits them, read in place.
+	for b := lettersAndSpaces(text); ; {
+		i := bytes.IndexByte(b, ' ')
+		w := b
+		if i >= 0 {
+			w = b[:i]
 		}
-		if i, ok := at[id]; ok {
-			q.count[i]++
-			continue
+		q.n++
+		if id, ok := vocab.ids[string(w)]; ok {
+			ids = append(ids, id)
 		}
-		at[id] = len(q.ids)
-		q.ids = append(q.ids, id)
-		q.count = append(q.count, 1)
+		if i < 0 {
+			break
+		}
+		b = b[i+1:]
+	}
+	vocab.RUnlock()
+	slices.Sort(ids)
+	for i := 0; i < len(ids); {
+		j := i + 1
+		for j < len(ids) && ids[j] == ids[i] {
+			j++
+		}
+		q.ids = append(q.ids, ids[i])
+		q.count = append(q.count, j-i)
+		i = j
 	}
 	return q
 }
@@ -196,6 +211,12 @@ func poolExampleOf(ex []trajectory.Message) poolExample {
 }
 
 func overlapWords(s string) []string {
+	return strings.Split(string(lettersAndSpaces(s)), " ")
+}
+
+// lettersAndSpaces is s with ASCII letters lowercased, spaces kept and
+// everything else dropped.
+func lettersAndSpaces(s string) []byte {
 	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -206,5 +227,5 @@ func overlapWords(s string) []string {
 			b = append(b, c)
 		}
 	}
-	return strings.Split(string(b), " ")
+	return b
 }
