@@ -56,7 +56,8 @@ func (e *execution) install() ([]goja.Value, error) {
 	e.vec3 = parts.Get("Vec3").ToObject(vm)
 	e.vec3Proto = e.vec3.Get("prototype").ToObject(vm)
 	freeze, _ := goja.AssertFunction(vm.GlobalObject().Get("Object").ToObject(vm).Get("freeze"))
-	harden := func(v goja.Value) error { return harden(vm, freeze, v) }
+	frozen := map[*goja.Object]bool{}
+	harden := func(v goja.Value) error { return harden(vm, freeze, frozen, v) }
 	guards := []goja.Value{parts.Get("guardStr"), parts.Get("guardTpl"), parts.Get("guardProto"), parts.Get("guardArgs"), parts.Get("guardFail"), vm.ToValue(e.refill),
 		goja.Undefined(), vm.ToValue(0)} // the scratch variable; the steps held
 	if err := e.guardRegExp(); err != nil {
@@ -127,16 +128,21 @@ func (e *execution) install() ([]goja.Value, error) {
 //	  if (x is an object or a function) Object.freeze(x);
 //
 // run from Go: in the prelude its loops were a fifth of making a runtime.
-func harden(vm *goja.Runtime, freeze goja.Callable, v goja.Value) error {
+// An object already in frozen is not frozen again: freezing a frozen
+// object changes nothing, and these are ordinary objects and functions,
+// no proxy whose traps would see the call. (Function.prototype alone is
+// the prototype of every constructor.)
+func harden(vm *goja.Runtime, freeze goja.Callable, frozen map[*goja.Object]bool, v goja.Value) error {
 	o, ok := v.(*goja.Object)
 	if !ok {
 		return nil
 	}
 	for _, x := range []goja.Value{o, o.Get("prototype"), o.Prototype()} {
-		if x, ok := x.(*goja.Object); ok && x != nil {
+		if x, ok := x.(*goja.Object); ok && x != nil && !frozen[x] {
 			if _, err := freeze(goja.Undefined(), x); err != nil {
 				return err
 			}
+			frozen[x] = true
 		}
 	}
 	return nil
@@ -242,10 +248,7 @@ func secondsDuration(s float64) time.Duration { return time.Duration(s * float64
 // (an object of Vec3.prototype given x, y and z in that order) without
 // running the constructor: a block list makes thousands.
 func (e *execution) newVec3(x, y, z float64) goja.Value {
-	o := e.vm.NewObject()
-	if err := o.SetPrototype(e.vec3Proto); err != nil {
-		panic(err)
-	}
+	o := e.vm.CreateObject(e.vec3Proto)
 	_ = o.Set("x", x)
 	_ = o.Set("y", y)
 	_ = o.Set("z", z)
