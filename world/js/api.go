@@ -256,20 +256,15 @@ func (e *execution) newVec3(x, y, z float64) goja.Value {
 }
 
 // block is a mineflayer Block as model code reads it: name and position.
-// Its properties are defined, not set: on a fresh object that inherits
-// only from Object.prototype, which install froze, setting a name it
-// lacks creates a writable, enumerable, configurable data property all
-// the same, without looking the name up along the prototype chain (a
-// world.getNearestBlocks makes thousands of these). The getProperties
-// closure stays the first in block: its name is the function's name.
+// The getProperties closure stays the first in block: its name is the
+// function's name.
 func (e *execution) block(p world.Pos) goja.Value {
 	o := e.vm.NewObject()
 	name, diggable := e.blockName(e.w.BlockAt(p.X, p.Y, p.Z))
-	_ = o.DefineDataProperty("name", name, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
-	_ = o.DefineDataProperty("position", e.newVec3(float64(p.X), float64(p.Y), float64(p.Z)), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
-	_ = o.DefineDataProperty("diggable", diggable, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
-	_ = o.DefineDataProperty("getProperties", e.vm.ToValue(func(goja.FunctionCall) goja.Value { return e.properties(p) }),
-		goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
+	_ = o.Set("name", name)
+	_ = o.Set("position", e.newVec3(float64(p.X), float64(p.Y), float64(p.Z)))
+	_ = o.Set("diggable", diggable)
+	_ = o.Set("getProperties", func(goja.FunctionCall) goja.Value { return e.properties(p) })
 	return o
 }
 

@@ -27,12 +27,11 @@ await skills.wait(bot, 1);`
 }
 
 // TestBlockObjectShape: a block object, as world.getNearestBlocks,
-// world.getNearestBlock and bot.blockAt make it, is what it was when it
-// was made by setting its properties one by one (block defines them): the
-// same prototype, own properties in order with their attributes, its
-// position a Vec3, its own getProperties function (name, length, text),
-// and Object.prototype frozen, which makes defining the same as setting.
-// The expected lines were printed by the code before the change.
+// world.getNearestBlock and bot.blockAt make it, is what it was before its
+// name and diggable were kept per block name: the same prototype, own
+// properties in order with their attributes, its position a Vec3, its own
+// getProperties function (name, length, text). The expected lines were
+// printed by the code before the change.
 func TestBlockObjectShape(t *testing.T) {
 	w := testWorld(t)
 	code := `const d = (o) => JSON.stringify(Reflect.ownKeys(o).map(k => [String(k), Object.getOwnPropertyDescriptor(o, k)]));
