@@ -3,6 +3,7 @@ package world
 import (
 	"cmp"
 	"math"
+	"runtime"
 	"slices"
 	"sync"
 
@@ -262,8 +263,40 @@ func cellKey(p Pos) uint64 {
 	return uint64(uint32(p.X)&0x3ffffff)<<38 | uint64(uint32(p.Z)&0x3ffffff)<<12 | uint64(uint32(p.Y+2048)&0xfff)
 }
 
-// searches are the tables of path searches not running.
-var searches = sync.Pool{New: func() any { return &pathSearch{index: make(map[uint64]int32, 32)} }}
+// searches are the tables of path searches not running: a free list, not
+// a sync.Pool, which every garbage collection empties (a construction
+// trial allocates enough to collect every few searches, and the tables,
+// megabytes after a long search, were grown anew each time). It keeps at
+// most maxIdleSearches.
+var searches struct {
+	sync.Mutex
+	idle []*pathSearch
+}
+
+// maxIdleSearches bounds the idle tables kept: more than the searches
+// that run at once on a machine's workers.
+var maxIdleSearches = 2 * runtime.GOMAXPROCS(0)
+
+// getSearch takes idle tables, or new ones.
+func getSearch() *pathSearch {
+	searches.Lock()
+	defer searches.Unlock()
+	if n := len(searches.idle); n > 0 {
+		ps := searches.idle[n-1]
+		searches.idle = searches.idle[:n-1]
+		return ps
+	}
+	return &pathSearch{index: make(map[uint64]int32, 32)}
+}
+
+// putSearch gives tables back.
+func putSearch(ps *pathSearch) {
+	searches.Lock()
+	defer searches.Unlock()
+	if len(searches.idle) < maxIdleSearches {
+		searches.idle = append(searches.idle, ps)
+	}
+}
 
 // pathSearch holds a path search's node table, cell index and open
 // heap between searches.
@@ -307,14 +340,14 @@ func (w *World) findPath(start Pos, g goal, can ability) (path, string) {
 		w.digMemo = map[string]float64{} // the digger's tools are fixed for one search
 	}
 	// The tables are cleared and reused, from one search to the next and
-	// from one world to the next (a pool: a construction trial's world
+	// from one world to the next (a free list: a construction trial's world
 	// grew them anew each time): a failed search fills them to
 	// maxExpansions, and a program retrying a walk would otherwise leave
 	// megabytes of garbage per try (which the JavaScript watchdog, reading
 	// the heap, could blame on the program).
-	ps := searches.Get().(*pathSearch)
+	ps := getSearch()
 	w.search = ps
-	defer func() { w.search = nil; searches.Put(ps) }()
+	defer func() { w.search = nil; putSearch(ps) }()
 	clear(ps.index)
 	index := ps.index
 	nodes := append(ps.nodes[:0], step{p: start, parent: -1})
