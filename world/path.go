@@ -104,9 +104,9 @@ var dirsDiag = [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
 
 // pathNode is a heap entry: a search node index and its priority.
 type pathNode struct {
-	i    int32
 	g, f float64
-	seq  int32
+	i    int32
+	seq  int32 // (after the floats: 24 bytes, not 32)
 }
 
 // nodeHeap is a binary min-heap on f; among equal f the deeper node (higher
@@ -391,20 +391,16 @@ func (w *World) findPath(start Pos, g goal, can ability) (path, string) {
 		}
 		used := cur.scaffold
 		visit := func(q Pos, cost float64, mv move) {
-			st := step{p: q, parent: n.i, scaffold: used}
 			for _, d := range mv.dig[:mv.ndig] {
-				st.dig[st.ndig] = d
-				st.ndig++
 				cost += w.digCost(digger, d)
 			}
 			if mv.placed {
 				if int(used) >= scaffold {
 					return
 				}
-				st.place, st.placed, st.scaffold = mv.place, true, used+1
 				cost += scaffoldCost
 			}
-			st.g = n.g + cost
+			gq := n.g + cost
 			// The cell's node: in the memo's table inside its box, else
 			// in the map.
 			var i int32
@@ -416,8 +412,14 @@ func (w *World) findPath(start Pos, g goal, can ability) (path, string) {
 			} else {
 				i, seen = index[cellKey(q)]
 			}
-			if seen && nodes[i].g <= st.g {
+			if seen && nodes[i].g <= gq {
 				return
+			}
+			// The step is made only for a node kept (most visits find
+			// the cell reached as cheaply already).
+			st := step{p: q, g: gq, parent: n.i, dig: mv.dig, ndig: mv.ndig, scaffold: used}
+			if mv.placed {
+				st.place, st.placed, st.scaffold = mv.place, true, used+1
 			}
 			if !seen {
 				i = int32(len(nodes))
