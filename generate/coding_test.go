@@ -3,6 +3,7 @@ package generate
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -436,6 +437,28 @@ func TestOverlapIsTheMapCount(t *testing.T) {
 		t1, t2 := text(), text()
 		if got, want := wordOverlapScore(t1, t2), mapCount(t1, t2); got != want {
 			t.Fatalf("wordOverlapScore(%q, %q) = %g, the map count %g", t1, t2, got, want)
+		}
+	}
+}
+
+// A call's words read from its turns are those of turnsToText's text, on
+// drawn turns: roles, names or none, spaces and other white space at the
+// ends, empty turns.
+func TestQueryOfTurnsIsTheText(t *testing.T) {
+	_ = newPoolExample("build a wall of stone wood x the")
+	rng := rand.New(rand.NewPCG(34, 4))
+	parts := []string{"greg:", "Andy_0: ", ":", " ", "  ", "\n", "\t", "\u00a0", "\ufeff", "\u0085", "build", "Wall", "of", "x", "the", "é", "!"}
+	for range 5000 {
+		var turns []trajectory.Message
+		for range rng.IntN(5) {
+			var b strings.Builder
+			for range rng.IntN(8) {
+				b.WriteString(parts[rng.IntN(len(parts))])
+			}
+			turns = append(turns, trajectory.Message{Role: []string{"user", "assistant", "system"}[rng.IntN(3)], Content: b.String()})
+		}
+		if got, want := queryOfTurns(turns), queryOf(turnsToText(turns)); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q: %+v from the turns, %+v from the text", turns, got, want)
 		}
 	}
 }

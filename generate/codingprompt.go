@@ -54,7 +54,7 @@ func selectExamples(pool [][]trajectory.Message, messages []trajectory.Message, 
 	}
 	// The call's words are looked up after every example has interned its
 	// own: a word no example has cannot add to any overlap.
-	q := queryOf(turnsToText(messages))
+	q := queryOfTurns(messages)
 	for i := range byScore {
 		byScore[i].score = byScore[i].pe.overlap(q)
 	}
@@ -145,12 +145,33 @@ type query struct {
 }
 
 // queryOf is text1 of wordOverlapScore as a query.
-func queryOf(text string) query {
+func queryOf(text string) query { return queryOfLetters(lettersAndSpaces(text)) }
+
+// queryOfTurns is queryOf(turnsToText(turns)) without making the text:
+// turnsToText's newlines and its trim of the whole (which, each turn
+// being trimmed, takes only newlines) are dropped with everything else
+// but letters and spaces.
+func queryOfTurns(turns []trajectory.Message) query {
+	var b []byte
+	for _, t := range turns {
+		if t.Role != "assistant" {
+			_, after, found := strings.Cut(t.Content, ":")
+			if !found {
+				after = t.Content
+			}
+			b = appendLettersAndSpaces(b, jsTrim(after))
+		}
+	}
+	return queryOfLetters(b)
+}
+
+// queryOfLetters is the query of a text lettersAndSpaces made.
+func queryOfLetters(letters []byte) query {
 	var q query
 	var ids []int32
 	vocab.RLock()
 	// The words as overlapWords splits them, read in place.
-	for b := lettersAndSpaces(text); ; {
+	for b := letters; ; {
 		i := bytes.IndexByte(b, ' ')
 		w := b
 		if i >= 0 {
@@ -217,7 +238,10 @@ func overlapWords(s string) []string {
 // lettersAndSpaces is s with ASCII letters lowercased, spaces kept and
 // everything else dropped.
 func lettersAndSpaces(s string) []byte {
-	b := make([]byte, 0, len(s))
+	return appendLettersAndSpaces(make([]byte, 0, len(s)), s)
+}
+
+func appendLettersAndSpaces(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
