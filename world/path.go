@@ -481,14 +481,19 @@ func (w *World) digging(cs ...Pos) move {
 
 func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit func(Pos, float64, move)) {
 	headroom := !w.blocks.isSolid(p.Add(0, 2, 0))
-	for _, d := range dirs4 {
+	// pass is whether a body fits in each of the four neighbours, in
+	// dirs4's order: the digging and the diagonals ask it again.
+	var pass [4]bool
+	for k, d := range dirs4 {
 		q := p.Add(d[0], 0, d[1])
+		stand := w.standableIn(q)
+		pass[k] = stand || w.passableIn(q)
 		switch {
-		case w.standableIn(q):
+		case stand:
 			visit(q, 1, move{})
 		case headroom && w.standableIn(q.Add(0, 1, 0)):
 			visit(q.Add(0, 1, 0), 1.5, move{})
-		case w.passableIn(q):
+		case pass[k]:
 			dropped := false
 			for k := 1; k <= 3; k++ {
 				r := q.Add(0, -k, 0)
@@ -516,9 +521,9 @@ func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit 
 	// Digging, as mineflayer-pathfinder digs when no walk will do:
 	// through the feet and head cells of a neighbour with ground under
 	// it, and down through the block underfoot.
-	for _, d := range dirs4 {
+	for k, d := range dirs4 {
 		q := p.Add(d[0], 0, d[1])
-		if w.passableIn(q) || !w.blocks.isSolid(q.Add(0, -1, 0)) {
+		if pass[k] || !w.blocks.isSolid(q.Add(0, -1, 0)) {
 			continue
 		}
 		if m := w.digging(q, q.Add(0, 1, 0)); w.diggable(digger, m.dig[:m.ndig]...) {
@@ -557,7 +562,10 @@ func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit 
 	}
 	for _, d := range dirsDiag {
 		q := p.Add(d[0], 0, d[1])
-		if w.standableIn(q) && w.passableIn(p.Add(d[0], 0, 0)) && w.passableIn(p.Add(0, 0, d[1])) {
+		// The two neighbours the corner is cut between: dirs4 is +x, -x,
+		// +z, -z.
+		x, z := pass[(1-d[0])/2], pass[2+(1-d[1])/2]
+		if w.standableIn(q) && x && z {
 			visit(q, math.Sqrt2, move{})
 		}
 	}
