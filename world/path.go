@@ -84,7 +84,7 @@ func (w *World) standable(p Pos) bool {
 // below, a ladder, or ground below a horizontal neighbour it fits in (memo:
 // asked through the path search's memo, pathmemo.go).
 func (w *World) grounded(p Pos, memo bool) bool {
-	if w.blocks.isSolid(p.Add(0, -1, 0)) || climbable(w.blocks.name(p)) {
+	if w.blocks.isSolid(p.Add(0, -1, 0)) || w.blocks.climbable(p) {
 		return true
 	}
 	for _, d := range dirs4 {
@@ -512,10 +512,10 @@ func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit 
 			}
 		}
 	}
-	if climbable(w.blocks.name(p)) && w.standableIn(p.Add(0, 1, 0)) {
+	if w.blocks.climbable(p) && w.standableIn(p.Add(0, 1, 0)) {
 		visit(p.Add(0, 1, 0), 1.5, move{})
 	}
-	if climbable(w.blocks.name(p.Add(0, -1, 0))) && w.standableIn(p.Add(0, -1, 0)) {
+	if w.blocks.climbable(p.Add(0, -1, 0)) && w.standableIn(p.Add(0, -1, 0)) {
 		visit(p.Add(0, -1, 0), 1, move{})
 	}
 	// Digging, as mineflayer-pathfinder digs when no walk will do:
