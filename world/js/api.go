@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/dop251/goja"
@@ -86,7 +87,7 @@ func (e *execution) install() ([]goja.Value, error) {
 		return guards, e.installVoyager(global)
 	}
 	skills := vm.NewObject()
-	for _, name := range slices.Sorted(maps.Keys(skillTable)) {
+	for _, name := range skillNames() {
 		if err := skills.Set(name, e.async(skillTable[name])); err != nil {
 			return nil, err
 		}
@@ -100,7 +101,7 @@ func (e *execution) install() ([]goja.Value, error) {
 		return nil, err
 	}
 	worldObj := vm.NewObject()
-	for _, name := range slices.Sorted(maps.Keys(worldTable)) {
+	for _, name := range worldNames() {
 		fn := worldTable[name]
 		if err := worldObj.Set(name, e.sync(func(args []goja.Value) goja.Value { return fn(e, args) })); err != nil {
 			return nil, err
@@ -118,6 +119,13 @@ func (e *execution) install() ([]goja.Value, error) {
 	}
 	return guards, nil
 }
+
+// skillNames and worldNames are the API's function names in the order
+// install puts them in, sorted once.
+var (
+	skillNames = sync.OnceValue(func() []string { return slices.Sorted(maps.Keys(skillTable)) })
+	worldNames = sync.OnceValue(func() []string { return slices.Sorted(maps.Keys(worldTable)) })
+)
 
 // harden freezes an intrinsic, its prototype object and what it inherits
 // from, as SES's lockdown leaves them: code cannot change the builtins it
