@@ -2,6 +2,8 @@ package generate
 
 import (
 	"encoding/json"
+	"math/rand/v2"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -400,5 +402,63 @@ func TestRunConfigPaperProfile(t *testing.T) {
 	b, _ := json.Marshal(c.runConfig([]trajectory.TaskFile{{SHA256: "ab"}}, nil))
 	if want := `{"task_files":["ab"],"trials_per_task":1,"seed":1,"backend":"scripted","dialect":"paper","wire":"strict","think_time":0,"max_turns":0}`; string(b) != want {
 		t.Errorf("config %s, want %s", b, want)
+	}
+}
+
+// The word ids give wordOverlapScore's figure, counted with a map as the
+// JavaScript counts it, on drawn texts: repeats, empty words (doubled
+// spaces), case, dropped characters, and words no example has.
+func TestOverlapIsTheMapCount(t *testing.T) {
+	rng := rand.New(rand.NewPCG(34, 3))
+	words := []string{"a", "A", "wall", "Wall!", "stone", "", " ", "build", "of", "x1", "é", "wood", "sue's", "zz"}
+	text := func() string {
+		var b strings.Builder
+		for range rng.IntN(12) {
+			b.WriteString(words[rng.IntN(len(words))])
+			b.WriteString([]string{" ", "  ", "\n", ""}[rng.IntN(4)])
+		}
+		return b.String()
+	}
+	mapCount := func(text1, text2 string) float64 {
+		w1, w2 := overlapWords(text1), overlapWords(text2)
+		set := map[string]bool{}
+		for _, w := range w2 {
+			set[w] = true
+		}
+		inter := 0
+		for _, w := range w1 {
+			if set[w] {
+				inter++
+			}
+		}
+		return float64(inter) / float64(len(w1)+len(w2)-inter)
+	}
+	for range 5000 {
+		t1, t2 := text(), text()
+		if got, want := wordOverlapScore(t1, t2), mapCount(t1, t2); got != want {
+			t.Fatalf("wordOverlapScore(%q, %q) = %g, the map count %g", t1, t2, got, want)
+		}
+	}
+}
+
+// A call's words read from its turns are those of turnsToText's text, on
+// drawn turns: roles, names or none, spaces and other white space at the
+// ends, empty turns.
+func TestQueryOfTurnsIsTheText(t *testing.T) {
+	_ = newPoolExample("build a wall of stone wood x the")
+	rng := rand.New(rand.NewPCG(34, 4))
+	parts := []string{"greg:", "Andy_0: ", ":", " ", "  ", "\n", "\t", "\u00a0", "\ufeff", "\u0085", "build", "Wall", "of", "x", "the", "é", "!"}
+	for range 5000 {
+		var turns []trajectory.Message
+		for range rng.IntN(5) {
+			var b strings.Builder
+			for range rng.IntN(8) {
+				b.WriteString(parts[rng.IntN(len(parts))])
+			}
+			turns = append(turns, trajectory.Message{Role: []string{"user", "assistant", "system"}[rng.IntN(3)], Content: b.String()})
+		}
+		if got, want := queryOfTurns(turns), queryOf(turnsToText(turns)); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q: %+v from the turns, %+v from the text", turns, got, want)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"bytes"
 	"cmp"
 	"slices"
 	"strconv"
@@ -42,7 +43,6 @@ func (p Prompts) CodeDocsText() string {
 // first, and the first n are shown. The pool is the agent's own and keeps
 // its order from call to call, as MINDcraft's does, which decides ties.
 func selectExamples(pool [][]trajectory.Message, messages []trajectory.Message, n int) string {
-	words := overlapWords(turnsToText(messages))
 	type scored struct {
 		ex    []trajectory.Message
 		pe    poolExample
@@ -50,8 +50,13 @@ func selectExamples(pool [][]trajectory.Message, messages []trajectory.Message, 
 	}
 	byScore := make([]scored, len(pool))
 	for i, ex := range pool {
-		pe := poolExampleOf(ex)
-		byScore[i] = scored{ex, pe, pe.overlap(words)}
+		byScore[i] = scored{ex: ex, pe: poolExampleOf(ex)}
+	}
+	// The call's words are looked up after every example has interned its
+	// own: a word no example has cannot add to any overlap.
+	q := queryOfTurns(messages)
+	for i := range byScore {
+		byScore[i].score = byScore[i].pe.overlap(q)
 	}
 	slices.SortStableFunc(byScore, func(a, b scored) int { return cmp.Compare(b.score, a.score) })
 	for i, s := range byScore {
@@ -91,36 +96,121 @@ func turnsToText(turns []trajectory.Message) string {
 // spaces once everything but ASCII letters and spaces is dropped, and the
 // shared ones are counted with their repeats in text1.
 func wordOverlapScore(text1, text2 string) float64 {
-	return newPoolExample(text2).overlap(overlapWords(text1))
+	e := newPoolExample(text2)
+	return e.overlap(queryOf(text1))
 }
 
 // poolExample is an example's side of wordOverlapScore, its words as a
-// set and how many there are, and the example as StringifyTurns renders
+// set of word ids and how many there are, and the example as StringifyTurns renders
 // it for $EXAMPLES.
 type poolExample struct {
-	set   map[string]bool
-	n     int
+	words []uint64 // its distinct words, a bit per word id (vocab)
+	n     int      // its words, repeats counted
 	turns string
 }
 
+// vocab numbers the words of the pool examples, so that an example's
+// words are a bit set and scoring a call against every example tests bits
+// instead of looking strings up in a map per example.
+var vocab = struct {
+	sync.RWMutex
+	ids map[string]int32
+}{ids: map[string]int32{}}
+
 func newPoolExample(text string) poolExample {
 	ws := overlapWords(text)
-	e := poolExample{set: make(map[string]bool, len(ws)), n: len(ws)}
+	e := poolExample{n: len(ws)}
+	vocab.Lock()
+	defer vocab.Unlock()
 	for _, w := range ws {
-		e.set[w] = true
+		id, ok := vocab.ids[w]
+		if !ok {
+			id = int32(len(vocab.ids))
+			vocab.ids[w] = id
+		}
+		for int(id/64) >= len(e.words) {
+			e.words = append(e.words, 0)
+		}
+		e.words[id/64] |= 1 << (id % 64)
 	}
 	return e
 }
 
-// overlap is wordOverlapScore(text1, example) for text1's words w1.
-func (e poolExample) overlap(w1 []string) float64 {
-	inter := 0
-	for _, w := range w1 {
-		if e.set[w] {
-			inter++
+// query is a call's words for overlap: the ids of those some example has,
+// each with its count, and how many words there are, repeats counted.
+type query struct {
+	ids   []int32
+	count []int
+	n     int
+}
+
+// queryOf is text1 of wordOverlapScore as a query.
+func queryOf(text string) query { return queryOfLetters(lettersAndSpaces(text)) }
+
+// queryOfTurns is queryOf(turnsToText(turns)) without making the text:
+// turnsToText's newlines and its trim of the whole (which, each turn
+// being trimmed, takes only newlines) are dropped with everything else
+// but letters and spaces.
+func queryOfTurns(turns []trajectory.Message) query {
+	var b []byte
+	for _, t := range turns {
+		if t.Role != "assistant" {
+			_, after, found := strings.Cut(t.Content, ":")
+			if !found {
+				after = t.Content
+			}
+			b = appendLettersAndSpaces(b, jsTrim(after))
 		}
 	}
-	return float64(inter) / float64(len(w1)+e.n-inter)
+	return queryOfLetters(b)
+}
+
+// queryOfLetters is the query of a text lettersAndSpaces made.
+func queryOfLetters(letters []byte) query {
+	var q query
+	var ids []int32
+	vocab.RLock()
+	// The words as overlapWords splits them, read in place.
+	for b := letters; ; {
+		i := bytes.IndexByte(b, ' ')
+		w := b
+		if i >= 0 {
+			w = b[:i]
+		}
+		q.n++
+		if id, ok := vocab.ids[string(w)]; ok {
+			ids = append(ids, id)
+		}
+		if i < 0 {
+			break
+		}
+		b = b[i+1:]
+	}
+	vocab.RUnlock()
+	slices.Sort(ids)
+	for i := 0; i < len(ids); {
+		j := i + 1
+		for j < len(ids) && ids[j] == ids[i] {
+			j++
+		}
+		q.ids = append(q.ids, ids[i])
+		q.count = append(q.count, j-i)
+		i = j
+	}
+	return q
+}
+
+// overlap is wordOverlapScore(text1, example) for text1's words q: the
+// words of text1 the example has (repeats counted, as the JavaScript
+// counts them) over the union.
+func (e poolExample) overlap(q query) float64 {
+	inter := 0
+	for i, id := range q.ids {
+		if k := int(id / 64); k < len(e.words) && e.words[k]&(1<<(id%64)) != 0 {
+			inter += q.count[i]
+		}
+	}
+	return float64(inter) / float64(q.n+e.n-inter)
 }
 
 // poolExampleCache holds each profile example's words and rendering,
@@ -142,7 +232,16 @@ func poolExampleOf(ex []trajectory.Message) poolExample {
 }
 
 func overlapWords(s string) []string {
-	b := make([]byte, 0, len(s))
+	return strings.Split(string(lettersAndSpaces(s)), " ")
+}
+
+// lettersAndSpaces is s with ASCII letters lowercased, spaces kept and
+// everything else dropped.
+func lettersAndSpaces(s string) []byte {
+	return appendLettersAndSpaces(make([]byte, 0, len(s)), s)
+}
+
+func appendLettersAndSpaces(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -152,5 +251,5 @@ func overlapWords(s string) []string {
 			b = append(b, c)
 		}
 	}
-	return strings.Split(string(b), " ")
+	return b
 }

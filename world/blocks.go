@@ -51,6 +51,7 @@ type blockGrid struct {
 	ids      map[string]uint16
 	solid    []bool
 	replace  []bool             // id -> replaceable (a path search asks for every cell)
+	climb    []bool             // id -> climbable (likewise)
 	where    []map[Pos]struct{} // id -> positions holding it, once indexed
 	indexed  []bool             // id -> where[id] is built and kept current
 	doorTop  map[Pos]bool       // upper halves of doors
@@ -102,6 +103,7 @@ func (g *blockGrid) intern(name string) uint16 {
 	g.ids[name] = id
 	g.solid = append(g.solid, isSolidName(name))
 	g.replace = append(g.replace, replaceable[name])
+	g.climb = append(g.climb, climbable(name))
 	g.where = append(g.where, nil)
 	g.indexed = append(g.indexed, false)
 	return id
@@ -170,6 +172,10 @@ func (g *blockGrid) name(p Pos) string { return g.names[g.id(p)] }
 // replaceable reports whether placing a block at p overwrites what is
 // there (the replaceable map).
 func (g *blockGrid) replaceable(p Pos) bool { return g.replace[g.id(p)] }
+
+// climbable reports whether the block at p holds an entity and lets it
+// climb (climbable, kept per block id).
+func (g *blockGrid) climbable(p Pos) bool { return g.climb[g.id(p)] }
 
 // isSolid reports whether an entity collides with the block at p.
 func (g *blockGrid) isSolid(p Pos) bool {

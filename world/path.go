@@ -3,6 +3,7 @@ package world
 import (
 	"cmp"
 	"math"
+	"runtime"
 	"slices"
 	"sync"
 
@@ -83,7 +84,7 @@ func (w *World) standable(p Pos) bool {
 // below, a ladder, or ground below a horizontal neighbour it fits in (memo:
 // asked through the path search's memo, pathmemo.go).
 func (w *World) grounded(p Pos, memo bool) bool {
-	if w.blocks.isSolid(p.Add(0, -1, 0)) || climbable(w.blocks.name(p)) {
+	if w.blocks.isSolid(p.Add(0, -1, 0)) || w.blocks.climbable(p) {
 		return true
 	}
 	for _, d := range dirs4 {
@@ -103,9 +104,9 @@ var dirsDiag = [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
 
 // pathNode is a heap entry: a search node index and its priority.
 type pathNode struct {
-	i    int32
 	g, f float64
-	seq  int32
+	i    int32
+	seq  int32 // (after the floats: 24 bytes, not 32)
 }
 
 // nodeHeap is a binary min-heap on f; among equal f the deeper node (higher
@@ -262,8 +263,40 @@ func cellKey(p Pos) uint64 {
 	return uint64(uint32(p.X)&0x3ffffff)<<38 | uint64(uint32(p.Z)&0x3ffffff)<<12 | uint64(uint32(p.Y+2048)&0xfff)
 }
 
-// searches are the tables of path searches not running.
-var searches = sync.Pool{New: func() any { return &pathSearch{index: make(map[uint64]int32, 32)} }}
+// searches are the tables of path searches not running: a free list, not
+// a sync.Pool, which every garbage collection empties (a construction
+// trial allocates enough to collect every few searches, and the tables,
+// megabytes after a long search, were grown anew each time). It keeps at
+// most maxIdleSearches.
+var searches struct {
+	sync.Mutex
+	idle []*pathSearch
+}
+
+// maxIdleSearches bounds the idle tables kept: more than the searches
+// that run at once on a machine's workers.
+var maxIdleSearches = 2 * runtime.GOMAXPROCS(0)
+
+// getSearch takes idle tables, or new ones.
+func getSearch() *pathSearch {
+	searches.Lock()
+	defer searches.Unlock()
+	if n := len(searches.idle); n > 0 {
+		ps := searches.idle[n-1]
+		searches.idle = searches.idle[:n-1]
+		return ps
+	}
+	return &pathSearch{index: make(map[uint64]int32, 32)}
+}
+
+// putSearch gives tables back.
+func putSearch(ps *pathSearch) {
+	searches.Lock()
+	defer searches.Unlock()
+	if len(searches.idle) < maxIdleSearches {
+		searches.idle = append(searches.idle, ps)
+	}
+}
 
 // pathSearch holds a path search's node table, cell index and open
 // heap between searches.
@@ -307,14 +340,14 @@ func (w *World) findPath(start Pos, g goal, can ability) (path, string) {
 		w.digMemo = map[string]float64{} // the digger's tools are fixed for one search
 	}
 	// The tables are cleared and reused, from one search to the next and
-	// from one world to the next (a pool: a construction trial's world
+	// from one world to the next (a free list: a construction trial's world
 	// grew them anew each time): a failed search fills them to
 	// maxExpansions, and a program retrying a walk would otherwise leave
 	// megabytes of garbage per try (which the JavaScript watchdog, reading
 	// the heap, could blame on the program).
-	ps := searches.Get().(*pathSearch)
+	ps := getSearch()
 	w.search = ps
-	defer func() { w.search = nil; searches.Put(ps) }()
+	defer func() { w.search = nil; putSearch(ps) }()
 	clear(ps.index)
 	index := ps.index
 	nodes := append(ps.nodes[:0], step{p: start, parent: -1})
@@ -358,20 +391,16 @@ func (w *World) findPath(start Pos, g goal, can ability) (path, string) {
 		}
 		used := cur.scaffold
 		visit := func(q Pos, cost float64, mv move) {
-			st := step{p: q, parent: n.i, scaffold: used}
 			for _, d := range mv.dig[:mv.ndig] {
-				st.dig[st.ndig] = d
-				st.ndig++
 				cost += w.digCost(digger, d)
 			}
 			if mv.placed {
 				if int(used) >= scaffold {
 					return
 				}
-				st.place, st.placed, st.scaffold = mv.place, true, used+1
 				cost += scaffoldCost
 			}
-			st.g = n.g + cost
+			gq := n.g + cost
 			// The cell's node: in the memo's table inside its box, else
 			// in the map.
 			var i int32
@@ -383,8 +412,14 @@ func (w *World) findPath(start Pos, g goal, can ability) (path, string) {
 			} else {
 				i, seen = index[cellKey(q)]
 			}
-			if seen && nodes[i].g <= st.g {
+			if seen && nodes[i].g <= gq {
 				return
+			}
+			// The step is made only for a node kept (most visits find
+			// the cell reached as cheaply already).
+			st := step{p: q, g: gq, parent: n.i, dig: mv.dig, ndig: mv.ndig, scaffold: used}
+			if mv.placed {
+				st.place, st.placed, st.scaffold = mv.place, true, used+1
 			}
 			if !seen {
 				i = int32(len(nodes))
@@ -446,14 +481,19 @@ func (w *World) digging(cs ...Pos) move {
 
 func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit func(Pos, float64, move)) {
 	headroom := !w.blocks.isSolid(p.Add(0, 2, 0))
-	for _, d := range dirs4 {
+	// pass is whether a body fits in each of the four neighbours, in
+	// dirs4's order: the digging and the diagonals ask it again.
+	var pass [4]bool
+	for k, d := range dirs4 {
 		q := p.Add(d[0], 0, d[1])
+		stand := w.standableIn(q)
+		pass[k] = stand || w.passableIn(q)
 		switch {
-		case w.standableIn(q):
+		case stand:
 			visit(q, 1, move{})
 		case headroom && w.standableIn(q.Add(0, 1, 0)):
 			visit(q.Add(0, 1, 0), 1.5, move{})
-		case w.passableIn(q):
+		case pass[k]:
 			dropped := false
 			for k := 1; k <= 3; k++ {
 				r := q.Add(0, -k, 0)
@@ -472,18 +512,18 @@ func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit 
 			}
 		}
 	}
-	if climbable(w.blocks.name(p)) && w.standableIn(p.Add(0, 1, 0)) {
+	if w.blocks.climbable(p) && w.standableIn(p.Add(0, 1, 0)) {
 		visit(p.Add(0, 1, 0), 1.5, move{})
 	}
-	if climbable(w.blocks.name(p.Add(0, -1, 0))) && w.standableIn(p.Add(0, -1, 0)) {
+	if w.blocks.climbable(p.Add(0, -1, 0)) && w.standableIn(p.Add(0, -1, 0)) {
 		visit(p.Add(0, -1, 0), 1, move{})
 	}
 	// Digging, as mineflayer-pathfinder digs when no walk will do:
 	// through the feet and head cells of a neighbour with ground under
 	// it, and down through the block underfoot.
-	for _, d := range dirs4 {
+	for k, d := range dirs4 {
 		q := p.Add(d[0], 0, d[1])
-		if w.passableIn(q) || !w.blocks.isSolid(q.Add(0, -1, 0)) {
+		if pass[k] || !w.blocks.isSolid(q.Add(0, -1, 0)) {
 			continue
 		}
 		if m := w.digging(q, q.Add(0, 1, 0)); w.diggable(digger, m.dig[:m.ndig]...) {
@@ -522,7 +562,10 @@ func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit 
 	}
 	for _, d := range dirsDiag {
 		q := p.Add(d[0], 0, d[1])
-		if w.standableIn(q) && w.passableIn(p.Add(d[0], 0, 0)) && w.passableIn(p.Add(0, 0, d[1])) {
+		// The two neighbours the corner is cut between: dirs4 is +x, -x,
+		// +z, -z.
+		x, z := pass[(1-d[0])/2], pass[2+(1-d[1])/2]
+		if w.standableIn(q) && x && z {
 			visit(q, math.Sqrt2, move{})
 		}
 	}

@@ -187,7 +187,7 @@ func cmdDigDown(r *run, args []command.Value) string {
 			return ""
 		}
 		p := r.a.pos.Block()
-		for p.Y > MinY && !r.w.blocks.isSolid(p.Add(0, -1, 0)) && !climbable(r.w.blocks.name(p)) {
+		for p.Y > MinY && !r.w.blocks.isSolid(p.Add(0, -1, 0)) && !r.w.blocks.climbable(p) {
 			p.Y--
 		}
 		r.a.pos.Y = float64(p.Y)

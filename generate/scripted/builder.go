@@ -309,7 +309,7 @@ func readLevel(c *know.Context, k int) (blueprints.Level, bool) {
 	for i := len(acts) - 1; i >= 0; i-- {
 		a := acts[i]
 		if a.Name == "!getBlueprintLevel" && len(a.Args) == 1 && atoi(a.Args[0]) == k {
-			if lv, ok := blueprints.ParseLevel(a.Output); ok {
+			if lv, ok := parseLevel(a.Output); ok {
 				return lv, true
 			}
 		}
@@ -377,7 +377,7 @@ func placedLevels(c *know.Context) map[int]bool {
 			// read; a memory call's prompt shows no inventory, so there
 			// the share cannot be told (a level read while waiting for the
 			// split would pass for built).
-			if lv, ok := blueprints.ParseLevel(a.Output); ok && c.Folded() == nil && len(share(c, lv)) == 0 {
+			if lv, ok := parseLevel(a.Output); ok && c.Folded() == nil && len(share(c, lv)) == 0 {
 				done[lv.Level] = true
 			}
 		}

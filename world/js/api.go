@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/dop251/goja"
@@ -56,7 +57,8 @@ func (e *execution) install() ([]goja.Value, error) {
 	e.vec3 = parts.Get("Vec3").ToObject(vm)
 	e.vec3Proto = e.vec3.Get("prototype").ToObject(vm)
 	freeze, _ := goja.AssertFunction(vm.GlobalObject().Get("Object").ToObject(vm).Get("freeze"))
-	harden := func(v goja.Value) error { return harden(vm, freeze, v) }
+	frozen := map[*goja.Object]bool{}
+	harden := func(v goja.Value) error { return harden(vm, freeze, frozen, v) }
 	guards := []goja.Value{parts.Get("guardStr"), parts.Get("guardTpl"), parts.Get("guardProto"), parts.Get("guardArgs"), parts.Get("guardFail"), vm.ToValue(e.refill),
 		goja.Undefined(), vm.ToValue(0)} // the scratch variable; the steps held
 	if err := e.guardRegExp(); err != nil {
@@ -85,7 +87,7 @@ func (e *execution) install() ([]goja.Value, error) {
 		return guards, e.installVoyager(global)
 	}
 	skills := vm.NewObject()
-	for _, name := range slices.Sorted(maps.Keys(skillTable)) {
+	for _, name := range skillNames() {
 		if err := skills.Set(name, e.async(skillTable[name])); err != nil {
 			return nil, err
 		}
@@ -99,7 +101,7 @@ func (e *execution) install() ([]goja.Value, error) {
 		return nil, err
 	}
 	worldObj := vm.NewObject()
-	for _, name := range slices.Sorted(maps.Keys(worldTable)) {
+	for _, name := range worldNames() {
 		fn := worldTable[name]
 		if err := worldObj.Set(name, e.sync(func(args []goja.Value) goja.Value { return fn(e, args) })); err != nil {
 			return nil, err
@@ -118,6 +120,13 @@ func (e *execution) install() ([]goja.Value, error) {
 	return guards, nil
 }
 
+// skillNames and worldNames are the API's function names in the order
+// install puts them in, sorted once.
+var (
+	skillNames = sync.OnceValue(func() []string { return slices.Sorted(maps.Keys(skillTable)) })
+	worldNames = sync.OnceValue(func() []string { return slices.Sorted(maps.Keys(worldTable)) })
+)
+
 // harden freezes an intrinsic, its prototype object and what it inherits
 // from, as SES's lockdown leaves them: code cannot change the builtins it
 // shares with the API. (A fresh runtime per execution keeps anything
@@ -127,16 +136,21 @@ func (e *execution) install() ([]goja.Value, error) {
 //	  if (x is an object or a function) Object.freeze(x);
 //
 // run from Go: in the prelude its loops were a fifth of making a runtime.
-func harden(vm *goja.Runtime, freeze goja.Callable, v goja.Value) error {
+// An object already in frozen is not frozen again: freezing a frozen
+// object changes nothing, and these are ordinary objects and functions,
+// no proxy whose traps would see the call. (Function.prototype alone is
+// the prototype of every constructor.)
+func harden(vm *goja.Runtime, freeze goja.Callable, frozen map[*goja.Object]bool, v goja.Value) error {
 	o, ok := v.(*goja.Object)
 	if !ok {
 		return nil
 	}
 	for _, x := range []goja.Value{o, o.Get("prototype"), o.Prototype()} {
-		if x, ok := x.(*goja.Object); ok && x != nil {
+		if x, ok := x.(*goja.Object); ok && x != nil && !frozen[x] {
 			if _, err := freeze(goja.Undefined(), x); err != nil {
 				return err
 			}
+			frozen[x] = true
 		}
 	}
 	return nil
@@ -242,10 +256,7 @@ func secondsDuration(s float64) time.Duration { return time.Duration(s * float64
 // (an object of Vec3.prototype given x, y and z in that order) without
 // running the constructor: a block list makes thousands.
 func (e *execution) newVec3(x, y, z float64) goja.Value {
-	o := e.vm.NewObject()
-	if err := o.SetPrototype(e.vec3Proto); err != nil {
-		panic(err)
-	}
+	o := e.vm.CreateObject(e.vec3Proto)
 	_ = o.Set("x", x)
 	_ = o.Set("y", y)
 	_ = o.Set("z", z)
@@ -253,15 +264,35 @@ func (e *execution) newVec3(x, y, z float64) goja.Value {
 }
 
 // block is a mineflayer Block as model code reads it: name and position.
+// The getProperties closure stays the first in block: its name is the
+// function's name.
 func (e *execution) block(p world.Pos) goja.Value {
 	o := e.vm.NewObject()
-	name := e.w.BlockAt(p.X, p.Y, p.Z)
+	name, diggable := e.blockName(e.w.BlockAt(p.X, p.Y, p.Z))
 	_ = o.Set("name", name)
 	_ = o.Set("position", e.newVec3(float64(p.X), float64(p.Y), float64(p.Z)))
-	b, err := mcdata.LookupBlock(name)
-	_ = o.Set("diggable", err == nil && b.Hardness >= 0 && name != "air")
+	_ = o.Set("diggable", diggable)
 	_ = o.Set("getProperties", func(goja.FunctionCall) goja.Value { return e.properties(p) })
 	return o
+}
+
+// blockName is a block name as a JavaScript string and whether the block
+// can be dug; the last name's answer is kept, since the blocks a query
+// returns are mostly of one kind. (A string is a primitive: sharing one
+// is not observable.)
+func (e *execution) blockName(name string) (goja.Value, goja.Value) {
+	if c := &e.lastBlock; c.value != nil && c.name == name {
+		return c.value, c.diggable
+	}
+	b, err := mcdata.LookupBlock(name)
+	e.lastBlock = blockName{name, e.vm.ToValue(name), e.vm.ToValue(err == nil && b.Hardness >= 0 && name != "air")}
+	return e.lastBlock.value, e.lastBlock.diggable
+}
+
+// blockName is the answer blockName keeps.
+type blockName struct {
+	name            string
+	value, diggable goja.Value
 }
 
 // properties is Block.getProperties() for the states an escape room's

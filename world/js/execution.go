@@ -28,8 +28,11 @@ type execution struct {
 	calls  int
 	chat   []string
 	vec3   *goja.Object // the Vec3 class, from the prelude
-	// vec3Proto is Vec3.prototype (frozen, as the class is).
+	// vec3Proto is Vec3.prototype. (Neither is frozen: install adds Vec3
+	// after hardening the intrinsics; each runtime has its own.)
 	vec3Proto *goja.Object
+	// lastBlock is the last block name a block object took (blockName).
+	lastBlock blockName
 	// entities are the entity objects handed out, by id, one per entity
 	// as mineflayer's bot.entities keeps them; entityIDs maps them back.
 	entities  map[int]*goja.Object

@@ -143,9 +143,13 @@ func instrument(exec string, depth, maxLength int) (instrumented, string, error)
 	ins := &inserts{src: src, base: prog.File.Base(),
 		str: inlineCheck(guardStr, maxLength), tpl: inlineCheck(guardTpl, maxLength), proto: callCheck(guardProto), args: callCheck(guardArgs)}
 	var refused string
+	var sources []string // the code's functions and classes (functionSources)
 	walk(reflect.ValueOf(prog), func(n ast.Node, _ string) {
 		if refused != "" {
 			return
+		}
+		if s, ok := functionSource(n); ok {
+			sources = append(sources, s)
 		}
 		switch n := n.(type) {
 		case *ast.Identifier:
@@ -229,31 +233,23 @@ func instrument(exec string, depth, maxLength int) (instrumented, string, error)
 		_, err = parser.ParseFile(nil, "", out, 0) // the error as it names no file
 		return instrumented{}, "SyntaxError: the code could not be instrumented: " + err.Error(), nil
 	}
-	return instrumented{src: out, prog: outProg, sources: functionSources(prog, outProg)}, "", nil
+	return instrumented{src: out, prog: outProg, sources: functionSources(sources, outProg)}, "", nil
 }
 
 // mainFile is the name the staged code runs under (in stack traces).
 const mainFile = "main.js"
 
-// functionSources pairs the functions and classes of the code and of its
+// functionSources pairs the functions and classes of the code (from, their
+// sources in walk order, gathered by instrument's walk) and of its
 // instrumented text, which has the same ones in the same order (the
 // inserts hold none), and maps the text goja keeps of each to the code's.
-func functionSources(code, out *ast.Program) map[string]string {
-	list := func(p *ast.Program) []string {
-		var sources []string
-		walk(reflect.ValueOf(p), func(n ast.Node, _ string) {
-			switch n := n.(type) {
-			case *ast.FunctionLiteral:
-				sources = append(sources, n.Source)
-			case *ast.ArrowFunctionLiteral:
-				sources = append(sources, n.Source)
-			case *ast.ClassLiteral:
-				sources = append(sources, n.Source)
-			}
-		})
-		return sources
-	}
-	from, to := list(code), list(out)
+func functionSources(from []string, out *ast.Program) map[string]string {
+	var to []string
+	walk(reflect.ValueOf(out), func(n ast.Node, _ string) {
+		if s, ok := functionSource(n); ok {
+			to = append(to, s)
+		}
+	})
 	if len(from) != len(to) {
 		return nil
 	}
@@ -264,6 +260,19 @@ func functionSources(code, out *ast.Program) map[string]string {
 		}
 	}
 	return m
+}
+
+// functionSource is the source text goja keeps of a function or class.
+func functionSource(n ast.Node) (string, bool) {
+	switch n := n.(type) {
+	case *ast.FunctionLiteral:
+		return n.Source, true
+	case *ast.ArrowFunctionLiteral:
+		return n.Source, true
+	case *ast.ClassLiteral:
+		return n.Source, true
+	}
+	return "", false
 }
 
 // end is n.Idx1(), the offset just past n, corrected for goja's one known

@@ -171,3 +171,29 @@ func TestMemoryCeiling(t *testing.T) {
 		t.Fatalf("got %v %q, want %q", res.Kind, res.Error, memoryLimitText)
 	}
 }
+
+// TestIntrinsicsFrozen: every intrinsic on the global object, its
+// prototype property and what it inherits from are frozen, and so are
+// skills and world (install's harden, which freezes each object once).
+// Vec3 and log (the function skills.log), added after, are not: each
+// runtime has its own.
+func TestIntrinsicsFrozen(t *testing.T) {
+	w := testWorld(t)
+	res := run(t, w, `await skills.wait(bot, 1);
+const open = [];
+let objects = 0;
+for (const name of Reflect.ownKeys(globalThis)) {
+  if (['globalThis', 'Vec3', 'log'].includes(name)) continue;
+  const v = globalThis[name];
+  if (!((typeof v === 'object' && v !== null) || typeof v === 'function')) continue;
+  [v, v.prototype, Object.getPrototypeOf(v)].forEach((x, i) => {
+    if (!((typeof x === 'object' && x !== null) || typeof x === 'function')) return;
+    objects++;
+    if (!Object.isFrozen(x)) open.push(String(name) + ' ' + i);
+  });
+}
+log(bot, objects + ' objects; open: ' + open.join(', ') + '; log ' + Object.isFrozen(log) + '; Vec3 ' + Object.isFrozen(Vec3));`)
+	if want := "; open: ; log false; Vec3 false\nCode finished.\n"; !strings.HasSuffix(res.Log, want) || strings.HasPrefix(res.Log, "0 ") {
+		t.Errorf("log %q, want it to end %q", res.Log, want)
+	}
+}
