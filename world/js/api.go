@@ -112,8 +112,14 @@ func (e *execution) install() ([]goja.Value, error) {
 			return nil, err
 		}
 	}
-	for name, v := range map[string]goja.Value{"skills": skills, "world": worldObj, "Vec3": e.vec3, "log": logFn} {
-		if err := global.Set(name, v); err != nil {
+	// In the order of coder.js's compartment endowments, and in a fixed
+	// order at all: a program may list the global object's keys.
+	endowments := []struct {
+		name string
+		v    goja.Value
+	}{{"skills", skills}, {"log", logFn}, {"world", worldObj}, {"Vec3", e.vec3}}
+	for _, g := range endowments {
+		if err := global.Set(g.name, g.v); err != nil {
 			return nil, err
 		}
 	}

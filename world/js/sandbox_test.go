@@ -197,3 +197,24 @@ log(bot, objects + ' objects; open: ' + open.join(', ') + '; log ' + Object.isFr
 		t.Errorf("log %q, want it to end %q", res.Log, want)
 	}
 }
+
+// TestGlobalKeysInOrder: a program listing the global object's keys gets
+// the same list every run, the API's names last in coder.js's order.
+func TestGlobalKeysInOrder(t *testing.T) {
+	w := testWorld(t)
+	var first string
+	for i := range 20 {
+		res := run(t, w, "await skills.wait(bot, 1);\nlog(bot, Object.keys(globalThis).join(','));")
+		if res.Kind != Finished {
+			t.Fatalf("run %d: %v %q", i, res.Kind, res.Message)
+		}
+		if i == 0 {
+			first = res.Message
+			if !strings.Contains(first, "skills,log,world,Vec3") {
+				t.Fatalf("keys %q: want skills,log,world,Vec3 in that order", first)
+			}
+		} else if res.Message != first {
+			t.Fatalf("run %d listed %q, run 0 %q", i, res.Message, first)
+		}
+	}
+}
