@@ -112,43 +112,85 @@ func syntaxDetail(data []byte, dec *json.Decoder, err error) string {
 // same bytes.
 func EncodeTasks(tasks []Task) ([]byte, error) {
 	var buf bytes.Buffer
-	buf.WriteByte('{')
+	if err := encodeTasks(&buf, tasks); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// encodeTasks writes EncodeTasks' bytes to w a task at a time, so that
+// a file of 2,000 blueprints costs one task's memory rather than the
+// file's several times over.
+func encodeTasks(w io.Writer, tasks []Task) error {
+	var out, task, piece bytes.Buffer
+	p := prettyWriter{out: &out}
 	seen := map[string]bool{}
 	for i, t := range tasks {
 		if t.ID == "" {
-			return nil, fmt.Errorf("task %d has no id", i)
+			return fmt.Errorf("task %d has no id", i)
 		}
 		if seen[t.ID] {
-			return nil, fmt.Errorf("task %q: duplicate task id", t.ID)
+			return fmt.Errorf("task %q: duplicate task id", t.ID)
 		}
 		seen[t.ID] = true
-		if i > 0 {
-			buf.WriteByte(',')
-		}
-		k, _ := plainjson.Marshal(t.ID)
-		buf.Write(k)
-		buf.WriteByte(':')
 		v, err := t.MarshalJSON()
 		if err != nil {
-			return nil, fmt.Errorf("task %q: %w", t.ID, err)
+			return fmt.Errorf("task %q: %w", t.ID, err)
 		}
-		buf.Write(v)
+		task.Reset()
+		if err := json.Compact(&task, v); err != nil {
+			return fmt.Errorf("task %q: %w", t.ID, err)
+		}
+		piece.Reset()
+		if i == 0 {
+			piece.WriteByte('{')
+		} else {
+			piece.WriteByte(',')
+		}
+		k, _ := plainjson.Marshal(t.ID)
+		piece.Write(k)
+		piece.WriteByte(':')
+		piece.Write(task.Bytes())
+		p.write(piece.Bytes())
+		if out.Len() >= 64<<10 {
+			if _, err := w.Write(out.Bytes()); err != nil {
+				return err
+			}
+			out.Reset()
+		}
 	}
-	buf.WriteByte('}')
-	return pretty(buf.Bytes())
+	if len(tasks) == 0 {
+		p.write([]byte("{}"))
+	} else {
+		p.write([]byte("}"))
+	}
+	out.WriteByte('\n')
+	_, err := w.Write(out.Bytes())
+	return err
 }
 
 // WriteTaskFile writes tasks to path atomically (see atomicfile.Write),
 // creating missing parent directories.
 func WriteTaskFile(path string, tasks []Task) error {
-	data, err := EncodeTasks(tasks)
-	if err != nil {
-		return fmt.Errorf("procgen: %s: %w", path, err)
-	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("procgen: write %s: %w", path, err)
 	}
-	if err := atomicfile.Write(path, data); err != nil {
+	// The file is encoded as it is written; a task that does not encode
+	// fails the write, which leaves path as it was.
+	r, w := io.Pipe()
+	encoded := make(chan error, 1)
+	go func() {
+		err := encodeTasks(w, tasks)
+		w.CloseWithError(err)
+		encoded <- err
+	}()
+	err := atomicfile.WriteFrom(path, r)
+	r.Close() // the encoder stops at its next write if the file failed first
+	encErr := <-encoded
+	switch {
+	case encErr != nil && !errors.Is(encErr, io.ErrClosedPipe):
+		return fmt.Errorf("procgen: %s: %w", path, encErr)
+	case err != nil:
 		return fmt.Errorf("procgen: %w", err)
 	}
 	return nil
