@@ -25,10 +25,18 @@ func ReadTaskFile(path string) ([]Task, error) { return ReadTaskFileWith(path, L
 // only itself: the others are returned with a *DecodeError naming it and
 // the field; malformed JSON fails the whole file.
 func DecodeTasks(data []byte) ([]Task, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
+	return decodeTasks(bytes.NewReader(data), func(off int64) int {
+		return 1 + bytes.Count(data[:min(int(off), len(data))], []byte("\n"))
+	})
+}
+
+// decodeTasks is DecodeTasks over a reader, which it reads once, a task
+// at a time; lineAt gives the line of a byte offset, for errors.
+func decodeTasks(r io.Reader, lineAt func(off int64) int) ([]Task, error) {
+	dec := json.NewDecoder(r)
 	tok, err := dec.Token()
 	if err != nil {
-		return nil, fmt.Errorf("malformed JSON: %v", syntaxDetail(data, dec, err))
+		return nil, fmt.Errorf("malformed JSON: %v", syntaxDetail(lineAt, dec, err))
 	}
 	if d, ok := tok.(json.Delim); !ok || d != '{' {
 		return nil, fmt.Errorf("expected a JSON object of task id -> task")
@@ -36,15 +44,16 @@ func DecodeTasks(data []byte) ([]Task, error) {
 	var tasks []Task
 	var bad []Problem
 	seen := map[string]bool{}
+	var raw json.RawMessage
 	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
-			return nil, fmt.Errorf("malformed JSON: %v", syntaxDetail(data, dec, err))
+			return nil, fmt.Errorf("malformed JSON: %v", syntaxDetail(lineAt, dec, err))
 		}
 		id := tok.(string) // object keys are always strings
-		var raw json.RawMessage
+		raw = raw[:0]      // reused: a task keeps copies of what it holds
 		if err := dec.Decode(&raw); err != nil {
-			return nil, fmt.Errorf("task %q: malformed JSON: %v", id, syntaxDetail(data, dec, err))
+			return nil, fmt.Errorf("task %q: malformed JSON: %v", id, syntaxDetail(lineAt, dec, err))
 		}
 		if seen[id] {
 			return nil, fmt.Errorf("task %q: duplicate task id", id)
@@ -58,7 +67,7 @@ func DecodeTasks(data []byte) ([]Task, error) {
 		tasks = append(tasks, t)
 	}
 	if _, err := dec.Token(); err != nil {
-		return nil, fmt.Errorf("malformed JSON: %v", syntaxDetail(data, dec, err))
+		return nil, fmt.Errorf("malformed JSON: %v", syntaxDetail(lineAt, dec, err))
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("malformed JSON: unexpected data after the task object")
@@ -93,7 +102,7 @@ func jsonKind(v string) string {
 }
 
 // syntaxDetail adds the line number to a JSON syntax error.
-func syntaxDetail(data []byte, dec *json.Decoder, err error) string {
+func syntaxDetail(lineAt func(off int64) int, dec *json.Decoder, err error) string {
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 		return "unexpected end of file"
 	}
@@ -102,8 +111,7 @@ func syntaxDetail(data []byte, dec *json.Decoder, err error) string {
 	if errors.As(err, &se) {
 		off = se.Offset
 	}
-	line := 1 + bytes.Count(data[:min(int(off), len(data))], []byte("\n"))
-	return fmt.Sprintf("line %d: %v", line, err)
+	return fmt.Sprintf("line %d: %v", lineAt(off), err)
 }
 
 // EncodeTasks renders tasks as a task file: one object, tasks in the given
