@@ -24,5 +24,11 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
 load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
 echo "preset $preset on $(nproc) cores, load average before: $load_before, after: $load_after"
 grep -E '^(pipeline .* done in|stages:|dataset: /)' "$work/pipeline.txt" | sed 's/^stages: /stages:\n  /; s/), /)\n  /g'
-awk -F': ' '/Elapsed \(wall clock\)/ { w = $2 } /User time/ { u = $2 } /System time/ { s = $2 } /Maximum resident/ { m = $2 }
-  END { printf "whole run: %s wall, %.1f CPU-s (user %.1f, system %.1f), peak %.0f MiB RSS\n", w, u + s, u, s, m / 1024 }' "$work/pipeline.time"
+# The run's peak is the highest of the stages' and GNU time's: the
+# pipeline resets the kernel's high-water mark before each stage, so GNU
+# time sees only the peak since the last stage began (the report and the
+# closing stats).
+stages_peak=$(grep -E '^stages:' "$work/pipeline.txt" | grep -oE '[0-9]+ MiB' | sort -n | tail -1 | cut -d' ' -f1)
+awk -F': ' -v sp="${stages_peak:-0}" '/Elapsed \(wall clock\)/ { w = $2 } /User time/ { u = $2 } /System time/ { s = $2 } /Maximum resident/ { m = $2 }
+  END { t = m / 1024; p = (sp > t) ? sp : t
+    printf "whole run: %s wall, %.1f CPU-s (user %.1f, system %.1f), peak %.0f MiB RSS (after the last stage began: %.0f MiB)\n", w, u + s, u, s, p, t }' "$work/pipeline.time"

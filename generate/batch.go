@@ -167,7 +167,19 @@ func (c *BatchConfig) play(ctx context.Context, w *trajectory.Writer, tasks []pr
 	if c.Progress != nil {
 		gw.progress = func(s Summary) { c.Progress(s, todo) }
 	}
-	pool := &Pool{Workers: c.Workers, Play: pl.Play, Write: gw.Write, Done: ix.Done}
+	pb, err := packBlueprints(tasks)
+	if err != nil {
+		return Summary{}, err
+	}
+	defer pb.close()
+	play := func(ctx context.Context, job Job) (*trajectory.Trial, error) {
+		job, err := pb.unpack(job)
+		if err != nil {
+			return nil, err
+		}
+		return pl.Play(ctx, job)
+	}
+	pool := &Pool{Workers: c.Workers, Play: play, Write: gw.Write, Done: ix.Done}
 	played, err := pool.Run(ctx, jobs)
 	// Trials finished before a stop are written all the same. The summary
 	// counts the trials written, not those handed to the writer: after a

@@ -168,10 +168,16 @@ func GenerateConstruction(opts ConstructionOptions) ([]Task, error) {
 		}
 	}
 	// Draw every house in parallel; settle repeats in order, so the result
-	// does not depend on the number of workers.
+	// does not depend on the number of workers. A drawn house is kept as
+	// its task and hash: the house itself (a grid of every cell) is 2-3
+	// times its task's size, and the train split holds 2,000 of them.
 	type drawn struct {
-		h    *blueprints.House
-		seed uint64
+		task Task
+		hash string
+	}
+	draw := func(k ConstructionKnobs, v int, seed uint64, h *blueprints.House) (drawn, error) {
+		t, err := HouseTask(opts, k, v, seed, h)
+		return drawn{t, h.Blueprint.CanonicalHash()}, err
 	}
 	houses := make([]drawn, n)
 	var g errgroup.Group
@@ -184,37 +190,30 @@ func GenerateConstruction(opts ConstructionOptions) ([]Task, error) {
 			if err != nil {
 				return fmt.Errorf("procgen: construction: task %s: %w", k.ID(v), err)
 			}
-			houses[i] = drawn{h, seed}
-			return nil
+			houses[i], err = draw(k, v, seed, h)
+			return err
 		})
 	}
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
 	seen := map[string]bool{}
+	tasks := make([]Task, n)
 	for i := range houses {
-		hash := houses[i].h.Blueprint.CanonicalHash()
-		if taken[hash] || seen[hash] {
+		d := houses[i]
+		if taken[d.hash] || seen[d.hash] {
 			k, v := slot(opts.Split, i)
 			h, seed, err := uniqueHouseFunc(opts.Seed, k, v, func(h string) bool { return taken[h] || seen[h] })
 			if err != nil {
 				return nil, fmt.Errorf("procgen: construction: task %s: %w", k.ID(v), err)
 			}
-			houses[i], hash = drawn{h, seed}, h.Blueprint.CanonicalHash()
+			if d, err = draw(k, v, seed, h); err != nil {
+				return nil, err
+			}
 		}
-		seen[hash] = true
-	}
-	tasks := make([]Task, n)
-	for i := range n {
-		g.Go(func() error {
-			k, v := slot(opts.Split, i)
-			t, err := HouseTask(opts, k, v, houses[i].seed, houses[i].h)
-			tasks[i] = t
-			return err
-		})
-	}
-	if err := g.Wait(); err != nil {
-		return nil, err
+		seen[d.hash] = true
+		tasks[i] = d.task
+		houses[i] = drawn{}
 	}
 	slices.SortStableFunc(tasks, func(a, b Task) int { return compareConstructionIDs(a.ID, b.ID) })
 	return tasks, nil

@@ -25,10 +25,18 @@ func ReadTaskFile(path string) ([]Task, error) { return ReadTaskFileWith(path, L
 // only itself: the others are returned with a *DecodeError naming it and
 // the field; malformed JSON fails the whole file.
 func DecodeTasks(data []byte) ([]Task, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
+	return decodeTasks(bytes.NewReader(data), func(off int64) int {
+		return 1 + bytes.Count(data[:min(int(off), len(data))], []byte("\n"))
+	})
+}
+
+// decodeTasks is DecodeTasks over a reader, which it reads once, a task
+// at a time; lineAt gives the line of a byte offset, for errors.
+func decodeTasks(r io.Reader, lineAt func(off int64) int) ([]Task, error) {
+	dec := json.NewDecoder(r)
 	tok, err := dec.Token()
 	if err != nil {
-		return nil, fmt.Errorf("malformed JSON: %v", syntaxDetail(data, dec, err))
+		return nil, fmt.Errorf("malformed JSON: %v", syntaxDetail(lineAt, dec, err))
 	}
 	if d, ok := tok.(json.Delim); !ok || d != '{' {
 		return nil, fmt.Errorf("expected a JSON object of task id -> task")
@@ -36,15 +44,16 @@ func DecodeTasks(data []byte) ([]Task, error) {
 	var tasks []Task
 	var bad []Problem
 	seen := map[string]bool{}
+	var raw json.RawMessage
 	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
-			return nil, fmt.Errorf("malformed JSON: %v", syntaxDetail(data, dec, err))
+			return nil, fmt.Errorf("malformed JSON: %v", syntaxDetail(lineAt, dec, err))
 		}
 		id := tok.(string) // object keys are always strings
-		var raw json.RawMessage
+		raw = raw[:0]      // reused: a task keeps copies of what it holds
 		if err := dec.Decode(&raw); err != nil {
-			return nil, fmt.Errorf("task %q: malformed JSON: %v", id, syntaxDetail(data, dec, err))
+			return nil, fmt.Errorf("task %q: malformed JSON: %v", id, syntaxDetail(lineAt, dec, err))
 		}
 		if seen[id] {
 			return nil, fmt.Errorf("task %q: duplicate task id", id)
@@ -58,7 +67,7 @@ func DecodeTasks(data []byte) ([]Task, error) {
 		tasks = append(tasks, t)
 	}
 	if _, err := dec.Token(); err != nil {
-		return nil, fmt.Errorf("malformed JSON: %v", syntaxDetail(data, dec, err))
+		return nil, fmt.Errorf("malformed JSON: %v", syntaxDetail(lineAt, dec, err))
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("malformed JSON: unexpected data after the task object")
@@ -93,7 +102,7 @@ func jsonKind(v string) string {
 }
 
 // syntaxDetail adds the line number to a JSON syntax error.
-func syntaxDetail(data []byte, dec *json.Decoder, err error) string {
+func syntaxDetail(lineAt func(off int64) int, dec *json.Decoder, err error) string {
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 		return "unexpected end of file"
 	}
@@ -102,8 +111,7 @@ func syntaxDetail(data []byte, dec *json.Decoder, err error) string {
 	if errors.As(err, &se) {
 		off = se.Offset
 	}
-	line := 1 + bytes.Count(data[:min(int(off), len(data))], []byte("\n"))
-	return fmt.Sprintf("line %d: %v", line, err)
+	return fmt.Sprintf("line %d: %v", lineAt(off), err)
 }
 
 // EncodeTasks renders tasks as a task file: one object, tasks in the given
@@ -112,43 +120,85 @@ func syntaxDetail(data []byte, dec *json.Decoder, err error) string {
 // same bytes.
 func EncodeTasks(tasks []Task) ([]byte, error) {
 	var buf bytes.Buffer
-	buf.WriteByte('{')
+	if err := encodeTasks(&buf, tasks); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// encodeTasks writes EncodeTasks' bytes to w a task at a time, so that
+// a file of 2,000 blueprints costs one task's memory rather than the
+// file's several times over.
+func encodeTasks(w io.Writer, tasks []Task) error {
+	var out, task, piece bytes.Buffer
+	p := prettyWriter{out: &out}
 	seen := map[string]bool{}
 	for i, t := range tasks {
 		if t.ID == "" {
-			return nil, fmt.Errorf("task %d has no id", i)
+			return fmt.Errorf("task %d has no id", i)
 		}
 		if seen[t.ID] {
-			return nil, fmt.Errorf("task %q: duplicate task id", t.ID)
+			return fmt.Errorf("task %q: duplicate task id", t.ID)
 		}
 		seen[t.ID] = true
-		if i > 0 {
-			buf.WriteByte(',')
-		}
-		k, _ := plainjson.Marshal(t.ID)
-		buf.Write(k)
-		buf.WriteByte(':')
 		v, err := t.MarshalJSON()
 		if err != nil {
-			return nil, fmt.Errorf("task %q: %w", t.ID, err)
+			return fmt.Errorf("task %q: %w", t.ID, err)
 		}
-		buf.Write(v)
+		task.Reset()
+		if err := json.Compact(&task, v); err != nil {
+			return fmt.Errorf("task %q: %w", t.ID, err)
+		}
+		piece.Reset()
+		if i == 0 {
+			piece.WriteByte('{')
+		} else {
+			piece.WriteByte(',')
+		}
+		k, _ := plainjson.Marshal(t.ID)
+		piece.Write(k)
+		piece.WriteByte(':')
+		piece.Write(task.Bytes())
+		p.write(piece.Bytes())
+		if out.Len() >= 64<<10 {
+			if _, err := w.Write(out.Bytes()); err != nil {
+				return err
+			}
+			out.Reset()
+		}
 	}
-	buf.WriteByte('}')
-	return pretty(buf.Bytes())
+	if len(tasks) == 0 {
+		p.write([]byte("{}"))
+	} else {
+		p.write([]byte("}"))
+	}
+	out.WriteByte('\n')
+	_, err := w.Write(out.Bytes())
+	return err
 }
 
 // WriteTaskFile writes tasks to path atomically (see atomicfile.Write),
 // creating missing parent directories.
 func WriteTaskFile(path string, tasks []Task) error {
-	data, err := EncodeTasks(tasks)
-	if err != nil {
-		return fmt.Errorf("procgen: %s: %w", path, err)
-	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("procgen: write %s: %w", path, err)
 	}
-	if err := atomicfile.Write(path, data); err != nil {
+	// The file is encoded as it is written; a task that does not encode
+	// fails the write, which leaves path as it was.
+	r, w := io.Pipe()
+	encoded := make(chan error, 1)
+	go func() {
+		err := encodeTasks(w, tasks)
+		w.CloseWithError(err)
+		encoded <- err
+	}()
+	err := atomicfile.WriteFrom(path, r)
+	r.Close() // the encoder stops at its next write if the file failed first
+	encErr := <-encoded
+	switch {
+	case encErr != nil && !errors.Is(encErr, io.ErrClosedPipe):
+		return fmt.Errorf("procgen: %s: %w", path, encErr)
+	case err != nil:
 		return fmt.Errorf("procgen: %w", err)
 	}
 	return nil

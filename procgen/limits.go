@@ -1,6 +1,7 @@
 package procgen
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -45,7 +46,8 @@ func (l Limits) withDefaults() Limits {
 // ReadTaskFileWith is ReadTaskFile within limits: a file larger than
 // l.FileBytes is refused without being read whole. A task that does not
 // decode (a field of the wrong type) costs only itself: the others are
-// returned with a *DecodeError naming it.
+// returned with a *DecodeError naming it. The file is decoded as it is
+// read, so reading it costs its tasks' memory, not its size on top.
 func ReadTaskFileWith(path string, l Limits) ([]Task, error) {
 	l = l.withDefaults()
 	f, err := os.Open(path)
@@ -53,14 +55,19 @@ func ReadTaskFileWith(path string, l Limits) ([]Task, error) {
 		return nil, fmt.Errorf("procgen: %w", err)
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, l.FileBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("procgen: %s: %w", path, err)
+	tooLarge := fmt.Errorf("procgen: %s: the file is larger than %s, the most a task file may hold (raise it with --max-task-file)", path, byteSize(l.FileBytes))
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > l.FileBytes {
+		return nil, tooLarge
 	}
-	if int64(len(data)) > l.FileBytes {
-		return nil, fmt.Errorf("procgen: %s: the file is larger than %s, the most a task file may hold (raise it with --max-task-file)", path, byteSize(l.FileBytes))
+	lr := &io.LimitedReader{R: f, N: l.FileBytes + 1}
+	rr := &readErr{r: lr}
+	tasks, err := decodeTasks(bufio.NewReaderSize(rr, 64<<10), func(off int64) int { return lineAt(path, off) })
+	switch {
+	case rr.err != nil: // the decoder saw it as the JSON's end
+		return nil, fmt.Errorf("procgen: %s: %w", path, rr.err)
+	case lr.N <= 0: // grew past the limit while read
+		return nil, tooLarge
 	}
-	tasks, err := DecodeTasks(data)
 	var de *DecodeError
 	if errors.As(err, &de) {
 		for i := range de.Problems {
@@ -72,6 +79,41 @@ func ReadTaskFileWith(path string, l Limits) ([]Task, error) {
 		return nil, fmt.Errorf("procgen: %s: %w", path, err)
 	}
 	return tasks, nil
+}
+
+// readErr keeps the error of a read that failed.
+type readErr struct {
+	r   io.Reader
+	err error
+}
+
+func (e *readErr) Read(p []byte) (int, error) {
+	n, err := e.r.Read(p)
+	if err != nil && err != io.EOF {
+		e.err = err
+	}
+	return n, err
+}
+
+// lineAt is the line of byte off in the file at path (1 when it cannot
+// be read again), for an error message.
+func lineAt(path string, off int64) int {
+	f, err := os.Open(path)
+	if err != nil {
+		return 1
+	}
+	defer f.Close()
+	r := bufio.NewReader(io.LimitReader(f, off))
+	line := 1
+	for {
+		b, err := r.ReadByte()
+		if err != nil {
+			return line
+		}
+		if b == '\n' {
+			line++
+		}
+	}
 }
 
 // DecodeError lists the tasks of a file that did not decode; the file's

@@ -8,8 +8,7 @@ import (
 // pretty lays out JSON with a 2-space indent, except that an array of
 // plain values stays on one line (["!getCraftingPlan"], a blueprint row),
 // which keeps files with blueprints a fraction of json.Indent's size. It
-// works in one pass over the compacted bytes, so memory stays near the
-// file's size.
+// works in one pass over the compacted bytes.
 func pretty(data []byte) ([]byte, error) {
 	var compact bytes.Buffer
 	if err := json.Compact(&compact, data); err != nil {
@@ -17,13 +16,31 @@ func pretty(data []byte) ([]byte, error) {
 	}
 	src := compact.Bytes()
 	out := bytes.NewBuffer(make([]byte, 0, len(src)*3/2))
-	depth := 0
-	newline := func() {
-		out.WriteByte('\n')
-		for range depth {
-			out.WriteString("  ")
-		}
+	p := prettyWriter{out: out}
+	p.write(src)
+	out.WriteByte('\n')
+	return out.Bytes(), nil
+}
+
+// prettyWriter is pretty over a document given in pieces, each compact
+// and holding whole strings and whole arrays (a task file is written a
+// task at a time, so a file of any size costs one task's memory): the
+// pieces give the bytes pretty gives their concatenation.
+type prettyWriter struct {
+	out   *bytes.Buffer
+	depth int
+}
+
+func (p *prettyWriter) newline() {
+	p.out.WriteByte('\n')
+	for range p.depth {
+		p.out.WriteString("  ")
 	}
+}
+
+// write lays out the compact bytes src.
+func (p *prettyWriter) write(src []byte) {
+	out := p.out
 	for i := 0; i < len(src); i++ {
 		switch c := src[i]; c {
 		case '"':
@@ -44,23 +61,21 @@ func pretty(data []byte) ([]byte, error) {
 				}
 			}
 			out.WriteByte(c)
-			depth++
-			newline()
+			p.depth++
+			p.newline()
 		case '}', ']':
-			depth--
-			newline()
+			p.depth--
+			p.newline()
 			out.WriteByte(c)
 		case ',':
 			out.WriteByte(',')
-			newline()
+			p.newline()
 		case ':':
 			out.WriteString(": ")
 		default:
 			out.WriteByte(c)
 		}
 	}
-	out.WriteByte('\n')
-	return out.Bytes(), nil
 }
 
 // stringEnd returns the index of the quote closing the string at src[i].

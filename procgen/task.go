@@ -530,7 +530,10 @@ func compactCopy(b []byte) json.RawMessage {
 	if err := json.Compact(&buf, b); err != nil {
 		return slices.Clone(b)
 	}
-	return buf.Bytes()
+	// Compact sizes buf for b, indented as a task file holds it: the copy
+	// keeps only the compact bytes (a run holds every task's blueprint,
+	// 60 MB of them in the paper suite's construction train file).
+	return bytes.Clone(buf.Bytes())
 }
 
 func firstByte(b []byte) byte {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -316,5 +317,77 @@ func TestHumanCount(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("human_count 1 accepted: %v", ValidateTask(&human))
+	}
+}
+
+// A task file is encoded a task at a time; it must be the bytes pretty
+// gives the whole document, as when it was encoded at once.
+func TestEncodeTasksIsPrettyOfTheWholeFile(t *testing.T) {
+	for _, kind := range []string{KindCrafting, KindCooking, KindConstruction} {
+		tasks, err := Generate(kind, GenerateOptions{Options: Options{Split: SplitTrain, Agents: 3, N: 12, Seed: 5}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []int{0, 1, len(tasks)} {
+			var doc bytes.Buffer
+			doc.WriteByte('{')
+			for i, task := range tasks[:n] {
+				if i > 0 {
+					doc.WriteByte(',')
+				}
+				k, _ := json.Marshal(task.ID)
+				v, err := task.MarshalJSON()
+				if err != nil {
+					t.Fatal(err)
+				}
+				doc.Write(k)
+				doc.WriteByte(':')
+				doc.Write(v)
+			}
+			doc.WriteByte('}')
+			want, err := pretty(doc.Bytes())
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := EncodeTasks(tasks[:n])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Fatalf("%s, %d tasks: EncodeTasks differs from pretty of the whole file", kind, n)
+			}
+			path := filepath.Join(t.TempDir(), "tasks.json")
+			if err := WriteTaskFile(path, tasks[:n]); err != nil {
+				t.Fatal(err)
+			}
+			if file, _ := os.ReadFile(path); !bytes.Equal(file, want) {
+				t.Fatalf("%s, %d tasks: WriteTaskFile wrote other bytes than EncodeTasks", kind, n)
+			}
+		}
+	}
+}
+
+// A task that does not encode fails the file's write, which leaves the
+// file as it was.
+func TestWriteTaskFileFailureKeepsTheFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tasks.json")
+	tasks, err := Generate(KindCrafting, GenerateOptions{Options: Options{Split: SplitTrain, Agents: 2, N: 3, Seed: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteTaskFile(path, tasks); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(path)
+	bad := append(slices.Clone(tasks), tasks[0])
+	err = WriteTaskFile(path, bad)
+	if err == nil || !strings.Contains(err.Error(), "duplicate task id") || !strings.Contains(err.Error(), path) {
+		t.Fatalf("err = %v, want a duplicate task id naming %s", err, path)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(after, before) {
+		t.Fatal("a failed write changed the file")
+	}
+	if ents, _ := os.ReadDir(filepath.Dir(path)); len(ents) != 1 {
+		t.Fatalf("%d files beside the task file, want none (the temporary file is removed)", len(ents)-1)
 	}
 }

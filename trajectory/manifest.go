@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"time"
@@ -66,12 +67,16 @@ type TaskFile struct {
 
 // HashTaskFile returns path's TaskFile entry (tasks left for the caller).
 func HashTaskFile(path string) (TaskFile, error) {
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return TaskFile{}, fmt.Errorf("trajectory: %w", err)
 	}
-	sum := sha256.Sum256(b)
-	return TaskFile{Path: path, SHA256: hex.EncodeToString(sum[:])}, nil
+	defer f.Close()
+	h := sha256.New() // streamed: the paper suite's construction train file is 77 MB
+	if _, err := io.Copy(h, f); err != nil {
+		return TaskFile{}, fmt.Errorf("trajectory: %w", err)
+	}
+	return TaskFile{Path: path, SHA256: hex.EncodeToString(h.Sum(nil))}, nil
 }
 
 // Backend is one agent backend of the run.

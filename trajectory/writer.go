@@ -165,7 +165,11 @@ func (w *Writer) open(nm *Manifest, opts WriterOptions) error {
 	if level == 0 {
 		level = zstd.SpeedDefault
 	}
-	w.enc, err = zstd.NewWriter(nil, zstd.WithEncoderLevel(level))
+	// Lower memory: each of the encoder's GOMAXPROCS states keeps a
+	// history of the window plus a block (8 MiB) rather than twice the
+	// window, 16 MiB a core that a run held to its end. The frames are
+	// the same bytes.
+	w.enc, err = zstd.NewWriter(nil, zstd.WithEncoderLevel(level), zstd.WithLowerEncoderMem(true))
 	if err != nil {
 		w.f.Close()
 		return fmt.Errorf("trajectory: %w", err)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -94,10 +95,24 @@ type pipelineStages struct {
 	// audit is the dataset's audit made for its card by the last Export,
 	// which Report writes as HTML rather than audit the dataset again.
 	audit *audit.Report
+	// outerLimit is the process's memory limit before the pipeline set
+	// its own (pipelineHeapLimit), the one generate runs with.
+	outerLimit int64
 
 	out   io.Writer
 	gopts GlobalOptions
 }
+
+// pipelineHeapLimit is the Go heap a pipeline aims to stay within outside
+// generate. Procgen, filter, the report and the closing stats hold at most
+// about 200 MiB live, and by default the collector lets the heap grow to
+// twice that: the report stage and the stats after it peaked at 495-518
+// MiB RSS on a tenth of the minecollab preset. Export sets its own, lower
+// limit (exportHeapLimit). Generate runs with the limit the process had
+// (GOMEMLIMIT, or generate.memory-limit): world/js stops a program that
+// grows the heap past the process's limit, and the pipeline must not
+// change which programs that stops. GOMEMLIMIT, when set, wins.
+const pipelineHeapLimit = 384 << 20
 
 func runPipeline(ctx context.Context, opts PipelineOptions, gopts GlobalOptions, _ []string) error {
 	out := opts.out
@@ -132,6 +147,8 @@ func runPipeline(ctx context.Context, opts PipelineOptions, gopts GlobalOptions,
 			Backend: st.gen.Backend, Workers: st.gen.Workers, CPUs: runtime.NumCPU()})
 	}
 	st.out, st.gopts = out, gopts
+	st.outerLimit = debug.SetMemoryLimit(-1)
+	defer limitHeap(pipelineHeapLimit)()
 	var log io.Writer
 	if !gopts.Quiet {
 		log = out
@@ -324,6 +341,7 @@ func (st *pipelineStages) Tasks(ctx context.Context, f pipeline.TaskFile) error 
 func (st *pipelineStages) Generate(ctx context.Context, r pipeline.Run) error {
 	g := st.gen
 	g.Tasks, g.Out, g.out = r.Files, r.Dir, st.out
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(st.outerLimit)) // see pipelineHeapLimit
 	err := runGenerate(ctx, g, st.gopts, nil)
 	var changed *generate.ConfigChangedError
 	if errors.As(err, &changed) {
@@ -360,6 +378,7 @@ const reportViewTrials = 300
 // was already there.
 func (st *pipelineStages) Report(ctx context.Context, dataset, html string) error {
 	if r := st.audit; r != nil {
+		st.audit = nil // written once; the closing stats need its memory
 		return writeAuditHTML(r, html)
 	}
 	return runAudit(ctx, AuditOptions{HTML: html, ViewTrials: reportViewTrials, NearThreshold: 0.8, out: io.Discard}, st.gopts, []string{dataset})

@@ -6,7 +6,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"collabcraft/generate/llm/llmtest"
@@ -134,8 +137,26 @@ func TestPipelineEndToEnd(t *testing.T) {
 	}}
 	var log bytes.Buffer
 	opts.out = &log
+	// Generate runs under the process's own memory limit, not the
+	// pipeline's (world/js stops programs past it), and the pipeline puts
+	// the process's back when it ends.
+	outer := debug.SetMemoryLimit(-1)
+	var mu sync.Mutex
+	var during []int64
+	srv.Answer = func(msgs []llmtest.Message) string {
+		mu.Lock()
+		during = append(during, debug.SetMemoryLimit(-1))
+		mu.Unlock()
+		return modelAnswer(msgs)
+	}
 	if err := runPipeline(context.Background(), opts, GlobalOptions{}, nil); err != nil {
 		t.Fatalf("%v\n%s", err, log.String())
+	}
+	if len(during) == 0 || slices.ContainsFunc(during, func(l int64) bool { return l != outer }) {
+		t.Errorf("memory limits during generate: %v, want only the process's %d", slices.Compact(during), outer)
+	}
+	if after := debug.SetMemoryLimit(-1); after != outer {
+		t.Errorf("memory limit after the pipeline: %d, want the process's %d back", after, outer)
 	}
 	text := log.String()
 	dataset := filepath.Join(out, "dataset")
