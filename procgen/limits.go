@@ -2,6 +2,7 @@ package procgen
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -56,12 +57,23 @@ func ReadTaskFileWith(path string, l Limits) ([]Task, error) {
 	}
 	defer f.Close()
 	tooLarge := fmt.Errorf("procgen: %s: the file is larger than %s, the most a task file may hold (raise it with --max-task-file)", path, byteSize(l.FileBytes))
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > l.FileBytes {
+	fi, err := f.Stat()
+	regular := err == nil && fi.Mode().IsRegular()
+	if regular && fi.Size() > l.FileBytes {
 		return nil, tooLarge
 	}
-	lr := &io.LimitedReader{R: f, N: l.FileBytes + 1}
+	// An error's line is counted in the file read again; a pipe or FIFO
+	// cannot be, so what is read from one is kept for that.
+	line := func(off int64) int { return lineAt(path, off) }
+	var src io.Reader = f
+	if !regular {
+		var seen bytes.Buffer
+		src = io.TeeReader(f, &seen)
+		line = func(off int64) int { return 1 + bytes.Count(seen.Bytes()[:min(off, int64(seen.Len()))], []byte("\n")) }
+	}
+	lr := &io.LimitedReader{R: src, N: l.FileBytes + 1}
 	rr := &readErr{r: lr}
-	tasks, err := decodeTasks(bufio.NewReaderSize(rr, 64<<10), func(off int64) int { return lineAt(path, off) })
+	tasks, err := decodeTasks(bufio.NewReaderSize(rr, 64<<10), line)
 	switch {
 	case rr.err != nil: // the decoder saw it as the JSON's end
 		return nil, fmt.Errorf("procgen: %s: %w", path, rr.err)
@@ -95,8 +107,8 @@ func (e *readErr) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// lineAt is the line of byte off in the file at path (1 when it cannot
-// be read again), for an error message.
+// lineAt is the line of byte off in the regular file at path (1 when it
+// cannot be read again), for an error message.
 func lineAt(path string, off int64) int {
 	f, err := os.Open(path)
 	if err != nil {
