@@ -74,7 +74,7 @@ func pieceEnd(s string) int {
 		return n0 + n1 + run(s[n0+n1:], letter)
 	}
 	// " ?[^\s\p{L}\p{N}]+[\r\n]*"
-	if c0 == other || r0 == ' ' && n0 < len(s) && c1 == other {
+	if c0 == other || (r0 == ' ' && n0 < len(s) && c1 == other) {
 		i := n0
 		if c0 != other {
 			i += n1
