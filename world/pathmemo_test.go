@@ -1,6 +1,7 @@
 package world
 
 import (
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -69,5 +70,41 @@ func TestPathMemoIsTheSameSearch(t *testing.T) {
 	}
 	if memoised < searches/2 {
 		t.Fatalf("only %d of %d searches expanded a node", memoised, searches)
+	}
+}
+
+// TestPathCutsOnlyOpenCorners: a diagonal step is taken only when both
+// cells it cuts between are open; a wall on either side costs the walk
+// round it.
+func TestPathCutsOnlyOpenCorners(t *testing.T) {
+	start := Pos{0, -60, 0}
+	for _, d := range [][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
+		for _, wall := range []string{"none", "x", "z"} {
+			w := newWorld(procgen.Task{}, 0, Options{})
+			w.blocks.fillLayer(-8, -8, 8, 8, -61, "dirt")
+			var side Pos
+			switch wall {
+			case "x":
+				side = start.Add(d[0], 0, 0)
+			case "z":
+				side = start.Add(0, 0, d[1])
+			}
+			if wall != "none" {
+				w.blocks.set(side, "stone")
+				w.blocks.set(side.Add(0, 1, 0), "stone")
+			}
+			w.thinkBudget = thinkBudget
+			p, err := w.findPath(start, near(start.Add(d[0], 0, d[1]), 0), ability{})
+			if err != "" {
+				t.Fatalf("%v, wall %s: %s", d, wall, err)
+			}
+			want := 2.0
+			if wall == "none" {
+				want = math.Sqrt2
+			}
+			if math.Abs(p.length-want) > 1e-9 {
+				t.Errorf("toward %v with the wall on %s: a walk of %g, want %g", d, wall, p.length, want)
+			}
+		}
 	}
 }
