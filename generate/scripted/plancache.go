@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"collabcraft/generate/scripted/know"
 	"collabcraft/mcdata"
@@ -14,18 +13,13 @@ import (
 
 // Crafting plans are pure functions of (inventory, target, count) and the
 // planner is the costliest part of a decision, so plans are shared
-// between calls. The cache is bounded: when full it starts over.
-var plans = struct {
-	sync.Mutex
-	m map[string]planResult
-}{m: map[string]planResult{}}
+// between calls (boundedCache).
+var plans = boundedCache[planResult]{max: 1 << 15}
 
 type planResult struct {
 	p   *mcdata.Plan
 	err error
 }
-
-const maxCachedPlans = 1 << 15
 
 // planOf is the plan for n of target from what the agent holds.
 func planOf(c *know.Context, target string, n int) (*mcdata.Plan, error) {
@@ -61,18 +55,10 @@ func cachedPlan(inv iter.Seq2[string, int], counts func() map[string]int, target
 		b.WriteString(strconv.Itoa(h.n))
 	}
 	key := b.String()
-	plans.Lock()
-	r, ok := plans.m[key]
-	plans.Unlock()
-	if ok {
+	if r, ok := plans.get(key); ok {
 		return r.p, r.err
 	}
 	p, err := mcdata.NewPlan(counts(), target, n)
-	plans.Lock()
-	if len(plans.m) >= maxCachedPlans {
-		plans.m = map[string]planResult{}
-	}
-	plans.m[key] = planResult{p, err}
-	plans.Unlock()
+	plans.put(key, planResult{p, err})
 	return p, err
 }
