@@ -40,6 +40,20 @@ type site struct {
 	// it from (lidStand).
 	onLid bool
 	lid   lidStart
+	// post is where this builder waits for its next level: a cell just
+	// outside the house's box, the top of its own dirt pillar (postFor).
+	post [2]int
+	// top: the program builds the house's top level; it takes down the
+	// dirt left inside the box (box: x0, z0, x1, z1) unless the house is
+	// built of dirt (dirtHouse), then comes down its pillar.
+	top       bool
+	box       [4]int
+	dirtHouse bool
+	// stayIn: the check lists cells this builder's last repair placed
+	// (walking out dug through them), so this repair stays where it is.
+	stayIn bool
+	// cells0y is the height of the level the program builds.
+	cells0y int
 }
 
 // codeStyle is one coder's way of writing: the names it gives things and
@@ -123,8 +137,23 @@ func writeProgram(v *voice, cells []fix, at site) string {
 		b.WriteString(st.code(cleanup(st)))
 	}
 	// Whoever stays on the site stands in a teammate's cells, or is shut
-	// in by the next walls.
-	if at.known {
+	// in by the next walls: between levels a builder waits on its own
+	// pillar outside the box (a staircase in the box, climbed again for
+	// every level, is what the checks reported); the top level takes the
+	// dirt in the box down and the pillar with it.
+	switch {
+	case !at.known:
+	case at.level && !at.top:
+		b.WriteString(waitOnPost(v, at))
+	case at.level:
+		if !at.dirtHouse {
+			b.WriteString(takeDown(v, at))
+		}
+		b.WriteString(comeDown(v, at))
+	case at.stayIn:
+		b.WriteString(v.pick("// The last check listed blocks my own repair had placed: the walk out dug through them, so I stay here.\n",
+			"// I stay put: coming down last time broke what my repair had just placed.\n"))
+	default:
 		b.WriteString(comeDown(v, at))
 	}
 	if tidy && !direct && !st.logFirst {
@@ -225,6 +254,85 @@ func comeDown(v *voice, at site) string {
 	return v.pick(
 		fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 2); // back down outside the corner\n", x, y, z),
 		fmt.Sprintf("// Down to the ground outside the site.\nif (!(await skills.goToPosition(bot, %d, %d, %d, 2))) console.log(\"I could not get back down.\");\n", x, y, z),
+	)
+}
+
+// waitOnPost goes up to the next level's height on the builder's post,
+// just outside the box, where the pathfinder towers its pillar: the next
+// level starts from there, and no stairs are left in the house.
+func waitOnPost(v *voice, at site) string {
+	x, y, z := at.post[0], at.cells0y+1, at.post[1]
+	return v.pick(
+		fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 0); // wait for the next level on my pillar, outside the house\n", x, y, z),
+		fmt.Sprintf("// Up on my own pillar beside the house, ready for the next level.\nawait skills.goToPosition(bot, %d, %d, %d, 0);\n", x, y, z),
+		fmt.Sprintf("// Off the house: I wait on my pillar outside it, at the next level's height.\nif (!(await skills.goToPosition(bot, %d, %d, %d, 0))) console.log(\"I could not get onto my pillar.\");\n", x, y, z),
+	)
+}
+
+// takeDown breaks the dirt standing in the house's box, top first, that
+// no player stands on: the pathfinder's towers and bridges, and what the
+// props left. Three blocks out of reach and it stops: the check lists
+// the rest.
+func takeDown(v *voice, at site) string {
+	bx := at.box
+	gave := v.pick("missed", "unreached", "failures")
+	head := v.pick("// The house is up: take down the dirt left in it, from the top.\n",
+		"// Scaffolding in the house comes down before anyone checks it, top first.\n",
+		"// Clear the dirt out of the house, highest block first.\n")
+	var find string
+	if v.rng.IntN(2) == 0 {
+		find = fmt.Sprintf(`const dirt = [];
+for (let y = %d; y >= %d; y--) {
+    for (let x = %d; x <= %d; x++) {
+        for (let z = %d; z <= %d; z++) {
+            if (bot.blockAt(new Vec3(x, y, z))?.name === "dirt") dirt.push(new Vec3(x, y, z));
+        }
+    }
+}
+`, at.cells0y, at.ground, bx[0], bx[2], bx[1], bx[3])
+	} else {
+		find = fmt.Sprintf(`const [xMin, zMin, xMax, zMax] = [%d, %d, %d, %d];
+const dirt = [];
+for (let y = %d; y >= %d; y--)
+    for (let x = xMin; x <= xMax; x++)
+        for (let z = zMin; z <= zMax; z++)
+            if (bot.blockAt(new Vec3(x, y, z)).name === "dirt") dirt.push(new Vec3(x, y, z));
+`, bx[0], bx[1], bx[2], bx[3], at.cells0y, at.ground)
+	}
+	loop := fmt.Sprintf(`let %[1]s = 0;
+for (const p of dirt) {
+    const someoneOn = Object.values(bot.players).some(pl => pl.entity && Math.floor(pl.entity.position.x) === p.x && Math.floor(pl.entity.position.z) === p.z && pl.entity.position.y > p.y);
+    if (someoneOn || bot.blockAt(p).name !== "dirt") continue;
+    if (!(await skills.breakBlockAt(bot, p.x, p.y, p.z)) && ++%[1]s === 3) {
+        console.log("Three blocks of dirt are out of my reach; leaving the rest for the check.");
+        break;
+    }
+}
+`, gave)
+	if v.rng.IntN(2) == 0 {
+		loop = fmt.Sprintf(`let %[1]s = 0;
+const standing = Object.values(bot.players).filter(pl => pl.entity).map(pl => pl.entity.position.floored());
+for (const p of dirt) {
+    if (standing.some(s => s.x === p.x && s.z === p.z && s.y > p.y)) continue; // a teammate is on it
+    if (bot.blockAt(p).name !== "dirt") continue;
+    const gone = await skills.breakBlockAt(bot, p.x, p.y, p.z);
+    if (!gone && ++%[1]s >= 3) {
+        console.log("I cannot reach three dirt blocks; the check will show what is left.");
+        break;
+    }
+}
+`, gave)
+	}
+	return head + find + loop
+}
+
+// downThePillar goes back to the top of the builder's pillar and digs it
+// down to the ground.
+func downThePillar(v *voice, at site) string {
+	x, y, z := at.post[0], at.cells0y, at.post[1]
+	return v.pick(
+		fmt.Sprintf("// Down my pillar outside the house, digging it as I go.\nawait skills.goToPosition(bot, %d, %d, %d, 0);\nawait skills.digDown(bot, %d);\n", x, y, z, y-at.ground),
+		fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 0); // my pillar\nawait skills.digDown(bot, %d); // and down it, taking it away\n", x, y, z, y-at.ground),
 	)
 }
 
