@@ -57,7 +57,7 @@ func (r *builder) Program(v *voice) string {
 	if k, ok := actionLevel(c); ok && at.level {
 		if lv, ok := readLevel(c, k); ok {
 			at.box = levelBox(lv)
-			at.post = postFor(at.box, c.Seat())
+			at.post = postNear(at.box, left[len(left)-1])
 			at.top = k == levelCount(c)-1
 			at.dirtHouse = dirtInLevels(c)
 		}
@@ -300,13 +300,22 @@ func levelBox(lv blueprints.Level) [4]int {
 	return [4]int{x0, z0, x0 + w - 1, z0 + len(lv.Placement) - 1}
 }
 
-// postFor is where the builder in seat waits between levels: a cell just
-// outside the box beside one of its edges, a different one for each seat,
-// so that every builder towers its own pillar.
-func postFor(box [4]int, seat int) [2]int {
+// postNear is where the builder waits for its next level: the cell just
+// outside the box nearest the last cell it builds, so that the walk out
+// is a step off the wall it ends on, not a bridge across the rooms.
+func postNear(box [4]int, f fix) [2]int {
 	x0, z0, x1, z1 := box[0], box[1], box[2], box[3]
-	posts := [][2]int{{x0 - 1, z0}, {x1 + 1, z1}, {x1 + 1, z0}, {x0 - 1, z1}, {x0 - 1, (z0 + z1) / 2}, {x1 + 1, (z0 + z1) / 2}}
-	return posts[max(seat, 0)%len(posts)]
+	x, z := min(max(f.x, x0), x1), min(max(f.z, z0), z1)
+	best, post := f.x-x0, [2]int{x0 - 1, z}
+	for _, o := range []struct {
+		d int
+		p [2]int
+	}{{x1 - f.x, [2]int{x1 + 1, z}}, {f.z - z0, [2]int{x, z0 - 1}}, {z1 - f.z, [2]int{x, z1 + 1}}} {
+		if o.d < best {
+			best, post = o.d, o.p
+		}
+	}
+	return post
 }
 
 // dirtInLevels reports whether a level of the blueprint the window shows

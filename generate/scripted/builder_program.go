@@ -41,7 +41,7 @@ type site struct {
 	onLid bool
 	lid   lidStart
 	// post is where this builder waits for its next level: a cell just
-	// outside the house's box, the top of its own dirt pillar (postFor).
+	// outside the house's box, the top of its own dirt pillar (postNear).
 	post [2]int
 	// top: the program builds the house's top level; it takes down the
 	// dirt left inside the box (box: x0, z0, x1, z1) unless the house is
@@ -275,7 +275,7 @@ func waitOnPost(v *voice, at site) string {
 // the rest.
 func takeDown(v *voice, at site) string {
 	bx := at.box
-	gave := v.pick("missed", "unreached", "failures")
+	gave := v.pick("outOfReach", "unreached", "failures")
 	head := v.pick("// The house is up: take down the dirt left in it, from the top.\n",
 		"// Scaffolding in the house comes down before anyone checks it, top first.\n",
 		"// Clear the dirt out of the house, highest block first.\n")
@@ -324,16 +324,6 @@ for (const p of dirt) {
 `, gave)
 	}
 	return head + find + loop
-}
-
-// downThePillar goes back to the top of the builder's pillar and digs it
-// down to the ground.
-func downThePillar(v *voice, at site) string {
-	x, y, z := at.post[0], at.cells0y, at.post[1]
-	return v.pick(
-		fmt.Sprintf("// Down my pillar outside the house, digging it as I go.\nawait skills.goToPosition(bot, %d, %d, %d, 0);\nawait skills.digDown(bot, %d);\n", x, y, z, y-at.ground),
-		fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 0); // my pillar\nawait skills.digDown(bot, %d); // and down it, taking it away\n", x, y, z, y-at.ground),
-	)
 }
 
 // directCall sets one cell with a bare call.
