@@ -63,6 +63,7 @@ func (r *builder) Program(v *voice) string {
 		}
 	} else if !at.level {
 		at.stayIn = lastRepairUndone(c, cells)
+		at.dirtHouse = dirtInLevels(c)
 	}
 	// The program's shape is the coder's own choice, drawn after its
 	// words from the call's voice.

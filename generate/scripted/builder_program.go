@@ -136,6 +136,12 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	if tidy {
 		b.WriteString(st.code(cleanup(st)))
 	}
+	// A repair up in the house towers to reach its cells; if it ends on
+	// its own tower, it digs the tower down before it goes (the cleanup
+	// above leaves a pillar a builder stands on).
+	if at.known && !at.level && !hasDirt && !at.dirtHouse && top > at.ground+1 {
+		b.WriteString(offMyTower(v))
+	}
 	// Whoever stays on the site stands in a teammate's cells, or is shut
 	// in by the next walls: between levels a builder waits on its own
 	// pillar outside the box (a staircase in the box, climbed again for
@@ -149,12 +155,12 @@ func writeProgram(v *voice, cells []fix, at site) string {
 		if !at.dirtHouse {
 			b.WriteString(takeDown(v, at))
 		}
-		b.WriteString(comeDown(v, at))
+		b.WriteString(comeDown(v, at, false))
 	case at.stayIn:
 		b.WriteString(v.pick("// The last check listed blocks my own repair had placed: the walk out dug through them, so I stay here.\n",
 			"// I stay put: coming down last time broke what my repair had just placed.\n"))
 	default:
-		b.WriteString(comeDown(v, at))
+		b.WriteString(comeDown(v, at, direct))
 	}
 	if tidy && !direct && !st.logFirst {
 		b.WriteString(st.code(doneLine(at.what)))
@@ -247,10 +253,23 @@ for (const p of props.sort((a, b) => b.y - a.y)) {
 `
 }
 
+// offMyTower digs down the dirt under the builder's feet, one block at a
+// time, while it stands on dirt (the ground's top is grass, and a house
+// of dirt has no tower to dig).
+func offMyTower(v *voice) string {
+	return v.pick(
+		"while (bot.blockAt(bot.entity.position.offset(0, -1, 0)).name === \"dirt\") await skills.digDown(bot, 1); // off my tower\n",
+		"// My tower comes down with me.\nwhile (bot.blockAt(bot.entity.position.offset(0, -1, 0))?.name === \"dirt\") await skills.digDown(bot, 1);\n",
+	)
+}
+
 // comeDown walks back to the ground outside the site's corner, so that no
 // builder is left on a roof or in a room that closes.
-func comeDown(v *voice, at site) string {
+func comeDown(v *voice, at site, short bool) string {
 	x, y, z := at.corner[0]-2, at.ground, at.corner[1]-2
+	if short { // a call or two: the walk out is one line too
+		return fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 2); // back down outside the corner\n", x, y, z)
+	}
 	return v.pick(
 		fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 2); // back down outside the corner\n", x, y, z),
 		fmt.Sprintf("// Down to the ground outside the site.\nif (!(await skills.goToPosition(bot, %d, %d, %d, 2))) console.log(\"I could not get back down.\");\n", x, y, z),
