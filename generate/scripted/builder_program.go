@@ -320,7 +320,7 @@ for (let y = %d; y >= %d; y--)
 	}
 	loop := fmt.Sprintf(`let %[1]s = 0;
 for (const p of dirt) {
-    const someoneOn = Object.values(bot.players).some(pl => pl.entity && Math.floor(pl.entity.position.x) === p.x && Math.floor(pl.entity.position.z) === p.z && pl.entity.position.y > p.y);
+    const someoneOn = Object.values(bot.players).some(pl => pl.entity && pl.entity.position.floored().equals(p.offset(0, 1, 0)));
     if (someoneOn || bot.blockAt(p).name !== "dirt") continue;
     if (!(await skills.breakBlockAt(bot, p.x, p.y, p.z)) && ++%[1]s === 3) {
         console.log("Three blocks of dirt are out of my reach; leaving the rest for the check.");
@@ -332,7 +332,7 @@ for (const p of dirt) {
 		loop = fmt.Sprintf(`let %[1]s = 0;
 const standing = Object.values(bot.players).filter(pl => pl.entity).map(pl => pl.entity.position.floored());
 for (const p of dirt) {
-    if (standing.some(s => s.x === p.x && s.z === p.z && s.y > p.y)) continue; // a teammate is on it
+    if (standing.some(s => s.x === p.x && s.z === p.z && s.y === p.y + 1)) continue; // someone stands on it
     if (bot.blockAt(p).name !== "dirt") continue;
     const gone = await skills.breakBlockAt(bot, p.x, p.y, p.z);
     if (!gone && ++%[1]s >= 3) {
