@@ -267,6 +267,10 @@ func TestMemoryKeepsUnbuiltLevel(t *testing.T) {
 	}
 }
 
+// propCall is how a program props a cell: it places dirt (a repair also
+// names dirt when it digs its own tower down).
+const propCall = `("dirt", `
+
 // TestProgramsPropOnlyWhatCanFloat: a level with a block under every cell
 // gets no prop code; a repair of a cell an earlier run found nothing to
 // place on props it (without, the builders retried the bare call until
@@ -278,21 +282,21 @@ func TestProgramsPropOnlyWhatCanFloat(t *testing.T) {
 		v := &voice{rng: rand.New(rand.NewPCG(seed, 1))}
 		lv := base
 		lv.what, lv.level = "Level 2", true
-		if p := writeProgram(v, cells, lv); !strings.Contains(p, `"dirt"`) {
+		if p := writeProgram(v, cells, lv); !strings.Contains(p, propCall) {
 			t.Errorf("seed %d: a level over air has no props:\n%s", seed, p)
 		}
 		lv.grounded = true
-		if p := writeProgram(v, cells, lv); strings.Contains(p, `"dirt"`) {
+		if p := writeProgram(v, cells, lv); strings.Contains(p, propCall) {
 			t.Errorf("seed %d: a level on blocks props:\n%s", seed, p)
 		}
 		rep := base
 		rep.what = "Repairs"
 		one := cells[2:3]
-		if p := writeProgram(v, one, rep); strings.Contains(p, `"dirt"`) {
+		if p := writeProgram(v, one, rep); strings.Contains(p, propCall) {
 			t.Errorf("seed %d: a first repair of one cell props:\n%s", seed, p)
 		}
 		rep.floated = true
-		if p := writeProgram(v, one, rep); !strings.Contains(p, `"dirt"`) {
+		if p := writeProgram(v, one, rep); !strings.Contains(p, propCall) {
 			t.Errorf("seed %d: a cell found floating is not propped:\n%s", seed, p)
 		}
 	}
