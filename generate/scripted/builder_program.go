@@ -268,7 +268,7 @@ func offMyTower(v *voice) string {
 func comeDown(v *voice, at site, short bool) string {
 	x, y, z := at.corner[0]-2, at.ground, at.corner[1]-2
 	if short { // a call or two: the walk out is one line too
-		return fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 2); // back down outside the corner\n", x, y, z)
+		return fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 2); // back out\n", x, y, z)
 	}
 	return v.pick(
 		fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 2); // back down outside the corner\n", x, y, z),
