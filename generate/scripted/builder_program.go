@@ -109,16 +109,20 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	// keeps its dirt.
 	tidy := at.known && !hasDirt && !at.level && len(cells) > 2 && top >= at.ground+3
 	direct := (len(cells) == 1 || len(cells) == 2 && !at.level) && !at.floated
+	propped := len(cells) == 1 && at.floated && cells[0].y > at.ground
 	var b strings.Builder
 	b.WriteString(headComment(v, cells, at.what))
 	if tidy {
 		b.WriteString(st.code(snapshot(st, at.ground)))
 	}
-	if direct {
+	switch {
+	case propped:
+		b.WriteString(propOne(v, cells[0]))
+	case direct:
 		for _, f := range cells {
 			b.WriteString(st.code(directCall(f)))
 		}
-	} else {
+	default:
 		b.WriteString(st.code(helper(st)))
 		if at.onLid {
 			b.WriteString(st.code(lidFirst(v, at.lid)))
@@ -139,8 +143,8 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	// A repair up in the house towers to reach its cells; if it ends on
 	// its own tower, it digs the tower down before it goes (the cleanup
 	// above leaves a pillar a builder stands on).
-	if at.known && !at.level && !hasDirt && !at.dirtHouse && top > at.ground+1 {
-		b.WriteString(offMyTower(v))
+	if at.known && !at.level && !hasDirt && !at.dirtHouse && top > at.ground+1 && !propped {
+		b.WriteString(offMyTower(v, direct))
 	}
 	// Whoever stays on the site stands in a teammate's cells, or is shut
 	// in by the next walls: between levels a builder waits on its own
@@ -157,12 +161,12 @@ func writeProgram(v *voice, cells []fix, at site) string {
 		}
 		b.WriteString(comeDown(v, at, false))
 	case at.stayIn:
-		b.WriteString(v.pick("// The last check listed blocks my own repair had placed: the walk out dug through them, so I stay here.\n",
-			"// I stay put: coming down last time broke what my repair had just placed.\n"))
+		b.WriteString(v.pick("// I stay here: last time the walk out dug through what I had placed.\n",
+			"// I stay put: coming down broke my last repair.\n"))
 	default:
-		b.WriteString(comeDown(v, at, direct))
+		b.WriteString(comeDown(v, at, direct || propped))
 	}
-	if tidy && !direct && !st.logFirst {
+	if tidy && !direct && !propped && !st.logFirst {
 		b.WriteString(st.code(doneLine(at.what)))
 	}
 	return b.String()
@@ -256,7 +260,10 @@ for (const p of props.sort((a, b) => b.y - a.y)) {
 // offMyTower digs down the dirt under the builder's feet, one block at a
 // time, while it stands on dirt (the ground's top is grass, and a house
 // of dirt has no tower to dig).
-func offMyTower(v *voice) string {
+func offMyTower(v *voice, short bool) string {
+	if short { // a call or two: no words to spare
+		return "while (bot.blockAt(bot.entity.position.offset(0, -1, 0)).name === \"dirt\") await skills.digDown(bot, 1);\n"
+	}
 	return v.pick(
 		"while (bot.blockAt(bot.entity.position.offset(0, -1, 0)).name === \"dirt\") await skills.digDown(bot, 1); // off my tower\n",
 		"// My tower comes down with me.\nwhile (bot.blockAt(bot.entity.position.offset(0, -1, 0))?.name === \"dirt\") await skills.digDown(bot, 1);\n",
@@ -268,7 +275,7 @@ func offMyTower(v *voice) string {
 func comeDown(v *voice, at site, short bool) string {
 	x, y, z := at.corner[0]-2, at.ground, at.corner[1]-2
 	if short { // a call or two: the walk out is one line too
-		return fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 2); // back out\n", x, y, z)
+		return fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 2);\n", x, y, z)
 	}
 	return v.pick(
 		fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 2); // back down outside the corner\n", x, y, z),
@@ -343,6 +350,19 @@ for (const p of dirt) {
 `, gave)
 	}
 	return head + find + loop
+}
+
+// propOne sets one cell that nothing held last time: a column of dirt
+// under it for the moment it takes to place it, taken away again.
+func propOne(v *voice, f fix) string {
+	low := v.pick("low", "b", "base")
+	return fmt.Sprintf(`const x = %d, y = %d, z = %d;
+let %[4]s = y;
+while (bot.blockAt(new Vec3(x, %[4]s - 1, z)).name === "air") %[4]s--;
+for (let i = %[4]s; i < y; i++) await skills.placeBlock(bot, "dirt", x, i, z);
+await skills.placeBlock(bot, %[5]q, x, y, z);
+for (let i = y - 1; i >= %[4]s; i--) await skills.breakBlockAt(bot, x, i, z);
+`, f.x, f.y, f.z, low, cmpBlock(f.block))
 }
 
 // directCall sets one cell with a bare call.
@@ -461,13 +481,21 @@ func doneLine(what string) string {
 }
 
 // dataBudget is the numbers a program's layout data may hold: maxLiterals,
-// less what a lid's start adds.
+// less what a lid's start and the top level's take-down add.
 func dataBudget(at site) int {
+	n := maxLiterals
 	if at.onLid {
-		return maxLiterals - lidLiterals
+		n -= lidLiterals
 	}
-	return maxLiterals
+	if at.level && at.top && !at.dirtHouse {
+		n -= takeDownLiterals
+	}
+	return n
 }
+
+// takeDownLiterals are the numbers takeDown adds to the top level's
+// program: the box's four edges and the heights it scans.
+const takeDownLiterals = 6
 
 // layout places the cells with one of the shapes that keep the data short,
 // drawn from the voice.
