@@ -53,6 +53,18 @@ func (r *builder) Program(v *voice) string {
 	if o, ok := origin(c); ok {
 		at.ground, at.corner, at.known = o[1], [2]int{o[0], o[2]}, true
 	}
+	at.cells0y = left[0].y
+	if k, ok := actionLevel(c); ok && at.level {
+		if lv, ok := readLevel(c, k); ok {
+			at.box = levelBox(lv)
+			at.post = postNear(at.box, left[len(left)-1])
+			at.top = k == levelCount(c)-1
+			at.dirtHouse = dirtInLevels(c)
+		}
+	} else if !at.level {
+		at.stayIn = lastRepairUndone(c, cells)
+		at.dirtHouse = dirtInLevels(c)
+	}
 	// The program's shape is the coder's own choice, drawn after its
 	// words from the call's voice.
 	code := writeProgram(v, left, at)
@@ -277,4 +289,78 @@ func lidStand(c *know.Context, k int, cells []fix) (lidStart, bool) {
 type lidStart struct {
 	cell fix
 	from [3]int
+}
+
+// levelBox is a level's footprint: its first x and z and its last.
+func levelBox(lv blueprints.Level) [4]int {
+	w := 0
+	for _, row := range lv.Placement {
+		w = max(w, len(row))
+	}
+	x0, z0 := lv.Coordinates[0], lv.Coordinates[2]
+	return [4]int{x0, z0, x0 + w - 1, z0 + len(lv.Placement) - 1}
+}
+
+// postNear is where the builder waits for its next level: the cell just
+// outside the box nearest the last cell it builds, so that the walk out
+// is a step off the wall it ends on, not a bridge across the rooms.
+func postNear(box [4]int, f fix) [2]int {
+	x0, z0, x1, z1 := box[0], box[1], box[2], box[3]
+	x, z := min(max(f.x, x0), x1), min(max(f.z, z0), z1)
+	best, post := f.x-x0, [2]int{x0 - 1, z}
+	for _, o := range []struct {
+		d int
+		p [2]int
+	}{{x1 - f.x, [2]int{x1 + 1, z}}, {f.z - z0, [2]int{x, z0 - 1}}, {z1 - f.z, [2]int{x, z1 + 1}}} {
+		if o.d < best {
+			best, post = o.d, o.p
+		}
+	}
+	return post
+}
+
+// dirtInLevels reports whether a level of the blueprint the window shows
+// holds dirt (a house of dirt keeps its dirt).
+func dirtInLevels(c *know.Context) bool {
+	for _, a := range c.Acts() {
+		if a.Name != "!getBlueprintLevel" {
+			continue
+		}
+		if lv, ok := parseLevel(a.Output); ok {
+			for _, row := range lv.Placement {
+				if slices.Contains(row, "dirt") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// lastRepairUndone reports whether the check now lists cells (the fixes
+// the builder is about to make) that its previous repair placed: the walk
+// back down dug through them.
+func lastRepairUndone(c *know.Context, cells []fix) bool {
+	acts := c.Acts()
+	seen := 0
+	for i := len(acts) - 1; i >= 1; i-- {
+		a := acts[i]
+		if a.Name != "!newAction" || acts[i-1].Name != "!checkBlueprint" {
+			continue
+		}
+		if seen++; seen < 2 {
+			continue // the repair being written
+		}
+		placed := map[[3]int]bool{}
+		for _, p := range texts.FilledCells(a.Output) {
+			placed[p] = true
+		}
+		for _, f := range cells {
+			if placed[[3]int{f.x, f.y, f.z}] {
+				return true
+			}
+		}
+		return false
+	}
+	return false
 }

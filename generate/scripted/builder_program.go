@@ -40,6 +40,20 @@ type site struct {
 	// it from (lidStand).
 	onLid bool
 	lid   lidStart
+	// post is where this builder waits for its next level: a cell just
+	// outside the house's box, the top of its own dirt pillar (postNear).
+	post [2]int
+	// top: the program builds the house's top level; it takes down the
+	// dirt left inside the box (box: x0, z0, x1, z1) unless the house is
+	// built of dirt (dirtHouse), then comes down its pillar.
+	top       bool
+	box       [4]int
+	dirtHouse bool
+	// stayIn: the check lists cells this builder's last repair placed
+	// (walking out dug through them), so this repair stays where it is.
+	stayIn bool
+	// cells0y is the height of the level the program builds.
+	cells0y int
 }
 
 // codeStyle is one coder's way of writing: the names it gives things and
@@ -95,16 +109,20 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	// keeps its dirt.
 	tidy := at.known && !hasDirt && !at.level && len(cells) > 2 && top >= at.ground+3
 	direct := (len(cells) == 1 || len(cells) == 2 && !at.level) && !at.floated
+	propped := len(cells) == 1 && at.floated && cells[0].y > at.ground
 	var b strings.Builder
 	b.WriteString(headComment(v, cells, at.what))
 	if tidy {
 		b.WriteString(st.code(snapshot(st, at.ground)))
 	}
-	if direct {
+	switch {
+	case propped:
+		b.WriteString(propOne(v, cells[0]))
+	case direct:
 		for _, f := range cells {
 			b.WriteString(st.code(directCall(f)))
 		}
-	} else {
+	default:
 		b.WriteString(st.code(helper(st)))
 		if at.onLid {
 			b.WriteString(st.code(lidFirst(v, at.lid)))
@@ -122,12 +140,33 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	if tidy {
 		b.WriteString(st.code(cleanup(st)))
 	}
-	// Whoever stays on the site stands in a teammate's cells, or is shut
-	// in by the next walls.
-	if at.known {
-		b.WriteString(comeDown(v, at))
+	// A repair up in the house towers to reach its cells; if it ends on
+	// its own tower, it digs the tower down before it goes (the cleanup
+	// above leaves a pillar a builder stands on).
+	if at.known && !at.level && !hasDirt && !at.dirtHouse && top > at.ground+1 && !propped {
+		b.WriteString(offMyTower(v, direct))
 	}
-	if tidy && !direct && !st.logFirst {
+	// Whoever stays on the site stands in a teammate's cells, or is shut
+	// in by the next walls: between levels a builder waits on its own
+	// pillar outside the box (a staircase in the box, climbed again for
+	// every level, is what the checks reported); the top level takes the
+	// dirt in the box down and the pillar with it.
+	switch {
+	case !at.known:
+	case at.level && !at.top:
+		b.WriteString(waitOnPost(v, at))
+	case at.level:
+		if !at.dirtHouse {
+			b.WriteString(takeDown(v, at))
+		}
+		b.WriteString(comeDown(v, at, false))
+	case at.stayIn:
+		b.WriteString(v.pick("// I stay here: last time the walk out dug through what I had placed.\n",
+			"// I stay put: coming down broke my last repair.\n"))
+	default:
+		b.WriteString(comeDown(v, at, direct || propped))
+	}
+	if tidy && !direct && !propped && !st.logFirst {
 		b.WriteString(st.code(doneLine(at.what)))
 	}
 	return b.String()
@@ -218,14 +257,112 @@ for (const p of props.sort((a, b) => b.y - a.y)) {
 `
 }
 
+// offMyTower digs down the dirt under the builder's feet, one block at a
+// time, while it stands on dirt (the ground's top is grass, and a house
+// of dirt has no tower to dig).
+func offMyTower(v *voice, short bool) string {
+	if short { // a call or two: no words to spare
+		return "while (bot.blockAt(bot.entity.position.offset(0, -1, 0)).name === \"dirt\") await skills.digDown(bot, 1);\n"
+	}
+	return v.pick(
+		"while (bot.blockAt(bot.entity.position.offset(0, -1, 0)).name === \"dirt\") await skills.digDown(bot, 1); // off my tower\n",
+		"// My tower comes down with me.\nwhile (bot.blockAt(bot.entity.position.offset(0, -1, 0))?.name === \"dirt\") await skills.digDown(bot, 1);\n",
+	)
+}
+
 // comeDown walks back to the ground outside the site's corner, so that no
 // builder is left on a roof or in a room that closes.
-func comeDown(v *voice, at site) string {
+func comeDown(v *voice, at site, short bool) string {
 	x, y, z := at.corner[0]-2, at.ground, at.corner[1]-2
+	if short { // a call or two: the walk out is one line too
+		return fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 2);\n", x, y, z)
+	}
 	return v.pick(
 		fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 2); // back down outside the corner\n", x, y, z),
 		fmt.Sprintf("// Down to the ground outside the site.\nif (!(await skills.goToPosition(bot, %d, %d, %d, 2))) console.log(\"I could not get back down.\");\n", x, y, z),
 	)
+}
+
+// waitOnPost goes up to the next level's height on the builder's post,
+// just outside the box, where the pathfinder towers its pillar: the next
+// level starts from there, and no stairs are left in the house.
+func waitOnPost(v *voice, at site) string {
+	x, y, z := at.post[0], at.cells0y+1, at.post[1]
+	return v.pick(
+		fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 0); // wait for the next level on my pillar, outside the house\n", x, y, z),
+		fmt.Sprintf("// Up on my own pillar beside the house, ready for the next level.\nawait skills.goToPosition(bot, %d, %d, %d, 0);\n", x, y, z),
+		fmt.Sprintf("// Off the house: I wait on my pillar outside it, at the next level's height.\nif (!(await skills.goToPosition(bot, %d, %d, %d, 0))) console.log(\"I could not get onto my pillar.\");\n", x, y, z),
+	)
+}
+
+// takeDown breaks the dirt standing in the house's box, top first, that
+// no player stands on: the pathfinder's towers and bridges, and what the
+// props left. Three blocks out of reach and it stops: the check lists
+// the rest.
+func takeDown(v *voice, at site) string {
+	bx := at.box
+	gave := v.pick("outOfReach", "unreached", "failures")
+	head := v.pick("// The house is up: take down the dirt left in it, from the top.\n",
+		"// Scaffolding in the house comes down before anyone checks it, top first.\n",
+		"// Clear the dirt out of the house, highest block first.\n")
+	var find string
+	if v.rng.IntN(2) == 0 {
+		find = fmt.Sprintf(`const dirt = [];
+for (let y = %d; y >= %d; y--) {
+    for (let x = %d; x <= %d; x++) {
+        for (let z = %d; z <= %d; z++) {
+            if (bot.blockAt(new Vec3(x, y, z))?.name === "dirt") dirt.push(new Vec3(x, y, z));
+        }
+    }
+}
+`, at.cells0y, at.ground, bx[0], bx[2], bx[1], bx[3])
+	} else {
+		find = fmt.Sprintf(`const [xMin, zMin, xMax, zMax] = [%d, %d, %d, %d];
+const dirt = [];
+for (let y = %d; y >= %d; y--)
+    for (let x = xMin; x <= xMax; x++)
+        for (let z = zMin; z <= zMax; z++)
+            if (bot.blockAt(new Vec3(x, y, z)).name === "dirt") dirt.push(new Vec3(x, y, z));
+`, bx[0], bx[1], bx[2], bx[3], at.cells0y, at.ground)
+	}
+	loop := fmt.Sprintf(`let %[1]s = 0;
+for (const p of dirt) {
+    const someoneOn = Object.values(bot.players).some(pl => pl.entity && pl.entity.position.floored().equals(p.offset(0, 1, 0)));
+    if (someoneOn || bot.blockAt(p).name !== "dirt") continue;
+    if (!(await skills.breakBlockAt(bot, p.x, p.y, p.z)) && ++%[1]s === 3) {
+        console.log("Three blocks of dirt are out of my reach; leaving the rest for the check.");
+        break;
+    }
+}
+`, gave)
+	if v.rng.IntN(2) == 0 {
+		loop = fmt.Sprintf(`let %[1]s = 0;
+const standing = Object.values(bot.players).filter(pl => pl.entity).map(pl => pl.entity.position.floored());
+for (const p of dirt) {
+    if (standing.some(s => s.x === p.x && s.z === p.z && s.y === p.y + 1)) continue; // someone stands on it
+    if (bot.blockAt(p).name !== "dirt") continue;
+    const gone = await skills.breakBlockAt(bot, p.x, p.y, p.z);
+    if (!gone && ++%[1]s >= 3) {
+        console.log("I cannot reach three dirt blocks; the check will show what is left.");
+        break;
+    }
+}
+`, gave)
+	}
+	return head + find + loop
+}
+
+// propOne sets one cell that nothing held last time: a column of dirt
+// under it for the moment it takes to place it, taken away again.
+func propOne(v *voice, f fix) string {
+	low := v.pick("low", "b", "base")
+	return fmt.Sprintf(`const x = %d, y = %d, z = %d;
+let %[4]s = y;
+while (bot.blockAt(new Vec3(x, %[4]s - 1, z)).name === "air") %[4]s--;
+for (let i = %[4]s; i < y; i++) await skills.placeBlock(bot, "dirt", x, i, z);
+await skills.placeBlock(bot, %[5]q, x, y, z);
+for (let i = y - 1; i >= %[4]s; i--) await skills.breakBlockAt(bot, x, i, z);
+`, f.x, f.y, f.z, low, cmpBlock(f.block))
 }
 
 // directCall sets one cell with a bare call.
@@ -344,13 +481,21 @@ func doneLine(what string) string {
 }
 
 // dataBudget is the numbers a program's layout data may hold: maxLiterals,
-// less what a lid's start adds.
+// less what a lid's start and the top level's take-down add.
 func dataBudget(at site) int {
+	n := maxLiterals
 	if at.onLid {
-		return maxLiterals - lidLiterals
+		n -= lidLiterals
 	}
-	return maxLiterals
+	if at.level && at.top && !at.dirtHouse {
+		n -= takeDownLiterals
+	}
+	return n
 }
+
+// takeDownLiterals are the numbers takeDown adds to the top level's
+// program: the box's four edges and the heights it scans.
+const takeDownLiterals = 6
 
 // layout places the cells with one of the shapes that keep the data short,
 // drawn from the voice.

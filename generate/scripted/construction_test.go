@@ -267,6 +267,13 @@ func TestMemoryKeepsUnbuiltLevel(t *testing.T) {
 	}
 }
 
+// props reports whether a program props a cell: it places dirt, with its
+// helper or a bare call (a repair also names dirt when it digs its own
+// tower down).
+func props(p string) bool {
+	return strings.Contains(p, `("dirt", `) || strings.Contains(p, `placeBlock(bot, "dirt", `)
+}
+
 // TestProgramsPropOnlyWhatCanFloat: a level with a block under every cell
 // gets no prop code; a repair of a cell an earlier run found nothing to
 // place on props it (without, the builders retried the bare call until
@@ -278,22 +285,27 @@ func TestProgramsPropOnlyWhatCanFloat(t *testing.T) {
 		v := &voice{rng: rand.New(rand.NewPCG(seed, 1))}
 		lv := base
 		lv.what, lv.level = "Level 2", true
-		if p := writeProgram(v, cells, lv); !strings.Contains(p, `"dirt"`) {
+		if p := writeProgram(v, cells, lv); !props(p) {
 			t.Errorf("seed %d: a level over air has no props:\n%s", seed, p)
 		}
 		lv.grounded = true
-		if p := writeProgram(v, cells, lv); strings.Contains(p, `"dirt"`) {
+		if p := writeProgram(v, cells, lv); props(p) {
 			t.Errorf("seed %d: a level on blocks props:\n%s", seed, p)
 		}
 		rep := base
 		rep.what = "Repairs"
 		one := cells[2:3]
-		if p := writeProgram(v, one, rep); strings.Contains(p, `"dirt"`) {
+		if p := writeProgram(v, one, rep); props(p) {
 			t.Errorf("seed %d: a first repair of one cell props:\n%s", seed, p)
 		}
 		rep.floated = true
-		if p := writeProgram(v, one, rep); !strings.Contains(p, `"dirt"`) {
+		p := writeProgram(v, one, rep)
+		if !props(p) {
 			t.Errorf("seed %d: a cell found floating is not propped:\n%s", seed, p)
+		}
+		// #28: a one-cell repair is a call or two, props and all.
+		if len(p) > 400 {
+			t.Errorf("seed %d: a propped one-cell repair is %d characters, want at most 400:\n%s", seed, len(p), p)
 		}
 	}
 }
