@@ -146,10 +146,13 @@ func (s *hashSet) each(f func(uint64)) {
 }
 
 // lengths is a histogram of lengths in 2% wide buckets: quantiles are read
-// from it to 2%, in constant memory.
+// from it to 2%, in constant memory. The buckets are counted by index (a
+// length of 10 million characters is bucket 815), so adding a length is
+// no map look-up; the caller gives its bucket (bucketOf), worked out once
+// for every group the length is counted in.
 type lengths struct {
 	n, sum, max int
-	buckets     map[int]int
+	buckets     []int
 }
 
 const bucketBase = 1.02
@@ -168,14 +171,15 @@ func bucketValue(b int) int {
 	return int(math.Round(math.Pow(bucketBase, float64(b-1))))
 }
 
-func (l *lengths) add(v int) {
-	if l.buckets == nil {
-		l.buckets = map[int]int{}
-	}
+// add counts a length v of bucket b (bucketOf(v)).
+func (l *lengths) add(v, b int) {
 	l.n++
 	l.sum += v
 	l.max = max(l.max, v)
-	l.buckets[bucketOf(v)]++
+	if b >= len(l.buckets) {
+		l.buckets = slices.Grow(l.buckets, b+1-len(l.buckets))[:b+1]
+	}
+	l.buckets[b]++
 }
 
 // quantile is the smallest bucket value with a share q of the lengths at
@@ -184,14 +188,12 @@ func (l *lengths) quantile(q float64) int {
 	if l.n == 0 {
 		return 0
 	}
-	keys := make([]int, 0, len(l.buckets))
-	for k := range l.buckets {
-		keys = append(keys, k)
-	}
-	sortInts(keys)
 	need, seen := int(math.Ceil(q*float64(l.n))), 0
-	for _, k := range keys {
-		seen += l.buckets[k]
+	for k, c := range l.buckets {
+		if c == 0 {
+			continue
+		}
+		seen += c
 		if seen >= need {
 			return min(bucketValue(k), l.max)
 		}
