@@ -278,7 +278,7 @@ func (a *auditor) add(p *prepared) {
 		}
 	}
 	a.overall.add(obs)
-	a.texts.keep(&obs, a.overall.templates[obs.templateHash])
+	a.texts.keep(&obs, a.overall.templates.get(obs.templateHash))
 	for i, v := range p.dims {
 		g := a.groups[Dimensions[i]][v]
 		if g == nil {
@@ -383,7 +383,7 @@ func (g *Group) String() string {
 // the counts by hash (a group can hold 50,000 templates, most of them
 // seen once), naming only those that could enter the top: a hash's text
 // is its own (two hashes never share one), so no counts need joining.
-func sortedShares(counts map[uint64]int, text func(uint64) string, total, n int) []TemplateShare {
+func sortedShares(counts iter.Seq2[uint64, int], text func(uint64) string, total, n int) []TemplateShare {
 	before := func(a, b TemplateShare) int {
 		return cmp.Or(cmp.Compare(b.Count, a.Count), strings.Compare(a.Template, b.Template))
 	}

@@ -216,7 +216,7 @@ type accumulator struct {
 	silent             int // of n; the language measures skip them
 	distinctSets           // counted by the workers' shards, merged in
 	words, pairs       int
-	templates          map[uint64]int
+	templates          countTable
 	templateOverflow   int
 	respLen, promptLen lengths
 	commands           int
@@ -277,7 +277,7 @@ func (d *distinctSets) merge(o *distinctSets) {
 }
 
 func newAccumulator() *accumulator {
-	return &accumulator{templates: map[uint64]int{}, violationKinds: map[string]int{}}
+	return &accumulator{violationKinds: map[string]int{}}
 }
 
 func (a *accumulator) add(o observation) {
@@ -290,9 +290,7 @@ func (a *accumulator) add(o observation) {
 	a.sample.add(o.bigrams)
 	a.words += len(o.unigrams)
 	a.pairs += len(o.bigrams)
-	if _, ok := a.templates[o.templateHash]; ok || len(a.templates) < maxTemplates {
-		a.templates[o.templateHash]++
-	} else {
+	if a.templates.add(o.templateHash, maxTemplates) == 0 {
 		a.templateOverflow++
 	}
 	a.respLen.add(len(o.response), o.responseBucket)
@@ -322,7 +320,7 @@ func (a *accumulator) group(dim, value string, texts templateTexts) *Group {
 		Dimension: dim, Value: value, Examples: a.n, Silent: a.silent, SilentShare: pct(a.silent, a.n),
 		DistinctResponses: a.responses.count(), DistinctShare: pct(a.responses.count(), a.n-a.silent),
 		Distinct1: pct(a.unigrams.count(), a.words), Distinct2: pct(a.bigrams.count(), a.pairs), Distinct2Sample: a.sample.distinct(),
-		Templates: len(a.templates), TopTemplates: sortedShares(a.templates, text, a.n-a.silent, 10),
+		Templates: a.templates.n, TopTemplates: sortedShares(a.templates.all, text, a.n-a.silent, 10),
 		ResponseChars: a.respLen.dist(), PromptChars: a.promptLen.dist(),
 		Commands: a.commands, Violations: a.violations, ViolationKinds: a.violationKinds,
 		MemoryCalls: a.memory, MemoryCopies: a.copies, MemoryCopyRate: pct(a.copies, a.memory),

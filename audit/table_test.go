@@ -3,6 +3,7 @@ package audit
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -64,7 +65,7 @@ func TestTopTemplatesAreTheSortedOnes(t *testing.T) {
 			return cmp.Or(cmp.Compare(b.Count, a.Count), strings.Compare(a.Template, b.Template))
 		})
 		want := all[:min(10, len(all))]
-		if got := sortedShares(counts, text, 3*size, 10); !slices.Equal(got, want) {
+		if got := sortedShares(maps.All(counts), text, 3*size, 10); !slices.Equal(got, want) {
 			t.Errorf("%d templates: top %v, sorted %v", size, got, want)
 		}
 	}
