@@ -13,7 +13,6 @@ import (
 	"maps"
 	"runtime"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 
@@ -279,7 +278,7 @@ func (a *auditor) add(p *prepared) {
 		}
 	}
 	a.overall.add(obs)
-	a.texts.keep(&obs, a.overall.templates[obs.templateHash])
+	a.texts.keep(&obs, a.overall.templates.get(obs.templateHash))
 	for i, v := range p.dims {
 		g := a.groups[Dimensions[i]][v]
 		if g == nil {
@@ -367,8 +366,6 @@ func kindName(taskType string) string {
 	return taskType
 }
 
-func sortInts(v []int) { sort.Ints(v) }
-
 func pct(n, of int) float64 {
 	if of == 0 {
 		return 0
@@ -381,16 +378,21 @@ func (g *Group) String() string {
 	return fmt.Sprintf("%s=%s: %d examples, %.0f%% distinct", g.Dimension, g.Value, g.Examples, 100*g.DistinctShare)
 }
 
-// sortedShares are the first n template counts, most first, then by
-// text. They are picked in one pass (a group can hold 50,000 templates,
-// most of them seen once).
-func sortedShares(counts map[string]int, total, n int) []TemplateShare {
+// sortedShares are the first n templates by count, most first, then by
+// text; text names a template's hash. They are picked in one pass over
+// the counts by hash (a group can hold 50,000 templates, most of them
+// seen once), naming only those that could enter the top: a hash's text
+// is its own (two hashes never share one), so no counts need joining.
+func sortedShares(counts iter.Seq2[uint64, int], text func(uint64) string, total, n int) []TemplateShare {
 	before := func(a, b TemplateShare) int {
 		return cmp.Or(cmp.Compare(b.Count, a.Count), strings.Compare(a.Template, b.Template))
 	}
 	out := make([]TemplateShare, 0, n+1)
-	for t, c := range counts {
-		s := TemplateShare{Template: t, Count: c}
+	for h, c := range counts {
+		if len(out) == n && (n == 0 || c < out[n-1].Count) {
+			continue
+		}
+		s := TemplateShare{Template: text(h), Count: c}
 		if len(out) == n && before(s, out[n-1]) >= 0 {
 			continue
 		}

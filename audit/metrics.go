@@ -23,6 +23,8 @@ type observation struct {
 	words             []string // strings.Fields(strings.ToLower(response))
 	unigrams, bigrams []uint64
 	promptChars       int
+	// The lengths' buckets (bucketOf), worked out once, not in each group.
+	promptBucket, responseBucket int
 	// silent: the response is only whitespace, MINDcraft's way of not
 	// answering. It counts as an example, not as language.
 	silent     bool
@@ -49,6 +51,7 @@ func observe(ex *export.Example, c *quality.Call) observation {
 	} else if m, ok := c.Command(); ok { // c.Response is o.response
 		o.command = o.response[m.Start:m.End]
 	}
+	o.promptBucket, o.responseBucket = bucketOf(o.promptChars), bucketOf(len(o.response))
 	o.silent = strings.TrimSpace(o.response) == ""
 	o.responseHash = xxh3.HashString(o.response)
 	o.words = strings.Fields(strings.ToLower(o.response))
@@ -213,7 +216,7 @@ type accumulator struct {
 	silent             int // of n; the language measures skip them
 	distinctSets           // counted by the workers' shards, merged in
 	words, pairs       int
-	templates          map[uint64]int
+	templates          countTable
 	templateOverflow   int
 	respLen, promptLen lengths
 	commands           int
@@ -274,12 +277,12 @@ func (d *distinctSets) merge(o *distinctSets) {
 }
 
 func newAccumulator() *accumulator {
-	return &accumulator{templates: map[uint64]int{}, violationKinds: map[string]int{}}
+	return &accumulator{violationKinds: map[string]int{}}
 }
 
 func (a *accumulator) add(o observation) {
 	a.n++
-	a.promptLen.add(o.promptChars)
+	a.promptLen.add(o.promptChars, o.promptBucket)
 	if o.silent {
 		a.silent++
 		return
@@ -287,12 +290,10 @@ func (a *accumulator) add(o observation) {
 	a.sample.add(o.bigrams)
 	a.words += len(o.unigrams)
 	a.pairs += len(o.bigrams)
-	if _, ok := a.templates[o.templateHash]; ok || len(a.templates) < maxTemplates {
-		a.templates[o.templateHash]++
-	} else {
+	if a.templates.add(o.templateHash, maxTemplates) == 0 {
 		a.templateOverflow++
 	}
-	a.respLen.add(len(o.response))
+	a.respLen.add(len(o.response), o.responseBucket)
 	if o.command != "" {
 		a.commands++
 	}
@@ -309,19 +310,17 @@ func (a *accumulator) add(o observation) {
 }
 
 func (a *accumulator) group(dim, value string, texts templateTexts) *Group {
-	counts := map[string]int{}
-	for h, c := range a.templates {
-		t, ok := texts[h]
-		if !ok {
-			t = unnamedTemplate(h)
+	text := func(h uint64) string {
+		if t, ok := texts[h]; ok {
+			return t
 		}
-		counts[t] += c
+		return unnamedTemplate(h)
 	}
 	g := &Group{
 		Dimension: dim, Value: value, Examples: a.n, Silent: a.silent, SilentShare: pct(a.silent, a.n),
 		DistinctResponses: a.responses.count(), DistinctShare: pct(a.responses.count(), a.n-a.silent),
 		Distinct1: pct(a.unigrams.count(), a.words), Distinct2: pct(a.bigrams.count(), a.pairs), Distinct2Sample: a.sample.distinct(),
-		Templates: len(a.templates), TopTemplates: sortedShares(counts, a.n-a.silent, 10),
+		Templates: a.templates.n, TopTemplates: sortedShares(a.templates.all, text, a.n-a.silent, 10),
 		ResponseChars: a.respLen.dist(), PromptChars: a.promptLen.dist(),
 		Commands: a.commands, Violations: a.violations, ViolationKinds: a.violationKinds,
 		MemoryCalls: a.memory, MemoryCopies: a.copies, MemoryCopyRate: pct(a.copies, a.memory),
@@ -351,6 +350,9 @@ func (l *lengths) dist() Dist {
 	}
 	d.Buckets = make([]int, 24)
 	for b, c := range l.buckets {
+		if c == 0 {
+			continue
+		}
 		d.Buckets[min(bits.Len(uint(bucketValue(b))), 23)] += c
 	}
 	d.Mean, d.Max = float64(l.sum)/float64(l.n), l.max

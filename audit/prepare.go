@@ -42,7 +42,12 @@ func prepareAll(src iter.Seq2[export.Example, error], workers int, prep func(w i
 		go func() {
 			defer close(ordered)
 			defer close(work)
-			b := &batch{done: make(chan struct{})}
+			// A batch's items are made at their full size: growing them
+			// copied and threw away as many (872 bytes an example).
+			newBatch := func() *batch {
+				return &batch{items: make([]prepared, 0, batchSize), done: make(chan struct{})}
+			}
+			b := newBatch()
 			send := func() bool {
 				select {
 				case ordered <- b:
@@ -50,7 +55,7 @@ func prepareAll(src iter.Seq2[export.Example, error], workers int, prep func(w i
 					return false
 				}
 				work <- b
-				b = &batch{done: make(chan struct{})}
+				b = newBatch()
 				return true
 			}
 			for ex, err := range src {

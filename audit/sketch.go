@@ -145,11 +145,115 @@ func (s *hashSet) each(f func(uint64)) {
 	}
 }
 
+// countTable counts 64-bit hashes (a group's templates): open addressing
+// with linear probing on the hashes' own bits, each key beside its count,
+// so a look-up reads one slot where a map reads a control word and a slot
+// (the table is probed for every group an example is in, on one core).
+type countTable struct {
+	slots   []countSlot // h 0: free
+	n       int         // keys held, zero included
+	zero    int         // hash 0's count
+	hasZero bool
+}
+
+type countSlot struct {
+	h uint64
+	c int
+}
+
+// add counts h, unless h is new and the table holds limit keys already;
+// it returns h's count (0: not counted).
+func (t *countTable) add(h uint64, limit int) int {
+	if h == 0 {
+		if !t.hasZero {
+			if t.n >= limit {
+				return 0
+			}
+			t.hasZero = true
+			t.n++
+		}
+		t.zero++
+		return t.zero
+	}
+	if len(t.slots) > 0 {
+		mask := uint64(len(t.slots) - 1)
+		for i := h & mask; t.slots[i].h != 0; i = (i + 1) & mask {
+			if t.slots[i].h == h {
+				t.slots[i].c++
+				return t.slots[i].c
+			}
+		}
+	}
+	if t.n >= limit {
+		return 0
+	}
+	if 4*(t.n+1) > 3*len(t.slots) { // at most 3/4 full
+		t.grow()
+	}
+	t.put(countSlot{h, 1})
+	t.n++
+	return 1
+}
+
+// put places a slot whose hash is not in the table.
+func (t *countTable) put(s countSlot) {
+	mask := uint64(len(t.slots) - 1)
+	i := s.h & mask
+	for t.slots[i].h != 0 {
+		i = (i + 1) & mask
+	}
+	t.slots[i] = s
+}
+
+func (t *countTable) grow() {
+	old := t.slots
+	t.slots = make([]countSlot, max(64, 2*len(old)))
+	for _, s := range old {
+		if s.h != 0 {
+			t.put(s)
+		}
+	}
+}
+
+// get is h's count.
+func (t *countTable) get(h uint64) int {
+	if h == 0 {
+		return t.zero
+	}
+	if len(t.slots) == 0 {
+		return 0
+	}
+	mask := uint64(len(t.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		switch t.slots[i].h {
+		case h:
+			return t.slots[i].c
+		case 0:
+			return 0
+		}
+	}
+}
+
+// all yields every hash and its count.
+func (t *countTable) all(yield func(uint64, int) bool) {
+	if t.hasZero && !yield(0, t.zero) {
+		return
+	}
+	for _, s := range t.slots {
+		if s.h != 0 && !yield(s.h, s.c) {
+			return
+		}
+	}
+}
+
 // lengths is a histogram of lengths in 2% wide buckets: quantiles are read
-// from it to 2%, in constant memory.
+// from it to 2%, in constant memory. The buckets are counted by index (a
+// length of 10 million characters is bucket 815), so adding a length is
+// no map look-up; the caller gives its bucket (bucketOf), worked out once
+// for every group the length is counted in.
 type lengths struct {
 	n, sum, max int
-	buckets     map[int]int
+	buckets     []int
 }
 
 const bucketBase = 1.02
@@ -168,14 +272,15 @@ func bucketValue(b int) int {
 	return int(math.Round(math.Pow(bucketBase, float64(b-1))))
 }
 
-func (l *lengths) add(v int) {
-	if l.buckets == nil {
-		l.buckets = map[int]int{}
-	}
+// add counts a length v of bucket b (bucketOf(v)).
+func (l *lengths) add(v, b int) {
 	l.n++
 	l.sum += v
 	l.max = max(l.max, v)
-	l.buckets[bucketOf(v)]++
+	if b >= len(l.buckets) {
+		l.buckets = slices.Grow(l.buckets, b+1-len(l.buckets))[:b+1]
+	}
+	l.buckets[b]++
 }
 
 // quantile is the smallest bucket value with a share q of the lengths at
@@ -184,14 +289,12 @@ func (l *lengths) quantile(q float64) int {
 	if l.n == 0 {
 		return 0
 	}
-	keys := make([]int, 0, len(l.buckets))
-	for k := range l.buckets {
-		keys = append(keys, k)
-	}
-	sortInts(keys)
 	need, seen := int(math.Ceil(q*float64(l.n))), 0
-	for _, k := range keys {
-		seen += l.buckets[k]
+	for k, c := range l.buckets {
+		if c == 0 {
+			continue
+		}
+		seen += c
 		if seen >= need {
 			return min(bucketValue(k), l.max)
 		}

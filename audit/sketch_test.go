@@ -136,3 +136,41 @@ func TestHashSetIsASet(t *testing.T) {
 		t.Errorf("the set holds %d values, %d put in", len(got), len(m))
 	}
 }
+
+// TestCountTableIsAMap: a countTable counts as the map it replaced, a new
+// hash counted only while fewer than the limit are held (zero included).
+func TestCountTableIsAMap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, limit := range []int{0, 1, 5, 100, 50000} {
+		var tab countTable
+		want := map[uint64]int{}
+		for range 200000 {
+			h := rng.Uint64N(3000) * 0x9e3779b97f4a7c15 // zero included, repeats
+			if rng.IntN(2) == 0 {
+				h = rng.Uint64()
+			}
+			_, ok := want[h]
+			if ok || len(want) < limit {
+				want[h]++
+			}
+			if got := tab.add(h, limit); got != want[h] { // 0 when not counted
+				t.Fatalf("limit %d: add(%x) = %d, want %d", limit, h, got, want[h])
+			}
+		}
+		if tab.n != len(want) {
+			t.Fatalf("limit %d: %d hashes held, want %d", limit, tab.n, len(want))
+		}
+		got := maps.Collect(tab.all)
+		if !maps.Equal(got, want) {
+			t.Fatalf("limit %d: the counts differ from the map's", limit)
+		}
+		for h, c := range want {
+			if tab.get(h) != c {
+				t.Fatalf("limit %d: get(%x) = %d, want %d", limit, h, tab.get(h), c)
+			}
+		}
+		if tab.get(12345) != want[12345] {
+			t.Fatalf("limit %d: a missing hash counts %d", limit, tab.get(12345))
+		}
+	}
+}

@@ -3,6 +3,7 @@ package audit
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -45,24 +46,26 @@ func TestWriteTableFitsTheTerminal(t *testing.T) {
 }
 
 // TestTopTemplatesAreTheSortedOnes: the top templates picked in one pass
-// are the first of all of them sorted (most first, then by text), ties
-// included, and an unnamed template reads as its hash in hex.
+// over the counts by hash are the first of all of them sorted (most
+// first, then by text), ties included, and an unnamed template reads as
+// its hash in hex.
 func TestTopTemplatesAreTheSortedOnes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, size := range []int{0, 1, 9, 10, 11, 500, 20000} {
-		counts := map[string]int{}
+		counts := map[uint64]int{}
 		for range size {
-			counts[fmt.Sprintf("t%d", rng.IntN(3*size))] = 1 + rng.IntN(4) // many ties
+			counts[uint64(rng.IntN(3*size))] = 1 + rng.IntN(4) // many ties
 		}
+		text := func(h uint64) string { return fmt.Sprintf("t%d", h) }
 		var all []TemplateShare
-		for tx, c := range counts {
-			all = append(all, TemplateShare{Template: tx, Count: c, Share: pct(c, 3*size)})
+		for h, c := range counts {
+			all = append(all, TemplateShare{Template: text(h), Count: c, Share: pct(c, 3*size)})
 		}
 		slices.SortFunc(all, func(a, b TemplateShare) int {
 			return cmp.Or(cmp.Compare(b.Count, a.Count), strings.Compare(a.Template, b.Template))
 		})
 		want := all[:min(10, len(all))]
-		if got := sortedShares(counts, 3*size, 10); !slices.Equal(got, want) {
+		if got := sortedShares(maps.All(counts), text, 3*size, 10); !slices.Equal(got, want) {
 			t.Errorf("%d templates: top %v, sorted %v", size, got, want)
 		}
 	}

@@ -241,8 +241,10 @@ func (c *callContext) writesName(name string) bool {
 			return false // a capital, or a byte no word has
 		}
 	}
-	for _, m := range c.msgs {
-		text := m.Content
+	// The last messages first: the turns just before a command name its
+	// items more often than the long prompt does (any message will do).
+	for k := len(c.msgs) - 1; k >= 0; k-- {
+		text := c.msgs[k].Content
 		for from := 0; ; {
 			i := strings.Index(text[from:], name)
 			if i < 0 {

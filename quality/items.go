@@ -281,6 +281,10 @@ type itemNameSet struct {
 	ids   map[string]int32 // name -> its index in list
 	list  []string
 	table nameTable // the names and first words, for the scan
+	// lengths has, for each first byte, bit n set when a name of n bytes
+	// (n < 63; bit 63: 63 or more) starts with it: most words of a
+	// response are no name, and IsName turns them away by these alone.
+	lengths [256]uint64
 }
 
 func (n *itemNameSet) isFirstWord(w string) bool {
@@ -304,6 +308,7 @@ var itemNames = sync.OnceValue(func() *itemNameSet {
 			return
 		}
 		n.ids[name] = int32(len(n.list))
+		n.lengths[name[0]] |= 1 << min(len(name), 63)
 		entry(name).item = int32(len(n.list))
 		n.list = append(n.list, name)
 		parts := strings.Split(name, "_")
@@ -417,8 +422,13 @@ var wordBytes = func() (t [256]byte) {
 func asciiLower(w string) string { return string(appendLower(make([]byte, 0, len(w)), w)) }
 
 // IsName reports whether w is an item or block name (mcdata.IsItem or
-// mcdata.IsBlock), by the scan's table: no map look-up.
+// mcdata.IsBlock), by the names' first bytes and lengths, then the scan's
+// table: no map look-up.
 func IsName(w string) bool {
-	e := itemNames().table.find(fnv(w), w)
+	n := itemNames()
+	if w == "" || n.lengths[w[0]]&(1<<min(len(w), 63)) == 0 {
+		return false
+	}
+	e := n.table.find(fnv(w), w)
 	return e != nil && e.item >= 0 && e.word == w
 }

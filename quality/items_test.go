@@ -151,14 +151,23 @@ func TestItemsInAsEveryWindow(t *testing.T) {
 }
 
 // TestIsNameIsItemOrBlock: IsName agrees with mcdata on every name, each
-// name's words and capitalised spelling, and words that are none.
+// name's words and capitalised spelling, words that are none, and drawn
+// words.
 func TestIsNameIsItemOrBlock(t *testing.T) {
 	var words []string
 	for _, name := range itemNames().list {
 		words = append(words, name, strings.ToUpper(name[:1])+name[1:], name+"s", name[1:])
 		words = append(words, strings.Split(name, "_")...)
 	}
-	words = append(words, "", "_", "the", "é", "oak_log\n")
+	words = append(words, "", "_", "the", "é", "oak_log\n", strings.Repeat("a", 70), "oak_log"+strings.Repeat("s", 60))
+	rng := rand.New(rand.NewPCG(13, 14))
+	for range 100000 { // words of names' bytes, most of them no name
+		b := make([]byte, 1+rng.IntN(20))
+		for i := range b {
+			b[i] = "abcdefghijklmnopqrstuvwxyz_0123456789"[rng.IntN(37)]
+		}
+		words = append(words, string(b))
+	}
 	for _, w := range words {
 		if got, want := IsName(w), mcdata.IsItem(w) || mcdata.IsBlock(w); got != want {
 			t.Fatalf("IsName(%q) = %v, want %v", w, got, want)

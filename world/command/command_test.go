@@ -3,6 +3,7 @@ package command
 import (
 	"encoding/json"
 	"math"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -197,5 +198,42 @@ func TestDocsMatchMINDcraftFixtures(t *testing.T) {
 	}
 	if unblockable == 0 {
 		t.Error("no fixture case blocks an unblockable command (scripts/mindcraft-fixtures/cases.json)")
+	}
+}
+
+// TestSplitArgsIsArgRE: the arguments Find reads from a matched list are
+// argRE's, on 200,000 drawn responses: argument lists of numbers, booleans
+// and quoted strings (holding commas, quotes' neighbours and digits),
+// JavaScript's spaces around the commas, and broken lists.
+func TestSplitArgsIsArgRE(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	pick := func(xs []string) string { return xs[rng.IntN(len(xs))] }
+	args := []string{`1`, `-60`, `1.5`, `-0.25`, `12.`, `1.2.3`, `007`, `true`, `false`, `"stone"`, `"a, b"`, `""`, `"x(1)"`, `"-1"`, `"tru"`, `truex`, `-`, `.5`, `"unclosed`, `f`}
+	seps := []string{`,`, `, `, ` ,`, " ,\t", "\u00a0,\u3000", ",\ufeff", "\u2028,\u205f ", ` `, ``, `,,`}
+	ends := []string{`)`, `)`, `)!stay`, ``, `))`, ` )`, `) and !go(2)`}
+	for range 200000 {
+		var b strings.Builder
+		b.WriteString(pick([]string{"", "ok ", "Hmm!", "\u00e9 "}))
+		b.WriteString(pick([]string{"!collectBlocks(", "!x(", "!goToCoordinates(", "!y "}))
+		for k := range rng.IntN(5) {
+			if k > 0 {
+				b.WriteString(pick(seps))
+			}
+			b.WriteString(pick(args))
+		}
+		b.WriteString(pick(ends))
+		s := b.String()
+		m, ok := Find(s)
+		loc := commandRE.FindStringSubmatchIndex(s)
+		if ok != (loc != nil) {
+			t.Fatalf("%q: found %v, the pattern %v", s, ok, loc != nil)
+		}
+		var want []string
+		if loc != nil && loc[4] >= 0 {
+			want = argRE.FindAllString(s[loc[4]:loc[5]], -1)
+		}
+		if !slices.Equal(m.Args, want) || (m.Args == nil) != (want == nil) {
+			t.Fatalf("%q: args %q, argRE's %q", s, m.Args, want)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package command
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -24,6 +25,11 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("missed a command in %q", s)
 			}
 			return
+		}
+		if loc := commandRE.FindStringSubmatchIndex(s); loc[4] >= 0 {
+			if want := argRE.FindAllString(s[loc[4]:loc[5]], -1); !slices.Equal(m.Args, want) {
+				t.Fatalf("args %q of %q, argRE's %q", m.Args, s, want)
+			}
 		}
 		if m.End > len(s) || !strings.HasPrefix(s[:m.End][strings.LastIndex(s[:m.End], m.Name):], m.Name) {
 			t.Fatalf("bad match %+v for %q", m, s)

@@ -35,9 +35,53 @@ func Find(text string) (Match, bool) {
 	}
 	m := Match{Name: "!" + text[loc[2]:loc[3]], Start: loc[0], End: loc[1]}
 	if loc[4] >= 0 {
-		m.Args = argRE.FindAllString(text[loc[4]:loc[5]], -1)
+		m.Args = splitArgs(text[loc[4]:loc[5]])
 	}
 	return m, true
+}
+
+// splitArgs is argRE.FindAllString(list, -1) for a list commandRE
+// matched: arguments and, between them, only jsSpace and one comma, whose
+// bytes never start an argument (jsSpace's other characters are not
+// ASCII). An argument's first byte tells its kind, and a number runs as
+// far as argPattern's greedy digits do (TestSplitArgsIsArgRE).
+func splitArgs(list string) []string {
+	var args []string
+	for i := 0; i < len(list); {
+		c := list[i]
+		j := i + 1
+		switch {
+		case c == '"':
+			if k := strings.IndexByte(list[j:], '"'); k >= 0 {
+				j += k + 1
+			}
+		case c == 't':
+			j = min(i+len("true"), len(list))
+		case c == 'f':
+			j = min(i+len("false"), len(list))
+		case c == '-' || isDigit(c):
+			j = digitsEnd(list, j)
+			if j+1 < len(list) && list[j] == '.' && isDigit(list[j+1]) {
+				j = digitsEnd(list, j+1)
+			}
+		default:
+			i++ // a separator's byte
+			continue
+		}
+		args = append(args, list[i:j])
+		i = j
+	}
+	return args
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// digitsEnd is where the run of digits from i ends.
+func digitsEnd(s string, i int) int {
+	for i < len(s) && isDigit(s[i]) {
+		i++
+	}
+	return i
 }
 
 // Truncate cuts text after its first command, as truncCommandMessage does;
