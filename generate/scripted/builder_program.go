@@ -119,6 +119,10 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	tidy = tidy && !sweep
 	direct := (len(cells) == 1 || len(cells) == 2 && !at.level) && !at.floated
 	propped := len(cells) == 1 && at.floated && cells[0].y > at.ground
+	// A call or two up on the house: bare calls, then the dirt near the
+	// builder (its tower and bridge, and any left there) comes down, top
+	// first.
+	nearDirt := direct && at.known && !at.level && !hasDirt && !at.dirtHouse && top > at.ground+1
 	var b strings.Builder
 	b.WriteString(headComment(v, cells, at.what))
 	if tidy {
@@ -127,6 +131,11 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	switch {
 	case propped:
 		b.WriteString(propOne(v, cells[0]))
+	case nearDirt:
+		for _, f := range cells {
+			fmt.Fprintf(&b, "await skills.placeBlock(bot, %q, %d, %d, %d);\n", cmpBlock(f.block), f.x, f.y, f.z)
+		}
+		b.WriteString(dirtNearMe(v, at.ground))
 	case direct:
 		for _, f := range cells {
 			b.WriteString(st.code(directCall(f)))
@@ -155,7 +164,7 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	// A repair up in the house towers to reach its cells; if it ends on
 	// its own tower, it digs the tower down before it goes (the cleanup
 	// above leaves a pillar a builder stands on).
-	if at.known && !at.level && !hasDirt && !at.dirtHouse && top > at.ground+1 && !propped {
+	if at.known && !at.level && !hasDirt && !at.dirtHouse && top > at.ground+1 && !propped && !nearDirt {
 		b.WriteString(offMyTower(v, direct))
 	}
 	// Whoever stays on the site stands in a teammate's cells, or is shut
@@ -292,6 +301,16 @@ while (bot.blockAt(bot.entity.position.offset(0, -1, 0))?.name === "dirt") {
 }
 `,
 	)
+}
+
+// dirtNearMe breaks the dirt within a few blocks of the builder above
+// the ground, highest first: the tower and bridge a call or two up on
+// the house stood on.
+func dirtNearMe(v *voice, ground int) string {
+	name := v.pick("scaffold", "near", "mine", "towerDirt")
+	return fmt.Sprintf(`const %[1]s = world.getNearestBlocks(bot, "dirt", 6).filter(b => b.position.y >= %[2]d).sort((a, b) => b.position.y - a.position.y);
+for (const d of %[1]s) await skills.breakBlockAt(bot, d.position.x, d.position.y, d.position.z);
+`, name, ground)
 }
 
 // comeDown walks back to the ground outside the site's corner, so that no
