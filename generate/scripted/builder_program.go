@@ -391,7 +391,11 @@ for (const p of dirt) {
 }
 `, gave)
 	}
-	return head + find + loop
+	// Breaking a high block can tower to it: a second pass takes what
+	// the first put up.
+	pass := v.pick("pass", "round", "sweep")
+	body := strings.ReplaceAll(strings.TrimSuffix(find+loop, "\n"), "\n", "\n    ")
+	return head + fmt.Sprintf("for (let %[1]s = 0; %[1]s < 2; %[1]s++) {\n    %[2]s\n}\n", pass, body)
 }
 
 // propOne sets one cell that nothing held last time: a column of dirt
