@@ -64,6 +64,8 @@ func (r *builder) Program(v *voice) string {
 	} else if !at.level {
 		at.stayIn = lastRepairUndone(c, cells)
 		at.dirtHouse = dirtInLevels(c)
+		at.box, at.boxKnown = houseBox(c)
+		at.houseTop = at.ground + levelCount(c) - 1
 	}
 	// The program's shape is the coder's own choice, drawn after its
 	// words from the call's voice.
@@ -363,4 +365,23 @@ func lastRepairUndone(c *know.Context, cells []fix) bool {
 		return false
 	}
 	return false
+}
+
+// houseBox is the footprint of every level the window shows.
+func houseBox(c *know.Context) ([4]int, bool) {
+	var out [4]int
+	found := false
+	for k := range levelCount(c) {
+		lv, ok := readLevel(c, k)
+		if !ok {
+			continue
+		}
+		b := levelBox(lv)
+		if !found {
+			out, found = b, true
+			continue
+		}
+		out = [4]int{min(out[0], b[0]), min(out[1], b[1]), max(out[2], b[2]), max(out[3], b[3])}
+	}
+	return out, found
 }

@@ -49,6 +49,10 @@ type site struct {
 	top       bool
 	box       [4]int
 	dirtHouse bool
+	// boxKnown: a repair knows the house's box (from the levels the
+	// window shows) and its top level's height (houseTop).
+	boxKnown bool
+	houseTop int
 	// stayIn: the check lists cells this builder's last repair placed
 	// (walking out dug through them), so this repair stays where it is.
 	stayIn bool
@@ -108,8 +112,17 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	// high up takes away the dirt it put up, and a house built of dirt
 	// keeps its dirt.
 	tidy := at.known && !hasDirt && !at.level && len(cells) > 2 && top >= at.ground+3
+	// With the house's box known, the repair sweeps the box's dirt
+	// instead: all the house's levels are in, so any dirt in it is
+	// scaffolding, whoever put it up.
+	sweep := tidy && at.boxKnown && !at.dirtHouse
+	tidy = tidy && !sweep
 	direct := (len(cells) == 1 || len(cells) == 2 && !at.level) && !at.floated
 	propped := len(cells) == 1 && at.floated && cells[0].y > at.ground
+	// A call or two up on the house: bare calls, then the dirt near the
+	// builder (its tower and bridge, and any left there) comes down, top
+	// first.
+	nearDirt := direct && at.known && !at.level && !hasDirt && !at.dirtHouse && top > at.ground+1
 	var b strings.Builder
 	b.WriteString(headComment(v, cells, at.what))
 	if tidy {
@@ -118,6 +131,11 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	switch {
 	case propped:
 		b.WriteString(propOne(v, cells[0]))
+	case nearDirt:
+		for _, f := range cells {
+			fmt.Fprintf(&b, "await skills.placeBlock(bot, %q, %d, %d, %d);\n", cmpBlock(f.block), f.x, f.y, f.z)
+		}
+		b.WriteString(dirtNearMe(v, at.ground))
 	case direct:
 		for _, f := range cells {
 			b.WriteString(st.code(directCall(f)))
@@ -140,10 +158,13 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	if tidy {
 		b.WriteString(st.code(cleanup(st)))
 	}
+	if sweep {
+		b.WriteString(takeDown(v, at.box, at.houseTop, at.ground))
+	}
 	// A repair up in the house towers to reach its cells; if it ends on
 	// its own tower, it digs the tower down before it goes (the cleanup
 	// above leaves a pillar a builder stands on).
-	if at.known && !at.level && !hasDirt && !at.dirtHouse && top > at.ground+1 && !propped {
+	if at.known && !at.level && !hasDirt && !at.dirtHouse && top > at.ground+1 && !propped && !nearDirt {
 		b.WriteString(offMyTower(v, direct))
 	}
 	// Whoever stays on the site stands in a teammate's cells, or is shut
@@ -157,7 +178,7 @@ func writeProgram(v *voice, cells []fix, at site) string {
 		b.WriteString(waitOnPost(v, at))
 	case at.level:
 		if !at.dirtHouse {
-			b.WriteString(takeDown(v, at))
+			b.WriteString(takeDown(v, at.box, at.cells0y, at.ground))
 		}
 		b.WriteString(comeDown(v, at, false))
 	case at.stayIn:
@@ -230,8 +251,8 @@ const oldDirt = new Set(scaffoldNow().map(b => keyOf(b.position)));
 // program started.
 func cleanup(st codeStyle) string {
 	if st.setTidy {
-		return `// Take my scaffolding away, top down; not a pillar someone stands on.
-const standing = Object.values(bot.players).map(p => p.entity.position);
+		return `// Take my scaffolding away, top down (my own tower too); not a pillar someone else stands on.
+const standing = Object.values(bot.players).filter(p => p.username !== bot.username).map(p => p.entity.position);
 const mine = dirtAbove().filter(b => !dirtBefore.has(String(b.position.x) + "," + b.position.y + "," + b.position.z) &&
     !standing.some(s => Math.floor(s.x) === b.position.x && Math.floor(s.z) === b.position.z));
 mine.sort((a, b) => b.position.y - a.position.y);
@@ -244,8 +265,8 @@ for (const d of mine) {
 }
 `
 	}
-	return `// Remove the dirt this run put up, from the top, leaving any pillar a builder is on.
-const onIt = p => Object.values(bot.players).some(pl => Math.floor(pl.entity.position.x) === p.x && Math.floor(pl.entity.position.z) === p.z);
+	return `// Remove the dirt this run put up, from the top, leaving any pillar a teammate is on.
+const onIt = p => Object.values(bot.players).some(pl => pl.username !== bot.username && Math.floor(pl.entity.position.x) === p.x && Math.floor(pl.entity.position.z) === p.z);
 const props = scaffoldNow().map(b => b.position).filter(p => !oldDirt.has(keyOf(p)) && !onIt(p));
 for (const p of props.sort((a, b) => b.y - a.y)) {
     try {
@@ -261,13 +282,35 @@ for (const p of props.sort((a, b) => b.y - a.y)) {
 // time, while it stands on dirt (the ground's top is grass, and a house
 // of dirt has no tower to dig).
 func offMyTower(v *voice, short bool) string {
+	// digDown stops short of a drop (a bridge's block, air under it): the
+	// loops end when it does, not after 65,536 characters of its log.
 	if short { // a call or two: no words to spare
-		return "while (bot.blockAt(bot.entity.position.offset(0, -1, 0)).name === \"dirt\") await skills.digDown(bot, 1);\n"
+		return "for (let i = 0; i < 12 && bot.blockAt(bot.entity.position.offset(0, -1, 0)).name === \"dirt\"; i++) await skills.digDown(bot, 1);\n"
 	}
 	return v.pick(
-		"while (bot.blockAt(bot.entity.position.offset(0, -1, 0)).name === \"dirt\") await skills.digDown(bot, 1); // off my tower\n",
-		"// My tower comes down with me.\nwhile (bot.blockAt(bot.entity.position.offset(0, -1, 0))?.name === \"dirt\") await skills.digDown(bot, 1);\n",
+		`for (let y = null; bot.blockAt(bot.entity.position.offset(0, -1, 0)).name === "dirt" && bot.entity.position.y !== y;) { // off my tower
+    y = bot.entity.position.y;
+    await skills.digDown(bot, 1);
+}
+`,
+		`// My tower comes down with me, till a drop stops digDown.
+while (bot.blockAt(bot.entity.position.offset(0, -1, 0))?.name === "dirt") {
+    const feet = bot.entity.position.y;
+    await skills.digDown(bot, 1);
+    if (bot.entity.position.y === feet) break;
+}
+`,
 	)
+}
+
+// dirtNearMe breaks the dirt within a few blocks of the builder above
+// the ground, highest first: the tower and bridge a call or two up on
+// the house stood on.
+func dirtNearMe(v *voice, ground int) string {
+	name := v.pick("scaffold", "near", "mine", "towerDirt")
+	return fmt.Sprintf(`const %[1]s = world.getNearestBlocks(bot, "dirt", 6).filter(b => b.position.y >= %[2]d).sort((a, b) => b.position.y - a.position.y);
+for (const d of %[1]s) await skills.breakBlockAt(bot, d.position.x, d.position.y, d.position.z);
+`, name, ground)
 }
 
 // comeDown walks back to the ground outside the site's corner, so that no
@@ -299,8 +342,7 @@ func waitOnPost(v *voice, at site) string {
 // no player stands on: the pathfinder's towers and bridges, and what the
 // props left. Three blocks out of reach and it stops: the check lists
 // the rest.
-func takeDown(v *voice, at site) string {
-	bx := at.box
+func takeDown(v *voice, bx [4]int, yTop, ground int) string {
 	gave := v.pick("outOfReach", "unreached", "failures")
 	head := v.pick("// The house is up: take down the dirt left in it, from the top.\n",
 		"// Scaffolding in the house comes down before anyone checks it, top first.\n",
@@ -315,7 +357,7 @@ for (let y = %d; y >= %d; y--) {
         }
     }
 }
-`, at.cells0y, at.ground, bx[0], bx[2], bx[1], bx[3])
+`, yTop, ground, bx[0], bx[2], bx[1], bx[3])
 	} else {
 		find = fmt.Sprintf(`const [xMin, zMin, xMax, zMax] = [%d, %d, %d, %d];
 const dirt = [];
@@ -323,7 +365,7 @@ for (let y = %d; y >= %d; y--)
     for (let x = xMin; x <= xMax; x++)
         for (let z = zMin; z <= zMax; z++)
             if (bot.blockAt(new Vec3(x, y, z)).name === "dirt") dirt.push(new Vec3(x, y, z));
-`, bx[0], bx[1], bx[2], bx[3], at.cells0y, at.ground)
+`, bx[0], bx[1], bx[2], bx[3], yTop, ground)
 	}
 	loop := fmt.Sprintf(`let %[1]s = 0;
 for (const p of dirt) {
@@ -349,7 +391,11 @@ for (const p of dirt) {
 }
 `, gave)
 	}
-	return head + find + loop
+	// Breaking a high block can tower to it: a second pass takes what
+	// the first put up.
+	pass := v.pick("pass", "round", "sweep")
+	body := strings.ReplaceAll(strings.TrimSuffix(find+loop, "\n"), "\n", "\n    ")
+	return head + fmt.Sprintf("for (let %[1]s = 0; %[1]s < 2; %[1]s++) {\n    %[2]s\n}\n", pass, body)
 }
 
 // propOne sets one cell that nothing held last time: a column of dirt
@@ -487,7 +533,7 @@ func dataBudget(at site) int {
 	if at.onLid {
 		n -= lidLiterals
 	}
-	if at.level && at.top && !at.dirtHouse {
+	if at.level && at.top && !at.dirtHouse || !at.level && at.boxKnown && !at.dirtHouse {
 		n -= takeDownLiterals
 	}
 	return n
