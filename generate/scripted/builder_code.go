@@ -53,7 +53,7 @@ func (r *builder) Program(v *voice) string {
 	if o, ok := origin(c); ok {
 		at.ground, at.corner, at.known = o[1], [2]int{o[0], o[2]}, true
 	}
-	at.cells0y = left[0].y
+	at.height = left[0].y
 	if k, ok := actionLevel(c); ok && at.level {
 		if lv, ok := readLevel(c, k); ok {
 			at.box = levelBox(lv)

@@ -45,7 +45,8 @@ type site struct {
 	post [2]int
 	// top: the program builds the house's top level; it takes down the
 	// dirt left inside the box (box: x0, z0, x1, z1) unless the house is
-	// built of dirt (dirtHouse), then comes down its pillar.
+	// built of dirt (dirtHouse), then walks out (its pillar stands
+	// outside the box, where no check looks).
 	top       bool
 	box       [4]int
 	dirtHouse bool
@@ -56,8 +57,8 @@ type site struct {
 	// stayIn: the check lists cells this builder's last repair placed
 	// (walking out dug through them), so this repair stays where it is.
 	stayIn bool
-	// cells0y is the height of the level the program builds.
-	cells0y int
+	// height is the y of the level the program builds.
+	height int
 }
 
 // codeStyle is one coder's way of writing: the names it gives things and
@@ -102,15 +103,10 @@ func writeProgram(v *voice, cells []fix, at site) string {
 		top = max(top, f.y)
 		hasDirt = hasDirt || f.block == "dirt"
 	}
-	// A builder up on the house towers on dirt, and props what floats:
-	// it notes the dirt standing first, to take away only its own. A house
-	// built of dirt keeps its dirt. Cells a builder reaches from the
-	// ground need neither.
-	// The pillars the pathfinder towers on stay up while the levels go on
-	// (the next level climbs them; a program that took them away at once
-	// lost time and shut builders in). A repair of more than a cell or two
-	// high up takes away the dirt it put up, and a house built of dirt
-	// keeps its dirt.
+	// A builder up on the house towers on dirt, and props what floats. A
+	// repair of more than a cell or two high up notes the dirt standing
+	// first and takes away what it added; a house built of dirt keeps its
+	// dirt. Cells a builder reaches from the ground need neither.
 	tidy := at.known && !hasDirt && !at.level && len(cells) > 2 && top >= at.ground+3
 	// With the house's box known, the repair sweeps the box's dirt
 	// instead: all the house's levels are in, so any dirt in it is
@@ -171,14 +167,14 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	// in by the next walls: between levels a builder waits on its own
 	// pillar outside the box (a staircase in the box, climbed again for
 	// every level, is what the checks reported); the top level takes the
-	// dirt in the box down and the pillar with it.
+	// dirt in the box down first.
 	switch {
 	case !at.known:
 	case at.level && !at.top:
 		b.WriteString(waitOnPost(v, at))
 	case at.level:
 		if !at.dirtHouse {
-			b.WriteString(takeDown(v, at.box, at.cells0y, at.ground))
+			b.WriteString(takeDown(v, at.box, at.height, at.ground))
 		}
 		b.WriteString(comeDown(v, at, false))
 	case at.stayIn:
@@ -330,7 +326,7 @@ func comeDown(v *voice, at site, short bool) string {
 // just outside the box, where the pathfinder towers its pillar: the next
 // level starts from there, and no stairs are left in the house.
 func waitOnPost(v *voice, at site) string {
-	x, y, z := at.post[0], at.cells0y+1, at.post[1]
+	x, y, z := at.post[0], at.height+1, at.post[1]
 	return v.pick(
 		fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 0); // wait for the next level on my pillar, outside the house\n", x, y, z),
 		fmt.Sprintf("// Up on my own pillar beside the house, ready for the next level.\nawait skills.goToPosition(bot, %d, %d, %d, 0);\n", x, y, z),
