@@ -172,10 +172,11 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	case !at.known:
 	case at.level && !at.top:
 		b.WriteString(waitOnPost(v, at))
+	case at.level && !at.dirtHouse:
+		// The house is done: the builder stays up on it, where the take-down
+		// ends; a walk down from the roof leaves steps of dirt in the house.
+		b.WriteString(takeDown(v, at.box, at.height, at.ground))
 	case at.level:
-		if !at.dirtHouse {
-			b.WriteString(takeDown(v, at.box, at.height, at.ground))
-		}
 		b.WriteString(comeDown(v, at, false))
 	case at.stayIn:
 		b.WriteString(v.pick("// I stay here: last time the walk out dug through what I had placed.\n",
@@ -343,25 +344,23 @@ func takeDown(v *voice, bx [4]int, yTop, ground int) string {
 	head := v.pick("// The house is up: take down the dirt left in it, from the top.\n",
 		"// Scaffolding in the house comes down before anyone checks it, top first.\n",
 		"// Clear the dirt out of the house, highest block first.\n")
+	// One query, not a blockAt per cell: a house's box is up to 21 by 21
+	// by 20 cells, past the 10,000 calls a program may make. The ground's
+	// dirt is below the floor, and 32 blocks reach every corner of the box
+	// from the roof.
 	var find string
 	if v.rng.IntN(2) == 0 {
-		find = fmt.Sprintf(`const dirt = [];
-for (let y = %d; y >= %d; y--) {
-    for (let x = %d; x <= %d; x++) {
-        for (let z = %d; z <= %d; z++) {
-            if (bot.blockAt(new Vec3(x, y, z))?.name === "dirt") dirt.push(new Vec3(x, y, z));
-        }
-    }
-}
-`, yTop, ground, bx[0], bx[2], bx[1], bx[3])
+		find = fmt.Sprintf(`const dirt = world.getNearestBlocks(bot, "dirt", 32, 10000)
+    .map(b => b.position)
+    .filter(p => p.x >= %d && p.x <= %d && p.z >= %d && p.z <= %d && p.y >= %d && p.y <= %d)
+    .sort((a, b) => b.y - a.y);
+`, bx[0], bx[2], bx[1], bx[3], ground, yTop)
 	} else {
 		find = fmt.Sprintf(`const [xMin, zMin, xMax, zMax] = [%d, %d, %d, %d];
-const dirt = [];
-for (let y = %d; y >= %d; y--)
-    for (let x = xMin; x <= xMax; x++)
-        for (let z = zMin; z <= zMax; z++)
-            if (bot.blockAt(new Vec3(x, y, z)).name === "dirt") dirt.push(new Vec3(x, y, z));
-`, bx[0], bx[1], bx[2], bx[3], yTop, ground)
+const inHouse = p => p.x >= xMin && p.x <= xMax && p.z >= zMin && p.z <= zMax && p.y >= %d && p.y <= %d;
+const dirt = world.getNearestBlocks(bot, "dirt", 32, 10000).map(b => b.position).filter(inHouse);
+dirt.sort((a, b) => b.y - a.y);
+`, bx[0], bx[1], bx[2], bx[3], ground, yTop)
 	}
 	loop := fmt.Sprintf(`let %[1]s = 0;
 for (const p of dirt) {

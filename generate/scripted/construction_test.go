@@ -309,3 +309,21 @@ func TestProgramsPropOnlyWhatCanFloat(t *testing.T) {
 		}
 	}
 }
+
+// TestTakeDownIsOneQuery: the top level's take-down finds the dirt with
+// one world query per pass. A bot.blockAt per cell of a 21 by 21 house 20
+// levels high is 8,820 calls a pass, past the 10,000 skill calls a
+// program may make (#28's first take-down met it in most houses, and the
+// builder was left on the roof by an error).
+func TestTakeDownIsOneQuery(t *testing.T) {
+	for seed := range uint64(20) {
+		v := &voice{rng: rand.New(rand.NewPCG(seed, 1))}
+		p := takeDown(v, [4]int{0, 0, 20, 20}, -41, -60)
+		if n := strings.Count(p, "bot.blockAt(") + strings.Count(p, "world.getNearestBlocks("); n > 2 {
+			t.Errorf("seed %d: the take-down makes %d kinds of world call, want the query and the check before each break:\n%s", seed, n, p)
+		}
+		if strings.Contains(p, "for (let y") {
+			t.Errorf("seed %d: the take-down scans the house cell by cell:\n%s", seed, p)
+		}
+	}
+}

@@ -194,7 +194,8 @@ func TestConstructionSuite(t *testing.T) {
 // programs stay.
 const stepHeadroom = 4
 
-// checkSteps fails for a coding call whose program met the step budget.
+// checkSteps fails for a coding call whose program met the step budget
+// or the skill-call budget.
 func checkSteps(t *testing.T, recs []*trajectory.Trial) {
 	t.Helper()
 	for _, r := range recs {
@@ -202,6 +203,11 @@ func checkSteps(t *testing.T, recs []*trajectory.Trial) {
 			for _, tr := range a.Transitions {
 				if tr.Kind == trajectory.KindCoding && strings.Contains(tr.Output, "steps (loop iterations") {
 					t.Errorf("%s: a program met a budget of %d steps:\n%s", r.TrialID, js.DefaultLimits.Steps, tr.Output)
+				}
+				// A scan of the house with a bot.blockAt per cell met the
+				// skill-call budget (#28's first take-down).
+				if tr.Kind == trajectory.KindCoding && strings.Contains(tr.Output, "skills and was stopped") {
+					t.Errorf("%s: a program met the budget of %d skill calls:\n%s", r.TrialID, js.DefaultLimits.SkillCalls, tr.Output)
 				}
 			}
 		}
