@@ -41,7 +41,7 @@ type site struct {
 	onLid bool
 	lid   lidStart
 	// post is where this builder waits for its next level: a cell just
-	// outside the house's box, the top of its own dirt pillar (postNear).
+	// outside the level's box, the top of its own dirt pillar (postNear).
 	post [2]int
 	// top: the program builds the house's top level; it takes down the
 	// dirt left inside the box (box: x0, z0, x1, z1) unless the house is
@@ -158,10 +158,10 @@ func writeProgram(v *voice, cells []fix, at site) string {
 		b.WriteString(takeDown(v, at.box, at.houseTop, at.ground))
 	}
 	// A repair up in the house towers to reach its cells; if it ends on
-	// its own tower, it digs the tower down before it goes (the cleanup
-	// above leaves a pillar a builder stands on).
+	// its own tower, it digs the tower down before it goes (a call or two
+	// took the dirt near it down already: nearDirt).
 	if at.known && !at.level && !hasDirt && !at.dirtHouse && top > at.ground+1 && !propped && !nearDirt {
-		b.WriteString(offMyTower(v, direct))
+		b.WriteString(offMyTower(v))
 	}
 	// Whoever stays on the site stands in a teammate's cells, or is shut
 	// in by the next walls: between levels a builder waits on its own
@@ -278,12 +278,9 @@ for (const p of props.sort((a, b) => b.y - a.y)) {
 // offMyTower digs down the dirt under the builder's feet, one block at a
 // time, while it stands on dirt (the ground's top is grass, and a house
 // of dirt has no tower to dig).
-func offMyTower(v *voice, short bool) string {
+func offMyTower(v *voice) string {
 	// digDown stops short of a drop (a bridge's block, air under it): the
 	// loops end when it does, not after 65,536 characters of its log.
-	if short { // a call or two: no words to spare
-		return "for (let i = 0; i < 12 && bot.blockAt(bot.entity.position.offset(0, -1, 0)).name === \"dirt\"; i++) await skills.digDown(bot, 1);\n"
-	}
 	return v.pick(
 		`for (let y = null; bot.blockAt(bot.entity.position.offset(0, -1, 0)).name === "dirt" && bot.entity.position.y !== y;) { // off my tower
     y = bot.entity.position.y;
