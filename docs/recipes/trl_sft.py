@@ -1,6 +1,6 @@
 # TRL recipe for the collabcraft dataset "demo": supervised fine-tuning on
 # the assistant's turns only.
-# max_length 14336 covers every example: the longest is 12,213 tokens (cl100k_base), plus 10% for
+# max_length 11264 covers every example: the longest is 9,696 tokens (cl100k_base), plus 10% for
 # the model's own tokenizer, rounded up to a multiple of 1024.
 # Run: python docs/recipes/trl_sft.py (needs trl, datasets, torch; a GPU).
 from datasets import load_dataset
@@ -13,7 +13,7 @@ trainer = SFTTrainer(
     eval_dataset=ds["validation"],
     args=SFTConfig(
         output_dir="sft-demo",
-        max_length=14336,
+        max_length=11264,
         assistant_only_loss=True,  # loss on the assistant's turns only (TRL patches Qwen2.5's template for it)
         per_device_train_batch_size=1,
         gradient_accumulation_steps=8,
