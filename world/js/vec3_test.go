@@ -1,6 +1,7 @@
 package js
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -56,5 +57,38 @@ await skills.wait(bot, 1);`
 		if lines[i] != w {
 			t.Errorf("line %d:\n got %s\nwant %s", i+1, lines[i], w)
 		}
+	}
+}
+
+// TestBlockPositionsMatchWorld: every block of a large query holds its own
+// cell as numbers, whatever the cache of coordinates (cell) shares between
+// blocks: 81 values of x and of z, past the cache's 64 entries, so that
+// cells that share an entry alternate; each position is the Vec3 new Vec3
+// makes of the world's cell.
+func TestBlockPositionsMatchWorld(t *testing.T) {
+	w := testWorld(t)
+	s, err := w.NewSession("Andy_0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want strings.Builder
+	found := s.NearestBlocks([]string{"stone"}, 40, 10000)
+	for _, p := range found {
+		fmt.Fprintf(&want, "%d,%d,%d true\n", p.X, p.Y, p.Z)
+	}
+	code := `const bs = world.getNearestBlocks(bot, 'stone', 40, 10000);
+const same = (v) => JSON.stringify(v) === JSON.stringify(new Vec3(v.x, v.y, v.z)) && [v.x, v.y, v.z].every(Number.isInteger);
+log(bot, bs.map(b => [b.position.x, b.position.y, b.position.z].join(',') + ' ' + same(b.position)).join('\n'));
+await skills.wait(bot, 1);`
+	got := run(t, w, code).Log
+	xs := map[int]bool{}
+	for _, p := range found {
+		xs[p.X] = true
+	}
+	if len(found) < 1000 || len(xs) <= 64 {
+		t.Fatalf("%d blocks over %d x values: the query does not cover the cache", len(found), len(xs))
+	}
+	if strings.TrimSpace(got) != strings.TrimSpace(want.String()) {
+		t.Errorf("positions differ from the world's:\n got %.300s\nwant %.300s", got, want.String())
 	}
 }
