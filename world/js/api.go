@@ -262,36 +262,11 @@ func secondsDuration(s float64) time.Duration { return time.Duration(s * float64
 // (an object of Vec3.prototype given x, y and z in that order) without
 // running the constructor: a block list makes thousands.
 func (e *execution) newVec3(x, y, z float64) goja.Value {
-	return e.vec3Of(e.vm.ToValue(x), e.vm.ToValue(y), e.vm.ToValue(z))
-}
-
-// vec3Of is newVec3 of values already made: x, y and z set in that
-// order, as the constructor sets them (a setter Vec3.prototype was given
-// runs as it would).
-func (e *execution) vec3Of(x, y, z goja.Value) *goja.Object {
 	o := e.vm.CreateObject(e.vec3Proto)
 	_ = o.Set("x", x)
 	_ = o.Set("y", y)
 	_ = o.Set("z", z)
 	return o
-}
-
-// cell is the JavaScript number of a block coordinate: the value
-// vm.ToValue(float64(c)) makes, kept in a small direct-mapped cache,
-// since a block query's thousands of blocks share a few dozen x, y and z
-// (a number is a primitive: sharing one is not observable).
-func (e *execution) cell(c int) goja.Value {
-	k := &e.cells[uint(c)%uint(len(e.cells))]
-	if k.v == nil || k.c != c {
-		k.c, k.v = c, e.vm.ToValue(float64(c))
-	}
-	return k.v
-}
-
-// cellValue is one entry of execution.cells.
-type cellValue struct {
-	c int
-	v goja.Value
 }
 
 // block is a mineflayer Block as model code reads it: name and position.
@@ -301,7 +276,7 @@ func (e *execution) block(p world.Pos) goja.Value {
 	o := e.vm.NewObject()
 	name, diggable := e.blockName(e.w.BlockAt(p.X, p.Y, p.Z))
 	_ = o.Set("name", name)
-	_ = o.Set("position", e.vec3Of(e.cell(p.X), e.cell(p.Y), e.cell(p.Z)))
+	_ = o.Set("position", e.newVec3(float64(p.X), float64(p.Y), float64(p.Z)))
 	_ = o.Set("diggable", diggable)
 	_ = o.Set("getProperties", func(goja.FunctionCall) goja.Value { return e.properties(p) })
 	return o

@@ -33,8 +33,6 @@ type execution struct {
 	vec3Proto *goja.Object
 	// lastBlock is the last block name a block object took (blockName).
 	lastBlock blockName
-	// cells caches block coordinates as JavaScript numbers (cell).
-	cells [64]cellValue
 	// entities are the entity objects handed out, by id, one per entity
 	// as mineflayer's bot.entities keeps them; entityIDs maps them back.
 	entities  map[int]*goja.Object
