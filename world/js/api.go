@@ -270,15 +270,35 @@ func (e *execution) newVec3(x, y, z float64) goja.Value {
 }
 
 // block is a mineflayer Block as model code reads it: name and position.
-// The getProperties closure stays the first in block: its name is the
-// function's name.
+// Every block of a program shares one getProperties function, as
+// mineflayer's blocks share Block.prototype.getProperties: it reads the
+// block it is called on (a function per block was a quarter of a
+// construction trial's allocations). The closure stays the first in
+// block: its name is the function's name.
 func (e *execution) block(p world.Pos) goja.Value {
+	if e.getProperties == nil {
+		e.getProperties = e.vm.ToValue(func(call goja.FunctionCall) goja.Value {
+			if isNullish(call.This) {
+				panic(e.jsError("TypeError", "Cannot read properties of "+call.This.String()+" (reading 'position')"))
+			}
+			pos := call.This.ToObject(e.vm).Get("position")
+			if isNullish(pos) {
+				return e.vm.NewObject()
+			}
+			po := pos.ToObject(e.vm)
+			at, ok := floorCell(po.Get("x"), po.Get("y"), po.Get("z"))
+			if !ok {
+				return e.vm.NewObject()
+			}
+			return e.properties(at)
+		})
+	}
 	o := e.vm.NewObject()
 	name, diggable := e.blockName(e.w.BlockAt(p.X, p.Y, p.Z))
 	_ = o.Set("name", name)
 	_ = o.Set("position", e.newVec3(float64(p.X), float64(p.Y), float64(p.Z)))
 	_ = o.Set("diggable", diggable)
-	_ = o.Set("getProperties", func(goja.FunctionCall) goja.Value { return e.properties(p) })
+	_ = o.Set("getProperties", e.getProperties)
 	return o
 }
 

@@ -45,3 +45,30 @@ func BenchmarkLoop(b *testing.B) {
 		}
 	}
 }
+
+// blockQueryProgram is what a construction program's take-down and
+// scaffolding checks do with block queries: thousands of block objects
+// from world.getNearestBlocks, mapped to positions and filtered, and a
+// bot.blockAt per cell of a column.
+const blockQueryProgram = `let kept = 0;
+for (let i = 0; i < 4; i++) {
+    kept += world.getNearestBlocks(bot, 'stone', 32, 10000).map(b => b.position).filter(p => p.y >= 62).length;
+    kept += world.getNearestBlocks(bot, 'stone', 24).filter(b => b.position.y >= 62).length;
+}
+const p = world.getPosition(bot);
+for (let y = -8; y < 8; y++) if (bot.blockAt(p.offset(0, y, 0)).name === 'stone') kept++;
+log(bot, kept);
+await skills.wait(bot, 1);
+`
+
+// BenchmarkBlockQueries: coding executions per second of
+// blockQueryProgram; allocs/op is the figure that load does not move.
+func BenchmarkBlockQueries(b *testing.B) {
+	w := testWorld(b)
+	for b.Loop() {
+		res, err := Execute(context.Background(), w, "Andy_0", blockQueryProgram, Options{Limits: Limits{Wall: time.Minute}})
+		if err != nil || res.Kind != Finished {
+			b.Fatalf("%v %v %q", err, res.Kind, res.Message)
+		}
+	}
+}

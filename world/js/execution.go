@@ -33,6 +33,8 @@ type execution struct {
 	vec3Proto *goja.Object
 	// lastBlock is the last block name a block object took (blockName).
 	lastBlock blockName
+	// getProperties is the blocks' shared getProperties (block).
+	getProperties goja.Value
 	// entities are the entity objects handed out, by id, one per entity
 	// as mineflayer's bot.entities keeps them; entityIDs maps them back.
 	entities  map[int]*goja.Object

@@ -1,6 +1,7 @@
 package js
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -29,9 +30,10 @@ await skills.wait(bot, 1);`
 // TestBlockObjectShape: a block object, as world.getNearestBlocks,
 // world.getNearestBlock and bot.blockAt make it, is what it was before its
 // name and diggable were kept per block name: the same prototype, own
-// properties in order with their attributes, its position a Vec3, its own
-// getProperties function (name, length, text). The expected lines were
-// printed by the code before the change.
+// properties in order with their attributes, its position a Vec3, its
+// getProperties function (name, length, text), one shared by every block
+// as mineflayer's Block.prototype.getProperties is. The expected lines
+// were printed by the code before the change, but for that sharing.
 func TestBlockObjectShape(t *testing.T) {
 	w := testWorld(t)
 	code := `const d = (o) => JSON.stringify(Reflect.ownKeys(o).map(k => [String(k), Object.getOwnPropertyDescriptor(o, k)]));
@@ -47,7 +49,7 @@ log(bot, shape(world.getNearestBlock(bot, 'stone', 8)));
 log(bot, shape(bot.blockAt(bot.entity.position.offset(0, -1, 0))));
 await skills.wait(bot, 1);`
 	stone := `true | true | false | [["name",{"value":"stone","writable":true,"enumerable":true,"configurable":true}],["position",{"value":{"x":96,"y":61,"z":-1888},"writable":true,"enumerable":true,"configurable":true}],["diggable",{"value":true,"writable":true,"enumerable":true,"configurable":true}],["getProperties",{"writable":true,"enumerable":true,"configurable":true}]] | true | [["x",{"value":96,"writable":true,"enumerable":true,"configurable":true}],["y",{"value":61,"writable":true,"enumerable":true,"configurable":true}],["z",{"value":-1888,"writable":true,"enumerable":true,"configurable":true}]] | (96, 61, -1888) | function | true | true | [["length",{"value":0,"writable":false,"enumerable":false,"configurable":true}],["name",{"value":"collabcraft/world/js.(*execution).block.func1","writable":false,"enumerable":false,"configurable":true}]] | function collabcraft/world/js.(*execution).block.func1() { [native code] } | {} | {"name":"stone","position":{"x":96,"y":61,"z":-1888},"diggable":true} | true | false | false`
-	want := []string{stone, "false 320", stone, `true | true | false | [["name",{"value":"grass_block","writable":true,"enumerable":true,"configurable":true}],["position",{"value":{"x":96,"y":63,"z":-1888},"writable":true,"enumerable":true,"configurable":true}],["diggable",{"value":true,"writable":true,"enumerable":true,"configurable":true}],["getProperties",{"writable":true,"enumerable":true,"configurable":true}]] | true | [["x",{"value":96,"writable":true,"enumerable":true,"configurable":true}],["y",{"value":63,"writable":true,"enumerable":true,"configurable":true}],["z",{"value":-1888,"writable":true,"enumerable":true,"configurable":true}]] | (96, 63, -1888) | function | true | true | [["length",{"value":0,"writable":false,"enumerable":false,"configurable":true}],["name",{"value":"collabcraft/world/js.(*execution).block.func1","writable":false,"enumerable":false,"configurable":true}]] | function collabcraft/world/js.(*execution).block.func1() { [native code] } | {} | {"name":"grass_block","position":{"x":96,"y":63,"z":-1888},"diggable":true} | true | false | false`}
+	want := []string{stone, "true 320", stone, `true | true | false | [["name",{"value":"grass_block","writable":true,"enumerable":true,"configurable":true}],["position",{"value":{"x":96,"y":63,"z":-1888},"writable":true,"enumerable":true,"configurable":true}],["diggable",{"value":true,"writable":true,"enumerable":true,"configurable":true}],["getProperties",{"writable":true,"enumerable":true,"configurable":true}]] | true | [["x",{"value":96,"writable":true,"enumerable":true,"configurable":true}],["y",{"value":63,"writable":true,"enumerable":true,"configurable":true}],["z",{"value":-1888,"writable":true,"enumerable":true,"configurable":true}]] | (96, 63, -1888) | function | true | true | [["length",{"value":0,"writable":false,"enumerable":false,"configurable":true}],["name",{"value":"collabcraft/world/js.(*execution).block.func1","writable":false,"enumerable":false,"configurable":true}]] | function collabcraft/world/js.(*execution).block.func1() { [native code] } | {} | {"name":"grass_block","position":{"x":96,"y":63,"z":-1888},"diggable":true} | true | false | false`}
 	lines := strings.Split(strings.TrimSpace(run(t, w, code).Log), "\n")
 	if len(lines) < len(want) {
 		t.Fatalf("log:\n%s", strings.Join(lines, "\n"))
@@ -56,5 +58,38 @@ await skills.wait(bot, 1);`
 		if lines[i] != w {
 			t.Errorf("line %d:\n got %s\nwant %s", i+1, lines[i], w)
 		}
+	}
+}
+
+// TestBlockPositionsMatchWorld: every block of a large query (over a
+// thousand, 81 values of x and of z) holds its own cell, in the world's
+// order, as integers, each position the Vec3 new Vec3 makes of it: what a
+// cheaper way of making block objects (shared numbers, positions made
+// in bulk) must keep.
+func TestBlockPositionsMatchWorld(t *testing.T) {
+	w := testWorld(t)
+	s, err := w.NewSession("Andy_0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want strings.Builder
+	found := s.NearestBlocks([]string{"stone"}, 40, 10000)
+	for _, p := range found {
+		fmt.Fprintf(&want, "%d,%d,%d true\n", p.X, p.Y, p.Z)
+	}
+	code := `const bs = world.getNearestBlocks(bot, 'stone', 40, 10000);
+const same = (v) => JSON.stringify(v) === JSON.stringify(new Vec3(v.x, v.y, v.z)) && [v.x, v.y, v.z].every(Number.isInteger);
+log(bot, bs.map(b => [b.position.x, b.position.y, b.position.z].join(',') + ' ' + same(b.position)).join('\n'));
+await skills.wait(bot, 1);`
+	got := run(t, w, code).Log
+	xs := map[int]bool{}
+	for _, p := range found {
+		xs[p.X] = true
+	}
+	if len(found) < 1000 || len(xs) <= 64 {
+		t.Fatalf("%d blocks over %d x values: the query is too small", len(found), len(xs))
+	}
+	if strings.TrimSpace(got) != strings.TrimSpace(want.String()) {
+		t.Errorf("positions differ from the world's:\n got %.300s\nwant %.300s", got, want.String())
 	}
 }

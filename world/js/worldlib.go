@@ -83,9 +83,10 @@ func worldGetNearestBlocks(e *execution, args []goja.Value) goja.Value {
 	if !finite(dist) || !finite(n) || n < 1 {
 		return e.vm.NewArray()
 	}
-	var out []any
-	for _, p := range e.s.NearestBlocks(e.blockNames(types, dist), dist, int(min(n, 1e6))) {
-		out = append(out, e.block(p))
+	found := e.s.NearestBlocks(e.blockNames(types, dist), dist, int(min(n, 1e6)))
+	out := make([]any, len(found))
+	for i, p := range found {
+		out[i] = e.block(p)
 	}
 	return e.vm.NewArray(out...)
 }
