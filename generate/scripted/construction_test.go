@@ -310,8 +310,29 @@ func TestProgramsPropOnlyWhatCanFloat(t *testing.T) {
 	}
 }
 
+// TestTakeDownLooksAgainAfterScaffolding: the take-down looks at the
+// house's dirt again after a break whose walk put up dirt of the
+// builder's (it carries no more dirt than before the break), not a fixed
+// number of times. Reaching a high block towers or bridges, and a list
+// made before that left the new dirt standing: #28's first checks listed
+// it (27 of seed 0's 121 dirt fixes with two fixed passes).
+func TestTakeDownLooksAgainAfterScaffolding(t *testing.T) {
+	for seed := range uint64(20) {
+		v := &voice{rng: rand.New(rand.NewPCG(seed, 1))}
+		p := takeDown(v, [4]int{0, 0, 20, 20}, -41, -60)
+		brk := strings.Index(p, "skills.breakBlockAt(")
+		if brk < 0 || strings.Count(p, "world.getInventoryCounts(bot).dirt") != 2 ||
+			strings.Index(p, "world.getInventoryCounts(bot).dirt") > brk || strings.LastIndex(p, "world.getInventoryCounts(bot).dirt") < brk {
+			t.Errorf("seed %d: the take-down does not compare the dirt it carries before and after a break:\n%s", seed, p)
+		}
+		if !strings.Contains(p, fmt.Sprintf("< %d;", takeDownLooks)) || strings.Contains(p, "< 2;") {
+			t.Errorf("seed %d: the take-down looks a fixed number of times, not until no walk puts up dirt (at most %d):\n%s", seed, takeDownLooks, p)
+		}
+	}
+}
+
 // TestTakeDownIsOneQuery: the top level's take-down finds the dirt with
-// one world query per pass. A bot.blockAt per cell of a 21 by 21 house 20
+// one world query per look. A bot.blockAt per cell of a 21 by 21 house 20
 // levels high is 8,820 calls a pass, past the 10,000 skill calls a
 // program may make (#28's first take-down met it in most houses, and the
 // builder was left on the roof by an error).
