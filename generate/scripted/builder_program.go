@@ -154,9 +154,6 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	if tidy {
 		b.WriteString(st.code(cleanup(st)))
 	}
-	if sweep {
-		b.WriteString(takeDown(v, at.box, at.houseTop, at.ground))
-	}
 	// A repair up in the house towers to reach its cells; if it ends on
 	// its own tower, it digs the tower down before it goes (a call or two
 	// took the dirt near it down already: nearDirt).
@@ -181,6 +178,11 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	case at.stayIn:
 		b.WriteString(v.pick("// I stay here: last time the walk out dug through what I had placed.\n",
 			"// I stay put: coming down broke my last repair.\n"))
+	case sweep:
+		// Down first, then the sweep: a walk down from the house after it
+		// left steps of dirt in the box; the sweep takes the walk's dirt.
+		b.WriteString(comeDown(v, at, false))
+		b.WriteString(takeDown(v, at.box, at.houseTop, at.ground))
 	default:
 		b.WriteString(comeDown(v, at, direct || propped))
 	}
