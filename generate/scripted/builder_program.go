@@ -107,13 +107,16 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	// repair of more than a cell or two high up notes the dirt standing
 	// first and takes away what it added; a house built of dirt keeps its
 	// dirt. Cells a builder reaches from the ground need neither.
-	tidy := at.known && !hasDirt && !at.level && len(cells) > 2 && top >= at.ground+3
+	// Two cells up in a house whose box is known sweep it too: a call
+	// each and the dirt near the builder left the tower up to them.
+	pair := len(cells) == 2 && at.boxKnown && !at.dirtHouse
+	tidy := at.known && !hasDirt && !at.level && (len(cells) > 2 || pair) && top >= at.ground+3
 	// With the house's box known, the repair sweeps the box's dirt
 	// instead: all the house's levels are in, so any dirt in it is
 	// scaffolding, whoever put it up.
 	sweep := tidy && at.boxKnown && !at.dirtHouse
 	tidy = tidy && !sweep
-	direct := (len(cells) == 1 || len(cells) == 2 && !at.level) && !at.floated
+	direct := (len(cells) == 1 || len(cells) == 2 && !at.level && !sweep) && !at.floated
 	propped := len(cells) == 1 && at.floated && cells[0].y > at.ground
 	// A call or two up on the house: bare calls, then the dirt near the
 	// builder (its tower and bridge, and any left there) comes down, top
@@ -404,7 +407,7 @@ const takeDownLooks = 30
 // propOne sets one cell that nothing held last time: a column of dirt
 // under it for the moment it takes to place it, taken away again.
 func propOne(v *voice, f fix) string {
-	low := v.pick("low", "b", "base")
+	low := v.pick("low", "b", "lo")
 	return fmt.Sprintf(`const x = %d, y = %d, z = %d;
 let %[4]s = y;
 while (bot.blockAt(new Vec3(x, %[4]s - 1, z)).name === "air") %[4]s--;
