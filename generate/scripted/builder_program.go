@@ -107,13 +107,16 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	// repair of more than a cell or two high up notes the dirt standing
 	// first and takes away what it added; a house built of dirt keeps its
 	// dirt. Cells a builder reaches from the ground need neither.
-	tidy := at.known && !hasDirt && !at.level && len(cells) > 2 && top >= at.ground+3
+	// Two cells up in a house whose box is known sweep it too: a call
+	// each and the dirt near the builder left the tower up to them.
+	pair := len(cells) == 2 && at.boxKnown && !at.dirtHouse
+	tidy := at.known && !hasDirt && !at.level && (len(cells) > 2 || pair) && top >= at.ground+3
 	// With the house's box known, the repair sweeps the box's dirt
 	// instead: all the house's levels are in, so any dirt in it is
 	// scaffolding, whoever put it up.
 	sweep := tidy && at.boxKnown && !at.dirtHouse
 	tidy = tidy && !sweep
-	direct := (len(cells) == 1 || len(cells) == 2 && !at.level) && !at.floated
+	direct := (len(cells) == 1 || len(cells) == 2 && !at.level && !sweep) && !at.floated
 	propped := len(cells) == 1 && at.floated && cells[0].y > at.ground
 	// A call or two up on the house: bare calls, then the dirt near the
 	// builder (its tower and bridge, and any left there) comes down, top
@@ -154,9 +157,6 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	if tidy {
 		b.WriteString(st.code(cleanup(st)))
 	}
-	if sweep {
-		b.WriteString(takeDown(v, at.box, at.houseTop, at.ground))
-	}
 	// A repair up in the house towers to reach its cells; if it ends on
 	// its own tower, it digs the tower down before it goes (a call or two
 	// took the dirt near it down already: nearDirt).
@@ -181,6 +181,11 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	case at.stayIn:
 		b.WriteString(v.pick("// I stay here: last time the walk out dug through what I had placed.\n",
 			"// I stay put: coming down broke my last repair.\n"))
+	case sweep:
+		// Down first, then the sweep: a walk down from the house after it
+		// left steps of dirt in the box; the sweep takes the walk's dirt.
+		b.WriteString(comeDown(v, at, false))
+		b.WriteString(takeDown(v, at.box, at.houseTop, at.ground))
 	default:
 		b.WriteString(comeDown(v, at, direct || propped))
 	}
@@ -334,66 +339,75 @@ func waitOnPost(v *voice, at site) string {
 
 // takeDown breaks the dirt standing in the house's box, top first, that
 // no player stands on: the pathfinder's towers and bridges, and what the
-// props left. Three blocks out of reach and it stops: the check lists
-// the rest.
+// props left. Reaching a high block towers, and that tower is dirt the
+// list did not hold: after a break that took the builder up, it looks
+// again. Three blocks out of reach and it stops: the check lists the
+// rest.
 func takeDown(v *voice, bx [4]int, yTop, ground int) string {
 	gave := v.pick("outOfReach", "unreached", "failures")
 	head := v.pick("// The house is up: take down the dirt left in it, from the top.\n",
 		"// Scaffolding in the house comes down before anyone checks it, top first.\n",
 		"// Clear the dirt out of the house, highest block first.\n")
-	// One query, not a blockAt per cell: a house's box is up to 21 by 21
-	// by 20 cells, past the 10,000 calls a program may make. The ground's
-	// dirt is below the floor, and 32 blocks reach every corner of the box
-	// from the roof.
-	var find string
+	// One query a look, not a blockAt per cell: a house's box is up to 21
+	// by 21 by 20 cells, past the 10,000 calls a program may make (and a
+	// query after every block costs the world more CPU than the rest of
+	// the construction). The ground's dirt is below the floor, and 32
+	// blocks reach every corner of the box from the roof.
 	if v.rng.IntN(2) == 0 {
-		find = fmt.Sprintf(`const dirt = world.getNearestBlocks(bot, "dirt", 32, 10000)
-    .map(b => b.position)
-    .filter(p => p.x >= %d && p.x <= %d && p.z >= %d && p.z <= %d && p.y >= %d && p.y <= %d)
-    .sort((a, b) => b.y - a.y);
-`, bx[0], bx[2], bx[1], bx[3], ground, yTop)
-	} else {
-		find = fmt.Sprintf(`const [xMin, zMin, xMax, zMax] = [%d, %d, %d, %d];
-const inHouse = p => p.x >= xMin && p.x <= xMax && p.z >= zMin && p.z <= zMax && p.y >= %d && p.y <= %d;
-const dirt = world.getNearestBlocks(bot, "dirt", 32, 10000).map(b => b.position).filter(inHouse);
-dirt.sort((a, b) => b.y - a.y);
-`, bx[0], bx[1], bx[2], bx[3], ground, yTop)
-	}
-	loop := fmt.Sprintf(`let %[1]s = 0;
-for (const p of dirt) {
-    const someoneOn = Object.values(bot.players).some(pl => pl.entity && pl.entity.position.floored().equals(p.offset(0, 1, 0)));
-    if (someoneOn || bot.blockAt(p).name !== "dirt") continue;
-    if (!(await skills.breakBlockAt(bot, p.x, p.y, p.z)) && ++%[1]s === 3) {
-        console.log("Three blocks of dirt are out of my reach; leaving the rest for the check.");
-        break;
+		return head + fmt.Sprintf(`const skip = new Set(); // dirt I could not break
+let %[7]s = 0;
+for (let look = 0, again = true; again && look < %[8]d; look++) {
+    again = false;
+    const dirt = world.getNearestBlocks(bot, "dirt", 32, 10000)
+        .map(b => b.position)
+        .filter(p => p.x >= %[1]d && p.x <= %[3]d && p.z >= %[2]d && p.z <= %[4]d && p.y >= %[5]d && p.y <= %[6]d && !skip.has(p.toString()))
+        .sort((a, b) => b.y - a.y);
+    for (const p of dirt) {
+        const standing = Object.values(bot.players).filter(pl => pl.entity).map(pl => pl.entity.position.floored());
+        if (standing.some(s => s.x === p.x && s.z === p.z && s.y === p.y + 1)) continue; // someone stands on it
+        if (bot.blockAt(p).name !== "dirt") continue;
+        const had = world.getInventoryCounts(bot).dirt || 0;
+        if (!(await skills.breakBlockAt(bot, p.x, p.y, p.z))) {
+            skip.add(p.toString());
+            if (++%[7]s === 3) break;
+        } else if ((world.getInventoryCounts(bot).dirt || 0) <= had) {
+            again = true; // the way to it put up dirt of mine: look again
+            break;
+        }
     }
 }
-`, gave)
-	if v.rng.IntN(2) == 0 {
-		loop = fmt.Sprintf(`let %[1]s = 0;
-const standing = Object.values(bot.players).filter(pl => pl.entity).map(pl => pl.entity.position.floored());
-for (const p of dirt) {
-    if (standing.some(s => s.x === p.x && s.z === p.z && s.y === p.y + 1)) continue; // someone stands on it
-    if (bot.blockAt(p).name !== "dirt") continue;
-    const gone = await skills.breakBlockAt(bot, p.x, p.y, p.z);
-    if (!gone && ++%[1]s >= 3) {
-        console.log("I cannot reach three dirt blocks; the check will show what is left.");
-        break;
-    }
-}
-`, gave)
+`, bx[0], bx[1], bx[2], bx[3], ground, yTop, gave, takeDownLooks)
 	}
-	// Breaking a high block can tower to it: a second pass takes what
-	// the first put up.
-	pass := v.pick("pass", "round", "sweep")
-	body := strings.ReplaceAll(strings.TrimSuffix(find+loop, "\n"), "\n", "\n    ")
-	return head + fmt.Sprintf("for (let %[1]s = 0; %[1]s < 2; %[1]s++) {\n    %[2]s\n}\n", pass, body)
+	return head + fmt.Sprintf(`const [xMin, zMin, xMax, zMax] = [%[1]d, %[2]d, %[3]d, %[4]d];
+const inHouse = p => p.x >= xMin && p.x <= xMax && p.z >= zMin && p.z <= zMax && p.y >= %[5]d && p.y <= %[6]d;
+const given = [];
+let %[7]s = 0;
+for (let round = 0; round < %[8]d; round++) {
+    const dirt = world.getNearestBlocks(bot, "dirt", 32, 10000).map(b => b.position)
+        .filter(p => inHouse(p) && !given.some(g => g.equals(p)));
+    dirt.sort((a, b) => b.y - a.y);
+    let placed = false;
+    for (const p of dirt) {
+        const someoneOn = Object.values(bot.players).some(pl => pl.entity && pl.entity.position.floored().equals(p.offset(0, 1, 0)));
+        if (someoneOn || bot.blockAt(p).name !== "dirt") continue;
+        const carried = world.getInventoryCounts(bot).dirt || 0;
+        if (!(await skills.breakBlockAt(bot, p.x, p.y, p.z))) {
+            given.push(p);
+            if (++%[7]s === 3) break;
+        } else if ((placed = (world.getInventoryCounts(bot).dirt || 0) <= carried)) break; // my way there put up dirt: look again
+    }
+    if (!placed) break;
 }
+`, bx[0], bx[1], bx[2], bx[3], ground, yTop, gave, takeDownLooks)
+}
+
+// takeDownLooks caps the take-down's queries of the house's dirt.
+const takeDownLooks = 30
 
 // propOne sets one cell that nothing held last time: a column of dirt
 // under it for the moment it takes to place it, taken away again.
 func propOne(v *voice, f fix) string {
-	low := v.pick("low", "b", "base")
+	low := v.pick("low", "b", "lo")
 	return fmt.Sprintf(`const x = %d, y = %d, z = %d;
 let %[4]s = y;
 while (bot.blockAt(new Vec3(x, %[4]s - 1, z)).name === "air") %[4]s--;

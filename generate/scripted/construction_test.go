@@ -310,8 +310,68 @@ func TestProgramsPropOnlyWhatCanFloat(t *testing.T) {
 	}
 }
 
+// TestTakeDownLooksAgainAfterScaffolding: the take-down looks at the
+// house's dirt again after a break whose walk put up dirt of the
+// builder's (it carries no more dirt than before the break), not a fixed
+// number of times. Reaching a high block towers or bridges, and a list
+// made before that left the new dirt standing: #28's first checks listed
+// it (27 of seed 0's 121 dirt fixes with two fixed passes).
+func TestTakeDownLooksAgainAfterScaffolding(t *testing.T) {
+	for seed := range uint64(20) {
+		v := &voice{rng: rand.New(rand.NewPCG(seed, 1))}
+		p := takeDown(v, [4]int{0, 0, 20, 20}, -41, -60)
+		brk := strings.Index(p, "skills.breakBlockAt(")
+		if brk < 0 || strings.Count(p, "world.getInventoryCounts(bot).dirt") != 2 ||
+			strings.Index(p, "world.getInventoryCounts(bot).dirt") > brk || strings.LastIndex(p, "world.getInventoryCounts(bot).dirt") < brk {
+			t.Errorf("seed %d: the take-down does not compare the dirt it carries before and after a break:\n%s", seed, p)
+		}
+		if !strings.Contains(p, fmt.Sprintf("< %d;", takeDownLooks)) || strings.Contains(p, "< 2;") {
+			t.Errorf("seed %d: the take-down looks a fixed number of times, not until no walk puts up dirt (at most %d):\n%s", seed, takeDownLooks, p)
+		}
+	}
+}
+
+// TestSweepingRepairWalksDownFirst: a repair of more than two cells up
+// in the house walks down to the ground before it sweeps the house's
+// dirt, and not after: the walk down from the house left steps of dirt in
+// the box, and the sweep takes them (seeds 0, 1, 2, 5 of the demo: 543
+// dirt fixes -> 447, houses as before).
+func TestSweepingRepairWalksDownFirst(t *testing.T) {
+	cells := []fix{{"stone", 10, -52, 5}, {"stone", 11, -52, 5}, {"glass", 12, -52, 5}}
+	rep := site{ground: -60, corner: [2]int{8, 3}, known: true, what: "Repairs", boxKnown: true, box: [4]int{8, 3, 20, 15}, houseTop: -50}
+	for seed := range uint64(20) {
+		v := &voice{rng: rand.New(rand.NewPCG(seed, 1))}
+		p := writeProgram(v, cells, rep)
+		walk, sweep := strings.LastIndex(p, "skills.goToPosition(bot, 6, -60, 1, 2)"), strings.Index(p, "world.getNearestBlocks(")
+		if walk < 0 || sweep < 0 || walk > sweep {
+			t.Errorf("seed %d: the repair does not walk down before its sweep:\n%s", seed, p)
+		}
+	}
+}
+
+// TestTwoHighCellsSweep: a repair of two cells up in a house whose box
+// is known walks down and sweeps the box, as one of more cells does: a
+// call each and the dirt within six blocks of the builder left the
+// tower it climbed to them (the demo's seed 5: 35 of its 95 dirt fixes).
+func TestTwoHighCellsSweep(t *testing.T) {
+	two := []fix{{"stone", 10, -52, 5}, {"glass", 14, -52, 9}}
+	rep := site{ground: -60, corner: [2]int{8, 3}, known: true, what: "Repairs", boxKnown: true, box: [4]int{8, 3, 20, 15}, houseTop: -50}
+	for seed := range uint64(20) {
+		v := &voice{rng: rand.New(rand.NewPCG(seed, 1))}
+		p := writeProgram(v, two, rep)
+		walk, sweep := strings.LastIndex(p, "skills.goToPosition(bot, 6, -60, 1, 2)"), strings.Index(p, "world.getNearestBlocks(bot, \"dirt\", 32")
+		if walk < 0 || sweep < walk {
+			t.Errorf("seed %d: two high cells do not walk down and sweep the house:\n%s", seed, p)
+		}
+		low := []fix{{"stone", 10, -59, 5}, {"glass", 14, -59, 9}}
+		if p := writeProgram(v, low, rep); strings.Contains(p, "getNearestBlocks") || len(p) > 600 {
+			t.Errorf("seed %d: two cells near the ground are more than their calls and the walk out:\n%s", seed, p)
+		}
+	}
+}
+
 // TestTakeDownIsOneQuery: the top level's take-down finds the dirt with
-// one world query per pass. A bot.blockAt per cell of a 21 by 21 house 20
+// one world query per look. A bot.blockAt per cell of a 21 by 21 house 20
 // levels high is 8,820 calls a pass, past the 10,000 skill calls a
 // program may make (#28's first take-down met it in most houses, and the
 // builder was left on the roof by an error).
