@@ -181,13 +181,17 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	case at.stayIn:
 		b.WriteString(v.pick("// I stay here: last time the walk out dug through what I had placed.\n",
 			"// I stay put: coming down broke my last repair.\n"))
+	case propped:
+		// A propped cell is set from its prop's foot, below it: the
+		// builder is down already, and a walk to the corner would only
+		// leave steps of dirt.
 	case sweep:
 		// Down first, then the sweep: a walk down from the house after it
 		// left steps of dirt in the box; the sweep takes the walk's dirt.
 		b.WriteString(comeDown(v, at, false))
 		b.WriteString(takeDown(v, at.box, at.houseTop, at.ground))
 	default:
-		b.WriteString(comeDown(v, at, direct || propped))
+		b.WriteString(comeDown(v, at, direct))
 	}
 	if tidy && !direct && !propped && !st.logFirst {
 		b.WriteString(st.code(doneLine(at.what)))
