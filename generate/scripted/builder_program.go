@@ -306,13 +306,17 @@ while (bot.blockAt(bot.entity.position.offset(0, -1, 0))?.name === "dirt") {
 	)
 }
 
-// dirtNearMe breaks the dirt within a few blocks of the builder above
-// the ground, highest first: the tower and bridge a call or two up on
-// the house stood on.
+// dirtNearMe breaks the dirt nearest the builder above the ground, one
+// block at a time, until none is within a few blocks: the tower and
+// bridge a call or two up on the house stood on. It follows the tower
+// down as the builder sinks with it (a list made once, within six blocks
+// of the top, left the tower's foot), at most 30 blocks, and stops at a
+// block it cannot break.
 func dirtNearMe(v *voice, ground int) string {
-	name := v.pick("scaffold", "near", "mine", "towerDirt")
-	return fmt.Sprintf(`const %[1]s = world.getNearestBlocks(bot, "dirt", 6).filter(b => b.position.y >= %[2]d).sort((a, b) => b.position.y - a.position.y);
-for (const d of %[1]s) await skills.breakBlockAt(bot, d.position.x, d.position.y, d.position.z);
+	name := v.pick("n", "k", "tries", "step")
+	return fmt.Sprintf(`for (let %[1]s = 0, d; %[1]s < 30 && (d = world.getNearestBlock(bot, "dirt", 6)) && d.position.y >= %[2]d; %[1]s++) {
+    if (!(await skills.breakBlockAt(bot, d.position.x, d.position.y, d.position.z))) break;
+}
 `, name, ground)
 }
 

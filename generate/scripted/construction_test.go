@@ -1,6 +1,7 @@
 package scripted
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"regexp"
@@ -12,6 +13,8 @@ import (
 	"collabcraft/generate/scripted/chat"
 	"collabcraft/procgen"
 	"collabcraft/trajectory"
+	"collabcraft/world"
+	"collabcraft/world/js"
 )
 
 // buildStats sums what construction trials cost: calls of each kind,
@@ -391,6 +394,39 @@ func TestTakeDownIsOneQuery(t *testing.T) {
 		}
 		if strings.Contains(p, "for (let y") {
 			t.Errorf("seed %d: the take-down scans the house cell by cell:\n%s", seed, p)
+		}
+	}
+}
+
+// TestCallOrTwoTakesItsTowerDown: a repair of a cell high up, a call or
+// two, takes down the whole tower it climbed on, not only the dirt within
+// six blocks of where it ends (the demo's seeds 0 and 5: the towers of
+// one-cell repairs left 29 and 8 dirt fixes for the next check). Played
+// in a construction world: the builder towers 12 blocks up beside the
+// site and runs the clean-up such a program ends with.
+func TestCallOrTwoTakesItsTowerDown(t *testing.T) {
+	task := genTasks(t, procgen.KindConstruction, procgen.SplitTest, 2, 1)[0]
+	bp, err := task.ParsedBlueprint()
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := bp.Levels[0].Coordinates
+	x, ground, z := o[0]-3, o[1], o[2]-3 // outside the house, on the ground
+	for seed := range uint64(4) {
+		w, err := world.Build(task, 7, world.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := &voice{rng: rand.New(rand.NewPCG(seed, 1))}
+		code := fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 0);\nlog(bot, 'up ' + Math.floor(bot.entity.position.y));\n", x, ground+12, z) +
+			dirtNearMe(v, ground) +
+			fmt.Sprintf("log(bot, 'left ' + world.getNearestBlocks(bot, 'dirt', 24, 1000).filter(b => b.position.y >= %d).length);\n", ground)
+		res, err := js.Execute(context.Background(), w, w.Agents()[0], code, js.Options{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(res.Log, fmt.Sprintf("up %d", ground+12)) || !strings.Contains(res.Log, "left 0") {
+			t.Errorf("seed %d: dirt is left above the ground after the clean-up:\n%s", seed, res.Log)
 		}
 	}
 }
