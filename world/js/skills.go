@@ -148,6 +148,9 @@ func arg(args []goja.Value, i int) goja.Value {
 // floorCell is Math.floor of three JS numbers as a block cell; ok is false
 // when one is not finite (mineflayer then finds no block).
 func floorCell(x, y, z goja.Value) (world.Pos, bool) {
+	if x == nil || y == nil || z == nil { // a missing property (Object.Get): undefined, NaN
+		return world.Pos{}, false
+	}
 	fs := [3]float64{x.ToFloat(), y.ToFloat(), z.ToFloat()}
 	for _, f := range fs {
 		if math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) > 1<<30 {

@@ -1,6 +1,7 @@
 package js
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -91,5 +92,27 @@ await skills.wait(bot, 1);`
 	}
 	if strings.TrimSpace(got) != strings.TrimSpace(want.String()) {
 		t.Errorf("positions differ from the world's:\n got %.300s\nwant %.300s", got, want.String())
+	}
+}
+
+// TestBlockCallsOnPartialPoints: bot.blockAt and a block's getProperties
+// on a point missing a coordinate find no block, as mineflayer does with
+// NaN, instead of crashing the process (a missing property is Go nil).
+func TestBlockCallsOnPartialPoints(t *testing.T) {
+	w := testWorld(t)
+	code := `const b = bot.blockAt(bot.entity.position.offset(0, -1, 0));
+log(bot, String(bot.blockAt({x: 1, y: 2})));
+log(bot, JSON.stringify(b.getProperties.call({position: {x: 'a'}})));
+log(bot, JSON.stringify(b.getProperties.call({})));
+try { b.getProperties.call(null); } catch (err) { log(bot, err.name); }
+await skills.wait(bot, 1);`
+	res, err := Execute(context.Background(), w, "Andy_0", code, stepOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"null\n{}\n{}\nTypeError\n"} {
+		if !strings.Contains(res.Log, want) {
+			t.Errorf("log:\n%s\nwant it to hold:\n%s", res.Log, want)
+		}
 	}
 }
