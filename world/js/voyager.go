@@ -171,7 +171,13 @@ func (e *execution) vec3Arg(v goja.Value) (world.Vec, bool) {
 		return world.Vec{}, false
 	}
 	o := v.ToObject(e.vm)
-	return world.Vec{X: o.Get("x").ToFloat(), Y: o.Get("y").ToFloat(), Z: o.Get("z").ToFloat()}, true
+	num := func(k string) float64 {
+		if c := o.Get(k); c != nil { // a deleted coordinate is undefined: NaN
+			return c.ToFloat()
+		}
+		return math.NaN()
+	}
+	return world.Vec{X: num("x"), Y: num("y"), Z: num("z")}, true
 }
 
 // vecText is Vec3's toString: "(x, y, z)" with JavaScript's numbers.

@@ -122,6 +122,11 @@ func TestVoyagerPlaceItem(t *testing.T) {
 	if res := runVoyager(t, w, &VoyagerState{}, `await placeItem(bot, "dirt", {x: 1, y: 2, z: 3});`); res.Error != "position for placeItem must be a Vec3" {
 		t.Errorf("a plain object as position: error %q", res.Error)
 	}
+	// A Vec3 without its x (deleted) is a point nowhere, not a crash.
+	res = runVoyager(t, w, &VoyagerState{}, fmt.Sprintf(`const v = new Vec3(%d, %d, %d); delete v.x; await placeItem(bot, "dirt", v);`, at.X+1, at.Y, at.Z))
+	if got := w.BlockAt(at.X+1, at.Y, at.Z); got == "dirt" {
+		t.Errorf("a Vec3 without x placed dirt at %v (chat %q, error %q)", at.Add(1, 0, 0), res.Chat, res.Error)
+	}
 }
 
 func TestVoyagerExploreUntil(t *testing.T) {
