@@ -181,6 +181,9 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	case at.stayIn:
 		b.WriteString(v.pick("// I stay here: last time the walk out dug through what I had placed.\n",
 			"// I stay put: coming down broke my last repair.\n"))
+		if sweep {
+			b.WriteString(takeDown(v, at.box, at.houseTop, at.ground))
+		}
 	case propped:
 		// A propped cell is set from its prop's foot, below it: the
 		// builder is down already, and a walk to the corner would only
@@ -306,16 +309,18 @@ while (bot.blockAt(bot.entity.position.offset(0, -1, 0))?.name === "dirt") {
 	)
 }
 
-// dirtNearMe breaks the dirt nearest the builder above the ground, one
-// block at a time, until none is within a few blocks: the tower and
-// bridge a call or two up on the house stood on. It follows the tower
-// down as the builder sinks with it (a list made once, within six blocks
-// of the top, left the tower's foot), at most 30 blocks, and stops at a
-// block it cannot break.
+// dirtNearMe breaks the highest dirt above the ground within six blocks
+// of the builder, one block at a time, looking again after each: the
+// tower and bridge a call or two up on the house stood on. It follows
+// the tower down as the builder sinks with it (a list made once at the
+// top left the tower's foot, and the nearest block first stopped at the
+// ground's own dirt or left a bridge's tower), at most 30 blocks, and
+// stops at a block it cannot break.
 func dirtNearMe(v *voice, ground int) string {
-	name := v.pick("n", "k", "tries", "step")
-	return fmt.Sprintf(`for (let %[1]s = 0, d; %[1]s < 30 && (d = world.getNearestBlock(bot, "dirt", 6)) && d.position.y >= %[2]d; %[1]s++) {
-    if (!(await skills.breakBlockAt(bot, d.position.x, d.position.y, d.position.z))) break;
+	name := v.pick("n", "k", "i", "t")
+	return fmt.Sprintf(`for (let %[1]s = 0; %[1]s < 30; %[1]s++) {
+    const [p] = world.getNearestBlocks(bot, "dirt", 6).map(b => b.position).filter(p => p.y >= %[2]d).sort((a, b) => b.y - a.y);
+    if (!p || !(await skills.breakBlockAt(bot, p.x, p.y, p.z))) break;
 }
 `, name, ground)
 }
@@ -359,8 +364,13 @@ func takeDown(v *voice, bx [4]int, yTop, ground int) string {
 	// One query a look, not a blockAt per cell: a house's box is up to 21
 	// by 21 by 20 cells, past the 10,000 calls a program may make (and a
 	// query after every block costs the world more CPU than the rest of
-	// the construction). The ground's dirt is below the floor, and 32
-	// blocks reach every corner of the box from the roof.
+	// the construction). The ground's dirt is below the floor. 32 blocks
+	// reach every corner of the box from the roof; from the ground beside
+	// the site's corner, where a repair's sweep starts, the far top
+	// corner of the largest houses is up to 37 away: that dirt comes
+	// into reach once a break has walked the builder in, else the next
+	// check lists it (a larger radius takes in more of the ground's dirt
+	// than the query's 10,000 blocks).
 	if v.rng.IntN(2) == 0 {
 		return head + fmt.Sprintf(`const skip = new Set(); // dirt I could not break
 let %[7]s = 0;

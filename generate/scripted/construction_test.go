@@ -312,7 +312,10 @@ func TestProgramsPropOnlyWhatCanFloat(t *testing.T) {
 		site := rep
 		site.corner = [2]int{-148, -172}
 		long := writeProgram(v, []fix{{"polished_andesite", -154, -58, -164}}, site)
-		for _, p := range []string{p, long} {
+		// and a call up on the house that takes its tower down after it
+		site.floated, site.boxKnown, site.box, site.houseTop = false, true, [4]int{-168, -172, -148, -152}, -44
+		high := writeProgram(v, []fix{{"polished_andesite", -154, -45, -164}}, site)
+		for _, p := range []string{p, long, high} {
 			if len(p) > 400 {
 				t.Errorf("seed %d: a propped one-cell repair is %d characters, want at most 400:\n%s", seed, len(p), p)
 			}
@@ -355,6 +358,13 @@ func TestSweepingRepairWalksDownFirst(t *testing.T) {
 		walk, sweep := strings.LastIndex(p, "skills.goToPosition(bot, 6, -60, 1, 2)"), strings.Index(p, "world.getNearestBlocks(")
 		if walk < 0 || sweep < 0 || walk > sweep {
 			t.Errorf("seed %d: the repair does not walk down before its sweep:\n%s", seed, p)
+		}
+		// One that stays where it is (its walk out had undone its last
+		// repair) still sweeps, from there.
+		stay := rep
+		stay.stayIn = true
+		if p := writeProgram(v, cells, stay); strings.Contains(p, "skills.goToPosition(bot, 6, -60, 1, 2)") || !strings.Contains(p, `world.getNearestBlocks(bot, "dirt", 32`) {
+			t.Errorf("seed %d: a repair that stays does not sweep from where it is:\n%s", seed, p)
 		}
 	}
 }
@@ -403,7 +413,8 @@ func TestTakeDownIsOneQuery(t *testing.T) {
 // six blocks of where it ends (the demo's seeds 0 and 5: the towers of
 // one-cell repairs left 29 and 8 dirt fixes for the next check). Played
 // in a construction world: the builder towers 12 blocks up beside the
-// site and runs the clean-up such a program ends with.
+// site (and bridges a few blocks from the top) and runs the clean-up
+// such a program ends with.
 func TestCallOrTwoTakesItsTowerDown(t *testing.T) {
 	task := genTasks(t, procgen.KindConstruction, procgen.SplitTest, 2, 1)[0]
 	bp, err := task.ParsedBlueprint()
@@ -412,13 +423,19 @@ func TestCallOrTwoTakesItsTowerDown(t *testing.T) {
 	}
 	o := bp.Levels[0].Coordinates
 	x, ground, z := o[0]-3, o[1], o[2]-3 // outside the house, on the ground
-	for seed := range uint64(4) {
+	for seed := range uint64(8) {
 		w, err := world.Build(task, 7, world.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		v := &voice{rng: rand.New(rand.NewPCG(seed, 1))}
-		code := fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 0);\nlog(bot, 'up ' + Math.floor(bot.entity.position.y));\n", x, ground+12, z) +
+		// Half the seeds bridge 3 to 5 blocks sideways from the tower's
+		// top: the ground's dirt is then nearer than the tower's foot.
+		bridge := ""
+		if seed%2 == 1 {
+			bridge = fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 0);\n", x-3-int(seed%3), ground+12, z)
+		}
+		code := fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 0);\n%slog(bot, 'up ' + Math.floor(bot.entity.position.y));\n", x, ground+12, z, bridge) +
 			dirtNearMe(v, ground) +
 			fmt.Sprintf("log(bot, 'left ' + world.getNearestBlocks(bot, 'dirt', 24, 1000).filter(b => b.position.y >= %d).length);\n", ground)
 		res, err := js.Execute(context.Background(), w, w.Agents()[0], code, js.Options{Seed: 1})
