@@ -179,7 +179,7 @@ func writeProgram(v *voice, cells []fix, at site) string {
 	case at.level:
 		b.WriteString(comeDown(v, at, false))
 	case at.stayIn:
-		b.WriteString(v.pick("// I stay here: last time the walk out dug through what I had placed.\n",
+		b.WriteString(v.pick("// I stay here: my walk out undid my last repair.\n",
 			"// I stay put: coming down broke my last repair.\n"))
 		if sweep {
 			b.WriteString(takeDown(v, at.box, at.houseTop, at.ground))

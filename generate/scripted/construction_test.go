@@ -315,7 +315,9 @@ func TestProgramsPropOnlyWhatCanFloat(t *testing.T) {
 		// and a call up on the house that takes its tower down after it
 		site.floated, site.boxKnown, site.box, site.houseTop = false, true, [4]int{-168, -172, -148, -152}, -44
 		high := writeProgram(v, []fix{{"polished_andesite", -154, -45, -164}}, site)
-		for _, p := range []string{p, long, high} {
+		site.stayIn = true // and one that stays where it is (its comment, not a walk out)
+		stays := writeProgram(v, []fix{{"polished_andesite", -154, -45, -164}}, site)
+		for _, p := range []string{p, long, high, stays} {
 			if len(p) > 400 {
 				t.Errorf("seed %d: a propped one-cell repair is %d characters, want at most 400:\n%s", seed, len(p), p)
 			}
