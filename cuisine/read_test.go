@@ -1,6 +1,7 @@
 package cuisine
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -149,5 +150,38 @@ func TestDemos(t *testing.T) {
 	}
 	if got := DemoTeams(true); !slices.Equal(got, []int{2, 3, 4}) {
 		t.Errorf("human demos for %v", got)
+	}
+}
+
+// ReadRules keeps the rules it read: every caller gets what readRules
+// reads, as its own copy (a change to one shows in no other), and a text
+// that is no rules is an error each time; on the levels' texts, with and
+// without notes, under several hash seeds, and cut or changed.
+func TestReadRulesKept(t *testing.T) {
+	var texts []string
+	for _, l := range Levels() {
+		for _, notes := range []bool{true, false} {
+			for _, seed := range []uint32{0, 7, 34} {
+				text := RulesText(l, notes, seed)
+				texts = append(texts, text, text[:len(text)/2], strings.Replace(text, "You can place up to ", "You can place up to x", 1),
+					strings.Replace(text, "1 item", "infinite item", 1), "x"+text)
+			}
+		}
+	}
+	for round := range 3 { // the first reads, the next ones find them kept (past the bound too)
+		for _, text := range texts {
+			want, werr := readRules(text)
+			got, err := ReadRules(text)
+			if fmt.Sprint(err) != fmt.Sprint(werr) || !reflect.DeepEqual(got, want) {
+				t.Fatalf("round %d: ReadRules = %+v, %v; readRules %+v, %v", round, got, err, want, werr)
+			}
+			if err != nil || len(got.Recipes) == 0 {
+				continue
+			}
+			got.Recipes[0].Ingredients[0], got.Tools[0], got.Capacity["x"] = "changed", "changed", 1
+			if again, _ := ReadRules(text); !reflect.DeepEqual(again, want) {
+				t.Fatalf("round %d: a caller's change shows in the next: %+v", round, again)
+			}
+		}
 	}
 }

@@ -81,6 +81,9 @@ type agent struct {
 	// agent's coding examples in the order its last coding call left them.
 	coder      *coderRun
 	codingPool [][]trajectory.Message
+	// turnWords holds the words of the turns its calls have shown, for
+	// the examples' overlap with the next call's (selectExamplesWith).
+	turnWords turnWordsCache
 
 	transitions []trajectory.Transition
 	calls       int // conversation calls made

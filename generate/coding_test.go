@@ -443,13 +443,22 @@ func TestOverlapIsTheMapCount(t *testing.T) {
 
 // A call's words read from its turns are those of turnsToText's text, on
 // drawn turns: roles, names or none, spaces and other white space at the
-// ends, empty turns.
+// ends, empty turns, words that join across turns; read afresh (a nil
+// cache) and through a cache that keeps the turns of earlier draws (the
+// next call's history holds the last one's), while the vocabulary grows
+// (a cached turn's words must be read again) and past the cache's bound.
 func TestQueryOfTurnsIsTheText(t *testing.T) {
 	_ = newPoolExample("build a wall of stone wood x the")
 	rng := rand.New(rand.NewPCG(34, 4))
-	parts := []string{"greg:", "Andy_0: ", ":", " ", "  ", "\n", "\t", "\u00a0", "\ufeff", "\u0085", "build", "Wall", "of", "x", "the", "é", "!"}
-	for range 5000 {
-		var turns []trajectory.Message
+	parts := []string{"greg:", "Andy_0: ", ":", " ", "  ", "\n", "\t", "\u00a0", "\ufeff", "\u0085", "build", "Wall", "of", "x", "the", "é", "!", "s", "tone", "bui", "ld", ""}
+	var cache turnWordsCache
+	var turns []trajectory.Message
+	for i := range 20000 {
+		if rng.IntN(4) == 0 {
+			turns = turns[:0] // a new history
+		} else {
+			turns = turns[:rng.IntN(len(turns)+1)] // some of the last one's turns
+		}
 		for range rng.IntN(5) {
 			var b strings.Builder
 			for range rng.IntN(8) {
@@ -457,8 +466,27 @@ func TestQueryOfTurnsIsTheText(t *testing.T) {
 			}
 			turns = append(turns, trajectory.Message{Role: []string{"user", "assistant", "system"}[rng.IntN(3)], Content: b.String()})
 		}
-		if got, want := queryOfTurns(turns), queryOf(turnsToText(turns)); !reflect.DeepEqual(got, want) {
+		want := queryOf(turnsToText(turns))
+		if got := (*turnWordsCache)(nil).query(turns); !reflect.DeepEqual(got, want) {
 			t.Fatalf("%q: %+v from the turns, %+v from the text", turns, got, want)
 		}
+		if got := cache.query(turns); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q: %+v from the cached turns, %+v from the text", turns, got, want)
+		}
+		if i%500 == 0 {
+			// A word of a cached turn becomes the vocabulary's: the
+			// turn's cached words are stale.
+			fresh := "fresh" + string(rune('a'+i/500%26)) + string(rune('a'+i/500/26))
+			turns = append(turns, trajectory.Message{Role: "user", Content: "greg: the " + fresh + " wall"})
+			_ = cache.query(turns)
+			_ = newPoolExample(fresh)
+			want := queryOf(turnsToText(turns))
+			if got := cache.query(turns); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%q: %+v from the cached turns, %+v from the text, after the vocabulary grew", turns, got, want)
+			}
+		}
+	}
+	if len(cache.byText) >= maxCachedTurns || len(cache.byText) < 100 {
+		t.Errorf("the cache holds %d turns, want some and fewer than %d", len(cache.byText), maxCachedTurns)
 	}
 }

@@ -43,6 +43,13 @@ func (p Prompts) CodeDocsText() string {
 // first, and the first n are shown. The pool is the agent's own and keeps
 // its order from call to call, as MINDcraft's does, which decides ties.
 func selectExamples(pool [][]trajectory.Message, messages []trajectory.Message, n int) string {
+	return selectExamplesWith(nil, pool, messages, n)
+}
+
+// selectExamplesWith is selectExamples reading the messages' words through
+// the agent's cache (nil: none): a call's messages are mostly the turns of
+// its earlier calls.
+func selectExamplesWith(c *turnWordsCache, pool [][]trajectory.Message, messages []trajectory.Message, n int) string {
 	type scored struct {
 		ex    []trajectory.Message
 		pe    poolExample
@@ -54,7 +61,7 @@ func selectExamples(pool [][]trajectory.Message, messages []trajectory.Message, 
 	}
 	// The call's words are looked up after every example has interned its
 	// own: a word no example has cannot add to any overlap.
-	q := queryOfTurns(messages)
+	q := c.query(messages)
 	for i := range byScore {
 		byScore[i].score = byScore[i].pe.overlap(q)
 	}
@@ -147,24 +154,6 @@ type query struct {
 // queryOf is text1 of wordOverlapScore as a query.
 func queryOf(text string) query { return queryOfLetters(lettersAndSpaces(text)) }
 
-// queryOfTurns is queryOf(turnsToText(turns)) without making the text:
-// turnsToText's newlines and its trim of the whole (which, each turn
-// being trimmed, takes only newlines) are dropped with everything else
-// but letters and spaces.
-func queryOfTurns(turns []trajectory.Message) query {
-	var b []byte
-	for _, t := range turns {
-		if t.Role != "assistant" {
-			_, after, found := strings.Cut(t.Content, ":")
-			if !found {
-				after = t.Content
-			}
-			b = appendLettersAndSpaces(b, jsTrim(after))
-		}
-	}
-	return queryOfLetters(b)
-}
-
 // queryOfLetters is the query of a text lettersAndSpaces made.
 func queryOfLetters(letters []byte) query {
 	var q query
@@ -187,6 +176,11 @@ func queryOfLetters(letters []byte) query {
 		b = b[i+1:]
 	}
 	vocab.RUnlock()
+	return q.withIDs(ids)
+}
+
+// withIDs is q with the ids and counts of its words' ids (in any order).
+func (q query) withIDs(ids []int32) query {
 	slices.Sort(ids)
 	for i := 0; i < len(ids); {
 		j := i + 1

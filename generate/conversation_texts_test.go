@@ -1,7 +1,9 @@
 package generate
 
 import (
+	"math/rand/v2"
 	"regexp"
+	"strings"
 	"testing"
 
 	"collabcraft/procgen"
@@ -70,5 +72,42 @@ func TestGoalNamesCollector(t *testing.T) {
 	}
 	if !GoalNamesCollector("... GIVEN TO ONE SINGLE BOT WHOSE NAME STARTS WITH ANDY") {
 		t.Error("the collector's words in capitals are not read")
+	}
+}
+
+// containsFoldASCII is the EqualFold of every run of the word's length, on
+// drawn texts: the word and its parts in mixed case, runes that fold to
+// ASCII letters from more bytes (the Kelvin sign, long s), other
+// non-ASCII letters, a rune cut in two.
+func TestContainsFoldASCIIIsEqualFold(t *testing.T) {
+	equalFold := func(s, word string) bool {
+		for i := 0; i+len(word) <= len(s); i++ {
+			if strings.EqualFold(s[i:i+len(word)], word) {
+				return true
+			}
+		}
+		return false
+	}
+	rng := rand.New(rand.NewPCG(34, 5))
+	parts := []string{givenToAndy, strings.ToUpper(givenToAndy), "given to one", "GIVEN", "single bot", "whose name ", "starts with ", "andy", "ANDY", "Andy",
+		"\u212a", "\u017f", "s", "k", " ", "é", "\xe2", "\x80", "ǅ", "ß", "a", "A", "bot", "given to one single bot whose name starts with and"}
+	for i := range 50000 {
+		var b strings.Builder
+		for range rng.IntN(10) {
+			p := parts[rng.IntN(len(parts))]
+			if rng.IntN(3) == 0 { // flip the case of one byte
+				k := rng.IntN(len(p))
+				if c := p[k]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+					p = p[:k] + string(c^0x20) + p[k+1:]
+				}
+			}
+			b.WriteString(p)
+		}
+		s := b.String()
+		for _, word := range []string{givenToAndy, "andy", "ks", "a", ""} {
+			if got, want := containsFoldASCII(s, word), equalFold(s, word); got != want {
+				t.Fatalf("%d: containsFoldASCII(%q, %q) = %v, EqualFold says %v", i, s, word, got, want)
+			}
+		}
 	}
 }

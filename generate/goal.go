@@ -120,8 +120,26 @@ func GoalNamesCollector(goal string) bool {
 	if strings.Contains(goal, givenToYou) {
 		return true
 	}
-	for i := 0; i+len(givenToAndy) <= len(goal); i++ {
-		if strings.EqualFold(goal[i:i+len(givenToAndy)], givenToAndy) {
+	return containsFoldASCII(goal, givenToAndy)
+}
+
+// containsFoldASCII reports whether s has a run of len(word) bytes that
+// strings.EqualFold finds equal to word, a lower-case ASCII word: that
+// run is word with some letters upper-case. (A non-ASCII rune folds to an
+// ASCII letter only from more than one byte, the Kelvin sign to k, long s
+// to s, so a run of len(word) bytes that holds one has fewer runes than
+// word.) A scripted cook asks it of its goal at every call: this is
+// the EqualFold of every run without decoding a rune.
+func containsFoldASCII(s, word string) bool {
+	for i := 0; i+len(word) <= len(s); i++ {
+		j := 0
+		for ; j < len(word); j++ {
+			c, w := s[i+j], word[j]
+			if c != w && !(w >= 'a' && w <= 'z' && c == w-'a'+'A') {
+				break
+			}
+		}
+		if j == len(word) {
 			return true
 		}
 	}

@@ -127,17 +127,25 @@ func Smelt(input string) (Smelting, bool) {
 	return s, ok
 }
 
-// SmeltInputs returns every input that smelts into output, sorted.
+// SmeltInputs returns every input that smelts into output, sorted (nil
+// for none); the caller may keep or change the slice.
 func SmeltInputs(output string) []string {
-	var out []string
-	for in, s := range smeltTable() {
-		if s.Output == output {
-			out = append(out, in)
-		}
-	}
-	slices.Sort(out)
-	return out
+	return slices.Clone(smeltInputs()[output])
 }
+
+// smeltInputs is the smelting table by output: the inputs of each, sorted.
+// (The scripted cooks ask it of every dish at every call: the table's 124
+// entries read each time were 3.5% of a cooking trial's CPU.)
+var smeltInputs = sync.OnceValue(func() map[string][]string {
+	by := map[string][]string{}
+	for in, s := range smeltTable() {
+		by[s.Output] = append(by[s.Output], in)
+	}
+	for _, ins := range by {
+		slices.Sort(ins)
+	}
+	return by
+})
 
 // fuelTicks holds burn times in game ticks, as the wiki's "Fuel" page lists
 // them (200 ticks smelt one item).

@@ -2,6 +2,7 @@ package mcdata
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -36,6 +37,35 @@ func TestSmelt(t *testing.T) {
 	}
 	if SmeltSeconds("furnace") != 10 || SmeltSeconds("smoker") != 5 || SmeltSeconds("campfire") != 30 || SmeltSeconds("chest") != 0 {
 		t.Error("SmeltSeconds: want furnace 10, smoker 5, campfire 30, others 0")
+	}
+}
+
+// SmeltInputs is the table read whole for every item and some names that
+// are none: the inputs that smelt into it, sorted, nil for none, a slice
+// of the caller's own.
+func TestSmeltInputsReadTheTable(t *testing.T) {
+	names := []string{"", "nope", "Iron_Ingot"}
+	for _, it := range Items() {
+		names = append(names, it.Name)
+	}
+	for _, name := range names {
+		var want []string
+		for in, s := range smeltTable() {
+			if s.Output == name {
+				want = append(want, in)
+			}
+		}
+		slices.Sort(want)
+		got := SmeltInputs(name)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("SmeltInputs(%q) = %q, the table says %q", name, got, want)
+		}
+		if len(got) > 0 {
+			got[0] = "changed"
+			if SmeltInputs(name)[0] == "changed" {
+				t.Fatalf("SmeltInputs(%q) shares its slice", name)
+			}
+		}
 	}
 }
 

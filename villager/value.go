@@ -448,3 +448,60 @@ func Truthy(v any) bool {
 	}
 	return true
 }
+
+// EqualKey is a key for Equal: two values with keys are Equal exactly when
+// their keys are the same, so a set of keys finds a value among many
+// without comparing it to each. A value Equal cannot tell by its parts
+// has none (ok false): one holding a NaN (Equal to nothing, itself
+// included), a dict with a key twice (Equal over it is one-sided) or a
+// type Equal does not know.
+func EqualKey(v any) (key string, ok bool) {
+	b, ok := appendEqualKey(nil, v)
+	return string(b), ok
+}
+
+func appendEqualKey(b []byte, v any) ([]byte, bool) {
+	if x, ok := number(v); ok {
+		if x != x {
+			return b, false
+		}
+		return strconv.AppendFloat(append(b, 'n'), x+0, 'g', -1, 64), true // x+0: -0 is 0
+	}
+	switch v := v.(type) {
+	case nil:
+		return append(b, 'z'), true
+	case string:
+		b = strconv.AppendInt(append(b, 's'), int64(len(v)), 10)
+		return append(append(b, ':'), v...), true
+	case Dict:
+		keys := make([]string, 0, len(v))
+		for _, kv := range v {
+			keys = append(keys, kv.Key)
+		}
+		slices.Sort(keys)
+		if len(slices.Compact(slices.Clone(keys))) != len(keys) {
+			return b, false
+		}
+		b = strconv.AppendInt(append(b, 'd'), int64(len(v)), 10)
+		for _, k := range keys {
+			val, _ := v.Get(k)
+			b = strconv.AppendInt(append(b, ':'), int64(len(k)), 10)
+			b = append(append(b, ':'), k...)
+			var ok bool
+			if b, ok = appendEqualKey(b, val); !ok {
+				return b, false
+			}
+		}
+		return b, true
+	case []any:
+		b = strconv.AppendInt(append(b, 'l'), int64(len(v)), 10)
+		for _, x := range v {
+			var ok bool
+			if b, ok = appendEqualKey(append(b, ':'), x); !ok {
+				return b, false
+			}
+		}
+		return b, true
+	}
+	return b, false
+}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"collabcraft/villager"
@@ -190,40 +191,57 @@ func (w *World) sampleBlocks(a *Agent, t time.Duration) {
 // blocksNearby is one round of BlocksNearby(bot, RenderRange=16,
 // max_same_block=10, visible_only=False, sample_rate=0.5) around v.
 func (w *World) blocksNearby(v Vec) []villagerBlock {
-	const half, maxSame, maxBlocks = 8, 10, 24
+	const maxSame, maxBlocks = 10, 24
 	var out []villagerBlock
 	same := map[string]int{}
+	for _, d := range nearbyOffsets() {
+		if w.rng.Float64() > 0.5 {
+			continue
+		}
+		if len(out) > maxBlocks {
+			return out
+		}
+		p := v.Add(float64(d.X), float64(d.Y), float64(d.Z)).Block()
+		name := w.blocks.name(p)
+		if w.hidden(v, p) {
+			continue // another escape room's
+		}
+		if strings.Contains(name, "air") || isDoor(name) && !w.blocks.doorTop[p] {
+			continue // air (and stairs, by the same test); a door's lower half
+		}
+		if same[name]++; same[name] > maxSame {
+			continue
+		}
+		if strings.Contains(name, "potted") {
+			continue // written without a position, so update_blocks skips it
+		}
+		out = append(out, villagerBlock{strings.Replace(name, "_wall_", "_", 1), p})
+	}
+	return out
+}
+
+// nearbyOffsets are the cells BlocksNearby visits, in its order: for each
+// distance total (x+y+z, each taken positive) from 0 while below
+// half·√3, the cells of the box (x and z in [-half, half), y in
+// [-half/2, half/2)) at that distance, x, then y, then z. (blocksNearby
+// walked the whole box for every distance: 13 times the cells, a tenth
+// of a DAG cooking trial's CPU.)
+var nearbyOffsets = sync.OnceValue(func() []Pos {
+	const half = 8
+	var out []Pos
 	for total := 0; total < int(half*math.Sqrt(3)); total++ {
 		for x := -half; x < half; x++ {
 			for y := -half / 2; y < half/2; y++ {
 				for z := -half; z < half; z++ {
-					if abs(x)+abs(y)+abs(z) != total || w.rng.Float64() > 0.5 {
-						continue
+					if abs(x)+abs(y)+abs(z) == total {
+						out = append(out, Pos{x, y, z})
 					}
-					if len(out) > maxBlocks {
-						return out
-					}
-					p := v.Add(float64(x), float64(y), float64(z)).Block()
-					name := w.blocks.name(p)
-					if w.hidden(v, p) {
-						continue // another escape room's
-					}
-					if strings.Contains(name, "air") || isDoor(name) && !w.blocks.doorTop[p] {
-						continue // air (and stairs, by the same test); a door's lower half
-					}
-					if same[name]++; same[name] > maxSame {
-						continue
-					}
-					if strings.Contains(name, "potted") {
-						continue // written without a position, so update_blocks skips it
-					}
-					out = append(out, villagerBlock{strings.Replace(name, "_wall_", "_", 1), p})
 				}
 			}
 		}
 	}
 	return out
-}
+})
 
 var signBlocks = func() []string {
 	var out []string

@@ -2,6 +2,7 @@ package scripted
 
 import (
 	"context"
+	"math/rand/v2"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -126,5 +127,39 @@ func TestDAGDecidesFromMessagesOnly(t *testing.T) {
 	}
 	if changed == 0 {
 		t.Error("no call had a goal or memory its messages do not show: the check did not run")
+	}
+}
+
+// holds is strings.Contains over the messages joined, each followed by a
+// newline, on drawn messages and texts: texts that are a whole message,
+// part of one, or span two.
+func TestHoldsIsTheJoinedText(t *testing.T) {
+	rng := rand.New(rand.NewPCG(34, 6))
+	parts := []string{"Andy_0: ", "hi", "\n", " ", "!inventory", "Jill_0", "oak", "", "3"}
+	text := func() string {
+		var b strings.Builder
+		for range rng.IntN(5) {
+			b.WriteString(parts[rng.IntN(len(parts))])
+		}
+		return b.String()
+	}
+	for range 20000 {
+		var msgs []trajectory.Message
+		var joined strings.Builder
+		for range rng.IntN(5) {
+			msgs = append(msgs, trajectory.Message{Role: "user", Content: text()})
+			joined.WriteString(msgs[len(msgs)-1].Content)
+			joined.WriteByte('\n')
+		}
+		m := &messagesText{msgs: msgs}
+		for range 3 {
+			s := text()
+			if len(msgs) > 0 && rng.IntN(2) == 0 {
+				s = msgs[rng.IntN(len(msgs))].Content
+			}
+			if got, want := m.holds(s), strings.Contains(joined.String(), s); got != want {
+				t.Fatalf("%q holds %q: %v, the joined text says %v", msgs, s, got, want)
+			}
+		}
 	}
 }
