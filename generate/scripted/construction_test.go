@@ -449,3 +449,39 @@ func TestCallOrTwoTakesItsTowerDown(t *testing.T) {
 		}
 	}
 }
+
+// TestHandOverTakesItsTowerDown: a builder that has handed a teammate a
+// block takes down, with code, the dirt its walk to the teammate put up
+// before it checks the house: MINDcraft's givePlayer walks to the
+// player, up a tower of dirt when the player is up on the house, and the
+// next check listed that tower (44 of the demo's dirt fixes on seeds 0,
+// 5 and 1, the largest share of any one kind).
+func TestHandOverTakesItsTowerDown(t *testing.T) {
+	explain := "Level 0: Start at coordinates X: 148, Y: -60, Z: -170Level 1: Start at coordinates X: 148, Y: -59, Z: -170"
+	turns := []trajectory.Message{
+		{Role: "assistant", Content: "Let me look at the blueprint. !getBlueprint"},
+		{Role: "system", Content: explain},
+		{Role: "assistant", Content: `My share of level 0. !newAction("Put my 2 stone down on level 0.")`},
+		{Role: "system", Content: "Action output:\nPlaced stone at (148, -60, -170).\nCode finished.\n"},
+		{Role: "assistant", Content: `My share of level 1. !newAction("Put my 2 stone down on level 1.")`},
+		{Role: "system", Content: "Action output:\nPlaced stone at (148, -59, -170).\nCode finished.\n"},
+		{Role: "assistant", Content: `Here you go. !givePlayer("Jill_0", "stone", 1)`},
+		{Role: "system", Content: "Action output:\nYou have reached Jill_0.\nDiscarded 1 stone.\nJill_0 received stone.\n"},
+	}
+	v := &generate.View{Name: "Andy_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeConstruction,
+		Goal: "Make a structure with the blueprint below", Inventory: "\nINVENTORY\n- stone: 3\nWEARING: Nothing\n", Turns: turns}
+	for seed := range uint64(10) {
+		r := respondTo(v, rand.New(rand.NewPCG(seed, 2)))
+		if !strings.Contains(r, "!newAction(") || strings.Contains(r, "!checkBlueprint") {
+			t.Fatalf("seed %d: after a hand-over the builder does not take its dirt down first: %s", seed, r)
+		}
+	}
+	v.Turns = append(slices.Clone(turns),
+		trajectory.Message{Role: "assistant", Content: `My walk may have towered. !newAction("Take down the dirt I towered on to reach Jill_0, top first, if there is any.")`})
+	for seed := range uint64(10) {
+		p := (&builder{k: callOf(v)}).Program(testVoice(seed, 1))
+		if !strings.Contains(p, `world.getNearestBlocks(bot, "dirt", 8)`) || !strings.Contains(p, "skills.breakBlockAt(") || strings.Contains(p, "placeBlock") {
+			t.Errorf("seed %d: the program after a hand-over does not take the dirt near the builder down:\n%s", seed, p)
+		}
+	}
+}
