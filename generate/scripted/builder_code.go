@@ -24,6 +24,10 @@ import (
 // to place.
 func (r *builder) Program(v *voice) string {
 	c := r.k.c
+	if to, ok := climbDownFor(c); ok {
+		o, _ := origin(c)
+		return with(v.pick("This takes my dirt back down.", "Down off my tower:", ""), "```\n"+climbDownProgram(v, to, o[1])+"```")
+	}
 	cells, what := actionCells(c)
 	tried := triedThisAction(c)
 	var left []fix
@@ -99,6 +103,23 @@ func actionCells(c *know.Context) ([]fix, string) {
 		return nil, "Repairs"
 	}
 	return nil, "This action"
+}
+
+// climbDownFor is the teammate the latest `!newAction` took down the
+// dirt of a hand-over's walk to (climbDown): a `!newAction` right after
+// a `!givePlayer`.
+func climbDownFor(c *know.Context) (string, bool) {
+	acts := c.Acts()
+	for i := len(acts) - 1; i >= 0; i-- {
+		if acts[i].Name != "!newAction" {
+			continue
+		}
+		if i > 0 && acts[i-1].Name == "!givePlayer" && len(acts[i-1].Args) > 0 {
+			return acts[i-1].Args[0], true
+		}
+		return "", false
+	}
+	return "", false
 }
 
 // actionLevel is the level the latest `!newAction` is for.

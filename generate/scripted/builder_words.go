@@ -51,6 +51,14 @@ func (w *builderWords) Words(i Intent) (string, string) {
 		return w.repairIntent(f.Mine, f.All), w.repairText(f.Mine)
 	case check:
 		return w.checkIntent(), ""
+	case climbDown:
+		return v.compose(v.pick("I'll take down the dirt I climbed on to reach "+f.To+", if the walk put any up",
+				"before I check, any dirt tower my walk to "+f.To+" left comes down",
+				"first the dirt I may have towered on to reach "+f.To+" goes"),
+				[]string{v.pick("the check should see the house, not my scaffolding", "the pathfinder towers on dirt to reach someone up high", "")}),
+			v.pick("Take down the dirt I towered on to reach "+f.To+", top first, if there is any.",
+				"Dig back down off the dirt scaffolding my walk to "+f.To+" left, if any.",
+				"Remove any dirt my walk to "+f.To+" put up, highest first.")
 	case houseDone:
 		return v.pick("The house matches the blueprint.", "All done here."), ""
 	case askBlocks:

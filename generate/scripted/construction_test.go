@@ -449,3 +449,76 @@ func TestCallOrTwoTakesItsTowerDown(t *testing.T) {
 		}
 	}
 }
+
+// TestHandOverTakesItsTowerDown: a builder that has handed a teammate a
+// block takes down, with code, the dirt its walk to the teammate put up
+// before it checks the house: MINDcraft's givePlayer walks to the
+// player, up a tower of dirt when the player is up on the house, and the
+// next check listed that tower (44 of the demo's dirt fixes on seeds 0,
+// 5 and 1, the largest share of any one kind).
+func TestHandOverTakesItsTowerDown(t *testing.T) {
+	explain := "Level 0: Start at coordinates X: 148, Y: -60, Z: -170Level 1: Start at coordinates X: 148, Y: -59, Z: -170"
+	turns := []trajectory.Message{
+		{Role: "assistant", Content: "Let me look at the blueprint. !getBlueprint"},
+		{Role: "system", Content: explain},
+		{Role: "assistant", Content: `My share of level 0. !newAction("Put my 2 stone down on level 0.")`},
+		{Role: "system", Content: "Action output:\nPlaced stone at (148, -60, -170).\nCode finished.\n"},
+		{Role: "assistant", Content: `My share of level 1. !newAction("Put my 2 stone down on level 1.")`},
+		{Role: "system", Content: "Action output:\nPlaced stone at (148, -59, -170).\nCode finished.\n"},
+		{Role: "assistant", Content: `Here you go. !givePlayer("Jill_0", "stone", 1)`},
+		{Role: "system", Content: "Action output:\nYou have reached Jill_0.\nDiscarded 1 stone.\nJill_0 received stone.\n"},
+	}
+	v := &generate.View{Name: "Andy_0", Team: []string{"Andy_0", "Jill_0"}, TaskType: procgen.TypeConstruction,
+		Goal: "Make a structure with the blueprint below", Inventory: "\nINVENTORY\n- stone: 3\nWEARING: Nothing\n", Turns: turns}
+	for seed := range uint64(10) {
+		r := respondTo(v, rand.New(rand.NewPCG(seed, 2)))
+		if !strings.Contains(r, "!newAction(") || strings.Contains(r, "!checkBlueprint") {
+			t.Fatalf("seed %d: after a hand-over the builder does not take its dirt down first: %s", seed, r)
+		}
+	}
+	v.Turns = append(slices.Clone(turns),
+		trajectory.Message{Role: "assistant", Content: `My walk may have towered. !newAction("Take down the dirt I towered on to reach Jill_0, top first, if there is any.")`})
+	for seed := range uint64(10) {
+		p := (&builder{k: callOf(v)}).Program(testVoice(seed, 1))
+		if !strings.Contains(p, `world.getNearestBlocks(bot, "dirt", 8)`) || !strings.Contains(p, "skills.breakBlockAt(") || strings.Contains(p, "placeBlock") {
+			t.Errorf("seed %d: the program after a hand-over does not take the dirt near the builder down:\n%s", seed, p)
+		}
+	}
+}
+
+// TestCallOrTwoReachesItsFirstTower: a call or two up on the house takes
+// down dirt up to eight blocks from where its tower's foot leaves it: a
+// walk to a high cell often towers a few blocks onto a wall or a lower
+// roof, walks along it and towers again, and six blocks from the second
+// tower's foot left the first (the most common dirt fix left after the
+// hand-overs'; demo seeds 0-7: 465 dirt fixes on a334ae1, 431 with eight
+// blocks, houses as before). Played in a construction world: a
+// three-block tower seven blocks from the builder on the ground.
+func TestCallOrTwoReachesItsFirstTower(t *testing.T) {
+	task := genTasks(t, procgen.KindConstruction, procgen.SplitTest, 2, 1)[0]
+	bp, err := task.ParsedBlueprint()
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := bp.Levels[0].Coordinates
+	x, ground, z := o[0]-3, o[1], o[2]-3 // outside the house, on the ground
+	for seed := range uint64(4) {
+		w, err := world.Build(task, 7, world.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for y := ground; y < ground+3; y++ {
+			w.SetBlock(world.Pos{X: x - 7, Y: y, Z: z}, "dirt")
+		}
+		v := &voice{rng: rand.New(rand.NewPCG(seed, 1))}
+		code := fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 0);\n", x, ground, z) + dirtNearMe(v, ground) +
+			fmt.Sprintf("log(bot, 'left ' + world.getNearestBlocks(bot, 'dirt', 24, 1000).filter(b => b.position.y >= %d).length);\n", ground)
+		res, err := js.Execute(context.Background(), w, w.Agents()[0], code, js.Options{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(res.Log, "left 0") {
+			t.Errorf("seed %d: the first tower is left standing:\n%s", seed, res.Log)
+		}
+	}
+}
