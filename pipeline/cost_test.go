@@ -46,3 +46,29 @@ func TestStageCosts(t *testing.T) {
 	}
 	runtime.KeepAlive(keep)
 }
+
+// TestStageStartsWithoutTheLastOnesGarbage: what a stage freed is handed
+// back to the system before the next stage starts, so its peak is its own.
+func TestStageStartsWithoutTheLastOnesGarbage(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the peak of a stage alone is Linux's (VmHWM)")
+	}
+	p := &Plan{}
+	if err := p.timed("generate", func() error {
+		garbage := make([]byte, 128<<20)
+		for i := range garbage {
+			garbage[i] = byte(i)
+		}
+		runtime.KeepAlive(garbage)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.timed("export", func() error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	g, e := p.costs[0], p.costs[1]
+	if g.PeakRSS < 128<<20 || e.PeakRSS > g.PeakRSS-96<<20 {
+		t.Errorf("generate's 128 MiB of garbage stayed resident into export: generate %d MiB, export %d MiB", g.PeakRSS>>20, e.PeakRSS>>20)
+	}
+}
