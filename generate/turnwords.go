@@ -7,7 +7,7 @@ import (
 	"collabcraft/trajectory"
 )
 
-// turnWordsCache holds an agent's turns as queryOfTurns reads their words,
+// turnWordsCache holds an agent's turns as query reads their words,
 // by the turn's text, so that a call reads only the turns that are new
 // since the agent's last call. (A call's messages are its history, and
 // each call scored them all again: 5% of a scripted crafting trial's CPU.)
@@ -33,7 +33,9 @@ type turnWords struct {
 // maxCachedTurns bounds a cache: past it, it starts again.
 const maxCachedTurns = 4096
 
-// query is queryOfTurns(turns), reading each turn's words once. The
+// query is queryOfLetters of the turns' letters and spaces (each
+// non-assistant turn's text after its name, trimmed, as turnsToText joins
+// them), reading each turn's words once. The
 // vocabulary only grows, so the entries hold while its size is the same.
 func (c *turnWordsCache) query(turns []trajectory.Message) query {
 	var q query

@@ -333,20 +333,21 @@ func dirtNearMe(v *voice, ground int) string {
 // teammate put up (climbDown): the highest dirt above the ground within
 // eight blocks, a block at a time, looking again after each, as
 // dirtNearMe does, so it follows the tower down as the builder sinks with
-// it; never a block a teammate stands on (the receiver may wait on its
-// own pillar). The walk often towers a few blocks onto a wall or a lower
+// it; never a block of the column under a teammate (the receiver may
+// wait on its own pillar: taking the pillar's lower blocks left it on a
+// floating block). The walk often towers a few blocks onto a wall or a lower
 // roof, walks along it and towers again: six blocks from where the
 // second tower ends left the first. Ten (below the builder's feet)
 // walked and bridged to far dirt: the demo's seed 1 went from 55 dirt
 // fixes to 115.
 func climbDownProgram(v *voice, to string, ground int) string {
 	name := v.pick("n", "k", "i", "t")
-	return v.pick("// Down off the dirt my walk to "+to+" stood me on, if any: highest first, not a block someone stands on.\n",
+	return v.pick("// Down off the dirt my walk to "+to+" stood me on, if any: highest first, not under anyone.\n",
 		"// The walk to "+to+" towers on dirt when "+to+" is up high: take it down, top first.\n") +
 		fmt.Sprintf(`for (let %[1]s = 0; %[1]s < 30; %[1]s++) {
     const feet = Object.values(bot.players).filter(pl => pl.username !== bot.username && pl.entity).map(pl => pl.entity.position.floored());
     const [p] = world.getNearestBlocks(bot, "dirt", 8).map(b => b.position)
-        .filter(p => p.y >= %[2]d && !feet.some(f => f.x === p.x && f.z === p.z && f.y === p.y + 1))
+        .filter(p => p.y >= %[2]d && !feet.some(f => f.x === p.x && f.z === p.z && p.y < f.y))
         .sort((a, b) => b.y - a.y);
     if (!p || !(await skills.breakBlockAt(bot, p.x, p.y, p.z))) break;
 }

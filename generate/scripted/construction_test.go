@@ -418,13 +418,7 @@ func TestTakeDownIsOneQuery(t *testing.T) {
 // site (and bridges a few blocks from the top) and runs the clean-up
 // such a program ends with.
 func TestCallOrTwoTakesItsTowerDown(t *testing.T) {
-	task := genTasks(t, procgen.KindConstruction, procgen.SplitTest, 2, 1)[0]
-	bp, err := task.ParsedBlueprint()
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := bp.Levels[0].Coordinates
-	x, ground, z := o[0]-3, o[1], o[2]-3 // outside the house, on the ground
+	task, x, ground, z := besideASite(t)
 	for seed := range uint64(8) {
 		w, err := world.Build(task, 7, world.Options{})
 		if err != nil {
@@ -446,6 +440,63 @@ func TestCallOrTwoTakesItsTowerDown(t *testing.T) {
 		}
 		if !strings.Contains(res.Log, fmt.Sprintf("up %d", ground+12)) || !strings.Contains(res.Log, "left 0") {
 			t.Errorf("seed %d: dirt is left above the ground after the clean-up:\n%s", seed, res.Log)
+		}
+	}
+}
+
+// besideASite is a two-builder construction task of the test split and a
+// place on the ground outside its house, three blocks off its corner.
+func besideASite(t *testing.T) (task procgen.Task, x, ground, z int) {
+	t.Helper()
+	task = genTasks(t, procgen.KindConstruction, procgen.SplitTest, 2, 1)[0]
+	bp, err := task.ParsedBlueprint()
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := bp.Levels[0].Coordinates
+	return task, o[0] - 3, o[1], o[2] - 3
+}
+
+// TestClimbDownLeavesATeammatesPillar plays the hand-over's climb-down in
+// a construction world: the giver towers beside a teammate who waits on
+// a pillar of her own; the giver's tower comes down, and no block of the
+// column under her (taking its lower blocks left her on a floating
+// block, a dirt fix the next check listed).
+func TestClimbDownLeavesATeammatesPillar(t *testing.T) {
+	task, x, ground, z := besideASite(t)
+	for seed := range uint64(4) {
+		w, err := world.Build(task, 7, world.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		giver, receiver := w.Agents()[0], w.Agents()[1]
+		up := fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 0);\n", x-2, ground+4, z)
+		if _, err := js.Execute(context.Background(), w, receiver, up, js.Options{Seed: 1}); err != nil {
+			t.Fatal(err)
+		}
+		pillar := 0
+		for y := ground; y < ground+4; y++ {
+			if w.BlockAt(x-2, y, z) == "dirt" {
+				pillar++
+			}
+		}
+		if pillar < 3 {
+			t.Fatalf("the receiver did not tower: %d dirt blocks under her", pillar)
+		}
+		v := &voice{rng: rand.New(rand.NewPCG(seed, 1))}
+		code := fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 0);\n", x, ground+6, z) + climbDownProgram(v, receiver, ground) +
+			fmt.Sprintf("log(bot, 'left ' + world.getNearestBlocks(bot, 'dirt', 24, 1000).filter(b => b.position.y >= %d && (b.position.x !== %d || b.position.z !== %d)).length);\n", ground, x-2, z)
+		res, err := js.Execute(context.Background(), w, giver, code, js.Options{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(res.Log, "left 0") {
+			t.Errorf("seed %d: the giver's tower is left standing:\n%s", seed, res.Log)
+		}
+		for y := ground; y < ground+4; y++ {
+			if w.BlockAt(x-2, y, z) != "dirt" && y < ground+pillar {
+				t.Errorf("seed %d: the climb-down broke (%d, %d, %d) under the receiver:\n%s", seed, x-2, y, z, res.Log)
+			}
 		}
 	}
 }
@@ -495,13 +546,7 @@ func TestHandOverTakesItsTowerDown(t *testing.T) {
 // blocks, houses as before). Played in a construction world: a
 // three-block tower seven blocks from the builder on the ground.
 func TestCallOrTwoReachesItsFirstTower(t *testing.T) {
-	task := genTasks(t, procgen.KindConstruction, procgen.SplitTest, 2, 1)[0]
-	bp, err := task.ParsedBlueprint()
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := bp.Levels[0].Coordinates
-	x, ground, z := o[0]-3, o[1], o[2]-3 // outside the house, on the ground
+	task, x, ground, z := besideASite(t)
 	for seed := range uint64(4) {
 		w, err := world.Build(task, 7, world.Options{})
 		if err != nil {
