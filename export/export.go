@@ -217,9 +217,12 @@ func (pr *preparer) prepare(ex Example) (prepared, error) {
 	return p, nil
 }
 
-// dataWriter is one output format.
+// dataWriter is one output format. It gets the rows of one split at a
+// time (see pump), and endSplit after a split's last row: it may finish
+// the split's files then, and must list them in the order setOrder gives.
 type dataWriter interface {
 	write(ex *prepared) error
+	endSplit(split string) error
 	abort()
 }
 
@@ -423,9 +426,22 @@ func writeAll(ctx context.Context, src Source, dir string, hs *hashSet, plan *mi
 		}
 	}()
 
-	counts, err := pump(ctx, src, hs, plan, opts, writers)
+	counts, order, err := pump(ctx, src, dir, hs, plan, opts, writers)
 	if err != nil {
 		return nil, err
+	}
+	// The files are listed in the order of the splits' first rows in the
+	// input (train's come first to the writers).
+	if pw != nil {
+		pw.splits.order = inOrder(order, pw.splits.byName)
+	}
+	if aw != nil {
+		aw.splits.order = inOrder(order, aw.splits.byName)
+	}
+	for _, w := range []*jsonlWriter{oa, sg} {
+		if w != nil {
+			w.order = inOrder(order, w.splits)
+		}
 	}
 	res := &Dataset{Counts: counts, Tokens: fig.tokenFigures(), ArrowBytes: map[string]int64{}}
 	for split := range counts.PerSplit {
@@ -491,27 +507,42 @@ const (
 // and decoding the input overlaps with encoding and compressing the
 // outputs, and formats are written side by side. Every writer sees the
 // same examples in the same order, so the files do not depend on timing.
-func pump(ctx context.Context, src Source, hs *hashSet, plan *mixPlan, opts Options, writers []dataWriter) (Counts, error) {
+//
+// The writers get one split at a time: train's rows as they come, the
+// other splits' spooled to the temporary directory dir (spool.go) and
+// handed on, split after split, once train is written; after a split's
+// last row each writer is told to finish its files (endSplit), so only
+// one split's Parquet writer and dictionaries, or JSONL stream, is alive
+// at once. Each split's rows keep their order, so the files are the same
+// as if written side by side. It returns the splits in the order of their
+// first row in the input, the order the writers list their files in.
+func pump(ctx context.Context, src Source, dir string, hs *hashSet, plan *mixPlan, opts Options, writers []dataWriter) (Counts, []string, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	queues := make([]chan []prepared, len(writers))
+	queues := make([]chan pumped, len(writers))
 	errs := make([]error, len(writers))
 	var wg sync.WaitGroup
 	for i, w := range writers {
-		q := make(chan []prepared, batchQueue)
+		q := make(chan pumped, batchQueue)
 		queues[i] = q
 		wg.Go(func() {
 			for b := range q {
-				for k := 0; k < len(b) && errs[i] == nil; k++ {
-					if err := w.write(&b[k]); err != nil {
+				for k := 0; k < len(b.rows) && errs[i] == nil; k++ {
+					if err := w.write(&b.rows[k]); err != nil {
 						errs[i] = err
 						cancel() // stops the reading side; the queue is drained below
+					}
+				}
+				if b.end != "" && errs[i] == nil {
+					if err := w.endSplit(b.end); err != nil {
+						errs[i] = err
+						cancel()
 					}
 				}
 			}
 		})
 	}
-	send := func(b []prepared) bool {
+	sendAll := func(b pumped) bool {
 		for _, q := range queues {
 			select {
 			case q <- b:
@@ -521,7 +552,45 @@ func pump(ctx context.Context, src Source, hs *hashSet, plan *mixPlan, opts Opti
 		}
 		return true
 	}
+	sp := newSpool(dir)
+	defer sp.remove()
+	var (
+		order    []string
+		seen     = map[string]bool{}
+		spoolErr error
+	)
+	send := func(b []prepared) bool {
+		direct := b[:0] // train's rows, in place: b is the caller's no more
+		for k := range b {
+			p := &b[k]
+			if !seen[p.split] {
+				seen[p.split] = true
+				order = append(order, p.split)
+			}
+			if p.split == SplitTrain {
+				direct = append(direct, *p)
+			} else if spoolErr = sp.add(p); spoolErr != nil {
+				cancel()
+				return false
+			}
+		}
+		return len(direct) == 0 || sendAll(pumped{rows: direct})
+	}
 	counts, err := feed(ctx, readAhead(ctx, src), hs, plan, opts, send)
+	if spoolErr != nil {
+		err = spoolErr
+	}
+	if err == nil && seen[SplitTrain] && !sendAll(pumped{end: SplitTrain}) {
+		err = fmt.Errorf("export: %w", context.Cause(ctx))
+	}
+	for _, split := range sp.order {
+		if err != nil {
+			break
+		}
+		if err = sp.replay(split, func(b []prepared) bool { return sendAll(pumped{rows: b}) }); err == nil && !sendAll(pumped{end: split}) {
+			err = fmt.Errorf("export: %w", context.Cause(ctx))
+		}
+	}
 	for _, q := range queues {
 		close(q)
 	}
@@ -529,10 +598,17 @@ func pump(ctx context.Context, src Source, hs *hashSet, plan *mixPlan, opts Opti
 	// A writer's failure is why the reading side stopped: report it.
 	for _, werr := range errs {
 		if werr != nil {
-			return counts, werr
+			return counts, order, werr
 		}
 	}
-	return counts, err
+	return counts, order, err
+}
+
+// pumped is what a writer's queue carries: rows, then, if end is set, the
+// end of split end.
+type pumped struct {
+	rows []prepared
+	end  string
 }
 
 // readAhead runs src in a goroutine of its own, a few batches ahead of
@@ -823,3 +899,14 @@ func (f *fingerprint) sum() string {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// inOrder is the splits of order that have is keyed by.
+func inOrder[V any](order []string, have map[string]V) []string {
+	var out []string
+	for _, split := range order {
+		if _, ok := have[split]; ok {
+			out = append(out, split)
+		}
+	}
+	return out
+}

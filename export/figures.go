@@ -61,7 +61,8 @@ func (f *figures) write(p *prepared) error {
 	return nil
 }
 
-func (f *figures) abort() {}
+func (f *figures) endSplit(string) error { return nil }
+func (f *figures) abort()                {}
 
 // arrowSize is a row's share of an Arrow table's buffers, as pyarrow's
 // Table.nbytes counts them: a 4-byte offset and the bytes of each string,

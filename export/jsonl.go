@@ -27,6 +27,7 @@ type jsonlFile struct {
 	bw   *bufio.Writer
 	enc  *json.Encoder
 	rows int64
+	done *FileInfo // the file, once finished
 }
 
 // openaiLine is OpenAI's chat fine-tuning line: messages and nothing else.
@@ -96,6 +97,8 @@ func (w *jsonlWriter) write(ex *prepared) error {
 		f.enc.SetEscapeHTML(false)
 		w.splits[ex.split] = f
 		w.order = append(w.order, ex.split)
+	} else if f.done != nil {
+		return fmt.Errorf("export: %s: a row after the split's end", f.name)
 	}
 	if err := f.enc.Encode(w.line(ex)); err != nil {
 		return fmt.Errorf("export: %s: %w", f.name, err)
@@ -104,30 +107,45 @@ func (w *jsonlWriter) write(ex *prepared) error {
 	return nil
 }
 
+// endSplit finishes the split's file: its rows are all written.
+func (w *jsonlWriter) endSplit(split string) error {
+	f := w.splits[split]
+	if f == nil || f.done != nil {
+		return nil
+	}
+	err := f.bw.Flush()
+	if err == nil {
+		err = f.zw.Close()
+	}
+	if err != nil {
+		f.out.f.Close()
+		return fmt.Errorf("export: %s: %w", f.out.path, err)
+	}
+	n, sum, err := f.out.finish()
+	if err != nil {
+		return err
+	}
+	f.done = &FileInfo{Path: f.name, Format: w.format, Split: split, Rows: f.rows, Bytes: n, SHA256: sum}
+	f.zw, f.bw, f.enc = nil, nil, nil // the encoder's buffers go now
+	return nil
+}
+
 func (w *jsonlWriter) close() ([]FileInfo, error) {
 	var out []FileInfo
 	for _, split := range w.order {
-		f := w.splits[split]
-		err := f.bw.Flush()
-		if err == nil {
-			err = f.zw.Close()
-		}
-		if err != nil {
-			f.out.f.Close()
-			return nil, fmt.Errorf("export: %s: %w", f.out.path, err)
-		}
-		n, sum, err := f.out.finish()
-		if err != nil {
+		if err := w.endSplit(split); err != nil {
 			return nil, err
 		}
-		out = append(out, FileInfo{Path: f.name, Format: w.format, Split: split,
-			Rows: f.rows, Bytes: n, SHA256: sum})
+		out = append(out, *w.splits[split].done)
 	}
 	return out, nil
 }
 
 func (w *jsonlWriter) abort() {
 	for _, f := range w.splits {
+		if f.done != nil {
+			continue
+		}
 		f.out.f.Close()
 		f.zw.Close() // frees the encoder; what it writes to the closed file is lost with it
 	}

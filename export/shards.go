@@ -101,6 +101,14 @@ func (w *shards) closeCur(s *shardSplit) error {
 	return nil
 }
 
+// endSplit closes the split's open file: its rows are all written.
+func (w *shards) endSplit(split string) error {
+	if s := w.splits.byName[split]; s != nil && s.cur != nil {
+		return w.closeCur(s)
+	}
+	return nil
+}
+
 // finish closes the open files and renames every split's files in turn to
 // dir/name(split, i, n), calling each with the file's FileInfo path.
 func (w *shards) finish(dir func(split string) string, name func(split string, i, n int) string,

@@ -213,13 +213,13 @@ func (opts *ExportOptions) cardAudit(dir string) (string, error) {
 
 // exportHeapLimit is the Go heap export aims to stay within. Its live
 // heap does not grow with the dataset's length (Parquet's content
-// dictionaries of a row group in each split's file, the zstd encoders,
-// the token counter's cache), and by default the collector lets the heap
-// grow to twice that: peak RSS 490-570 MiB on 100k bench examples, 287
-// MiB with this limit, for about a fifth more CPU time (the collector runs
-// more often near the peak). With four splits of large prompts, as the
-// minecollab preset writes, the live heap itself reaches about 350 MB: the
-// limit cannot hold it, and the collector runs several times a second.
+// dictionaries of a row group in the one split's file open at a time, the
+// zstd encoders, the token counter's cache), and by default the collector
+// lets the heap grow to twice that: peak RSS 490-570 MiB on 100k bench
+// examples, 287 MiB with this limit, for about a fifth more CPU time (the
+// collector runs more often near the peak). The minecollab preset's four
+// splits of large prompts, written side by side, held about 350 MB live,
+// past this limit; one split at a time (export's spool) they fit.
 // GOMEMLIMIT, when set, wins.
 const exportHeapLimit = 260 << 20
 
