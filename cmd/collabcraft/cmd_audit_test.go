@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -59,5 +62,27 @@ func TestAuditRunViewDataset(t *testing.T) {
 	}
 	if err := runAudit(context.Background(), AuditOptions{NearThreshold: 2}, GlobalOptions{}, []string{run}); err == nil || !strings.Contains(err.Error(), "--near 2") {
 		t.Errorf("bad --near: %v", err)
+	}
+}
+
+// limitHeap's limit is the command's own heap on top of what is live when
+// it starts (in a pipeline, generate's caches live into export), and the
+// previous limit comes back after.
+func TestLimitHeapIsOnTopOfTheLiveHeap(t *testing.T) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		t.Skip("GOMEMLIMIT sets the limit")
+	}
+	before := debug.SetMemoryLimit(-1)
+	held := make([]byte, 64<<20)
+	runtime.GC()
+	restore := limitHeap(100 << 20)
+	got := debug.SetMemoryLimit(-1)
+	restore()
+	runtime.KeepAlive(held)
+	if got < 164<<20 || got > 200<<20 {
+		t.Errorf("with 64 MiB live, limitHeap(100 MiB) set %d MiB, want 164 MiB and the little else that is live", got>>20)
+	}
+	if after := debug.SetMemoryLimit(-1); after != before {
+		t.Errorf("the limit after restore is %d, want %d", after, before)
 	}
 }
