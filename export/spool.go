@@ -310,14 +310,13 @@ func (d *spoolDecoder) uvarint() uint64 {
 	return v
 }
 
+// varint undoes binary.AppendVarint's zig-zag over uvarint.
 func (d *spoolDecoder) varint() int64 {
-	v, n := binary.Varint([]byte(d.s[:min(len(d.s), binary.MaxVarintLen64)]))
-	if n <= 0 {
-		d.bad = true
-		return 0
+	u := d.uvarint()
+	if u&1 != 0 {
+		return ^int64(u >> 1)
 	}
-	d.s = d.s[n:]
-	return v
+	return int64(u >> 1)
 }
 
 func (d *spoolDecoder) str() string {
