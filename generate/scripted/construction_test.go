@@ -434,12 +434,9 @@ func TestCallOrTwoTakesItsTowerDown(t *testing.T) {
 		code := fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 0);\n%slog(bot, 'up ' + Math.floor(bot.entity.position.y));\n", x, ground+12, z, bridge) +
 			dirtNearMe(v, ground) +
 			fmt.Sprintf("log(bot, 'left ' + world.getNearestBlocks(bot, 'dirt', 24, 1000).filter(b => b.position.y >= %d).length);\n", ground)
-		res, err := js.Execute(context.Background(), w, w.Agents()[0], code, js.Options{Seed: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(res.Log, fmt.Sprintf("up %d", ground+12)) || !strings.Contains(res.Log, "left 0") {
-			t.Errorf("seed %d: dirt is left above the ground after the clean-up:\n%s", seed, res.Log)
+		log := runProgram(t, w, w.Agents()[0], code)
+		if !strings.Contains(log, fmt.Sprintf("up %d", ground+12)) || !strings.Contains(log, "left 0") {
+			t.Errorf("seed %d: dirt is left above the ground after the clean-up:\n%s", seed, log)
 		}
 	}
 }
@@ -457,6 +454,16 @@ func besideASite(t *testing.T) (task procgen.Task, x, ground, z int) {
 	return task, o[0] - 3, o[1], o[2] - 3
 }
 
+// runProgram runs code as agent in w and returns the program's log.
+func runProgram(t *testing.T, w *world.World, agent, code string) string {
+	t.Helper()
+	res, err := js.Execute(context.Background(), w, agent, code, js.Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Log
+}
+
 // TestClimbDownLeavesATeammatesPillar plays the hand-over's climb-down in
 // a construction world: the giver towers beside a teammate who waits on
 // a pillar of her own; the giver's tower comes down, and no block of the
@@ -471,9 +478,7 @@ func TestClimbDownLeavesATeammatesPillar(t *testing.T) {
 		}
 		giver, receiver := w.Agents()[0], w.Agents()[1]
 		up := fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 0);\n", x-2, ground+4, z)
-		if _, err := js.Execute(context.Background(), w, receiver, up, js.Options{Seed: 1}); err != nil {
-			t.Fatal(err)
-		}
+		runProgram(t, w, receiver, up)
 		pillar := 0
 		for y := ground; y < ground+4; y++ {
 			if w.BlockAt(x-2, y, z) == "dirt" {
@@ -486,16 +491,13 @@ func TestClimbDownLeavesATeammatesPillar(t *testing.T) {
 		v := &voice{rng: rand.New(rand.NewPCG(seed, 1))}
 		code := fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 0);\n", x, ground+6, z) + climbDownProgram(v, receiver, ground) +
 			fmt.Sprintf("log(bot, 'left ' + world.getNearestBlocks(bot, 'dirt', 24, 1000).filter(b => b.position.y >= %d && (b.position.x !== %d || b.position.z !== %d)).length);\n", ground, x-2, z)
-		res, err := js.Execute(context.Background(), w, giver, code, js.Options{Seed: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(res.Log, "left 0") {
-			t.Errorf("seed %d: the giver's tower is left standing:\n%s", seed, res.Log)
+		log := runProgram(t, w, giver, code)
+		if !strings.Contains(log, "left 0") {
+			t.Errorf("seed %d: the giver's tower is left standing:\n%s", seed, log)
 		}
 		for y := ground; y < ground+4; y++ {
 			if w.BlockAt(x-2, y, z) != "dirt" && y < ground+pillar {
-				t.Errorf("seed %d: the climb-down broke (%d, %d, %d) under the receiver:\n%s", seed, x-2, y, z, res.Log)
+				t.Errorf("seed %d: the climb-down broke (%d, %d, %d) under the receiver:\n%s", seed, x-2, y, z, log)
 			}
 		}
 	}
@@ -558,12 +560,9 @@ func TestCallOrTwoReachesItsFirstTower(t *testing.T) {
 		v := &voice{rng: rand.New(rand.NewPCG(seed, 1))}
 		code := fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 0);\n", x, ground, z) + dirtNearMe(v, ground) +
 			fmt.Sprintf("log(bot, 'left ' + world.getNearestBlocks(bot, 'dirt', 24, 1000).filter(b => b.position.y >= %d).length);\n", ground)
-		res, err := js.Execute(context.Background(), w, w.Agents()[0], code, js.Options{Seed: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(res.Log, "left 0") {
-			t.Errorf("seed %d: the first tower is left standing:\n%s", seed, res.Log)
+		log := runProgram(t, w, w.Agents()[0], code)
+		if !strings.Contains(log, "left 0") {
+			t.Errorf("seed %d: the first tower is left standing:\n%s", seed, log)
 		}
 	}
 }
