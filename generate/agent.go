@@ -82,7 +82,7 @@ type agent struct {
 	coder      *coderRun
 	codingPool [][]trajectory.Message
 	// turnWords holds the words of the turns its calls have shown, for
-	// the examples' overlap with the next call's (selectExamplesWith).
+	// the examples' overlap with the next call's (selectExamples).
 	turnWords turnWordsCache
 
 	transitions []trajectory.Transition

@@ -140,7 +140,7 @@ func (e *engine) codingPrompt(a *agent, stats, inventory string) string {
 	return e.prompts.renderCoding(promptVars{
 		Name: a.name, Goal: a.goal, TaskInventory: a.taskInv, Memory: a.hist.memory,
 		Stats: stats, Inventory: inventory, CommandDocs: a.docs, CodeDocs: e.codeDocs,
-		Examples:   selectExamplesWith(&a.turnWords, a.codingPool, a.coder.messages, e.prompts.NumExamples),
+		Examples:   selectExamples(&a.turnWords, a.codingPool, a.coder.messages, e.prompts.NumExamples),
 		SelfPrompt: selfPromptLine(a.sp),
 	})
 }

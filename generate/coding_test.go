@@ -329,7 +329,7 @@ func TestCodingExamplesSelection(t *testing.T) {
 		{{Role: "user", Content: "sue: cook some chicken"}, {Role: "assistant", Content: "c"}},
 	}
 	msgs := []trajectory.Message{{Role: "user", Content: "Jill_0: build a wall please"}, {Role: "assistant", Content: "wood wood wood"}}
-	got := selectExamples(pool, msgs, 2)
+	got := selectExamples(nil, pool, msgs, 2)
 	if !strings.HasPrefix(got, "Examples of how to respond:\nExample 1:\nUser input: bob: build a stone wall\nYour output:\nb\n\nExample 2:\nUser input: greg: Collect 10 wood\n") {
 		t.Errorf("examples:\n%s", got)
 	}

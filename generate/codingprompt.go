@@ -42,14 +42,9 @@ func (p Prompts) CodeDocsText() string {
 // sorted in place, stably, by word overlap with the call's messages, most
 // first, and the first n are shown. The pool is the agent's own and keeps
 // its order from call to call, as MINDcraft's does, which decides ties.
-func selectExamples(pool [][]trajectory.Message, messages []trajectory.Message, n int) string {
-	return selectExamplesWith(nil, pool, messages, n)
-}
-
-// selectExamplesWith is selectExamples reading the messages' words through
-// the agent's cache (nil: none): a call's messages are mostly the turns of
-// its earlier calls.
-func selectExamplesWith(c *turnWordsCache, pool [][]trajectory.Message, messages []trajectory.Message, n int) string {
+// The messages' words are read through the agent's cache c (nil: none): a
+// call's messages are mostly the turns of its earlier calls.
+func selectExamples(c *turnWordsCache, pool [][]trajectory.Message, messages []trajectory.Message, n int) string {
 	type scored struct {
 		ex    []trajectory.Message
 		pe    poolExample

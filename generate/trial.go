@@ -626,7 +626,7 @@ func (e *engine) prepare(a *agent) bool {
 		view.Turns = turns
 		examples := e.examples
 		if len(a.examplePool) > 0 {
-			examples = selectExamplesWith(&a.turnWords, a.examplePool, turns, e.prompts.NumExamples)
+			examples = selectExamples(&a.turnWords, a.examplePool, turns, e.prompts.NumExamples)
 		}
 		prompt = e.prompts.renderConversing(promptVars{
 			Name: a.name, Goal: a.goal, TaskInventory: a.taskInv, Memory: a.hist.memory,

@@ -103,9 +103,10 @@ func (s *stateManager) update(status villager.Dict) {
 	s.env = s.env.Set("person_info", append(people, person))
 	blocks := listOf(field(s.env, "blocks_info"))
 	for _, b := range listOf(field(status, "blocks")) {
-		if !s.hasBlock(blocks, b) {
+		k, keyed := villager.EqualKey(b)
+		if !s.hasBlock(blocks, b, k, keyed) {
 			blocks = append(blocks, b)
-			if k, ok := villager.EqualKey(b); ok {
+			if keyed {
 				s.blockKeys[k] = true
 			} else {
 				s.oddBlocks = true
@@ -191,9 +192,10 @@ func removeFirst(list []any, v any) []any {
 	return list
 }
 
-// hasBlock is containsEqual(blocks, b) for the blocks_info list.
-func (s *stateManager) hasBlock(blocks []any, b any) bool {
-	if k, ok := villager.EqualKey(b); ok && !s.oddBlocks {
+// hasBlock is containsEqual(blocks, b) for the blocks_info list; k is
+// b's villager.EqualKey when keyed.
+func (s *stateManager) hasBlock(blocks []any, b any, k string, keyed bool) bool {
+	if keyed && !s.oddBlocks {
 		return s.blockKeys[k]
 	}
 	return containsEqual(blocks, b)
