@@ -33,8 +33,10 @@ type execution struct {
 	vec3Proto *goja.Object
 	// lastBlock is the last block name a block object took (blockName).
 	lastBlock blockName
-	// getProperties is the blocks' shared getProperties (block).
+	// getProperties is the blocks' shared getProperties, a method of
+	// blockProto, their prototype (block).
 	getProperties goja.Value
+	blockProto    *goja.Object
 	// entities are the entity objects handed out, by id, one per entity
 	// as mineflayer's bot.entities keeps them; entityIDs maps them back.
 	entities  map[int]*goja.Object

@@ -30,27 +30,33 @@ await skills.wait(bot, 1);`
 
 // TestBlockObjectShape: a block object, as world.getNearestBlocks,
 // world.getNearestBlock and bot.blockAt make it, is what it was before its
-// name and diggable were kept per block name: the same prototype, own
-// properties in order with their attributes, its position a Vec3, its
-// getProperties function (name, length, text), one shared by every block
-// as mineflayer's Block.prototype.getProperties is. The expected lines
-// were printed by the code before the change, but for that sharing.
+// name and diggable were kept per block name: own properties in order with
+// their attributes, its position a Vec3, its getProperties function (name,
+// length, text). getProperties is not the block's own but its prototype's,
+// one shared by every block of the program, a method as mineflayer's is:
+// prismarine-block (index.js at 4ef6c9e, v1.22.0, line 279) defines
+// getProperties () in class Block, so it lives on Block.prototype,
+// non-enumerable, and reads the block it is called on (this), and
+// b1.getProperties === b2.getProperties. The expected lines were printed by
+// the code before the change, but for that prototype.
 func TestBlockObjectShape(t *testing.T) {
 	w := testWorld(t)
 	code := `const d = (o) => JSON.stringify(Reflect.ownKeys(o).map(k => [String(k), Object.getOwnPropertyDescriptor(o, k)]));
-const shape = (b) => [Object.getPrototypeOf(b) === Object.prototype, Object.isExtensible(b), Object.isFrozen(b), d(b),
+const shape = (b) => [Object.getPrototypeOf(Object.getPrototypeOf(b)) === Object.prototype, d(Object.getPrototypeOf(b)), Object.isExtensible(b), Object.isFrozen(b), d(b),
   Object.getPrototypeOf(b.position) === Vec3.prototype, d(b.position), String(b.position),
   typeof b.getProperties, Object.getPrototypeOf(b.getProperties) === Function.prototype, Object.isExtensible(b.getProperties),
   d(b.getProperties), String(b.getProperties), JSON.stringify(b.getProperties()), JSON.stringify(b),
   Object.isFrozen(Object.prototype), Object.isFrozen(Vec3.prototype), Object.isFrozen(Vec3)].join(' | ');
 const bs = world.getNearestBlocks(bot, 'stone', 8);
 log(bot, shape(bs[0]));
-log(bot, String(bs[0].getProperties === bs[1].getProperties) + ' ' + bs.length);
+const proto = Object.getPrototypeOf(bs[0]);
+log(bot, [bs[0].getProperties === bs[1].getProperties, Object.getPrototypeOf(bs[1]) === proto, !Object.hasOwn(bs[0], 'getProperties'),
+  Object.keys(bs[0]).join(), Object.getPrototypeOf(bot.blockAt(bot.entity.position)) === proto, bs.length].join(' '));
 log(bot, shape(world.getNearestBlock(bot, 'stone', 8)));
 log(bot, shape(bot.blockAt(bot.entity.position.offset(0, -1, 0))));
 await skills.wait(bot, 1);`
-	stone := `true | true | false | [["name",{"value":"stone","writable":true,"enumerable":true,"configurable":true}],["position",{"value":{"x":96,"y":61,"z":-1888},"writable":true,"enumerable":true,"configurable":true}],["diggable",{"value":true,"writable":true,"enumerable":true,"configurable":true}],["getProperties",{"writable":true,"enumerable":true,"configurable":true}]] | true | [["x",{"value":96,"writable":true,"enumerable":true,"configurable":true}],["y",{"value":61,"writable":true,"enumerable":true,"configurable":true}],["z",{"value":-1888,"writable":true,"enumerable":true,"configurable":true}]] | (96, 61, -1888) | function | true | true | [["length",{"value":0,"writable":false,"enumerable":false,"configurable":true}],["name",{"value":"collabcraft/world/js.(*execution).block.func1","writable":false,"enumerable":false,"configurable":true}]] | function collabcraft/world/js.(*execution).block.func1() { [native code] } | {} | {"name":"stone","position":{"x":96,"y":61,"z":-1888},"diggable":true} | true | false | false`
-	want := []string{stone, "true 320", stone, `true | true | false | [["name",{"value":"grass_block","writable":true,"enumerable":true,"configurable":true}],["position",{"value":{"x":96,"y":63,"z":-1888},"writable":true,"enumerable":true,"configurable":true}],["diggable",{"value":true,"writable":true,"enumerable":true,"configurable":true}],["getProperties",{"writable":true,"enumerable":true,"configurable":true}]] | true | [["x",{"value":96,"writable":true,"enumerable":true,"configurable":true}],["y",{"value":63,"writable":true,"enumerable":true,"configurable":true}],["z",{"value":-1888,"writable":true,"enumerable":true,"configurable":true}]] | (96, 63, -1888) | function | true | true | [["length",{"value":0,"writable":false,"enumerable":false,"configurable":true}],["name",{"value":"collabcraft/world/js.(*execution).block.func1","writable":false,"enumerable":false,"configurable":true}]] | function collabcraft/world/js.(*execution).block.func1() { [native code] } | {} | {"name":"grass_block","position":{"x":96,"y":63,"z":-1888},"diggable":true} | true | false | false`}
+	stone := `true | [["getProperties",{"writable":true,"enumerable":false,"configurable":true}]] | true | false | [["name",{"value":"stone","writable":true,"enumerable":true,"configurable":true}],["position",{"value":{"x":96,"y":61,"z":-1888},"writable":true,"enumerable":true,"configurable":true}],["diggable",{"value":true,"writable":true,"enumerable":true,"configurable":true}]] | true | [["x",{"value":96,"writable":true,"enumerable":true,"configurable":true}],["y",{"value":61,"writable":true,"enumerable":true,"configurable":true}],["z",{"value":-1888,"writable":true,"enumerable":true,"configurable":true}]] | (96, 61, -1888) | function | true | true | [["length",{"value":0,"writable":false,"enumerable":false,"configurable":true}],["name",{"value":"collabcraft/world/js.(*execution).block.func1","writable":false,"enumerable":false,"configurable":true}]] | function collabcraft/world/js.(*execution).block.func1() { [native code] } | {} | {"name":"stone","position":{"x":96,"y":61,"z":-1888},"diggable":true} | true | false | false`
+	want := []string{stone, "true true true name,position,diggable true 320", stone, `true | [["getProperties",{"writable":true,"enumerable":false,"configurable":true}]] | true | false | [["name",{"value":"grass_block","writable":true,"enumerable":true,"configurable":true}],["position",{"value":{"x":96,"y":63,"z":-1888},"writable":true,"enumerable":true,"configurable":true}],["diggable",{"value":true,"writable":true,"enumerable":true,"configurable":true}]] | true | [["x",{"value":96,"writable":true,"enumerable":true,"configurable":true}],["y",{"value":63,"writable":true,"enumerable":true,"configurable":true}],["z",{"value":-1888,"writable":true,"enumerable":true,"configurable":true}]] | (96, 63, -1888) | function | true | true | [["length",{"value":0,"writable":false,"enumerable":false,"configurable":true}],["name",{"value":"collabcraft/world/js.(*execution).block.func1","writable":false,"enumerable":false,"configurable":true}]] | function collabcraft/world/js.(*execution).block.func1() { [native code] } | {} | {"name":"grass_block","position":{"x":96,"y":63,"z":-1888},"diggable":true} | true | false | false`}
 	lines := strings.Split(strings.TrimSpace(run(t, w, code).Log), "\n")
 	if len(lines) < len(want) {
 		t.Fatalf("log:\n%s", strings.Join(lines, "\n"))
@@ -58,6 +64,28 @@ await skills.wait(bot, 1);`
 	for i, w := range want {
 		if lines[i] != w {
 			t.Errorf("line %d:\n got %s\nwant %s", i+1, lines[i], w)
+		}
+	}
+}
+
+// TestBlockPrototypeIsTheExecutions: the blocks' prototype is open, as
+// mineflayer's Block.prototype is, but each execution has its own: what a
+// program adds to it or replaces in it, no later program sees.
+func TestBlockPrototypeIsTheExecutions(t *testing.T) {
+	w := testWorld(t)
+	code := `const b = world.getNearestBlock(bot, 'stone', 8);
+const proto = Object.getPrototypeOf(b);
+log(bot, [typeof proto.planted, Object.keys(proto).length, JSON.stringify(b.getProperties())].join(' '));
+proto.planted = 1;
+proto.getProperties = () => ({planted: true});
+log(bot, [proto.planted, JSON.stringify(world.getNearestBlock(bot, 'stone', 8).getProperties())].join(' '));
+await skills.wait(bot, 1);`
+	first := strings.Split(strings.TrimSpace(run(t, w, code).Log), "\n")
+	second := strings.Split(strings.TrimSpace(run(t, w, code).Log), "\n")
+	want := []string{"undefined 0 {}", `1 {"planted":true}`}
+	for _, lines := range [][]string{first, second} {
+		if len(lines) < 2 || lines[0] != want[0] || lines[1] != want[1] {
+			t.Fatalf("log:\n%s\nwant the lines\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
 		}
 	}
 }
