@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -51,6 +52,7 @@ type ExportOptions struct {
 	// audited, if set, receives the audit written into the card (the
 	// pipeline reuses it for its HTML report), made with viewTrials.
 	audited    func(*audit.Report)
+	auditing   func() // if set, called as the card audit starts (tests)
 	viewTrials int
 }
 
@@ -193,7 +195,17 @@ func (opts *ExportOptions) exportOptions() (export.Options, error) {
 }
 
 // cardAudit audits the staged dataset in dir for its card.
+//
+// It starts by handing back to the system what the writers freed (their
+// Parquet dictionaries and page buffers, zstd histories: debug.FreeOSMemory,
+// a collection and then every free page returned), so that the audit's
+// reading back is not stacked on their resident garbage: on the seed-5
+// preset the card audit raised export's peak from 302 to 315 MiB.
 func (opts *ExportOptions) cardAudit(dir string) (string, error) {
+	debug.FreeOSMemory()
+	if opts.auditing != nil {
+		opts.auditing()
+	}
 	src, err := export.ReadDataset(dir)
 	if err != nil {
 		return "", err
