@@ -490,3 +490,23 @@ func TestQueryOfTurnsIsTheText(t *testing.T) {
 		t.Errorf("the cache holds %d turns, want some and fewer than %d", len(cache.byText), maxCachedTurns)
 	}
 }
+
+// TestTurnWordsCacheIsBounded: past maxCachedTurns distinct turns read
+// with the vocabulary unchanged, the cache starts again, and reads the
+// same as before.
+func TestTurnWordsCacheIsBounded(t *testing.T) {
+	_ = newPoolExample("bound wall")
+	var cache turnWordsCache
+	for i := range maxCachedTurns + 100 {
+		turns := []trajectory.Message{{Role: "user", Content: "greg: bound wall " + strings.Repeat("x", i%7) + string(rune(0x4e00+i))}}
+		if got, want := cache.query(turns), queryOf(turnsToText(turns)); !reflect.DeepEqual(got, want) {
+			t.Fatalf("turn %d: %+v from the cache, %+v from the text", i, got, want)
+		}
+		if len(cache.byText) > maxCachedTurns {
+			t.Fatalf("turn %d: the cache holds %d turns, past its bound %d", i, len(cache.byText), maxCachedTurns)
+		}
+	}
+	if len(cache.byText) > 200 {
+		t.Errorf("the cache holds %d turns after its bound was reached, want it started again", len(cache.byText))
+	}
+}
