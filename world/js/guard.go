@@ -208,7 +208,7 @@ func instrument(exec string, depth, maxLength int) (instrumented, string, error)
 			case *ast.BlockStatement:
 				ins.tickBlock(b)
 			case *ast.ExpressionBody:
-				from, to := ins.offset(b.Expression.Idx0()), ins.offset(end(b.Expression))
+				from, to := ins.offset(b.Expression.Idx0()), groupedEnd(ins.src, ins.base, b.Expression)
 				ins.add(from, "("+tick+", ", true, to-from)
 				ins.add(to, ")", false, to-from)
 			}
@@ -279,51 +279,106 @@ func functionSource(n ast.Node) (string, bool) {
 // error: new X() with no arguments ends at X, before its parentheses. So
 // does every node that ends with such an expression.
 func end(n ast.Node) file.Idx {
-	switch n := n.(type) {
-	case *ast.NewExpression:
-		if n.RightParenthesis > 0 {
-			return n.RightParenthesis + 1
-		}
-	case *ast.AssignExpression:
-		return end(n.Right)
-	case *ast.BinaryExpression:
-		return end(n.Right)
-	case *ast.ConditionalExpression:
-		return end(n.Alternate)
-	case *ast.SequenceExpression:
-		return end(n.Sequence[len(n.Sequence)-1])
-	case *ast.UnaryExpression:
-		if !n.Postfix {
-			return end(n.Operand)
-		}
-	case *ast.AwaitExpression:
-		return end(n.Argument)
-	case *ast.YieldExpression:
-		if n.Argument != nil {
-			return end(n.Argument)
-		}
-	case *ast.ArrowFunctionLiteral:
-		return end(n.Body)
-	case *ast.ExpressionBody:
-		return end(n.Expression)
-	case *ast.ExpressionStatement:
-		return end(n.Expression)
-	case *ast.Binding:
-		if n.Initializer != nil {
-			return end(n.Initializer)
-		}
-	case *ast.VariableStatement:
-		return end(n.List[len(n.List)-1])
-	case *ast.LexicalDeclaration:
-		return end(n.List[len(n.List)-1])
-	case *ast.ReturnStatement:
-		if n.Argument != nil {
-			return end(n.Argument)
-		}
-	case *ast.ThrowStatement:
-		return end(n.Argument)
+	if x, ok := n.(*ast.NewExpression); ok && x.RightParenthesis > 0 {
+		return x.RightParenthesis + 1
+	}
+	if c := lastChild(n); c != nil {
+		return end(c)
 	}
 	return n.Idx1()
+}
+
+// lastChild is the node n's text ends with, for the nodes whose end is
+// their last child's (nil for the others).
+func lastChild(n ast.Node) ast.Node {
+	switch n := n.(type) {
+	case *ast.AssignExpression:
+		return n.Right
+	case *ast.BinaryExpression:
+		return n.Right
+	case *ast.ConditionalExpression:
+		return n.Alternate
+	case *ast.SequenceExpression:
+		return n.Sequence[len(n.Sequence)-1]
+	case *ast.UnaryExpression:
+		if !n.Postfix {
+			return n.Operand
+		}
+	case *ast.AwaitExpression:
+		return n.Argument
+	case *ast.YieldExpression:
+		if n.Argument != nil {
+			return n.Argument
+		}
+	case *ast.ArrowFunctionLiteral:
+		return n.Body
+	case *ast.ExpressionBody:
+		return n.Expression
+	case *ast.ExpressionStatement:
+		return n.Expression
+	case *ast.Binding:
+		if n.Initializer != nil {
+			return n.Initializer
+		}
+	case *ast.VariableStatement:
+		return n.List[len(n.List)-1]
+	case *ast.LexicalDeclaration:
+		return n.List[len(n.List)-1]
+	case *ast.ReturnStatement:
+		if n.Argument != nil {
+			return n.Argument
+		}
+	case *ast.ThrowStatement:
+		return n.Argument
+	}
+	return nil
+}
+
+// groupedEnd is the offset in src (whose first byte is at base) just past
+// n and the parentheses that group its last operands: goja's tree keeps
+// no parentheses, so in 'a ' + (n * 2) + ' c' the left operand ended at
+// the 2, inside the group, and a check put around it took the group's
+// closing parenthesis after its own text ('a 8 c' printed 'undefined c').
+// The groups counted are those opened just before each last child (after
+// its parent's start, so they are n's own).
+func groupedEnd(src string, base int, n ast.Node) int {
+	open := 0
+	parent := int(n.Idx0()) - base
+	for c := lastChild(n); c != nil; c = lastChild(c) {
+		if at := int(c.Idx0()) - base; at > parent {
+			open += parensBefore(src, at, parent)
+			parent = at
+		}
+	}
+	at := int(end(n)) - base
+	for ; open > 0; open-- {
+		i := at
+		for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r') {
+			i++
+		}
+		if i >= len(src) || src[i] != ')' {
+			break
+		}
+		at = i + 1
+	}
+	return at
+}
+
+// parensBefore counts the opening parentheses just before offset at in
+// src, back to the first other character (white space skipped) and not
+// before from.
+func parensBefore(src string, at, from int) int {
+	n := 0
+	for i := at - 1; i >= from; i-- {
+		switch src[i] {
+		case '(':
+			n++
+		case ' ', '\t', '\n', '\r':
+		default:
+			return n
+		}
+	}
+	return n
 }
 
 // isProtoKey reports whether a property key is the literal __proto__,
@@ -436,7 +491,7 @@ func readable(e ast.Expression) bool {
 func (ins *inserts) checkTarget(target, right ast.Expression, maxLength int) {
 	v := guardValue
 	t := ins.src[ins.offset(target.Idx0()):ins.offset(end(target))]
-	from, to := ins.offset(right.Idx0()), ins.offset(end(right))
+	from, to := ins.offset(right.Idx0()), groupedEnd(ins.src, ins.base, right)
 	ins.add(from, "(("+v+" = "+t+", typeof "+v+" === 'string' && "+v+".length > "+strconv.Itoa(maxLength)+" && "+guardFail+"()), ", true, to-from)
 	ins.add(to, ")", false, to-from)
 }
@@ -567,7 +622,7 @@ func (ins *inserts) wrap(e ast.Expression, c check) {
 			return
 		}
 	}
-	from, to := ins.offset(e.Idx0()), ins.offset(end(e))
+	from, to := ins.offset(e.Idx0()), groupedEnd(ins.src, ins.base, e)
 	ins.add(from, c.open, true, to-from)
 	ins.add(to, c.close, false, to-from)
 }
@@ -578,7 +633,7 @@ func (ins *inserts) wrap(e ast.Expression, c check) {
 // it.
 func (ins *inserts) template(t *ast.TemplateLiteral) {
 	for _, x := range t.Expressions {
-		from, to := ins.offset(x.Idx0()), ins.offset(end(x))
+		from, to := ins.offset(x.Idx0()), groupedEnd(ins.src, ins.base, x)
 		ins.add(from, ins.tpl.open, true, to-from)
 		ins.add(to, ins.tpl.close, false, to-from)
 	}

@@ -127,3 +127,23 @@ func TestGuardsRefuse(t *testing.T) {
 		}
 	}
 }
+
+// TestGroupedOperandsKeepTheirValue: a check put around an operand of +
+// that ends with a parenthesized group closes after the group, so
+// 'a ' + (n * 2) + ' c' is "a 8 c" as in Node (it printed "undefined c":
+// goja's tree keeps no parentheses, and the check closed inside the group).
+func TestGroupedOperandsKeepTheirValue(t *testing.T) {
+	w := testWorld(t)
+	res := run(t, w, `await skills.wait(bot, 1);
+const n = 4, list = [4];
+let s = 'q';
+s += 'a' + (n * 2);
+const f = x => 'v' + (x * 2);
+log(bot, ['a ' + (n * 2) + ' c', 'a ' + (n + 1) + ' c', 'a ' + ( (list.length - 1) ) + ' c', 'a ' + (n * (n - 1)) + ' c',
+  'a ' + (n > 2 ? 'y' : ('z')) + ' c', s, 'a ' + (n * 2) /* ( */ + ' c', f(n) + ' c', `+"`a ${'b' + (n * 2)} c`"+`,
+  ' b ' + ('prototype' in f) + ' c '].join('|'));`)
+	want := "a 8 c|a 5 c|a 0 c|a 12 c|a y c|qa8|a 8 c|v8 c|a b8 c| b false c \nCode finished.\n"
+	if res.Log != want {
+		t.Errorf("log %q, want %q", res.Log, want)
+	}
+}
