@@ -106,18 +106,18 @@
   };
   const wrap = (o, name, check) => {
     const original = o[name];
-    define(o, name, method(name, function (...args) {
+    define(o, name, method(name, { m(...args) {
       check(this, args);
       return apply(original, this, args);
-    }));
+    } }.m));
   };
   // wrapResult checks what a builtin made: those that grow their input by
   // a small factor, so the allocation itself stays bounded.
   const wrapResult = (o, name) => {
     const original = o[name];
-    define(o, name, method(name, function (...args) {
+    define(o, name, method(name, { m(...args) {
       return chargeString(checkString(apply(original, this, args)));
-    }));
+    } }.m));
   };
 
   // ToPrimitive, as + (hint default) and a template (hint string) apply it.
@@ -168,7 +168,7 @@
   }
   {
     const original = String.prototype.concat;
-    define(String.prototype, 'concat', method('concat', function (...args) {
+    define(String.prototype, 'concat', method('concat', { m(...args) {
       if (this === null || this === undefined) return apply(original, this, args);
       const parts = [toStr(this)];
       let total = parts[0].length;
@@ -179,7 +179,7 @@
       }
       charge(chars(total));
       return apply(origJoin, parts, ['']);
-    }));
+    } }.m));
   }
   // replace and replaceAll call a function for each match, which adds up
   // what the replacements make before the result is built; a replacement
@@ -246,7 +246,7 @@
   };
   for (const name of ['replace', 'replaceAll']) {
     const original = String.prototype[name];
-    define(String.prototype, name, method(name, function (search, replaceValue) {
+    define(String.prototype, name, method(name, { m(search, replaceValue) {
       const custom = isObject(search) && !(search instanceof RegExp);
       if (this === null || this === undefined || custom) {
         return chargeString(checkString(apply(original, this, [search, replaceValue])));
@@ -277,7 +277,7 @@
         };
       }
       return chargeString(checkString(apply(original, this, [search, replacer])));
-    }));
+    } }.m));
   }
   // The other methods that read the whole string, or copy a part of it.
   for (const name of ['indexOf', 'lastIndexOf', 'includes', 'startsWith', 'endsWith', 'search', 'match', 'matchAll',
@@ -286,19 +286,19 @@
   }
   for (const name of ['slice', 'substring', 'substr']) {
     const original = String.prototype[name];
-    define(String.prototype, name, method(name, function (...args) {
+    define(String.prototype, name, method(name, { m(...args) {
       return chargeString(apply(original, this, args));
-    }));
+    } }.m));
   }
   // split makes an array of up to one string per character.
   {
     const original = String.prototype.split;
-    define(String.prototype, 'split', method('split', function (...args) {
+    define(String.prototype, 'split', method('split', { m(...args) {
       chargeString(this);
       const r = apply(original, this, args);
       charge(checkArray(r));
       return r;
-    }));
+    } }.m));
   }
   // Iterating a string ([...s], Array.from(s)) steps through each character.
   wrap(String.prototype, Symbol.iterator, (s) => charge(typeof s === 'string' ? iterated * s.length : 0));
@@ -353,12 +353,12 @@
       apply(origDelete, joining, [a]);
     }
   };
-  define(Array.prototype, 'join', method('join', function (sep) {
+  define(Array.prototype, 'join', method('join', { m(sep) {
     return joinWith(this, sep === undefined ? ',' : toStr(sep), toStr);
-  }));
-  define(Array.prototype, 'toLocaleString', method('toLocaleString', function () {
+  } }.m));
+  define(Array.prototype, 'toLocaleString', method('toLocaleString', { m() {
     return joinWith(this, ',', (v) => toStr(v.toLocaleString()));
-  }));
+  } }.m));
   const defaultCompare = (x, y) => {
     const a = toStr(x);
     const b = toStr(y);
@@ -367,7 +367,7 @@
   for (const name of ['sort', 'toSorted']) {
     const original = Array.prototype[name];
     if (typeof original !== 'function') continue;
-    define(Array.prototype, name, method(name, function (compare) {
+    define(Array.prototype, name, method(name, { m(compare) {
       if (compare !== undefined && typeof compare !== 'function') {
         throw new TypeError('The comparison function must be either a function or undefined');
       }
@@ -376,11 +376,11 @@
       // also counts its calls).
       if (n > 1) charge(n * Math.ceil(Math.log2(n)));
       return apply(original, this, [compare === undefined ? defaultCompare : compare]);
-    }));
+    } }.m));
   }
   {
     const original = Array.prototype.concat;
-    define(Array.prototype, 'concat', method('concat', function (...items) {
+    define(Array.prototype, 'concat', method('concat', { m(...items) {
       let total = 0;
       for (const o of [this, ...items]) {
         const spread = isObject(o) && (o[Symbol.isConcatSpreadable] === undefined ? isArray(o) : !!o[Symbol.isConcatSpreadable]);
@@ -388,7 +388,7 @@
       }
       charge(total);
       return apply(original, this, items);
-    }));
+    } }.m));
   }
   const flatten = (out, src, depth, mapper, thisArg) => {
     const n = lengthOf(src);
@@ -407,14 +407,14 @@
     }
     return out;
   };
-  define(Array.prototype, 'flat', method('flat', function (depth) {
+  define(Array.prototype, 'flat', method('flat', { m(depth) {
     const d = depth === undefined ? 1 : Math.trunc(Number(depth)) || 0;
     return flatten([], Object(this), d, undefined, undefined);
-  }));
-  define(Array.prototype, 'flatMap', method('flatMap', function (mapper, thisArg) {
+  } }.m));
+  define(Array.prototype, 'flatMap', method('flatMap', { m(mapper, thisArg) {
     if (typeof mapper !== 'function') throw new TypeError('flatMap mapper function is not callable');
     return flatten([], Object(this), 1, mapper, thisArg);
-  }));
+  } }.m));
   const unchecked = ['constructor', 'push', 'pop', 'at', 'join', 'toLocaleString', 'toString', 'sort', 'toSorted', 'concat', 'flat', 'flatMap'];
   // slice copies only its part; the iterators step through every element.
   const weights = { slice: 0, values: iterated, keys: iterated, entries: iterated };
@@ -426,11 +426,11 @@
   }
   {
     const original = Array.prototype.slice;
-    define(Array.prototype, 'slice', method('slice', function (...args) {
+    define(Array.prototype, 'slice', method('slice', { m(...args) {
       const r = apply(original, this, args);
       charge(lengthOf(r));
       return r;
-    }));
+    } }.m));
   }
   // The array iterator is what spread, destructuring, for-of, Set, Map,
   // Promise.all and Array.from take from an array.
@@ -455,11 +455,11 @@
   for (const [o, name] of [[Object, 'keys'], [Object, 'values'], [Object, 'entries'], [Object, 'getOwnPropertyNames'],
     [Object, 'getOwnPropertySymbols'], [Reflect, 'ownKeys']]) {
     const original = o[name];
-    define(o, name, method(name, function (...args) {
+    define(o, name, method(name, { m(...args) {
       const r = apply(original, this, args);
       charge(2 * lengthOf(r));
       return r;
-    }));
+    } }.m));
   }
   wrap(Function.prototype, 'apply', (_, [, args]) => checkArgs(args));
   wrap(Reflect, 'apply', (_, [, , args]) => checkArgs(args));
@@ -468,23 +468,23 @@
   // A function's text is the code's, not the instrumented one (guard.go).
   {
     const original = Function.prototype.toString;
-    define(Function.prototype, 'toString', method('toString', function () {
+    define(Function.prototype, 'toString', method('toString', { m() {
       const s = apply(original, this, []);
       return typeof s === 'string' ? hooks.source(s) : s;
-    }));
+    } }.m));
   }
 
   // Chains that goja follows recursively in Go.
   const boundDepth = new OrigWeakMap();
   {
     const original = Function.prototype.bind;
-    define(Function.prototype, 'bind', method('bind', function (...args) {
+    define(Function.prototype, 'bind', method('bind', { m(...args) {
       const d = (apply(WeakMapGet, boundDepth, [this]) || 0) + 1;
       if (d > maxDepth) throw stackRange();
       const f = apply(original, this, args);
       apply(WeakMapSet, boundDepth, [f, d]);
       return f;
-    }));
+    } }.m));
   }
   const proxyDepth = new OrigWeakMap();
   const newProxy = (target, handler) => {
@@ -515,10 +515,10 @@
       const set = d.set;
       defineProperty(Object.prototype, '__proto__', {
         get: d.get,
-        set: method('set __proto__', function (proto) {
+        set: method('set __proto__', { m(proto) {
           guardProto(proto);
           return apply(set, this, [proto]);
-        }),
+        } }.m),
         configurable: true,
       });
     }
@@ -531,7 +531,7 @@
     let resuming = 0;
     for (const name of ['next', 'return', 'throw']) {
       const original = proto[name];
-      define(proto, name, method(name, function (...args) {
+      define(proto, name, method(name, { m(...args) {
         if (resuming >= maxDepth) throw stackRange();
         resuming++;
         try {
@@ -539,7 +539,7 @@
         } finally {
           resuming--;
         }
-      }));
+      } }.m));
     }
   }
 

@@ -198,6 +198,34 @@ log(bot, objects + ' objects; open: ' + open.join(', ') + '; log ' + Object.isFr
 	}
 }
 
+// TestWrappedBuiltinsAreNotConstructors: the builtins the prelude wraps
+// stay what V8's are, methods that are not constructors and have no
+// prototype (`new Object.keys()` throws a TypeError), and keep their
+// names; the Function constructor still refuses code with its own error.
+func TestWrappedBuiltinsAreNotConstructors(t *testing.T) {
+	w := testWorld(t)
+	res := run(t, w, `await skills.wait(bot, 1);
+const fs = {keys: Object.keys, ownKeys: Reflect.ownKeys, join: [].join, sort: [].sort, concat: [].concat, flat: [].flat,
+  slice: [].slice, replace: ''.replace, split: ''.split, includes: ''.includes, bind: Function.prototype.bind,
+  toString: Function.prototype.toString, apply: Function.prototype.apply};
+const out = [];
+for (const [k, f] of Object.entries(fs)) {
+  let made = false;
+  try { new f(); made = true; } catch (e) { if (!(e instanceof TypeError)) made = 'odd ' + e; }
+  out.push(k + ' ' + f.name + ' ' + Object.hasOwn(f, 'prototype') + ' ' + made);
+}
+let fn = false;
+try { new Function('return 1'); } catch (e) { fn = e instanceof EvalError || e.name; }
+log(bot, out.join('; ') + '; Function ' + fn);`)
+	want := "keys keys false false; ownKeys ownKeys false false; join join false false; sort sort false false; " +
+		"concat concat false false; flat flat false false; slice slice false false; replace replace false false; " +
+		"split split false false; includes includes false false; bind bind false false; " +
+		"toString toString false false; apply apply false false; Function true"
+	if !strings.HasPrefix(res.Log, want) {
+		t.Errorf("log %q, want it to start %q", res.Log, want)
+	}
+}
+
 // TestGlobalKeysInOrder: a program listing the global object's keys gets
 // the same list every run, the API's names last in coder.js's order.
 func TestGlobalKeysInOrder(t *testing.T) {
