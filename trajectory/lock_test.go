@@ -14,12 +14,14 @@ import (
 	"testing"
 )
 
-// TestHelperHolder is not a test: TestOneWriterPerRun runs the test binary
-// as a child process that opens a writer and waits to be killed.
-func TestHelperHolder(t *testing.T) {
+func init() { childProcesses = append(childProcesses, holderProcess) }
+
+// holderProcess is the child process TestOneWriterPerRun starts (it sets
+// TRAJECTORY_HOLDER_DIR): it opens a writer and waits to be killed.
+func holderProcess() {
 	dir := os.Getenv("TRAJECTORY_HOLDER_DIR")
 	if dir == "" {
-		t.Skip("helper process only")
+		return
 	}
 	w, err := OpenWriter(dir, testManifest(), WriterOptions{})
 	if err != nil {
@@ -45,11 +47,8 @@ var heldWriter *Writer
 // merge into it and a repair of it are refused naming that process; once
 // it is killed, its lock is gone.
 func TestOneWriterPerRun(t *testing.T) {
-	if testing.Short() {
-		t.Skip("spawns a process")
-	}
 	dir := t.TempDir()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperHolder$")
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "TRAJECTORY_HOLDER_DIR="+dir)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr

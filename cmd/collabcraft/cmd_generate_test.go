@@ -449,21 +449,27 @@ func TestGenerateBadInput(t *testing.T) {
 // childEnv carries the options of a generate run to a child process.
 const childEnv = "COLLABCRAFT_GENERATE_CHILD"
 
-// TestGenerateChild is the child of TestGenerateKillAndResume: it runs
-// generate with the options in its environment until it is killed.
-func TestGenerateChild(t *testing.T) {
+func init() { childProcesses = append(childProcesses, generateChildProcess) }
+
+// generateChildProcess is the child of TestGenerateKillAndResume, when
+// childEnv is set: it runs generate with the options in it until it is
+// killed.
+func generateChildProcess() {
 	spec := os.Getenv(childEnv)
 	if spec == "" {
-		t.Skip("not a test of its own: the child process TestGenerateKillAndResume starts and kills (it sets " + childEnv + ")")
+		return
 	}
 	var opts GenerateOptions
-	if err := json.Unmarshal([]byte(spec), &opts); err != nil {
-		t.Fatal(err)
+	err := json.Unmarshal([]byte(spec), &opts)
+	if err == nil {
+		opts.out, opts.backoff = io.Discard, time.Millisecond
+		err = runGenerate(context.Background(), opts, GlobalOptions{Quiet: true}, nil)
 	}
-	opts.out, opts.backoff = io.Discard, time.Millisecond
-	if err := runGenerate(context.Background(), opts, GlobalOptions{Quiet: true}, nil); err != nil {
-		t.Fatal(err)
+	if err != nil {
+		os.Stderr.WriteString("child: " + err.Error() + "\n")
+		os.Exit(1)
 	}
+	os.Exit(0)
 }
 
 // A run killed (SIGKILL) part-way and resumed ends with exactly the
@@ -612,7 +618,7 @@ func killAndResume(t *testing.T, opts GenerateOptions, whole string, total int) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	child := exec.Command(os.Args[0], "-test.run=^TestGenerateChild$", "-test.count=1")
+	child := exec.Command(os.Args[0], childTestArgs...)
 	child.Env = append(os.Environ(), childEnv+"="+string(spec))
 	var stderr bytes.Buffer
 	child.Stdout, child.Stderr = &stderr, &stderr

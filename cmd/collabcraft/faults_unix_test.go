@@ -34,9 +34,6 @@ import (
 // limit, so a build that crashes or hangs fails the subtest, not the
 // machine.
 func TestIssue26Faults(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: runs the command line some fifty times; make test runs it")
-	}
 	if raceEnabled {
 		t.Skip("under -race: the race detector needs more address space than the 4 GiB ulimit the children run under; make test runs it without")
 	}
@@ -72,7 +69,7 @@ var issue26Faults = []struct {
 }
 
 // cli runs collabcraft: the binary bin, or this test binary as
-// TestMainChild.
+// mainChildProcess.
 type cli struct{ bin string }
 
 type cliResult struct {
@@ -91,7 +88,7 @@ func (c cli) command(args []string) *exec.Cmd {
 		return exec.Command("/bin/sh", append([]string{"-c", script, "sh", c.bin}, args...)...)
 	}
 	spec, _ := json.Marshal(args)
-	cmd := exec.Command("/bin/sh", "-c", script, "sh", os.Args[0], "-test.run=^TestMainChild$", "-test.count=1")
+	cmd := exec.Command("/bin/sh", append([]string{"-c", script, "sh", os.Args[0]}, childTestArgs...)...)
 	cmd.Env = append(os.Environ(), mainArgsEnv+"="+string(spec))
 	return cmd
 }

@@ -95,7 +95,7 @@ func hostileArgs(srv *llmtest.Server, tasks, out string) []string {
 		"--memory-limit", "2GiB", "-q"}
 }
 
-// startLimited starts bin (a test binary of this package) as TestMainChild
+// startLimited starts bin (a test binary of this package) as mainChildProcess
 // running collabcraft with args, under a memory ulimit (KiB; 0: none).
 func startLimited(t *testing.T, bin string, memoryKB int, args ...string) (*exec.Cmd, *bytes.Buffer) {
 	t.Helper()
@@ -103,7 +103,7 @@ func startLimited(t *testing.T, bin string, memoryKB int, args ...string) (*exec
 	if err != nil {
 		t.Fatal(err)
 	}
-	script := `exec "$0" -test.run=^TestMainChild$ -test.count=1`
+	script := `exec "$0" '-test.run=^$' -test.count=1` // childTestArgs
 	if memoryKB > 0 {
 		script = fmt.Sprintf("ulimit -v %d && ", memoryKB) + script
 	}
@@ -123,9 +123,6 @@ func startLimited(t *testing.T, bin string, memoryKB int, args ...string) (*exec
 // resume replayed it). The generate runs in a child process under a
 // memory ulimit, so a regression fails the test, not the machine.
 func TestGenerateHostileCode(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: plays a trial per hostile program; make test runs it")
-	}
 	if raceEnabled {
 		t.Skip("under -race: the race detector needs more address space than the ulimit the child runs under; make test runs it without")
 	}
@@ -197,9 +194,6 @@ func TestGenerateHostileCode(t *testing.T) {
 // was recorded stays readable. SIGTERM also stops a run busy with the
 // hostile corpus as quickly.
 func TestGenerateStopsWedged(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the test binary with the wedgetest tag")
-	}
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("no go command to build the wedgetest binary")

@@ -22,35 +22,40 @@ import (
 )
 
 const (
-	mainArgsEnv  = "COLLABCRAFT_MAIN_ARGS"  // JSON array: the command line of TestMainChild
-	mainFSizeEnv = "COLLABCRAFT_MAIN_FSIZE" // bytes: the largest file TestMainChild may write
+	mainArgsEnv  = "COLLABCRAFT_MAIN_ARGS"  // JSON array: the command line of mainChildProcess
+	mainFSizeEnv = "COLLABCRAFT_MAIN_FSIZE" // bytes: the largest file mainChildProcess may write
 )
 
-// TestMainChild is the collabcraft process of the tests below: it runs
-// main with the command line in its environment, optionally with files
-// limited in size (writes past the limit fail with EFBIG, as on a full
-// disk), and exits as collabcraft does.
-func TestMainChild(t *testing.T) {
+func init() { childProcesses = append(childProcesses, mainChildProcess) }
+
+// mainChildProcess is the collabcraft process of the tests below, when
+// mainArgsEnv is set: it runs main with the command line in it, optionally
+// with files limited in size (writes past the limit fail with EFBIG, as on
+// a full disk), and exits as collabcraft does.
+func mainChildProcess() {
 	spec := os.Getenv(mainArgsEnv)
 	if spec == "" {
-		t.Skip("not a test of its own: the child process the tests in main_unix_test.go start (they set " + mainArgsEnv + ")")
+		return
 	}
 	var args []string
 	if err := json.Unmarshal([]byte(spec), &args); err != nil {
-		t.Fatal(err)
+		fmt.Fprintln(os.Stderr, "child:", err)
+		os.Exit(2)
 	}
 	if s := os.Getenv(mainFSizeEnv); s != "" {
 		n, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			t.Fatal(err)
+		if err == nil {
+			signal.Ignore(syscall.SIGXFSZ) // fail the write instead of killing the process
+			err = syscall.Setrlimit(syscall.RLIMIT_FSIZE, &syscall.Rlimit{Cur: n, Max: n})
 		}
-		signal.Ignore(syscall.SIGXFSZ) // fail the write instead of killing the process
-		if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &syscall.Rlimit{Cur: n, Max: n}); err != nil {
-			t.Fatal(err)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "child:", err)
+			os.Exit(2)
 		}
 	}
 	os.Args = append([]string{"collabcraft"}, args...)
 	main()
+	os.Exit(0)
 }
 
 // mainChild starts collabcraft with args (and a file size limit unless 0)
@@ -61,7 +66,7 @@ func mainChild(t *testing.T, fsize int, args ...string) (*exec.Cmd, *bytes.Buffe
 	if err != nil {
 		t.Fatal(err)
 	}
-	child := exec.Command(os.Args[0], "-test.run=^TestMainChild$", "-test.count=1")
+	child := exec.Command(os.Args[0], childTestArgs...)
 	child.Env = append(os.Environ(), mainArgsEnv+"="+string(spec))
 	if fsize > 0 {
 		child.Env = append(child.Env, fmt.Sprintf("%s=%d", mainFSizeEnv, fsize))

@@ -40,9 +40,6 @@ var demo struct {
 // once per test binary, into a temporary directory.
 func demoRun(t *testing.T) (dir, out string) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("plays the demo preset (about 17 s of CPU); not in -short")
-	}
 	demo.once.Do(func() {
 		// With the default limits: the builders' programs are bounded by
 		// world/js's step budget, so the figures do not depend on load.
@@ -67,7 +64,19 @@ func demoPaths(s, dir string) string {
 	return strings.ReplaceAll(s, dir+"/", "")
 }
 
+// childProcesses are the processes tests start from this test binary (a
+// collabcraft run, a generate to kill): each, when its variable is set
+// in the environment, runs and exits instead of the tests.
+var childProcesses []func()
+
+// childTestArgs are the test flags a child process is started with: no
+// test runs if it were not dispatched as a child.
+var childTestArgs = []string{"-test.run=^$", "-test.count=1"}
+
 func TestMain(m *testing.M) {
+	for _, child := range childProcesses {
+		child()
+	}
 	code := m.Run()
 	if demo.dir != "" {
 		os.RemoveAll(demo.dir)
