@@ -190,16 +190,10 @@ func TestSplitIsTheRegexp(t *testing.T) {
 }
 
 func TestSplitEveryRune(t *testing.T) {
-	if testing.Short() {
-		t.Skip("splits every rune in a dozen contexts")
-	}
 	checkSplit(t, runeTexts(), nil)
 }
 
 func TestSplitRecordedPrompts(t *testing.T) {
-	if testing.Short() {
-		t.Skip("splits 16 MB of recorded prompts twice over")
-	}
 	texts := fixtureTexts(t)
 	pieces := map[string]bool{}
 	checkSplit(t, texts, pieces)

@@ -97,9 +97,6 @@ var gpt4Served = map[int][]int{
 // counted once) on every level at 3 and 4 agents; and it must serve more
 // orders than GPT-4 did. The table is logged.
 func TestScriptedDispatcherBeatsGPT4(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays 180 settings")
-	}
 	res := playSettings(t, []int{2, 3, 4}, cuisine.PaperLevels, scripted.DefaultOptions(), false)
 	var b strings.Builder
 	fmt.Fprintf(&b, "| agents | level | CoS paper | CoS code | GPT-4 | served | GPT-4 served | %s |\n", strings.Join(alphaHeads(), " | "))

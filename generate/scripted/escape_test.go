@@ -30,7 +30,7 @@ const (
 // before a teammate described it); the teams agree in words who stands
 // where and pulls what, tell each other what their hidden rooms hold, and
 // make and own up to mistakes. The task nobody can finish is counted as a
-// failure. -short plays teams of 2 on the 22 and 10 more.
+// failure. -short plays 32 tasks a team size.
 func TestEscapeSuite(t *testing.T) {
 	for _, c := range []struct {
 		agents int
@@ -39,9 +39,6 @@ func TestEscapeSuite(t *testing.T) {
 		t.Run(fmt.Sprintf("%d_agents", c.agents), func(t *testing.T) {
 			n := procgen.DefaultEscapeTest
 			if testing.Short() {
-				if c.agents > 2 {
-					t.Skip("-short plays teams of 2")
-				}
 				n = 32
 			}
 			checkEscapeSuite(t, genTasks(t, procgen.KindEscape, procgen.SplitTest, c.agents, n), c.bar)

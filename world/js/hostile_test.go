@@ -39,9 +39,6 @@ func TestHostilePrograms(t *testing.T) {
 		runHostile(t)
 		return
 	}
-	if testing.Short() {
-		t.Skip("runs about a hundred executions, many to their limits")
-	}
 	if raceEnabled {
 		t.Skip("the race detector needs more address space than the ulimit allows")
 	}

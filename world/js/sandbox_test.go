@@ -79,9 +79,6 @@ const testMemory = 64 << 20
 // TestMemoryBound measures how far the process heap grows while a
 // doubling string and a growing array run into the memory limit.
 func TestMemoryBound(t *testing.T) {
-	if testing.Short() {
-		t.Skip("allocates hundreds of MiB")
-	}
 	w := testWorld(t)
 	runtime.GC()
 	base := heapBytes()
@@ -126,9 +123,6 @@ func TestMemoryBound(t *testing.T) {
 // whether a program hits the limit does not depend on how many trials the
 // process plays at once.
 func TestMemoryBoundPerScript(t *testing.T) {
-	if testing.Short() {
-		t.Skip("allocates tens of MiB")
-	}
 	// About 20 MiB held, then a second of work: the scripts overlap.
 	code := "await skills.wait(bot, 1);\nconst held = [];\nfor (let i = 0; i < 150000; i++) { held.push('cell ' + i + ' of a program that holds its data'); }\n" +
 		"let t = 0;\nfor (let i = 0; i < 5000000; i++) { t += i % 7; }\nlog(bot, 'kept ' + held.length);"
@@ -155,9 +149,6 @@ func TestMemoryBoundPerScript(t *testing.T) {
 // generate --memory-limit) a script is stopped, however much its own limit
 // would still allow.
 func TestMemoryCeiling(t *testing.T) {
-	if testing.Short() {
-		t.Skip("allocates about 100 MiB")
-	}
 	w := testWorld(t)
 	runtime.GC()
 	old := debug.SetMemoryLimit(int64(heapBytes() + 96<<20))

@@ -77,9 +77,6 @@ func TestStepsBuiltins(t *testing.T) {
 // a try/catch around it does not catch the limit. (A budget of 2,000,000
 // steps: the default's fifth, so that a loaded machine runs it quickly.)
 func TestStepLimitDeterministic(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs to the step budget twice, once beside busy goroutines")
-	}
 	code := "await skills.wait(bot, 1);\nlet i = 0;\ntry {\n  while (true) { i++; if (i % 200000 === 0) log(bot, 'at ' + i); }\n} catch (e) { log(bot, 'caught ' + e); }"
 	limits := Limits{Steps: 2_000_000}
 	play := func() Result {
