@@ -83,8 +83,9 @@ func TestMemoryBound(t *testing.T) {
 	runtime.GC()
 	base := heapBytes()
 	peak := base
-	done := make(chan struct{})
+	done, sampled := make(chan struct{}), make(chan struct{})
 	go func() {
+		defer close(sampled)
 		for {
 			select {
 			case <-done:
@@ -111,6 +112,7 @@ func TestMemoryBound(t *testing.T) {
 		t.Logf("%q: %s", code, res.Error)
 	}
 	close(done)
+	<-sampled // peak is the sampler's until it has stopped
 	grown := peak - base
 	t.Logf("heap grew by at most %d MiB (limit %d MiB)", grown>>20, testMemory>>20)
 	if grown > 8*testMemory {
