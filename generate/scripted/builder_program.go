@@ -186,6 +186,7 @@ func writeProgram(v *voice, cells []fix, at site) string {
 		// The house is done: the builder stays up on it, where the take-down
 		// ends; a walk down from the roof leaves steps of dirt in the house.
 		b.WriteString(takeDown(v, at.box, at.height, at.ground))
+		b.WriteString(offMyTower(v)) // the last break may have towered
 	case at.level:
 		b.WriteString(comeDown(v, at, false))
 	case at.stayIn:
@@ -193,6 +194,7 @@ func writeProgram(v *voice, cells []fix, at site) string {
 			"// I stay put: coming down broke my last repair.\n"))
 		if sweep {
 			b.WriteString(takeDown(v, at.box, at.houseTop, at.ground))
+			b.WriteString(offMyTower(v)) // the last break may have towered
 		}
 	case propped:
 		// A propped cell is set from its prop's foot, below it: the
@@ -203,6 +205,7 @@ func writeProgram(v *voice, cells []fix, at site) string {
 		// left steps of dirt in the box; the sweep takes the walk's dirt.
 		b.WriteString(comeDown(v, at, false))
 		b.WriteString(takeDown(v, at.box, at.houseTop, at.ground))
+		b.WriteString(offMyTower(v)) // the last break may have towered
 	default:
 		b.WriteString(comeDown(v, at, direct))
 	}

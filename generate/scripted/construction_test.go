@@ -609,3 +609,22 @@ func TestRepairTakesAllItsScaffoldingDown(t *testing.T) {
 		}
 	}
 }
+
+// TestTakeDownComesOffItsTower: the take-down of the house's dirt (the
+// top level's, and a repair's sweep) ends by digging the builder down off
+// the tower its last break's walk stood it on (the take-downs' last
+// towers were a fifth of the dirt the demo's checks listed on seeds 0-7).
+func TestTakeDownComesOffItsTower(t *testing.T) {
+	top := site{ground: -60, corner: [2]int{8, 3}, known: true, what: "Level 9", level: true, top: true, box: [4]int{8, 3, 20, 15}, height: -51}
+	rep := site{ground: -60, corner: [2]int{8, 3}, known: true, what: "Repairs", boxKnown: true, box: [4]int{8, 3, 20, 15}, houseTop: -50}
+	cells := []fix{{"stone", 10, -51, 5}, {"glass", 14, -51, 9}, {"stone", 16, -51, 9}}
+	for seed := range uint64(10) {
+		v := &voice{rng: rand.New(rand.NewPCG(seed, 1))}
+		for _, p := range []string{writeProgram(v, cells, top), writeProgram(v, cells, rep)} {
+			down := strings.LastIndex(p, "skills.digDown(")
+			if sweep := strings.LastIndex(p, `world.getNearestBlocks(bot, "dirt", 32`); sweep < 0 || down < sweep {
+				t.Errorf("seed %d: the take-down does not end off the builder's tower:\n%s", seed, p)
+			}
+		}
+	}
+}
