@@ -431,8 +431,9 @@ func TestCallOrTwoTakesItsTowerDown(t *testing.T) {
 		if seed%2 == 1 {
 			bridge = fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 0);\n", x-3-int(seed%3), ground+12, z)
 		}
-		code := fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 0);\n%slog(bot, 'up ' + Math.floor(bot.entity.position.y));\n", x, ground+12, z, bridge) +
-			dirtNearMe(v, ground) +
+		nd := drawNearDirt(v)
+		code := nd.note(ground) + fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 0);\n%slog(bot, 'up ' + Math.floor(bot.entity.position.y));\n", x, ground+12, z, bridge) +
+			nd.takeAway() +
 			fmt.Sprintf("log(bot, 'left ' + world.getNearestBlocks(bot, 'dirt', 24, 1000).filter(b => b.position.y >= %d).length);\n", ground)
 		log := runProgram(t, w, w.Agents()[0], code)
 		if !strings.Contains(log, fmt.Sprintf("up %d", ground+12)) || !strings.Contains(log, "left 0") {
@@ -540,13 +541,14 @@ func TestHandOverTakesItsTowerDown(t *testing.T) {
 }
 
 // TestCallOrTwoReachesItsFirstTower: a call or two up on the house takes
-// down dirt up to eight blocks from where its tower's foot leaves it: a
-// walk to a high cell often towers a few blocks onto a wall or a lower
-// roof, walks along it and towers again, and six blocks from the second
-// tower's foot left the first (the most common dirt fix left after the
-// hand-overs'; demo seeds 0-7: 465 dirt fixes on a334ae1, 431 with eight
-// blocks, houses as before). Played in a construction world: a
-// three-block tower seven blocks from the builder on the ground.
+// down the dirt its walk put up wherever it stands, not only the dirt
+// within eight blocks of where it ends: a walk to a high cell often
+// towers a few blocks onto a wall or a lower roof, walks along it and
+// towers again, and eight blocks from where the builder ended left a
+// staircase ten blocks off (demo seed 0, rooms_2_window_0_carpet_0). A
+// tower that stood before the program is not its own and stays. Played
+// in a construction world: the program towers three blocks twelve blocks
+// from where it ends, next to a teammate's older tower.
 func TestCallOrTwoReachesItsFirstTower(t *testing.T) {
 	task, x, ground, z := besideASite(t)
 	for seed := range uint64(4) {
@@ -555,14 +557,74 @@ func TestCallOrTwoReachesItsFirstTower(t *testing.T) {
 			t.Fatal(err)
 		}
 		for y := ground; y < ground+3; y++ {
-			w.SetBlock(world.Pos{X: x - 7, Y: y, Z: z}, "dirt")
+			w.SetBlock(world.Pos{X: x - 12, Y: y, Z: z - 2}, "dirt")
 		}
 		v := &voice{rng: rand.New(rand.NewPCG(seed, 1))}
-		code := fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 0);\n", x, ground, z) + dirtNearMe(v, ground) +
-			fmt.Sprintf("log(bot, 'left ' + world.getNearestBlocks(bot, 'dirt', 24, 1000).filter(b => b.position.y >= %d).length);\n", ground)
+		nd := drawNearDirt(v)
+		count := fmt.Sprintf("world.getNearestBlocks(bot, 'dirt', 24, 1000).filter(b => b.position.y >= %d).length", ground)
+		code := nd.note(ground) + fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 0);\nlog(bot, 'up ' + %s);\nawait skills.goToPosition(bot, %d, %d, %d, 0);\n", x-12, ground+3, z+2, count, x, ground, z) +
+			nd.takeAway() + "log(bot, 'left ' + " + count + ");\n"
 		log := runProgram(t, w, w.Agents()[0], code)
+		if !strings.Contains(log, "up 6") {
+			t.Fatalf("seed %d: the program did not tower beside the older tower:\n%s", seed, log)
+		}
+		if !strings.Contains(log, "left 3") {
+			t.Errorf("seed %d: the program's first tower is left standing, or the older one taken:\n%s", seed, log)
+		}
+	}
+}
+
+// TestRepairTakesAllItsScaffoldingDown plays a repair of cells high up
+// on two stone pillars ten blocks apart, as writeProgram writes it, in a
+// construction world: the walks tower to each, and the take-down's own
+// walks to the towers' tops tower again. No dirt is left above the
+// ground (a list of the new dirt made once, before the first break,
+// left the towers its walks put up: a third of the dirt the demo's
+// checks listed on seeds 0-2).
+func TestRepairTakesAllItsScaffoldingDown(t *testing.T) {
+	task, x, ground, z := besideASite(t)
+	var cells []fix
+	for _, px := range []int{x - 4, x - 14} {
+		cells = append(cells, fix{"stone", px, ground + 9, z - 4}, fix{"stone", px, ground + 10, z - 4})
+	}
+	at := site{ground: ground, corner: [2]int{x + 3, z + 3}, known: true, what: "Repairs"}
+	for seed := range uint64(8) {
+		w, err := world.Build(task, 7, world.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, px := range []int{x - 4, x - 14} {
+			for y := ground; y < ground+9; y++ {
+				w.SetBlock(world.Pos{X: px, Y: y, Z: z - 4}, "stone")
+			}
+		}
+		v := &voice{rng: rand.New(rand.NewPCG(seed, 1))}
+		p := writeProgram(v, cells, at)
+		log := runProgram(t, w, w.Agents()[0], p+fmt.Sprintf("log(bot, 'left ' + world.getNearestBlocks(bot, 'dirt', 32, 10000).filter(b => b.position.y >= %d).length);\n", ground))
+		if strings.Count(log, "Placed stone") != len(cells) {
+			t.Fatalf("seed %d: the repair did not place its cells:\n%s\n%s", seed, p, log)
+		}
 		if !strings.Contains(log, "left 0") {
-			t.Errorf("seed %d: the first tower is left standing:\n%s", seed, log)
+			t.Errorf("seed %d: the repair leaves dirt above the ground:\n%s\n%s", seed, p, log)
+		}
+	}
+}
+
+// TestTakeDownComesOffItsTower: the take-down of the house's dirt (the
+// top level's, and a repair's sweep) ends by digging the builder down off
+// the tower its last break's walk stood it on (the take-downs' last
+// towers were a fifth of the dirt the demo's checks listed on seeds 0-7).
+func TestTakeDownComesOffItsTower(t *testing.T) {
+	top := site{ground: -60, corner: [2]int{8, 3}, known: true, what: "Level 9", level: true, top: true, box: [4]int{8, 3, 20, 15}, height: -51}
+	rep := site{ground: -60, corner: [2]int{8, 3}, known: true, what: "Repairs", boxKnown: true, box: [4]int{8, 3, 20, 15}, houseTop: -50}
+	cells := []fix{{"stone", 10, -51, 5}, {"glass", 14, -51, 9}, {"stone", 16, -51, 9}}
+	for seed := range uint64(10) {
+		v := &voice{rng: rand.New(rand.NewPCG(seed, 1))}
+		for _, p := range []string{writeProgram(v, cells, top), writeProgram(v, cells, rep)} {
+			down := strings.LastIndex(p, "skills.digDown(")
+			if sweep := strings.LastIndex(p, `world.getNearestBlocks(bot, "dirt", 32`); sweep < 0 || down < sweep {
+				t.Errorf("seed %d: the take-down does not end off the builder's tower:\n%s", seed, p)
+			}
 		}
 	}
 }
