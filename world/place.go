@@ -49,8 +49,11 @@ func (r *run) breakBlockAt(p Pos) bool {
 		return false
 	}
 	if r.a.pos.Dist(p.Vec()) > 4.5 {
+		// skills.js breakBlockAt (@0012750, lines 543-549) awaits
+		// bot.pathfinder.goto with no catch: the pathfinder's error ends
+		// the program, as placeBlock's walk does (below).
 		if err := r.walkTo(near(p, 4)); err != "" {
-			r.log("Pathfinding stopped: %s.", err)
+			r.throw(pathErrName(err) + ": " + err)
 			return false
 		}
 	}
@@ -89,6 +92,9 @@ func (r *run) placeBlockState(block string, p Pos, st mcdata.State) bool {
 	if !replaceable[cur] {
 		r.log("%s in the way at %s.", block, p)
 		if !r.breakBlockAt(p) {
+			if r.exc != "" {
+				return false // its walk threw
+			}
 			r.say(texts.CannotPlace(block, p.X, p.Y, p.Z, "block in the way"))
 			return false
 		}
@@ -183,6 +189,9 @@ func cmdDigDown(r *run, args []command.Value) string {
 			continue
 		}
 		if !r.breakBlockAt(target) {
+			if r.exc != "" {
+				return "" // its walk threw
+			}
 			r.log("Failed to dig block at position:%s", target)
 			return ""
 		}

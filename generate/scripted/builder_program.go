@@ -273,8 +273,10 @@ const oldDirt = new Set(scaffoldNow().map(b => keyOf(b.position)));
 // program started, one block at a time, looking again after each break:
 // the way to a high block towers, and a list made once before the first
 // break left those towers (demo seeds 0-2: a third of the dirt the
-// checks listed). A block it cannot break is noted with the old dirt,
-// and the rest still come down.
+// checks listed). A block it cannot reach is noted with the old dirt,
+// and the rest still come down: skills.breakBlockAt throws its walk's
+// pathfinder error (NoPath, Timeout) as MINDcraft's does, so the break
+// is in a try/catch that logs the block and the error.
 func cleanup(st codeStyle) string {
 	if st.setTidy {
 		return `// Take my scaffolding away, top down (my own tower too, and what the way to it puts up); not a pillar someone else stands on.
@@ -284,8 +286,10 @@ for (let n = 0; n < 60; n++) {
         !standing.some(s => Math.floor(s.x) === b.position.x && Math.floor(s.z) === b.position.z))
         .sort((a, b) => b.position.y - a.position.y);
     if (!d) break;
-    if (!(await skills.breakBlockAt(bot, d.position.x, d.position.y, d.position.z))) {
-        console.log("Could not take away the dirt at " + d.position);
+    try {
+        await skills.breakBlockAt(bot, d.position.x, d.position.y, d.position.z);
+    } catch (err) { // no way to it: note it, the rest still come down
+        console.log("Could not take away the dirt at " + d.position + ": " + err.message);
         dirtBefore.add(String(d.position.x) + "," + d.position.y + "," + d.position.z);
     }
 }
@@ -296,8 +300,10 @@ const onIt = p => Object.values(bot.players).some(pl => pl.username !== bot.user
 for (let round = 0; round < 60; round++) {
     const [p] = scaffoldNow().map(b => b.position).filter(p => !oldDirt.has(keyOf(p)) && !onIt(p)).sort((a, b) => b.y - a.y);
     if (!p) break;
-    if (!(await skills.breakBlockAt(bot, p.x, p.y, p.z))) {
-        console.log("Dirt left at " + keyOf(p));
+    try {
+        await skills.breakBlockAt(bot, p.x, p.y, p.z);
+    } catch (err) {
+        console.log("Dirt out of reach at " + keyOf(p) + ": " + err.message);
         oldDirt.add(keyOf(p));
     }
 }
@@ -339,7 +345,8 @@ while (bot.blockAt(bot.entity.position.offset(0, -1, 0))?.name === "dirt") {
 // and towers again, and the tower sinks the builder as it comes down, so
 // a list made once at the top leaves the first tower. A block it cannot
 // break is noted too and the rest still come down (stopping at the first
-// left the rest of the tower). Dirt that stood before is a teammate's or
+// left the rest of the tower); breakBlockAt's thrown "No path" is
+// caught for that and logged. Dirt that stood before is a teammate's or
 // an earlier run's: eight blocks around the builder without the note
 // left a staircase ten blocks from where the builder ended up (demo seed
 // 0), and ten walked and bridged to far dirt that was not its own.
@@ -362,7 +369,12 @@ func (d nearDirt) takeAway() string {
 	return fmt.Sprintf(`for (let %[3]s = 0; %[3]s < 40; %[3]s++) {
     const [p] = %[1]s(%[4]d).filter(p => !%[2]s.includes(String(p))).sort((a, b) => b.y - a.y);
     if (!p) break;
-    if (!(await skills.breakBlockAt(bot, p.x, p.y, p.z))) %[2]s.push(String(p));
+    try {
+        await skills.breakBlockAt(bot, p.x, p.y, p.z);
+    } catch (err) {
+        console.log("dirt out of reach at " + p + ": " + err.message);
+        %[2]s.push(String(p));
+    }
 }
 `, d.fn, d.seen, d.loop, nearDirtReach)
 }
@@ -382,7 +394,11 @@ func (d nearDirt) takeAway() string {
 // no note of the dirt that stood before (nearDirt) because a one-cell
 // repair stays within 400 characters with its walk out, and the note
 // takes about 130 more (demo seeds 0-7 with the note: 253 dirt fixes
-// against 300 without).
+// against 300 without). Its break has no catch: the one-cell bar leaves
+// no room for it (seed 19 of TestProgramsPropOnlyWhatCanFloat's repairs
+// reach 408 characters with a .catch), so a thrown "No path" ends the
+// program where the old false stopped the loop; only the walk out after
+// it is lost, and that walk would most likely find no way either.
 func dirtNearMe(v *voice, ground int) string {
 	name := v.pick("n", "k", "i", "t")
 	return fmt.Sprintf(`for (let %[1]s = 0; %[1]s < 30; %[1]s++) {
@@ -400,7 +416,8 @@ func dirtNearMe(v *voice, ground int) string {
 // wait on its own pillar: taking the pillar's lower blocks left it on a
 // floating block). The walk often towers a few blocks onto a wall or a lower
 // roof, walks along it and towers again: six blocks from where the
-// second tower ends left the first. Ten (below the builder's feet)
+// second tower ends left the first. A block out of reach (breakBlockAt
+// throws its walk's "No path") is logged and skipped. Ten (below the builder's feet)
 // walked and bridged to far dirt: the demo's seed 1 went from 55 dirt
 // fixes to 115.
 func climbDownProgram(v *voice, to string, ground int) string {
@@ -414,7 +431,12 @@ for (let %[1]s = 0; %[1]s < 30; %[1]s++) {
         .filter(p => p.y >= %[2]d && !feet.some(f => f.x === p.x && f.z === p.z && p.y < f.y) && !stuck.some(s => s.equals(p)))
         .sort((a, b) => b.y - a.y);
     if (!p) break;
-    if (!(await skills.breakBlockAt(bot, p.x, p.y, p.z))) stuck.push(p); // out of reach: the rest still comes down
+    try {
+        await skills.breakBlockAt(bot, p.x, p.y, p.z);
+    } catch (err) { // out of reach: the rest still comes down
+        console.log("Dirt out of reach at " + p + ": " + err.message);
+        stuck.push(p);
+    }
 }
 `, name, ground)
 }
@@ -448,8 +470,9 @@ func waitOnPost(v *voice, at site) string {
 // no player stands on: the pathfinder's towers and bridges, and what the
 // props left. Reaching a high block towers, and that tower is dirt the
 // list did not hold: after a break that took the builder up, it looks
-// again. Three blocks out of reach and it stops: the check lists the
-// rest.
+// again. A block out of reach (breakBlockAt throws its walk's "No
+// path" or "Timeout") is logged and skipped; three and it stops: the
+// check lists the rest.
 func takeDown(v *voice, bx [4]int, yTop, ground int) string {
 	gave := v.pick("outOfReach", "unreached", "failures")
 	head := v.pick("// The house is up: take down the dirt left in it, from the top.\n",
@@ -479,10 +502,15 @@ for (let look = 0, again = true; again && look < %[8]d; look++) {
         if (standing.some(s => s.x === p.x && s.z === p.z && s.y === p.y + 1)) continue; // someone stands on it
         if (bot.blockAt(p).name !== "dirt") continue;
         const had = world.getInventoryCounts(bot).dirt || 0;
-        if (!(await skills.breakBlockAt(bot, p.x, p.y, p.z))) {
+        try {
+            await skills.breakBlockAt(bot, p.x, p.y, p.z);
+        } catch (err) {
+            console.log("Dirt out of reach at " + p + ": " + err.message);
             skip.add(p.toString());
             if (++%[7]s === 3) break;
-        } else if ((world.getInventoryCounts(bot).dirt || 0) <= had) {
+            continue;
+        }
+        if ((world.getInventoryCounts(bot).dirt || 0) <= had) {
             again = true; // the way to it put up dirt of mine: look again
             break;
         }
@@ -503,10 +531,15 @@ for (let round = 0; round < %[8]d; round++) {
         const someoneOn = Object.values(bot.players).some(pl => pl.entity && pl.entity.position.floored().equals(p.offset(0, 1, 0)));
         if (someoneOn || bot.blockAt(p).name !== "dirt") continue;
         const carried = world.getInventoryCounts(bot).dirt || 0;
-        if (!(await skills.breakBlockAt(bot, p.x, p.y, p.z))) {
+        try {
+            await skills.breakBlockAt(bot, p.x, p.y, p.z);
+        } catch (err) {
+            console.log("No way to the dirt at " + p + ": " + err.message);
             given.push(p);
             if (++%[7]s === 3) break;
-        } else if ((placed = (world.getInventoryCounts(bot).dirt || 0) <= carried)) break; // my way there put up dirt: look again
+            continue;
+        }
+        if ((placed = (world.getInventoryCounts(bot).dirt || 0) <= carried)) break; // my way there put up dirt: look again
     }
     if (!placed) break;
 }
@@ -525,7 +558,7 @@ let %[4]s = y;
 while (bot.blockAt(new Vec3(x, %[4]s - 1, z)).name === "air") %[4]s--;
 for (let i = %[4]s; i < y; i++) await skills.placeBlock(bot, "dirt", x, i, z);
 await skills.placeBlock(bot, %[5]q, x, y, z);
-for (let i = y - 1; i >= %[4]s; i--) await skills.breakBlockAt(bot, x, i, z);
+for (let i = y - 1; i >= %[4]s; i--) await skills.breakBlockAt(bot, x, i, z).catch(() => {});
 `, f.x, f.y, f.z, low, cmpBlock(f.block))
 }
 
@@ -603,7 +636,7 @@ for (let n = 0; FAILED.length > n;) {
     while (low > y - 8 && bot.blockAt(new Vec3(x, low - 1, z)).name === "air") low--;
     for (let py = low; py < y; py++) await PLACE("dirt", x, py, z);
     if (!(await PLACE(BLK, x, y, z))) FAILED.push([BLK, x, y, z]), n++;
-    for (let py = y - 1; py >= low; py--) await skills.breakBlockAt(bot, x, py, z);
+    for (let py = y - 1; py >= low; py--) await skills.breakBlockAt(bot, x, py, z).catch(err => console.log("Prop left at y " + py + ": " + err.message));
 }
 `
 	}
@@ -618,7 +651,7 @@ while (FAILED.length > stuck) {
     for (let py = c[2] - 1; py > c[2] - 8 && bot.blockAt(new Vec3(c[1], py, c[3])).name === "air"; py--) under.unshift(py);
     for (const py of under) await PLACE("dirt", c[1], py, c[3]);
     if (!(await PLACE(...c))) FAILED.push(c), stuck++;
-    for (const py of under.reverse()) await skills.breakBlockAt(bot, c[1], py, c[3]);
+    for (const py of under.reverse()) await skills.breakBlockAt(bot, c[1], py, c[3]).catch(err => console.log("Dirt left at " + [c[1], py, c[3]] + ": " + err.message));
 }
 `
 }

@@ -628,3 +628,49 @@ func TestTakeDownComesOffItsTower(t *testing.T) {
 		}
 	}
 }
+
+// TestTakeDownGoesOnPastNoPath: skills.breakBlockAt throws its walk's
+// "No path to the goal!" as MINDcraft's does (its await of
+// bot.pathfinder.goto has no catch), so the take-downs catch it, note the
+// block as out of reach and take down the rest. Played in a construction
+// world: the builder is walled in by stone (which its pathfinder does not
+// dig) with no dirt to tower over the wall; the higher dirt, six blocks
+// off, is out of reach, and the dirt in the wall beside it still comes
+// down, and the program ends without an error.
+func TestTakeDownGoesOnPastNoPath(t *testing.T) {
+	task, x, ground, z := besideASite(t)
+	for seed := range uint64(4) {
+		w, err := world.Build(task, 7, world.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		agent := w.Agents()[0]
+		runProgram(t, w, agent, fmt.Sprintf("await skills.goToPosition(bot, %d, %d, %d, 0);\n", x, ground, z))
+		a := w.Agent(agent)
+		p := a.Pos().Block()
+		for dy := 0; dy <= 2; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				for dz := -1; dz <= 1; dz++ {
+					if dx != 0 || dz != 0 || dy == 2 {
+						w.SetBlock(p.Add(dx, dy, dz), "stone")
+					}
+				}
+			}
+		}
+		a.Inventory().Remove("dirt", a.Inventory().Count("dirt"))
+		far, near := p.Add(-6, 2, 0), p.Add(1, 0, 0)
+		w.SetBlock(far, "dirt")
+		w.SetBlock(near, "dirt")
+		v := &voice{rng: rand.New(rand.NewPCG(seed, 1))}
+		res, err := js.Execute(context.Background(), w, agent, climbDownProgram(v, "Jill_0", p.Y), js.Options{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Kind != js.Finished || !strings.Contains(res.Log, "out of reach at") || !strings.Contains(res.Log, "No path to the goal!") {
+			t.Errorf("seed %d: the take-down did not go on past the block out of reach (%v):\n%s", seed, res.Kind, res.Log)
+		}
+		if w.BlockAt(near.X, near.Y, near.Z) != "air" || w.BlockAt(far.X, far.Y, far.Z) != "dirt" {
+			t.Errorf("seed %d: near dirt %s, far dirt %s, want air and dirt:\n%s", seed, w.BlockAt(near.X, near.Y, near.Z), w.BlockAt(far.X, far.Y, far.Z), res.Log)
+		}
+	}
+}
