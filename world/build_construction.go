@@ -32,7 +32,7 @@ func (w *World) buildConstruction(task procgen.Task) ([]Pos, error) {
 	// Builders wall themselves in and tower up; the pathfinder digs them
 	// out through what was built, never into the ground.
 	ground := constructionGround
-	w.digAbove = &ground
+	w.digAbove, w.holeDrops = &ground, true
 	spawn := Pos{bx.Min[0] - 3, constructionGround + 1, bx.Min[2] - 3}
 	return spawnRing(spawn, task.AgentCount), nil
 }

@@ -62,7 +62,7 @@ func (w *World) buildShelter(task procgen.Task) ([]Pos, error) {
 	// Builders wall themselves in; the pathfinder digs them out through
 	// what was built, never into the ground.
 	ground := top
-	w.digAbove = &ground
+	w.digAbove, w.holeDrops = &ground, true
 	spawn := Pos{x0 + s.Size/2 - 1, y0, z0 + s.Size + 4}
 	return spawnRing(spawn, task.AgentCount), nil
 }

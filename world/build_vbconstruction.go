@@ -46,7 +46,7 @@ func (w *World) buildVBConstruction(task procgen.Task) ([]Pos, error) {
 	// Builders tower up on dirt and wall themselves in; the pathfinder
 	// may dig through what was built, never the floor.
 	ground := constructionGround
-	w.digAbove = &ground
+	w.digAbove, w.holeDrops = &ground, true
 	return []Pos{posOf(villagerbench.Spawn)}, nil
 }
 

@@ -491,21 +491,16 @@ func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit 
 		switch {
 		case stand:
 			visit(q, 1, move{})
+			if w.holeDrops && !w.blocks.isSolid(q.Add(0, -1, 0)) && !w.blocks.climbable(q) {
+				// Held only by a neighbour's edge: mineflayer-pathfinder
+				// knows no edges, and its drop-down move goes down the
+				// hole (a stairwell in a floor is a way down).
+				w.dropInto(q, visit)
+			}
 		case headroom && w.standableIn(q.Add(0, 1, 0)):
 			visit(q.Add(0, 1, 0), 1.5, move{})
 		case pass[k]:
-			dropped := false
-			for k := 1; k <= 3; k++ {
-				r := q.Add(0, -k, 0)
-				if w.blocks.isSolid(r) {
-					break
-				}
-				if w.standableIn(r) {
-					visit(r, 1+0.5*float64(k), move{})
-					dropped = true
-					break
-				}
-			}
+			dropped := w.dropInto(q, visit)
 			if !dropped && canPlace && w.blocks.replaceable(q.Add(0, -1, 0)) {
 				// Bridge: put a block under the next cell.
 				visit(q, 1, move{place: q.Add(0, -1, 0), placed: true})
@@ -569,6 +564,23 @@ func (w *World) neighbours(p Pos, canPlace, canTower bool, digger *Agent, visit 
 			visit(q, math.Sqrt2, move{})
 		}
 	}
+}
+
+// dropInto visits the first cell 1 to 3 below q that a body can stand
+// in (mineflayer-pathfinder's drop-down move), and reports whether there
+// was one.
+func (w *World) dropInto(q Pos, visit func(Pos, float64, move)) bool {
+	for k := 1; k <= 3; k++ {
+		r := q.Add(0, -k, 0)
+		if w.blocks.isSolid(r) {
+			return false
+		}
+		if w.standableIn(r) {
+			visit(r, 1+0.5*float64(k), move{})
+			return true
+		}
+	}
+	return false
 }
 
 // settle drops a position to the first cell an entity can stand in, as

@@ -99,9 +99,15 @@ type World struct {
 	// digAny lets the pathfinder dig whatever it can break above digAbove,
 	// at mineflayer-pathfinder's cost (worlds where nothing built needs
 	// putting back); without it only blocks that drop themselves.
-	digAny  bool
-	digMemo map[string]float64 // per path search: block name -> dig cost, -1 for none
-	search  *pathSearch        // the running path search's tables
+	digAny bool
+	// holeDrops lets the pathfinder drop down a hole it could stand over
+	// on a neighbour's edge (mineflayer-pathfinder knows no edges: a
+	// stairwell in a floor is a way down). Worlds where agents build
+	// floors with stair holes turn it on: without it a builder that went
+	// up a house's stairs, or towered into an upper room, was shut in.
+	holeDrops bool
+	digMemo   map[string]float64 // per path search: block name -> dig cost, -1 for none
+	search    *pathSearch        // the running path search's tables
 
 	// progress holds when the score rose, for the kinds S-Agents' give-up
 	// rule applies to (kindWorld.progress; progress.go).
