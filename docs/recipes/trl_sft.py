@@ -1,6 +1,6 @@
 # TRL recipe for the collabcraft dataset "demo": supervised fine-tuning on
 # the assistant's turns only.
-# max_length 11264 covers every example: the longest is 9,696 tokens (cl100k_base), plus 10% for
+# max_length 11264 covers every example: the longest is 9,736 tokens (cl100k_base), plus 10% for
 # the model's own tokenizer, rounded up to a multiple of 1024.
 # Run: python docs/recipes/trl_sft.py (needs trl, datasets, torch; a GPU).
 from datasets import load_dataset
